@@ -1,0 +1,85 @@
+package env
+
+import (
+	"fmt"
+	"strings"
+)
+
+// DescribeChance says in one line what a chance outcome did: before and after are the
+// states around it, r the dice (the zero Roll when the sampler rolled none). Transcripts,
+// logs and the CLI use it.
+//
+//	H1 44 ball 3: 2v2 [5 1] v [6 2] → away wins, ball 2
+//	H1 41 ball 5: 2v3 [6 3] v [4 4 1] → home wins: GOAL 1-0
+func DescribeChance(before, after State, o Outcome, r Roll) string {
+	var b strings.Builder
+	switch before.phase {
+	case phaseThrow:
+		hd, ad := before.Dice()
+		fmt.Fprintf(&b, "%s %d ball %d: %dv%d", periodCode(before.period), before.throwsLeft, before.ball, hd, ad)
+		if r.HomeCount > 0 {
+			fmt.Fprintf(&b, " %v v %v", r.Home[:r.HomeCount], r.Away[:r.AwayCount])
+			if r.Rethrows > 0 {
+				fmt.Fprintf(&b, " (after %d tied)", r.Rethrows)
+			}
+		}
+		fmt.Fprintf(&b, " → %s", o)
+		if after.score != before.score {
+			fmt.Fprintf(&b, ": GOAL %d-%d", after.score[Home], after.score[Away])
+		} else if o != Tie {
+			fmt.Fprintf(&b, ", ball %d", after.ball)
+		}
+	case phaseCoin:
+		fmt.Fprintf(&b, "penalties: %s", o)
+	case phaseKick:
+		k := before.NextKicker()
+		fmt.Fprintf(&b, "penalty by %s", k)
+		if r.HomeCount > 0 {
+			taker, keeper := r.Home[0], r.Away[0]
+			if k == Away {
+				taker, keeper = keeper, taker
+			}
+			fmt.Fprintf(&b, ", taker %d v keeper %d", taker, keeper)
+		}
+		fmt.Fprintf(&b, " → %s, %d-%d", o, after.penScored[Home], after.penScored[Away])
+	}
+	if after.period != before.period {
+		fmt.Fprintf(&b, "; %s", after.period)
+		if after.phase == phaseOver {
+			fmt.Fprintf(&b, " %d-%d", after.score[Home], after.score[Away])
+			if w, ok := after.Winner(); ok {
+				fmt.Fprintf(&b, ", %s wins", w)
+			} else {
+				b.WriteString(", draw")
+			}
+		}
+	}
+	return b.String()
+}
+
+// DescribeDecision says in one line what a decision changed, e.g.
+// "break: home 2-2-2-2-2 → 1-2-2-2-3 (1 move, 2 left); away keeps 1-2-3-3-1".
+func DescribeDecision(before, after State) string {
+	var parts []string
+	for p := Home; p <= Away; p++ {
+		if !before.Acting(p) {
+			continue
+		}
+		from, to := before.lineups[p], after.lineups[p]
+		switch {
+		case before.phase == phaseLineups:
+			parts = append(parts, fmt.Sprintf("%s %s (%s)", p, to, before.rules.modes[p]))
+		case from == to:
+			parts = append(parts, fmt.Sprintf("%s keeps %s", p, to))
+		case before.phase == phaseBreak:
+			parts = append(parts, fmt.Sprintf("%s %s → %s (%d moved, %d left)", p, from, to, from.Moves(to), after.MovesLeft(p)))
+		default:
+			parts = append(parts, fmt.Sprintf("%s %s → %s", p, from, to))
+		}
+	}
+	return before.Decision().String() + ": " + strings.Join(parts, "; ")
+}
+
+func periodCode(p Period) string {
+	return [...]string{"PM", "H1", "H2", "E1", "E2", "P", "FT"}[p]
+}

@@ -1,0 +1,152 @@
+package env
+
+import "fmt"
+
+// Policy chooses a player's action from its observation and legal actions.
+type Policy interface {
+	Act(obs Observation, legal Mask) int
+}
+
+// PolicyFunc adapts a function to Policy.
+type PolicyFunc func(obs Observation, legal Mask) int
+
+// Act calls f.
+func (f PolicyFunc) Act(obs Observation, legal Mask) int { return f(obs, legal) }
+
+// Keep returns the policy that declares l at kick-off and never changes formation.
+func Keep(l Lineup) Policy {
+	i := l.Index()
+	return PolicyFunc(func(obs Observation, legal Mask) int {
+		if obs.Decision == KickOff {
+			return i
+		}
+		return obs.Own.Index()
+	})
+}
+
+// reseeder is implemented by policies that want a fresh random stream each episode.
+type reseeder interface{ Reset(seed uint64) }
+
+// DefaultOpponent is the line-up of Config's nil opponent.
+const DefaultOpponent = "2-2-2-2-2"
+
+// Config configures an Env. The zero value is the agent playing Home under the default
+// rules against an opponent that keeps 2-2-2-2-2, rewarded by result.
+type Config struct {
+	Rules    Rules
+	Player   Player       // the agent's side
+	Opponent Policy       // nil: Keep(2-2-2-2-2); a Reset(seed uint64) method is called on Env.Reset
+	Reward   RewardScheme //
+	Dice     DiceKind     //
+	MaxSteps int          // truncate after this many agent steps (0: no cap)
+}
+
+// Transition is what Env.Step returns: Gymnasium's (observation, reward, terminated,
+// truncated, info).
+type Transition struct {
+	Obs        Observation
+	Reward     float64
+	Terminated bool
+	Truncated  bool
+	Info       Info
+}
+
+// Env is the Gymnasium-style single-agent environment: the agent plays one side, the
+// opponent policy the other. Step resolves chance nodes and opponent-only decisions until
+// the agent must act or the match ends. It is not safe for concurrent use.
+type Env struct {
+	par      *ParallelEnv
+	me       Player
+	opp      Policy
+	maxSteps int
+	steps    int
+}
+
+// New returns an Env; call Reset before Step.
+func New(cfg Config) (*Env, error) {
+	par, err := NewParallel(ParallelConfig{Rules: cfg.Rules, Reward: cfg.Reward, Dice: cfg.Dice})
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Player > Away {
+		return nil, fmt.Errorf("env: player %d: want Home or Away", cfg.Player)
+	}
+	if cfg.MaxSteps < 0 {
+		return nil, fmt.Errorf("env: max steps %d: want ≥ 0", cfg.MaxSteps)
+	}
+	opp := cfg.Opponent
+	if opp == nil {
+		opp = Keep(MustParseLineup(DefaultOpponent))
+	}
+	return &Env{par: par, me: cfg.Player, opp: opp, maxSteps: cfg.MaxSteps}, nil
+}
+
+// Reset starts a new match from seed and returns the agent's kick-off observation.
+// The opponent, if it has a Reset(uint64) method, is reseeded from the same seed.
+func (e *Env) Reset(seed uint64) (Observation, Info) {
+	obs, info := e.par.Reset(seed)
+	e.steps = 0
+	if r, ok := e.opp.(reseeder); ok {
+		r.Reset(mix64(seed ^ 0x6a09e667f3bcc908))
+	}
+	return obs[e.me], info[e.me]
+}
+
+// Step plays the agent's action. An illegal action returns an error wrapping
+// ErrIllegalAction and changes nothing; a Step after the end returns ErrEpisodeOver.
+func (e *Env) Step(action int) (Transition, error) {
+	var out Transition
+	switch {
+	case !e.par.started:
+		return out, errNotReset
+	case e.par.done:
+		return out, ErrEpisodeOver
+	}
+	if err := e.par.state.CheckAction(e.me, action); err != nil {
+		return out, err
+	}
+	t, err := e.stepWithOpponent(action)
+	for err == nil {
+		out.Reward += t.Rewards[e.me]
+		if t.Terminated || t.Truncated || t.Info[e.me].Acting {
+			break
+		}
+		t, err = e.stepWithOpponent(-1) // the opponent alone decides
+	}
+	if err != nil {
+		return Transition{}, err
+	}
+	e.steps++
+	out.Obs, out.Terminated, out.Truncated, out.Info = t.Obs[e.me], t.Terminated, t.Truncated, t.Info[e.me]
+	if !out.Terminated && e.maxSteps > 0 && e.steps >= e.maxSteps {
+		e.par.done, out.Truncated = true, true
+		out.Info.Mask, out.Info.Acting, out.Obs.Decision = Mask{}, false, NoDecision
+	}
+	return out, nil
+}
+
+// stepWithOpponent asks the opponent for its action if it is acting and steps the game.
+func (e *Env) stepWithOpponent(mine int) (ParallelTransition, error) {
+	s := &e.par.state
+	them := e.me.Other()
+	theirs := -1
+	if s.Acting(them) {
+		theirs = e.opp.Act(s.Observe(them), s.Legal(them))
+		if err := s.CheckAction(them, theirs); err != nil {
+			return ParallelTransition{}, fmt.Errorf("env: opponent: %w", err)
+		}
+	}
+	return e.par.Step(e.jointWith(mine, theirs))
+}
+
+func (e *Env) jointWith(mine, theirs int) [2]int {
+	var j [2]int
+	j[e.me], j[e.me.Other()] = mine, theirs
+	return j
+}
+
+// State returns a copy of the current state.
+func (e *Env) State() State { return e.par.state }
+
+// LastRoll returns the dice of the last chance node (RolledDice only).
+func (e *Env) LastRoll() Roll { return e.par.LastRoll() }

@@ -1,0 +1,190 @@
+package env
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+)
+
+// RewardScheme says how a player is rewarded.
+type RewardScheme uint8
+
+const (
+	// RewardResult: +1 win, 0 draw, −1 loss at the end (a shoot-out decides a knockout).
+	RewardResult RewardScheme = iota
+	// RewardGoalDiff: +1 for each goal scored and −1 for each conceded, when it happens;
+	// an episode's return is the final goal difference.
+	RewardGoalDiff
+	// RewardPoints: the league points of the result (Rules.Points) at the end.
+	RewardPoints
+)
+
+var rewardNames = [...]string{"result", "goal-diff", "points"}
+
+func (r RewardScheme) String() string {
+	if int(r) < len(rewardNames) {
+		return rewardNames[r]
+	}
+	return fmt.Sprintf("reward(%d)", r)
+}
+
+// ParseRewardScheme reads "result", "goal-diff" or "points".
+func ParseRewardScheme(s string) (RewardScheme, error) {
+	for i, n := range rewardNames {
+		if s == n {
+			return RewardScheme(i), nil
+		}
+	}
+	return 0, fmt.Errorf("env: reward scheme %q: want result, goal-diff or points", s)
+}
+
+// DiceKind selects the sampler an environment rolls with.
+type DiceKind uint8
+
+const (
+	FastDice   DiceKind = iota // one uniform per chance node (the default)
+	RolledDice                 // every die rolled; see DiceSampler
+)
+
+// ParallelConfig configures a ParallelEnv. The zero value is a league match under the
+// default rules, rewarded by result, fast dice, no step cap.
+type ParallelConfig struct {
+	Rules    Rules
+	Reward   RewardScheme
+	Dice     DiceKind
+	MaxSteps int // truncate after this many Step calls (0: no cap)
+}
+
+// Info accompanies every observation.
+type Info struct {
+	Mask   Mask // the player's legal actions now (only the current line-up if not acting; empty when over)
+	Acting bool // whether the player must choose now
+}
+
+// ParallelTransition is what ParallelEnv.Step returns, indexed by Player.
+type ParallelTransition struct {
+	Obs        [2]Observation
+	Rewards    [2]float64
+	Terminated bool // the rules ended the match
+	Truncated  bool // MaxSteps was reached first
+	Info       [2]Info
+}
+
+var errNotReset = errors.New("env: Step before Reset")
+
+// ErrEpisodeOver is returned by Step after the episode has ended, until Reset.
+var ErrEpisodeOver = errors.New("env: episode is over; call Reset")
+
+// ParallelEnv is the two-player, PettingZoo-parallel-style environment: at every decision
+// both players submit an action at once (hidden from each other); chance nodes are resolved
+// inside Step until the next decision or the end. It is not safe for concurrent use.
+type ParallelEnv struct {
+	cfg     ParallelConfig
+	state   State
+	initial State
+	src     *rand.PCG
+	smp     Sampler
+	dice    *DiceSampler // non-nil with RolledDice
+	steps   int
+	started bool
+	done    bool
+}
+
+// NewParallel returns a ParallelEnv; call Reset before Step.
+func NewParallel(cfg ParallelConfig) (*ParallelEnv, error) {
+	s, err := NewState(cfg.Rules)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Reward > RewardPoints {
+		return nil, fmt.Errorf("env: reward scheme %d unknown", cfg.Reward)
+	}
+	if cfg.MaxSteps < 0 {
+		return nil, fmt.Errorf("env: max steps %d: want ≥ 0", cfg.MaxSteps)
+	}
+	e := &ParallelEnv{cfg: cfg, initial: s, src: rand.NewPCG(0, 0)}
+	switch cfg.Dice {
+	case FastDice:
+		e.smp = NewFastSampler(e.src)
+	case RolledDice:
+		e.dice = NewDiceSampler(e.src)
+		e.smp = e.dice
+	default:
+		return nil, fmt.Errorf("env: dice kind %d unknown", cfg.Dice)
+	}
+	return e, nil
+}
+
+// Reset starts a new match whose dice come from seed, and returns both observations at the
+// kick-off decision.
+func (e *ParallelEnv) Reset(seed uint64) ([2]Observation, [2]Info) {
+	e.src.Seed(mix64(seed), mix64(seed^0x5851f42d4c957f2d))
+	e.state = e.initial
+	e.steps, e.started, e.done = 0, true, false
+	var t ParallelTransition
+	e.observe(&t)
+	return t.Obs, t.Info
+}
+
+// Step applies both players' actions (entries of a player who is not acting are ignored),
+// then resolves chance nodes until a player must act or the match ends. An illegal action
+// returns an error wrapping ErrIllegalAction and changes nothing.
+func (e *ParallelEnv) Step(joint [2]int) (ParallelTransition, error) {
+	var t ParallelTransition
+	switch {
+	case !e.started:
+		return t, errNotReset
+	case e.done:
+		return t, ErrEpisodeOver
+	}
+	if err := e.state.ApplyChecked(joint); err != nil {
+		return t, err
+	}
+	e.steps++
+	before := e.state.score
+	RunChance(&e.state, e.smp)
+	if e.cfg.Reward == RewardGoalDiff {
+		d := float64(int(e.state.score[Home]) - int(before[Home]) - int(e.state.score[Away]) + int(before[Away]))
+		t.Rewards[Home], t.Rewards[Away] = d, -d
+	}
+	if e.state.Node() == Terminal {
+		e.done, t.Terminated = true, true
+		for p := Home; p <= Away; p++ {
+			switch e.cfg.Reward {
+			case RewardResult:
+				t.Rewards[p] += float64(e.state.Result(p))
+			case RewardPoints:
+				t.Rewards[p] += float64(e.state.LeaguePoints(p))
+			}
+		}
+	} else if e.cfg.MaxSteps > 0 && e.steps >= e.cfg.MaxSteps {
+		e.done, t.Truncated = true, true
+	}
+	e.observe(&t)
+	return t, nil
+}
+
+func (e *ParallelEnv) observe(t *ParallelTransition) {
+	for p := Home; p <= Away; p++ {
+		t.Obs[p] = e.state.Observe(p)
+		t.Info[p] = Info{Mask: e.state.Legal(p), Acting: e.state.Acting(p)}
+		if e.done {
+			t.Info[p].Mask, t.Info[p].Acting = Mask{}, false
+			t.Obs[p].Decision = NoDecision
+		}
+	}
+}
+
+// State returns a copy of the current state.
+func (e *ParallelEnv) State() State { return e.state }
+
+// Done reports whether the episode has ended (terminated or truncated).
+func (e *ParallelEnv) Done() bool { return e.done }
+
+// LastRoll returns the dice of the last chance node (RolledDice only; zero otherwise).
+func (e *ParallelEnv) LastRoll() Roll {
+	if e.dice == nil {
+		return Roll{}
+	}
+	return e.dice.LastRoll()
+}

@@ -1,0 +1,630 @@
+package env
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Period is the part of the match being played.
+type Period uint8
+
+const (
+	PreMatch    Period = iota // line-ups not yet declared
+	FirstHalf                 // regular time
+	SecondHalf                //
+	ExtraFirst                // extra time (knockout only)
+	ExtraSecond               //
+	Penalties                 // the shoot-out
+	FullTime                  // the match is over
+)
+
+var periodNames = [...]string{"pre-match", "first half", "second half", "extra time 1", "extra time 2", "penalties", "full time"}
+
+func (p Period) String() string {
+	if int(p) < len(periodNames) {
+		return periodNames[p]
+	}
+	return fmt.Sprintf("period(%d)", p)
+}
+
+// NodeKind says what happens next at a State.
+type NodeKind uint8
+
+const (
+	Chance   NodeKind = iota // a throw, the shoot-out coin or a penalty kick
+	Decision                 // one or both players choose a formation
+	Terminal                 // the match is over
+)
+
+func (k NodeKind) String() string {
+	return [...]string{"chance", "decision", "terminal"}[k]
+}
+
+// DecisionKind says which decision is pending at a decision node.
+type DecisionKind uint8
+
+const (
+	NoDecision DecisionKind = iota // a chance or terminal node
+	KickOff                        // both players declare line-ups, hidden (RULES §2)
+	Break                          // Basic players with moves left choose, hidden (RULES §6)
+	Shift                          // a Dynamic player who won a throw may shift one counter
+)
+
+func (d DecisionKind) String() string {
+	return [...]string{"none", "kick-off", "break", "shift"}[d]
+}
+
+// Outcome is the result of a chance node.
+type Outcome uint8
+
+const (
+	HomeWins       Outcome = iota // home wins the throw
+	AwayWins                      // away wins the throw
+	Tie                           // a tied throw that counts (TiesCount only)
+	HomeKicksFirst                // the shoot-out coin
+	AwayKicksFirst                //
+	KickScored                    // the penalty is scored
+	KickSaved                     // the penalty is saved
+)
+
+func (o Outcome) String() string {
+	names := [...]string{"home wins", "away wins", "tie", "home kicks first", "away kicks first", "scored", "saved"}
+	if int(o) < len(names) {
+		return names[o]
+	}
+	return fmt.Sprintf("outcome(%d)", o)
+}
+
+// ChanceOutcome is one result of a chance node with its exact probability.
+type ChanceOutcome struct {
+	Outcome Outcome
+	Prob    float64
+}
+
+type phase uint8
+
+const (
+	phaseLineups phase = iota
+	phaseBreak
+	phaseShift
+	phaseThrow
+	phaseCoin
+	phaseKick
+	phaseOver
+)
+
+const (
+	midfield      = 3
+	noPossession  = -1
+	shootoutKicks = 5
+)
+
+// ruleset is the part of Rules the dynamics need, resolved to concrete numbers.
+type ruleset struct {
+	halfThrows, extraThrows uint16
+	moves                   uint8
+	tiesCount, turnover     bool
+	knockout                bool
+	modes                   [2]Mode
+	points                  [3]int16
+}
+
+// State is the complete state of one match: a value, cheap to copy (search and solvers
+// copy it freely). Its zero value is not usable: build one with NewState or NewMatch.
+//
+// A State is a node of an extensive-form game with simultaneous moves: chance nodes
+// (ChanceOutcomes, ApplyChance), decision nodes for one or both players (Legal, Apply) and
+// terminal nodes. Apply and ApplyChance are unchecked, for search; ApplyChecked and
+// ApplyChanceChecked validate and return ErrIllegalAction for user input.
+type State struct {
+	lineups     [2]Lineup
+	score       [2]uint16
+	penTaken    [2]uint16
+	penScored   [2]uint16
+	throwsLeft  uint16
+	movesUsed   [2]uint8
+	ball        uint8
+	period      Period
+	phase       phase
+	resume      phase // what follows a pending Dynamic shift
+	shifter     Player
+	firstKicker Player
+	possession  int8 // the side that won the last decided throw since kick-off, or noPossession
+	rules       ruleset
+}
+
+// NewState returns the state before kick-off: both players must declare line-ups.
+func NewState(r Rules) (State, error) {
+	if err := r.Validate(); err != nil {
+		return State{}, err
+	}
+	p := r.LeaguePoints()
+	return State{
+		phase:      phaseLineups,
+		possession: noPossession,
+		rules: ruleset{
+			halfThrows:  uint16(r.HalfThrows()),
+			extraThrows: uint16(r.ExtraThrows()),
+			moves:       uint8(r.MoveBudget()),
+			tiesCount:   r.TiesCount,
+			turnover:    r.DynamicTrigger == TriggerTurnover,
+			knockout:    r.Knockout,
+			modes:       r.Modes,
+			points:      [3]int16{int16(p.Win), int16(p.Draw), int16(p.Loss)},
+		},
+	}, nil
+}
+
+// NewMatch returns the state right after kick-off with the given line-ups declared.
+func NewMatch(r Rules, home, away Lineup) (State, error) {
+	s, err := NewState(r)
+	if err != nil {
+		return State{}, err
+	}
+	if err := s.ApplyChecked([2]int{home.Index(), away.Index()}); err != nil {
+		return State{}, err
+	}
+	return s, nil
+}
+
+// Rules returns the rules the match is played under, with every default made explicit.
+func (s State) Rules() Rules {
+	r := Rules{
+		ThrowsPerHalf:      int(s.rules.halfThrows),
+		ExtraThrowsPerHalf: int(s.rules.extraThrows),
+		Moves:              int(s.rules.moves),
+		TiesCount:          s.rules.tiesCount,
+		Knockout:           s.rules.knockout,
+		Modes:              s.rules.modes,
+		Points:             Points{int(s.rules.points[0]), int(s.rules.points[1]), int(s.rules.points[2])},
+	}
+	if s.rules.turnover {
+		r.DynamicTrigger = TriggerTurnover
+	}
+	if r.ExtraThrowsPerHalf == 0 {
+		r.ExtraThrowsPerHalf = NoExtraTime
+	}
+	if r.Moves == 0 {
+		r.Moves = NoMoves
+	}
+	return r
+}
+
+// Node returns the kind of the current node.
+func (s State) Node() NodeKind {
+	switch s.phase {
+	case phaseThrow, phaseCoin, phaseKick:
+		return Chance
+	case phaseOver:
+		return Terminal
+	}
+	return Decision
+}
+
+// Decision returns which decision is pending (NoDecision at chance and terminal nodes).
+func (s State) Decision() DecisionKind {
+	switch s.phase {
+	case phaseLineups:
+		return KickOff
+	case phaseBreak:
+		return Break
+	case phaseShift:
+		return Shift
+	}
+	return NoDecision
+}
+
+// Acting reports whether p has a real choice at the current decision node.
+func (s State) Acting(p Player) bool {
+	switch s.phase {
+	case phaseLineups:
+		return true
+	case phaseBreak:
+		return s.rules.modes[p] == Basic && s.movesUsed[p] < s.rules.moves
+	case phaseShift:
+		return p == s.shifter
+	}
+	return false
+}
+
+// Legal returns p's legal actions (line-up indices). At a decision node it is never empty:
+// a player who is not acting may only keep the current line-up. At other nodes it is empty.
+func (s State) Legal(p Player) Mask {
+	switch s.phase {
+	case phaseLineups:
+		return fullMask
+	case phaseBreak:
+		if s.Acting(p) {
+			return s.lineups[p].Reachable(int(s.rules.moves - s.movesUsed[p]))
+		}
+	case phaseShift:
+		if p == s.shifter {
+			return s.lineups[p].Shifts()
+		}
+	default:
+		return Mask{}
+	}
+	return singleMask(s.lineups[p].Index())
+}
+
+// Apply plays a decision: joint[p] is the line-up index player p chooses. Entries of players
+// who are not acting are ignored. It does not check legality (see ApplyChecked); at a
+// non-decision node it does nothing.
+func (s *State) Apply(joint [2]int) {
+	switch s.phase {
+	case phaseLineups:
+		s.lineups = [2]Lineup{LineupAt(joint[Home]), LineupAt(joint[Away])}
+		s.period = FirstHalf
+		s.throwsLeft = s.rules.halfThrows
+		s.ball = midfield
+		s.phase = phaseThrow
+	case phaseBreak:
+		for p := Home; p <= Away; p++ {
+			if s.Acting(p) {
+				to := LineupAt(joint[p])
+				s.movesUsed[p] += uint8(s.lineups[p].Moves(to))
+				s.lineups[p] = to
+			}
+		}
+		s.phase = phaseThrow
+	case phaseShift:
+		s.lineups[s.shifter] = LineupAt(joint[s.shifter])
+		s.phase = s.resume
+	}
+}
+
+// ErrIllegalAction is wrapped by every error for an action or outcome the rules forbid.
+var ErrIllegalAction = errors.New("env: illegal action")
+
+// ApplyChecked is Apply for untrusted input: it returns an error wrapping ErrIllegalAction,
+// and leaves s unchanged, if the node is not a decision or an acting player's action is not legal.
+func (s *State) ApplyChecked(joint [2]int) error {
+	if s.Node() != Decision {
+		return fmt.Errorf("%w: no decision is pending (%s node)", ErrIllegalAction, s.Node())
+	}
+	for p := Home; p <= Away; p++ {
+		if err := s.CheckAction(p, joint[p]); err != nil {
+			return err
+		}
+	}
+	s.Apply(joint)
+	return nil
+}
+
+// CheckAction returns nil if p may play action a now (or p is not acting, so a is
+// ignored), and otherwise an error wrapping ErrIllegalAction that says why.
+func (s State) CheckAction(p Player, a int) error {
+	if s.Node() != Decision {
+		return fmt.Errorf("%w: no decision is pending (%s node)", ErrIllegalAction, s.Node())
+	}
+	if !s.Acting(p) || s.Legal(p).Has(a) {
+		return nil
+	}
+	return fmt.Errorf("%w %d for %s: %s", ErrIllegalAction, a, p, s.whyIllegal(p, a))
+}
+
+func (s State) whyIllegal(p Player, a int) string {
+	if a < 0 || a >= NumActions {
+		return fmt.Sprintf("actions are line-up indices 0..%d", NumActions-1)
+	}
+	to := LineupAt(a)
+	switch s.phase {
+	case phaseBreak:
+		left := int(s.rules.moves - s.movesUsed[p])
+		return fmt.Sprintf("%s → %s costs %d moves, %d left", s.lineups[p], to, s.lineups[p].Moves(to), left)
+	case phaseShift:
+		return fmt.Sprintf("%s → %s is not one counter to an adjacent sector", s.lineups[p], to)
+	}
+	return "not legal here"
+}
+
+// AppendChanceOutcomes appends the outcomes of the current chance node with their exact
+// probabilities (they sum to 1) and returns the extended slice; at other nodes it appends
+// nothing. It does not allocate when dst has room for 3.
+func (s State) AppendChanceOutcomes(dst []ChanceOutcome) []ChanceOutcome {
+	switch s.phase {
+	case phaseThrow:
+		hd, ad := s.Dice()
+		h, a, t := ThrowOdds(hd, ad, s.rules.tiesCount)
+		dst = append(dst, ChanceOutcome{HomeWins, h}, ChanceOutcome{AwayWins, a})
+		if s.rules.tiesCount {
+			dst = append(dst, ChanceOutcome{Tie, t})
+		}
+	case phaseCoin:
+		dst = append(dst, ChanceOutcome{HomeKicksFirst, 0.5}, ChanceOutcome{AwayKicksFirst, 0.5})
+	case phaseKick:
+		dst = append(dst, ChanceOutcome{KickScored, PenaltyGoal}, ChanceOutcome{KickSaved, 1 - PenaltyGoal})
+	}
+	return dst
+}
+
+// ChanceOutcomes returns the outcomes of the current chance node (a fresh slice).
+func (s State) ChanceOutcomes() []ChanceOutcome {
+	return s.AppendChanceOutcomes(make([]ChanceOutcome, 0, 3))
+}
+
+// ApplyChanceChecked is ApplyChance for untrusted input.
+func (s *State) ApplyChanceChecked(o Outcome) error {
+	var buf [3]ChanceOutcome
+	for _, c := range s.AppendChanceOutcomes(buf[:0]) {
+		if c.Outcome == o && c.Prob > 0 {
+			s.ApplyChance(o)
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: outcome %q is not possible at this %s node", ErrIllegalAction, o, s.Node())
+}
+
+// ApplyChance plays the result of the current chance node. It does not check that o is
+// one of ChanceOutcomes (see ApplyChanceChecked).
+func (s *State) ApplyChance(o Outcome) {
+	switch s.phase {
+	case phaseThrow:
+		s.applyThrow(o)
+	case phaseCoin:
+		s.firstKicker = Home
+		if o == AwayKicksFirst {
+			s.firstKicker = Away
+		}
+		s.phase = phaseKick
+	case phaseKick:
+		k := s.NextKicker()
+		s.penTaken[k]++
+		if o == KickScored {
+			s.penScored[k]++
+		}
+		if s.shootoutDecided() {
+			s.finish()
+		}
+	}
+}
+
+func (s *State) applyThrow(o Outcome) {
+	s.throwsLeft--
+	var winner Player
+	goal := false
+	switch o {
+	case HomeWins:
+		winner = Home
+		if s.ball == Sectors {
+			s.score[Home]++
+			goal = true
+		} else {
+			s.ball++
+		}
+	case AwayWins:
+		winner = Away
+		if s.ball == 1 {
+			s.score[Away]++
+			goal = true
+		} else {
+			s.ball--
+		}
+	default: // a tie that counts: the ball stays, possession too
+		if s.throwsLeft == 0 {
+			s.endPeriod()
+		}
+		return
+	}
+	earned := s.rules.modes[winner] == Dynamic && (!s.rules.turnover || s.possession != int8(winner))
+	s.possession = int8(winner)
+	if goal {
+		s.ball = midfield
+		s.possession = noPossession
+	}
+	switch {
+	case s.throwsLeft == 0:
+		s.endPeriod()
+	case goal:
+		s.breakOrThrow()
+	}
+	// A shift earned by the throw comes before whatever follows it, unless nothing follows
+	// that a formation could change (the end of the match or the shoot-out).
+	if earned && (s.phase == phaseThrow || s.phase == phaseBreak) {
+		s.resume = s.phase
+		s.phase = phaseShift
+		s.shifter = winner
+	}
+}
+
+// breakOrThrow starts a kick-off: a break first if any Basic player has moves left.
+func (s *State) breakOrThrow() {
+	s.phase = phaseThrow
+	for p := Home; p <= Away; p++ {
+		if s.rules.modes[p] == Basic && s.movesUsed[p] < s.rules.moves {
+			s.phase = phaseBreak
+		}
+	}
+}
+
+func (s *State) endPeriod() {
+	level := s.score[Home] == s.score[Away]
+	switch {
+	case s.period == FirstHalf:
+		s.startPeriod(SecondHalf, s.rules.halfThrows)
+	case s.period == ExtraFirst:
+		s.startPeriod(ExtraSecond, s.rules.extraThrows)
+	case !s.rules.knockout || !level:
+		s.finish()
+	case s.period == SecondHalf && s.rules.extraThrows > 0:
+		s.startPeriod(ExtraFirst, s.rules.extraThrows)
+	default:
+		s.period = Penalties
+		s.phase = phaseCoin
+	}
+}
+
+func (s *State) startPeriod(p Period, throws uint16) {
+	s.period = p
+	s.throwsLeft = throws
+	s.ball = midfield
+	s.possession = noPossession
+	s.breakOrThrow()
+}
+
+func (s *State) finish() {
+	s.period = FullTime
+	s.phase = phaseOver
+}
+
+// NextKicker returns who takes the next penalty (meaningful during the shoot-out).
+func (s State) NextKicker() Player {
+	if s.penTaken[s.firstKicker] == s.penTaken[s.firstKicker.Other()] {
+		return s.firstKicker
+	}
+	return s.firstKicker.Other()
+}
+
+// shootoutDecided: one side cannot be caught in the first five rounds, or a sudden-death
+// round is complete with one side ahead (RULES §8).
+func (s State) shootoutDecided() bool {
+	th, ta := int(s.penTaken[Home]), int(s.penTaken[Away])
+	gh, ga := int(s.penScored[Home]), int(s.penScored[Away])
+	if th <= shootoutKicks && ta <= shootoutKicks {
+		if gh > ga+shootoutKicks-ta || ga > gh+shootoutKicks-th {
+			return true
+		}
+	}
+	return th == ta && th >= shootoutKicks && gh != ga
+}
+
+// Dice returns how many dice home and away throw at the current ball position.
+func (s State) Dice() (homeDice, awayDice int) {
+	return DiceFor(s.lineups[Home], s.lineups[Away], int(s.ball))
+}
+
+// Lineup returns p's current line-up (the zero Lineup before kick-off).
+func (s State) Lineup(p Player) Lineup { return s.lineups[p] }
+
+// Mode returns p's mode.
+func (s State) Mode(p Player) Mode { return s.rules.modes[p] }
+
+// Ball returns the ball's sector in home coordinates (1..5); 3 before kick-off.
+func (s State) Ball() int {
+	if s.ball == 0 {
+		return midfield
+	}
+	return int(s.ball)
+}
+
+// Goals returns p's goals in play (penalties not included).
+func (s State) Goals(p Player) int { return int(s.score[p]) }
+
+// Period returns the current period.
+func (s State) Period() Period { return s.period }
+
+// ThrowsLeft returns the throws left in the current period.
+func (s State) ThrowsLeft() int { return int(s.throwsLeft) }
+
+// MovesUsed returns the Basic moves p has spent.
+func (s State) MovesUsed(p Player) int { return int(s.movesUsed[p]) }
+
+// MovesLeft returns the Basic moves p may still spend (0 for a Dynamic player).
+func (s State) MovesLeft(p Player) int {
+	if s.rules.modes[p] == Dynamic {
+		return 0
+	}
+	return int(s.rules.moves - s.movesUsed[p])
+}
+
+// Possession returns the side that won the last decided throw since the last kick-off.
+func (s State) Possession() (Player, bool) {
+	if s.possession == noPossession {
+		return Home, false
+	}
+	return Player(s.possession), true
+}
+
+// Shifter returns the player who may shift at a Shift decision.
+func (s State) Shifter() Player { return s.shifter }
+
+// Shootout returns the penalties taken and scored by each side.
+func (s State) Shootout() (taken, scored [2]int) {
+	for p := range taken {
+		taken[p], scored[p] = int(s.penTaken[p]), int(s.penScored[p])
+	}
+	return taken, scored
+}
+
+// FirstKicker returns who kicked first in the shoot-out.
+func (s State) FirstKicker() Player { return s.firstKicker }
+
+// Winner returns the winner of a finished match (the side that advances in a knockout),
+// and false for a draw or a match not yet over.
+func (s State) Winner() (Player, bool) {
+	if s.phase != phaseOver {
+		return Home, false
+	}
+	h, a := s.score[Home], s.score[Away]
+	if h == a && s.period == FullTime && (s.penTaken[Home] > 0 || s.penTaken[Away] > 0) {
+		h, a = s.penScored[Home], s.penScored[Away]
+	}
+	switch {
+	case h > a:
+		return Home, true
+	case a > h:
+		return Away, true
+	}
+	return Home, false
+}
+
+// Result returns +1, 0 or −1 for a win, draw or loss of p in a finished match
+// (in a knockout, winning the shoot-out counts as a win); 0 before the end.
+func (s State) Result(p Player) int {
+	w, ok := s.Winner()
+	switch {
+	case !ok:
+		return 0
+	case w == p:
+		return 1
+	}
+	return -1
+}
+
+// LeaguePoints returns p's league points for a finished match, by the goals in play
+// (RULES §7: a league match has no shoot-out), or 0 before the end.
+func (s State) LeaguePoints(p Player) int {
+	if s.phase != phaseOver {
+		return 0
+	}
+	switch d := int(s.score[p]) - int(s.score[p.Other()]); {
+	case d > 0:
+		return int(s.rules.points[0])
+	case d == 0:
+		return int(s.rules.points[1])
+	}
+	return int(s.rules.points[2])
+}
+
+// String is a one-line summary used in transcripts:
+// "second half, 12 left | ball 4 | 1-0 | 2-2-2-2-2 (1 move) v 1-2-3-3-1 | chance".
+func (s State) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s", s.period)
+	if s.period != PreMatch && s.period < Penalties {
+		fmt.Fprintf(&b, ", %d left | ball %d", s.throwsLeft, s.Ball())
+	}
+	fmt.Fprintf(&b, " | %d-%d", s.score[Home], s.score[Away])
+	if s.penTaken[Home]+s.penTaken[Away] > 0 {
+		fmt.Fprintf(&b, " (pens %d-%d of %d-%d)", s.penScored[Home], s.penScored[Away], s.penTaken[Home], s.penTaken[Away])
+	}
+	if s.period != PreMatch {
+		fmt.Fprintf(&b, " | %s", s.lineups[Home])
+		if s.movesUsed[Home] > 0 {
+			fmt.Fprintf(&b, " (%d moved)", s.movesUsed[Home])
+		}
+		fmt.Fprintf(&b, " v %s", s.lineups[Away])
+		if s.movesUsed[Away] > 0 {
+			fmt.Fprintf(&b, " (%d moved)", s.movesUsed[Away])
+		}
+	}
+	fmt.Fprintf(&b, " | %s", s.Node())
+	if d := s.Decision(); d != NoDecision {
+		fmt.Fprintf(&b, " %s", d)
+		if d == Shift {
+			fmt.Fprintf(&b, " by %s", s.shifter)
+		}
+	}
+	return b.String()
+}

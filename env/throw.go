@@ -1,0 +1,92 @@
+package env
+
+// The odds of one throw (RULES §3). Each side's score is its highest die, so with n dice
+//
+//	P(score ≤ k) = (k/6)^n,  P(score = k) = (k/6)^n − ((k−1)/6)^n.
+//
+// A physical throw is won by the higher score; equal scores tie. By default a tie is thrown
+// again, so the decided odds are the physical ones divided by 1 − P(tie).
+
+// MaxDice is the most dice one side throws: five counters plus the goalkeeper's die.
+const MaxDice = MaxPerLine + 1
+
+// PenaltyGoal is the probability that a penalty is scored: the taker's die strictly higher
+// than the goalkeeper's (RULES §8).
+const PenaltyGoal = 15.0 / 36.0
+
+// PhysicalThrowOdds returns the probabilities that one physical throw of homeDice against
+// awayDice dice is won by home, won by away, or tied. It panics if a count is outside 1..6.
+func PhysicalThrowOdds(homeDice, awayDice int) (home, away, tie float64) {
+	o := physicalOdds[homeDice][awayDice]
+	return o[0], o[1], o[2]
+}
+
+// ThrowOdds returns the probabilities of a throw's results under the rules: home wins,
+// away wins, tie. With ties rethrown (the default) tie is 0; with TiesCount it is the
+// physical tie probability. It panics if a count is outside 1..6.
+func ThrowOdds(homeDice, awayDice int, tiesCount bool) (home, away, tie float64) {
+	if tiesCount {
+		return PhysicalThrowOdds(homeDice, awayDice)
+	}
+	o := decidedOdds[homeDice][awayDice]
+	return o[0], o[1], 0
+}
+
+// DiceFor returns how many dice each side throws with the ball in home-sector ball, given
+// the two line-ups: the counters facing in that sector plus the defender's goalkeeper die.
+func DiceFor(home, away Lineup, ball int) (homeDice, awayDice int) {
+	homeDice = int(home.c[ball-1])
+	awayDice = int(away.c[Sectors-ball])
+	if ball == 1 {
+		homeDice++
+	}
+	if ball == Sectors {
+		awayDice++
+	}
+	return homeDice, awayDice
+}
+
+var (
+	physicalOdds [MaxDice + 1][MaxDice + 1][3]float64
+	decidedOdds  [MaxDice + 1][MaxDice + 1][3]float64
+	// Thresholds for the fast sampler: a uniform 64-bit u gives home if u < t[0], away if
+	// u < t[1], a tie otherwise.
+	fastTies    [MaxDice + 1][MaxDice + 1][2]uint64
+	fastNoTies  [MaxDice + 1][MaxDice + 1][2]uint64
+	penaltyGoal = probThreshold(PenaltyGoal)
+)
+
+func init() {
+	pow := func(x float64, n int) float64 {
+		r := 1.0
+		for ; n > 0; n-- {
+			r *= x
+		}
+		return r
+	}
+	for n := 1; n <= MaxDice; n++ {
+		for m := 1; m <= MaxDice; m++ {
+			var h, a, t float64
+			for k := 1; k <= 6; k++ {
+				pn := pow(float64(k)/6, n) - pow(float64(k-1)/6, n)
+				pm := pow(float64(k)/6, m) - pow(float64(k-1)/6, m)
+				h += pn * pow(float64(k-1)/6, m)
+				a += pm * pow(float64(k-1)/6, n)
+				t += pn * pm
+			}
+			physicalOdds[n][m] = [3]float64{h, a, t}
+			decidedOdds[n][m] = [3]float64{h / (h + a), a / (h + a), 0}
+			fastTies[n][m] = [2]uint64{probThreshold(h), probThreshold(h + a)}
+			hd := h / (h + a)
+			fastNoTies[n][m] = [2]uint64{probThreshold(hd), ^uint64(0)}
+		}
+	}
+}
+
+// probThreshold maps p in [0,1] to the uint64 t with P(u < t) = p for uniform u, to 2^-53.
+func probThreshold(p float64) uint64 {
+	if p >= 1 {
+		return ^uint64(0)
+	}
+	return uint64(p * (1 << 63) * 2)
+}
