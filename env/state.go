@@ -131,6 +131,7 @@ type State struct {
 	shifter     Player
 	firstKicker Player
 	possession  int8 // the side that won the last decided throw since kick-off, or noPossession
+	extraTime   bool // extra time has been reached
 	rules       ruleset
 }
 
@@ -448,6 +449,7 @@ func (s *State) endPeriod() {
 	case !s.rules.knockout || !level:
 		s.finish()
 	case s.period == SecondHalf && s.rules.extraThrows > 0:
+		s.extraTime = true
 		s.startPeriod(ExtraFirst, s.rules.extraThrows)
 	default:
 		s.period = Penalties
@@ -545,6 +547,14 @@ func (s State) Shootout() (taken, scored [2]int) {
 		taken[p], scored[p] = int(s.penTaken[p]), int(s.penScored[p])
 	}
 	return taken, scored
+}
+
+// PlayedExtraTime reports whether the match has reached extra time.
+func (s State) PlayedExtraTime() bool { return s.extraTime }
+
+// PlayedShootout reports whether the match has reached the shoot-out.
+func (s State) PlayedShootout() bool {
+	return s.period >= Penalties && s.phase != phaseOver || s.penTaken != [2]uint16{}
 }
 
 // FirstKicker returns who kicked first in the shoot-out.
