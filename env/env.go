@@ -71,8 +71,8 @@ func New(cfg Config) (*Env, error) {
 	if cfg.Player > Away {
 		return nil, fmt.Errorf("env: player %d: want Home or Away", cfg.Player)
 	}
-	if cfg.MaxSteps < 0 {
-		return nil, fmt.Errorf("env: max steps %d: want ≥ 0", cfg.MaxSteps)
+	if err := checkMaxSteps(cfg.MaxSteps); err != nil {
+		return nil, err
 	}
 	opp := cfg.Opponent
 	if opp == nil {

@@ -99,8 +99,8 @@ func NewParallel(cfg ParallelConfig) (*ParallelEnv, error) {
 	if cfg.Reward > RewardPoints {
 		return nil, fmt.Errorf("env: reward scheme %d unknown", cfg.Reward)
 	}
-	if cfg.MaxSteps < 0 {
-		return nil, fmt.Errorf("env: max steps %d: want ≥ 0", cfg.MaxSteps)
+	if err := checkMaxSteps(cfg.MaxSteps); err != nil {
+		return nil, err
 	}
 	e := &ParallelEnv{cfg: cfg, initial: s, src: rand.NewPCG(0, 0)}
 	switch cfg.Dice {
@@ -113,6 +113,13 @@ func NewParallel(cfg ParallelConfig) (*ParallelEnv, error) {
 		return nil, fmt.Errorf("env: dice kind %d unknown", cfg.Dice)
 	}
 	return e, nil
+}
+
+func checkMaxSteps(n int) error {
+	if n < 0 {
+		return fmt.Errorf("env: max steps %d: want ≥ 0 (0: no cap)", n)
+	}
+	return nil
 }
 
 // Reset starts a new match whose dice come from seed, and returns both observations at the

@@ -35,23 +35,13 @@ func (f *ruleFlags) rules() (env.Rules, error) {
 		return r, usagef("--throws-per-half %d: want 1..%d", f.throwsPerHalf, env.MaxThrowsPerHalf)
 	}
 	r.ThrowsPerHalf = f.throwsPerHalf
-	switch {
-	case f.extra < 0 || f.extra > env.MaxThrowsPerHalf:
-		return r, usagef("--extra-throws %d: want 0..%d", f.extra, env.MaxThrowsPerHalf)
-	case f.extra == 0:
-		r.ExtraThrowsPerHalf = env.NoExtraTime
-	default:
-		r.ExtraThrowsPerHalf = f.extra
-	}
-	switch {
-	case f.moves < 0 || f.moves > env.MaxMoves:
-		return r, usagef("--moves %d: want 0..%d", f.moves, env.MaxMoves)
-	case f.moves == 0:
-		r.Moves = env.NoMoves
-	default:
-		r.Moves = f.moves
-	}
 	var err error
+	if r.ExtraThrowsPerHalf, err = optionalCount("--extra-throws", f.extra, env.MaxThrowsPerHalf, env.NoExtraTime); err != nil {
+		return r, err
+	}
+	if r.Moves, err = optionalCount("--moves", f.moves, env.MaxMoves, env.NoMoves); err != nil {
+		return r, err
+	}
 	for _, m := range []struct {
 		flag, val string
 		dst       *env.Mode
@@ -75,4 +65,16 @@ func (f *ruleFlags) rules() (env.Rules, error) {
 // flagError names the flag and drops the package prefix of err: "--points: points "x": …".
 func flagError(flag string, err error) error {
 	return usagef("%s: %s", flag, strings.TrimPrefix(err.Error(), "env: "))
+}
+
+// optionalCount maps a count flag on which 0 means "none" to its Rules field, where the
+// zero value means the default and none is a sentinel.
+func optionalCount(flag string, v, limit, none int) (int, error) {
+	switch {
+	case v < 0 || v > limit:
+		return 0, usagef("%s %d: want 0..%d", flag, v, limit)
+	case v == 0:
+		return none, nil
+	}
+	return v, nil
 }
