@@ -169,6 +169,22 @@ func NewMatch(r Rules, home, away Lineup) (State, error) {
 	return s, nil
 }
 
+// NewShootout returns the state at the start of a penalty shoot-out (the coin toss
+// pending), for solvers and tests of RULES §8. The shoot-out has no knobs; r only sets the
+// rules the returned state carries.
+func NewShootout(r Rules) (State, error) {
+	s, err := NewState(r)
+	if err != nil {
+		return State{}, err
+	}
+	l := MustParseLineup("2-2-2-2-2")
+	s.lineups = [2]Lineup{l, l}
+	s.ball = midfield
+	s.period = Penalties
+	s.phase = phaseCoin
+	return s, nil
+}
+
 // Rules returns the rules the match is played under, with every default made explicit.
 func (s State) Rules() Rules {
 	r := Rules{
@@ -383,35 +399,25 @@ func (s *State) ApplyChance(o Outcome) {
 
 func (s *State) applyThrow(o Outcome) {
 	s.throwsLeft--
-	var winner Player
-	goal := false
+	winner := Home
 	switch o {
 	case HomeWins:
-		winner = Home
-		if s.ball == Sectors {
-			s.score[Home]++
-			goal = true
-		} else {
-			s.ball++
-		}
 	case AwayWins:
 		winner = Away
-		if s.ball == 1 {
-			s.score[Away]++
-			goal = true
-		} else {
-			s.ball--
-		}
 	default: // a tie that counts: the ball stays, possession too
 		if s.throwsLeft == 0 {
 			s.endPeriod()
 		}
 		return
 	}
+	ball, goal := MoveBall(int(s.ball), winner)
+	s.ball = uint8(ball)
+	if goal {
+		s.score[winner]++
+	}
 	earned := s.rules.modes[winner] == Dynamic && (!s.rules.turnover || s.possession != int8(winner))
 	s.possession = int8(winner)
 	if goal {
-		s.ball = midfield
 		s.possession = noPossession
 	}
 	switch {
@@ -427,6 +433,26 @@ func (s *State) applyThrow(o Outcome) {
 		s.phase = phaseShift
 		s.shifter = winner
 	}
+}
+
+// KickOffSector is where the ball is placed at every kick-off: the start of each period and
+// after each goal (home coordinates; it is midfield for both sides).
+const KickOffSector = midfield
+
+// MoveBall applies a throw won by winner to the ball in home-sector ball (RULES §4): the
+// winner moves it one sector towards the opponent's goal, or scores from the opponent's
+// sector 1, after which the ball is back at KickOffSector.
+func MoveBall(ball int, winner Player) (next int, goal bool) {
+	if winner == Home {
+		if ball == Sectors {
+			return midfield, true
+		}
+		return ball + 1, false
+	}
+	if ball == 1 {
+		return midfield, true
+	}
+	return ball - 1, false
 }
 
 // breakOrThrow starts a kick-off: a break first if any Basic player has moves left.

@@ -1,0 +1,82 @@
+package solver_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+// TestEquilibriumBestResponse: for every payoff and several rule sets, no home line-up does
+// better against the away mix than the value, and no away line-up does better against the
+// home mix (checked here through BestResponses, independently of Equilibrium's own check).
+func TestEquilibriumBestResponse(t *testing.T) {
+	// Default rules have a pure saddle point (1-3-3-2-1); 3-throw halves with ties-count
+	// have a mixed equilibrium over three line-ups, which exercises the LP on real data.
+	for _, r := range []env.Rules{{}, {Knockout: true, TiesCount: true}, {ThrowsPerHalf: 5}, {ThrowsPerHalf: 3, TiesCount: true}} {
+		m, err := solver.Matrix(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []solver.Payoff{solver.PayoffWinLoss, solver.PayoffGoalDiff, solver.PayoffPoints, solver.PayoffAdvance} {
+			eq, err := solver.Equilibrium(m, p)
+			if p == solver.PayoffAdvance && !r.Knockout {
+				if err == nil {
+					t.Error("advance accepted for a league")
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%v %v: %v", r, p, err)
+			}
+			replies, err := solver.BestResponses(m, p, eq.Away)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if replies[0].Payoff > eq.Value+1e-9 {
+				t.Errorf("%v %v: %s gets %.12f against the away mix, value %.12f", r, p, replies[0].Lineup, replies[0].Payoff, eq.Value)
+			}
+			// The game is symmetric (home and away have the same rules), so its value is 0
+			// and the home mix, seen from away, is equally unexploitable.
+			if math.Abs(eq.Value) > 1e-9 {
+				t.Errorf("%v %v: value %v of a symmetric game", r, p, eq.Value)
+			}
+			total := 0.0
+			for _, w := range eq.Home {
+				total += w.Prob
+			}
+			if r.ThrowsPerHalf == 3 && (len(eq.Home) < 2 || len(eq.Away) < 2) {
+				t.Errorf("%v %v: expected a mixed equilibrium, got %v", r, p, eq.Home)
+			}
+			if math.Abs(total-1) > 1e-9 || eq.Exploitability > 1e-9 || eq.Exploitability < 0 {
+				t.Errorf("%v %v: mix sums to %v, exploitability %v", r, p, total, eq.Exploitability)
+			}
+		}
+	}
+}
+
+func TestBestResponsesToALineup(t *testing.T) {
+	m, _ := solver.Matrix(env.Rules{})
+	target := lu("2-2-2-2-2")
+	replies, err := solver.BestResponses(m, solver.PayoffWinLoss, []solver.Weighted{{Lineup: target, Prob: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(replies) != env.NumLineups {
+		t.Fatalf("%d replies", len(replies))
+	}
+	for i := 1; i < len(replies); i++ {
+		if replies[i].Payoff > replies[i-1].Payoff {
+			t.Fatal("replies not ranked")
+		}
+	}
+	o, _ := solver.MatchOdds(replies[0].Lineup, target, env.Rules{})
+	near(t, "best reply's odds", replies[0].HomeWin, o.HomeWin, 1e-12)
+	if replies[0].Payoff <= 0 {
+		t.Errorf("some line-up must beat 2-2-2-2-2: best %v", replies[0])
+	}
+	if _, err := solver.BestResponses(m, solver.PayoffWinLoss, []solver.Weighted{{Lineup: target, Prob: 0.5}}); err == nil {
+		t.Error("a mix summing to 0.5 was accepted")
+	}
+}

@@ -1,0 +1,321 @@
+package solver
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// ThrowOdds returns the exact probabilities that one throw of homeDice against awayDice dice
+// is won by home, won by away, or tied and counted (only under Rules.TiesCount).
+func ThrowOdds(homeDice, awayDice int, r env.Rules) (home, away, tie float64, err error) {
+	if homeDice < 1 || homeDice > env.MaxDice || awayDice < 1 || awayDice > env.MaxDice {
+		return 0, 0, 0, fmt.Errorf("solver: throw of %d v %d dice: each side throws 1..%d", homeDice, awayDice, env.MaxDice)
+	}
+	home, away, tie = env.ThrowOdds(homeDice, awayDice, r.TiesCount)
+	return home, away, tie, nil
+}
+
+// Score is one final score with its probability.
+type Score struct {
+	Home, Away int
+	P          float64
+}
+
+// ScoreDist is a distribution over scores (home goals, away goals). The zero value is empty.
+type ScoreDist struct {
+	n int       // goals 0..n-1 per side
+	p []float64 // P(h, a) = p[h*n+a]
+}
+
+func newScoreDist(maxGoals int) ScoreDist {
+	n := maxGoals + 1
+	return ScoreDist{n: n, p: make([]float64, n*n)}
+}
+
+// P returns the probability of the score h–a.
+func (d ScoreDist) P(h, a int) float64 {
+	if h < 0 || a < 0 || h >= d.n || a >= d.n {
+		return 0
+	}
+	return d.p[h*d.n+a]
+}
+
+// MaxGoals returns the most goals one side can have in the distribution's support bound.
+func (d ScoreDist) MaxGoals() int { return d.n - 1 }
+
+// Total returns the probability mass (1 up to rounding, less any truncated tail).
+func (d ScoreDist) Total() float64 {
+	t := 0.0
+	for _, p := range d.p {
+		t += p
+	}
+	return t
+}
+
+// Likeliest returns the k most likely scores, most likely first (ties by fewer goals).
+func (d ScoreDist) Likeliest(k int) []Score {
+	var all []Score
+	for h := 0; h < d.n; h++ {
+		for a := 0; a < d.n; a++ {
+			if p := d.p[h*d.n+a]; p > 0 {
+				all = append(all, Score{h, a, p})
+			}
+		}
+	}
+	slices.SortStableFunc(all, func(x, y Score) int {
+		switch {
+		case x.P > y.P:
+			return -1
+		case x.P < y.P:
+			return 1
+		}
+		return (x.Home + x.Away) - (y.Home + y.Away)
+	})
+	return all[:min(k, len(all))]
+}
+
+// convolve returns the distribution of the sum of independent scores from a and b. It
+// walks only the non-zero entries (a period's support is a triangle, h+a bounded).
+func convolve(a, b ScoreDist) ScoreDist {
+	c := newScoreDist(a.n + b.n - 2)
+	bs := b.support()
+	for _, x := range a.support() {
+		for _, y := range bs {
+			c.p[(x.Home+y.Home)*c.n+x.Away+y.Away] += x.P * y.P
+		}
+	}
+	return c
+}
+
+// support lists the scores with non-zero probability.
+func (d ScoreDist) support() []Score {
+	s := make([]Score, 0, len(d.p)/2+d.n)
+	for i, p := range d.p {
+		if p != 0 {
+			s = append(s, Score{i / d.n, i % d.n, p})
+		}
+	}
+	return s
+}
+
+// Odds are the exact odds of a match between two fixed line-ups (nobody moves or shifts).
+type Odds struct {
+	Home, Away env.Lineup
+	// Score is the distribution of the final score in play (extra time included in a
+	// knockout; penalties are not goals).
+	Score                  ScoreDist
+	HomeWin, Draw, AwayWin float64 // by Score
+	HomeGoals, AwayGoals   float64 // expected goals in play
+	// HomeAdvance is P(home goes through): HomeWin plus the shoot-out share of Draw in a
+	// knockout; equal to HomeWin in a league.
+	HomeAdvance float64
+	ExtraTime   float64 // knockout: P(extra time is played)
+	Shootout    float64 // knockout: P(penalties)
+	// Truncated is the probability mass dropped by the goal cap of very long periods
+	// (maxPeriodGoals a period and side) and by ending the sudden-death series; it is below
+	// 1e-15 for the default rules.
+	Truncated float64
+}
+
+// maxPeriodGoals caps the goals tracked per side in one period. A goal takes at least
+// throwsToScore() throws from kick-off (3 under RULES.md), so periods of up to
+// 3·maxPeriodGoals throws are exact.
+const maxPeriodGoals = 200
+
+// throwsToScore is the fewest throws from kick-off to a goal, read off env.MoveBall.
+func throwsToScore() int {
+	n := 0
+	for ball, goal := env.KickOffSector, false; !goal; n++ {
+		ball, goal = env.MoveBall(ball, env.Home)
+	}
+	return n
+}
+
+// MatchOdds returns the exact odds of home against away under r, both line-ups fixed.
+// Rules.Modes are ignored (nobody shifts) and so is the move budget.
+//
+// Every period starts at kick-off with the same line-ups, so periods are independent: the
+// score of a half is computed once by a forward pass over (ball, home goals, away goals)
+// and the halves are convolved.
+func MatchOdds(home, away env.Lineup, r env.Rules) (Odds, error) {
+	if err := r.Validate(); err != nil {
+		return Odds{}, err
+	}
+	if !home.Valid() || !away.Valid() {
+		return Odds{}, fmt.Errorf("solver: invalid line-up %v v %v", home, away)
+	}
+	o := Odds{Home: home, Away: away}
+	half, cut := periodScores(home, away, r.TiesCount, r.HalfThrows())
+	o.Truncated += 2 * cut
+	regular := convolve(half, half)
+	final := regular
+	if r.Knockout {
+		final = newScoreDist(regular.n - 1)
+		copy(final.p, regular.p)
+		level := 0.0
+		for g := 0; g < regular.n; g++ {
+			level += regular.P(g, g)
+		}
+		if et := r.ExtraThrows(); et > 0 {
+			o.ExtraTime = level
+			eh, cut := periodScores(home, away, r.TiesCount, et)
+			o.Truncated += 2 * cut * level
+			extra := convolve(eh, eh)
+			final = newScoreDist(regular.n + extra.n - 2)
+			for h := 0; h < regular.n; h++ {
+				for a := 0; a < regular.n; a++ {
+					if h != a {
+						final.p[h*final.n+a] += regular.P(h, a)
+					}
+				}
+			}
+			for g := 0; g < regular.n; g++ {
+				pg := regular.P(g, g)
+				for x := 0; x < extra.n; x++ {
+					for y := 0; y < extra.n; y++ {
+						final.p[(g+x)*final.n+g+y] += pg * extra.P(x, y)
+					}
+				}
+			}
+		}
+	}
+	o.Score = final
+	for h := 0; h < final.n; h++ {
+		for a := 0; a < final.n; a++ {
+			p := final.p[h*final.n+a]
+			switch {
+			case h > a:
+				o.HomeWin += p
+			case h == a:
+				o.Draw += p
+			default:
+				o.AwayWin += p
+			}
+			o.HomeGoals += p * float64(h)
+			o.AwayGoals += p * float64(a)
+		}
+	}
+	o.HomeAdvance = o.HomeWin
+	if r.Knockout {
+		so, err := shootoutOdds()
+		if err != nil {
+			return Odds{}, err
+		}
+		o.Shootout = o.Draw
+		o.HomeAdvance += o.Draw * so.home
+		o.Truncated += o.Draw * so.truncated
+	}
+	return o, nil
+}
+
+// periodScores returns the distribution of the goals scored in one period of t throws
+// from kick-off, and the mass dropped by the goal cap. It steps a distribution over
+// (home goals, away goals, ball) throw by throw with env's throw odds and env.MoveBall.
+func periodScores(home, away env.Lineup, tiesCount bool, t int) (ScoreDist, float64) {
+	k := throwsToScore()
+	g := min(t/k+1, maxPeriodGoals)
+	n := g + 1
+	// Per ball sector (1..5): odds and where each winner sends the ball.
+	var pw [env.Sectors + 1][2]float64
+	var next [env.Sectors + 1][2]int
+	var scores [env.Sectors + 1][2]bool
+	for b := 1; b <= env.Sectors; b++ {
+		hd, ad := env.DiceFor(home, away, b)
+		h, a, _ := env.ThrowOdds(hd, ad, tiesCount)
+		pw[b] = [2]float64{h, a}
+		for w := env.Home; w <= env.Away; w++ {
+			next[b][w], scores[b][w] = env.MoveBall(b, w)
+		}
+	}
+	const nb = env.Sectors + 1 // ball index 1..5; slot 0 unused
+	cur := make([]float64, n*n*nb)
+	nxt := make([]float64, n*n*nb)
+	cur[env.KickOffSector] = 1
+	cut := 0.0
+	for step := 0; step < t; step++ {
+		reach := min(step/k, 2*g) // goals so far: at most one per k throws
+		// Clear what this throw can write (a superset of what nxt held two throws ago).
+		for h := 0; h <= min(reach+1, g); h++ {
+			clear(nxt[h*n*nb : (h*n+min(reach+1-h, g)+1)*nb])
+		}
+		for h := 0; h <= min(reach, g); h++ {
+			for a := 0; a <= min(reach-h, g); a++ {
+				base := (h*n + a) * nb
+				for b := 1; b <= env.Sectors; b++ {
+					p := cur[base+b]
+					if p == 0 {
+						continue
+					}
+					if tiesCount {
+						nxt[base+b] += p * (1 - pw[b][0] - pw[b][1])
+					}
+					for w := env.Home; w <= env.Away; w++ {
+						q := p * pw[b][w]
+						switch {
+						case !scores[b][w]:
+							nxt[base+next[b][w]] += q
+						case w == env.Home && h < g:
+							nxt[((h+1)*n+a)*nb+next[b][w]] += q
+						case w == env.Away && a < g:
+							nxt[(h*n+a+1)*nb+next[b][w]] += q
+						default:
+							cut += q
+						}
+					}
+				}
+			}
+		}
+		cur, nxt = nxt, cur
+	}
+	d := newScoreDist(g)
+	for i := range d.p {
+		for b := 1; b <= env.Sectors; b++ {
+			d.p[i] += cur[i*nb+b]
+		}
+	}
+	return d, cut
+}
+
+type shootout struct{ home, truncated float64 }
+
+// shootoutOdds enumerates env's shoot-out (RULES §8, no knobs) from the coin toss:
+// P(home wins) and the mass left in sudden death when the enumeration stops (< 1e-16).
+var shootoutOdds = sync.OnceValues(func() (shootout, error) {
+	s, err := env.NewShootout(env.Rules{})
+	if err != nil {
+		return shootout{}, err
+	}
+	var res shootout
+	dist := map[env.State]float64{s: 1}
+	var buf []env.ChanceOutcome
+	for round := 0; len(dist) > 0; round++ {
+		left := 0.0
+		for _, p := range dist {
+			left += p
+		}
+		if left < 1e-16 || round > 10000 {
+			res.truncated = left
+			break
+		}
+		next := make(map[env.State]float64, len(dist))
+		for st, p := range dist {
+			buf = st.AppendChanceOutcomes(buf[:0])
+			for _, c := range buf {
+				n := st
+				n.ApplyChance(c.Outcome)
+				if n.Node() == env.Terminal {
+					if w, _ := n.Winner(); w == env.Home {
+						res.home += p * c.Prob
+					}
+					continue
+				}
+				next[n] += p * c.Prob
+			}
+		}
+		dist = next
+	}
+	return res, nil
+})
