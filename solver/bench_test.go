@@ -63,3 +63,13 @@ func BenchmarkEquilibrium(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSolveBasic: one optimal Basic policy, default rules (target ≤ 2 s).
+func BenchmarkSolveBasic(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := solver.SolveBasic(solver.BasicProblem{Own: lu("2-2-2-2-2"), Opponent: lu("1-3-3-2-1")}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,210 @@
+package solver_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+// objectiveOf scores a finished env state for player p, straight from env's results.
+func objectiveOf(o solver.Objective, s env.State, p env.Player) float64 {
+	switch o {
+	case solver.ObjectivePoints:
+		return float64(s.LeaguePoints(p))
+	case solver.ObjectiveWinDraw:
+		return float64(s.Result(p)+1) / 2
+	}
+	if s.Result(p) == 1 {
+		return 1
+	}
+	return 0
+}
+
+// expectimax is the optimal value by brute force over env states: p maximises over its
+// legal actions at every decision, the opponent keeps its line-up, chance is enumerated.
+// It shares nothing with the solver but env.
+func expectimax(s env.State, p env.Player, o solver.Objective, memo map[env.State]float64) float64 {
+	if v, ok := memo[s]; ok {
+		return v
+	}
+	var v float64
+	switch {
+	case s.Node() == env.Terminal:
+		v = objectiveOf(o, s, p)
+	case s.Period() == env.Penalties:
+		v = shootoutValue(s, p, o)
+	case s.Node() == env.Chance:
+		for _, c := range s.ChanceOutcomes() {
+			n := s
+			n.ApplyChance(c.Outcome)
+			v += c.Prob * expectimax(n, p, o, memo)
+		}
+	default:
+		v = math.Inf(-1)
+		for _, a := range s.Legal(p).Actions() {
+			var joint [2]int
+			joint[p], joint[p.Other()] = a, s.Lineup(p.Other()).Index()
+			n := s
+			n.Apply(joint)
+			v = max(v, expectimax(n, p, o, memo))
+		}
+	}
+	memo[s] = v
+	return v
+}
+
+// shootoutValue walks the shoot-out forward (no decisions happen there; sudden death is
+// unbounded, so it stops when less than 1e-17 of the mass is left).
+func shootoutValue(s env.State, p env.Player, o solver.Objective) float64 {
+	v := 0.0
+	dist := map[env.State]float64{s: 1}
+	for left := 1.0; left > 1e-17; {
+		next := map[env.State]float64{}
+		left = 0
+		for st, q := range dist {
+			for _, c := range st.ChanceOutcomes() {
+				n := st
+				n.ApplyChance(c.Outcome)
+				if n.Node() == env.Terminal {
+					v += q * c.Prob * objectiveOf(o, n, p)
+				} else {
+					next[n] += q * c.Prob
+					left += q * c.Prob
+				}
+			}
+		}
+		dist = next
+	}
+	return v
+}
+
+func TestSolveBasicEqualsExpectimax(t *testing.T) {
+	for _, tc := range []struct {
+		r        env.Rules
+		p        env.Player
+		own, opp string
+		obj      solver.Objective
+	}{
+		{env.Rules{ThrowsPerHalf: 5, Moves: 1}, env.Home, "2-2-2-2-2", "1-3-3-2-1", solver.ObjectiveWin},
+		{env.Rules{ThrowsPerHalf: 4, Moves: 2, TiesCount: true}, env.Away, "1-2-3-3-1", "2-2-2-2-2", solver.ObjectivePoints},
+		{env.Rules{ThrowsPerHalf: 4, Moves: 1, Points: env.Points{Win: 2, Draw: 1}}, env.Home, "3-1-2-2-2", "2-2-2-2-2", solver.ObjectivePoints},
+		{env.Rules{ThrowsPerHalf: 4, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 3}, env.Home, "1-1-3-3-2", "2-2-3-2-1", solver.ObjectiveAdvance},
+		{env.Rules{ThrowsPerHalf: 3, Moves: 2, Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime}, env.Away, "2-2-2-2-2", "1-2-3-3-1", solver.ObjectiveWinDraw},
+	} {
+		pol, err := solver.SolveBasic(solver.BasicProblem{Rules: tc.r, Player: tc.p, Own: lu(tc.own), Opponent: lu(tc.opp), Objective: tc.obj})
+		if err != nil {
+			t.Fatal(err)
+		}
+		home, away := lu(tc.own), lu(tc.opp)
+		if tc.p == env.Away {
+			home, away = away, home
+		}
+		s, _ := env.NewMatch(tc.r, home, away)
+		want := expectimax(s, tc.p, tc.obj, map[env.State]float64{})
+		near(t, tc.r.String()+" "+tc.obj.String()+" optimal value", pol.Value(), want, 1e-12)
+		if pol.Value() < pol.NoChangeValue()-1e-15 {
+			t.Errorf("value %v below no-change %v", pol.Value(), pol.NoChangeValue())
+		}
+	}
+}
+
+// TestBasicPolicyAgainstSimulator plays the policy in env.Env (fixed seeds) and compares the
+// mean objective with the policy's value: 20,000 matches, bound 4.4 standard errors.
+func TestBasicPolicyAgainstSimulator(t *testing.T) {
+	for _, tc := range []struct {
+		r   env.Rules
+		p   env.Player
+		obj solver.Objective
+	}{
+		{env.Rules{}, env.Home, solver.ObjectiveWin},
+		{env.Rules{Knockout: true, TiesCount: true, ThrowsPerHalf: 20, ExtraThrowsPerHalf: 6}, env.Away, solver.ObjectiveAdvance},
+		{env.Rules{Moves: 2, ThrowsPerHalf: 25}, env.Home, solver.ObjectivePoints},
+	} {
+		own, opp := lu("2-2-2-2-2"), lu("1-3-3-2-1")
+		pol, err := solver.SolveBasic(solver.BasicProblem{Rules: tc.r, Player: tc.p, Own: own, Opponent: opp, Objective: tc.obj})
+		if err != nil {
+			t.Fatal(err)
+		}
+		const n = 20000
+		e, _ := env.New(env.Config{Rules: tc.r, Player: tc.p, Opponent: env.Keep(opp)})
+		sum, sq := 0.0, 0.0
+		for i := range n {
+			obs, _ := e.Reset(uint64(i) + 1000)
+			for {
+				a := own.Index()
+				if obs.Decision == env.Break {
+					l, err := pol.Act(solver.BreakStateOf(e.State(), tc.p))
+					if err != nil {
+						t.Fatal(err)
+					}
+					a = l.Index()
+				}
+				tr, err := e.Step(a)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if tr.Terminated {
+					break
+				}
+				obs = tr.Obs
+			}
+			v := objectiveOf(tc.obj, e.State(), tc.p)
+			sum += v
+			sq += v * v
+		}
+		mean := sum / n
+		se := math.Sqrt(max(sq/n-mean*mean, 1e-12) / n)
+		if math.Abs(mean-pol.Value()) > 4.4*se {
+			t.Errorf("%v %v: simulated %.4f, exact %.6f (bound ±%.4f)", tc.r, tc.obj, mean, pol.Value(), 4.4*se)
+		}
+		if pol.Value() <= pol.NoChangeValue() {
+			t.Errorf("%v %v: moving should help here: %v ≤ %v", tc.r, tc.obj, pol.Value(), pol.NoChangeValue())
+		}
+	}
+}
+
+func TestBasicPolicyIdentities(t *testing.T) {
+	own, opp := lu("1-2-3-3-1"), lu("2-2-3-2-1")
+	for _, r := range []env.Rules{{ThrowsPerHalf: 12}, {ThrowsPerHalf: 9, Knockout: true, ExtraThrowsPerHalf: 4}} {
+		o, _ := solver.MatchOdds(own, opp, r)
+		pts := 3*o.HomeWin + o.Draw
+		for obj, want := range map[solver.Objective]float64{
+			solver.ObjectiveWin: o.HomeWin, solver.ObjectivePoints: pts, solver.ObjectiveWinDraw: o.HomeWin + o.Draw/2,
+		} {
+			if r.Knockout && obj != solver.ObjectivePoints {
+				want = o.HomeAdvance
+			}
+			pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp, Objective: obj})
+			if err != nil {
+				t.Fatal(err)
+			}
+			near(t, "no-change value = MatchOdds "+obj.String(), pol.NoChangeValue(), want, 1e-12)
+			// Home and away are symmetric: the same problem from the away side has the same value.
+			as, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Player: env.Away, Own: own, Opponent: opp, Objective: obj})
+			if err != nil {
+				t.Fatal(err)
+			}
+			near(t, "home/away symmetry", as.Value(), pol.Value(), 1e-12)
+		}
+	}
+	pol, _ := solver.SolveBasic(solver.BasicProblem{Rules: env.Rules{ThrowsPerHalf: 45}, Own: own, Opponent: opp})
+	rng := rand.New(rand.NewPCG(1, 1))
+	for range 200 { // Act always returns a line-up within the budget, and ValueAt ≥ keeping.
+		s := solver.BreakState{Period: env.Period(1 + rng.IntN(2)), ThrowsLeft: 1 + rng.IntN(45), GoalDiff: rng.IntN(7) - 3, Own: env.LineupAt(rng.IntN(121)), MovesLeft: rng.IntN(4)}
+		to, err := pol.Act(s)
+		if err != nil || s.Own.Moves(to) > s.MovesLeft {
+			t.Fatalf("%+v → %v (%v)", s, to, err)
+		}
+	}
+	for _, bad := range []solver.BreakState{{Period: env.Penalties, ThrowsLeft: 1, Own: own}, {Period: env.FirstHalf, ThrowsLeft: 46, Own: own}, {Period: env.FirstHalf, ThrowsLeft: 3}} {
+		if _, err := pol.Act(bad); err == nil {
+			t.Errorf("Act accepted %+v", bad)
+		}
+	}
+	if _, err := solver.SolveBasic(solver.BasicProblem{Own: own, Opponent: opp, Objective: solver.ObjectiveAdvance}); err == nil {
+		t.Error("advance in a league accepted")
+	}
+}
