@@ -27,7 +27,7 @@ func (m *OddsMatrix) At(home, away int) Cell { return m.cells[home*env.NumLineup
 
 // MatrixOptions tune ComputeMatrix; the zero value uses all cores and reports nothing.
 type MatrixOptions struct {
-	Workers  int             // 0: runtime.GOMAXPROCS(0)
+	Workers  int            // 0: runtime.GOMAXPROCS(0)
 	Progress func(rows int) // called from ComputeMatrix's goroutine after each finished row
 }
 
