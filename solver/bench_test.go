@@ -73,3 +73,14 @@ func BenchmarkSolveBasic(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSolveDynamic: one optimal Dynamic policy, default rules (target ≤ 10 s).
+func BenchmarkSolveDynamic(b *testing.B) {
+	r := env.Rules{Modes: [2]env.Mode{env.Dynamic, env.Basic}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := solver.SolveDynamic(solver.DynamicProblem{Rules: r, Own: lu("2-2-2-2-2"), Opponent: lu("1-3-3-2-1")}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -36,6 +36,63 @@ func ParseObjective(s string) (Objective, error) {
 	return 0, fmt.Errorf("solver: objective %q: want win, points, win-draw or advance", s)
 }
 
+// periodLengths lists the throws of each period a match may play (two halves, and two
+// extra-time halves in a knockout that has them) and their sum.
+func periodLengths(r env.Rules) (lengths []int, total int) {
+	lengths = []int{r.HalfThrows(), r.HalfThrows()}
+	if r.Knockout && r.ExtraThrows() > 0 {
+		lengths = append(lengths, r.ExtraThrows(), r.ExtraThrows())
+	}
+	for _, n := range lengths {
+		total += n
+	}
+	return lengths, total
+}
+
+// scorer values the end of a match for one player under an objective.
+type scorer struct {
+	obj     Objective
+	pts     env.Points
+	pensWin float64 // P(the player wins a shoot-out)
+}
+
+func newScorer(r env.Rules, o Objective, pensWin float64) scorer {
+	return scorer{o, r.LeaguePoints(), pensWin}
+}
+
+// final values a match ending with goal difference d (own − opponent), or a shoot-out.
+func (s scorer) final(d int, shootout bool) float64 {
+	switch {
+	case shootout && s.obj != ObjectivePoints:
+		return s.pensWin
+	case s.obj == ObjectivePoints:
+		switch {
+		case d > 0:
+			return float64(s.pts.Win)
+		case d < 0:
+			return float64(s.pts.Loss)
+		}
+		return float64(s.pts.Draw)
+	case d > 0:
+		return 1
+	case d == 0 && s.obj == ObjectiveWinDraw:
+		return 0.5
+	}
+	return 0
+}
+
+// pensWinFor is P(player wins a shoot-out), from env's enumerated shoot-out.
+func pensWinFor(p env.Player) (float64, error) {
+	so, err := shootoutOdds()
+	if err != nil {
+		return 0, err
+	}
+	if p == env.Away {
+		return 1 - so.home, nil
+	}
+	return so.home, nil
+}
+
 // BasicProblem asks for the best Basic substitution policy of Player, who starts with Own,
 // against an opponent who keeps Opponent all match.
 type BasicProblem struct {
@@ -114,14 +171,7 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 	if p.Objective == ObjectiveAdvance && !r.Knockout {
 		return nil, errors.New("solver: objective advance needs knockout rules")
 	}
-	lengths := []int{r.HalfThrows(), r.HalfThrows()}
-	if r.Knockout && r.ExtraThrows() > 0 {
-		lengths = append(lengths, r.ExtraThrows(), r.ExtraThrows())
-	}
-	total := 0
-	for _, n := range lengths {
-		total += n
-	}
+	lengths, total := periodLengths(r)
 	g := breakGrid{lengths: lengths, maxDiff: total/throwsToScore() + 1, moves: min(r.MoveBudget(), 5)}
 	g.base = make([]int, len(lengths)+1)
 	for i, n := range lengths {
@@ -130,13 +180,9 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 	if g.size() > maxPolicyCells {
 		return nil, fmt.Errorf("solver: a policy for %d-throw halves needs %d cells, more than %d", r.HalfThrows(), g.size(), maxPolicyCells)
 	}
-	so, err := shootoutOdds()
+	pensWin, err := pensWinFor(p.Player)
 	if err != nil {
 		return nil, err
-	}
-	pensWin := so.home
-	if p.Player == env.Away {
-		pensWin = 1 - so.home
 	}
 	bp := &BasicPolicy{Problem: p, grid: g, value: make([]float64, g.size()), target: make([]uint8, g.size()), kick: make([]float64, g.size())}
 
@@ -162,26 +208,7 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 			}
 		}
 	}
-	pts := r.LeaguePoints()
-	final := func(d int, shootout bool) float64 {
-		switch {
-		case shootout && p.Objective != ObjectivePoints:
-			return pensWin
-		case p.Objective == ObjectivePoints:
-			switch {
-			case d > 0:
-				return float64(pts.Win)
-			case d < 0:
-				return float64(pts.Loss)
-			}
-			return float64(pts.Draw)
-		case d > 0:
-			return 1
-		case d == 0 && p.Objective == ObjectiveWinDraw:
-			return 0.5
-		}
-		return 0
-	}
+	final := newScorer(r, p.Objective, pensWin).final
 	// end is the value at the end of period per with difference d, line-up l, m moves left.
 	end := func(per, d, l, m int) float64 {
 		last := per == len(lengths)-1

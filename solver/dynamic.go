@@ -1,0 +1,278 @@
+package solver
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// DynamicProblem asks for the best shift policy of a Dynamic Player, who starts with Own,
+// against an opponent who keeps Opponent all match.
+type DynamicProblem struct {
+	Rules     env.Rules
+	Player    env.Player
+	Own       env.Lineup
+	Opponent  env.Lineup
+	Objective Objective
+}
+
+// DynamicPolicy is an optimal Dynamic shift policy. It is read-only after SolveDynamic and
+// safe for concurrent use.
+type DynamicPolicy struct {
+	Problem  DynamicProblem
+	lengths  []int
+	base     []int
+	maxDiff  int
+	poss     int       // possession slots: 1 (every win earns a shift) or 3 (turnover)
+	value    []float64 // V at a throw: (period, throws left, ball, diff, line-up, possession)
+	noChange float64
+}
+
+const (
+	possNone = iota
+	possOwn
+	possOpp
+)
+
+func (p *DynamicPolicy) index(per, t, ball, d, l, poss int) int {
+	return p.base[per] + ((((t*env.Sectors+ball-1)*(2*p.maxDiff+1)+d+p.maxDiff)*env.NumLineups+l)*p.poss + poss)
+}
+
+// SolveDynamic computes the optimal shift policy by backward induction over throws: at a
+// throw the value is the expectation over its outcomes; after a throw that earns a shift
+// the player takes the best of its current line-up and its one-counter adjacent shifts.
+func SolveDynamic(p DynamicProblem) (*DynamicPolicy, error) {
+	r := p.Rules
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	if !p.Own.Valid() || !p.Opponent.Valid() || p.Player > env.Away {
+		return nil, errors.New("solver: dynamic policy needs two valid line-ups and a player")
+	}
+	if r.Modes[p.Player] != env.Dynamic {
+		return nil, errors.New("solver: the player must be in Dynamic mode (set Rules.Modes)")
+	}
+	if p.Objective == ObjectiveAdvance && !r.Knockout {
+		return nil, errors.New("solver: objective advance needs knockout rules")
+	}
+	pensWin, err := pensWinFor(p.Player)
+	if err != nil {
+		return nil, err
+	}
+	final := newScorer(r, p.Objective, pensWin).final
+	lengths, total := periodLengths(r)
+	dp := &DynamicPolicy{Problem: p, lengths: lengths, maxDiff: total/throwsToScore() + 1, poss: 1}
+	turnover := r.DynamicTrigger == env.TriggerTurnover
+	if turnover {
+		dp.poss = 3
+	}
+	dp.base = make([]int, len(lengths)+1)
+	for i, n := range lengths {
+		dp.base[i+1] = dp.base[i] + (n+1)*env.Sectors*(2*dp.maxDiff+1)*env.NumLineups*dp.poss
+	}
+	if dp.base[len(lengths)] > maxPolicyCells {
+		return nil, fmt.Errorf("solver: a dynamic policy for %d-throw halves needs %d cells, more than %d", r.HalfThrows(), dp.base[len(lengths)], maxPolicyCells)
+	}
+	dp.value = make([]float64, dp.base[len(lengths)])
+
+	// Odds of each throw by own line-up and ball (home coordinates), from the player's side.
+	me, them := p.Player, p.Player.Other()
+	var odds [env.NumLineups][env.Sectors + 1][3]float64 // own win, opponent win, tie
+	for l := range env.NumLineups {
+		for b := 1; b <= env.Sectors; b++ {
+			home, away := env.LineupAt(l), p.Opponent
+			if me == env.Away {
+				home, away = away, home
+			}
+			hd, ad := env.DiceFor(home, away, b)
+			h, a, t := env.ThrowOdds(hd, ad, r.TiesCount)
+			if me == env.Away {
+				h, a = a, h
+			}
+			odds[l][b] = [3]float64{h, a, t}
+		}
+	}
+	var moved [env.Sectors + 1][2]struct {
+		ball int
+		goal bool
+	}
+	for b := 1; b <= env.Sectors; b++ {
+		for w, pl := range [2]env.Player{me, them} {
+			moved[b][w].ball, moved[b][w].goal = env.MoveBall(b, pl)
+		}
+	}
+	shifts := make([][]int, env.NumLineups)
+	for l := range shifts {
+		shifts[l] = env.LineupAt(l).Shifts().Actions()
+	}
+	// after is the value once a throw has left t throws in period per, ball b, difference d.
+	after := func(per, t, b, d, l, poss int) float64 {
+		if d < -dp.maxDiff || d > dp.maxDiff {
+			return final(d, false) // unreachable: more goals than the throws allow
+		}
+		if t > 0 {
+			return dp.value[dp.index(per, t, b, d, l, poss)]
+		}
+		last := per == len(lengths)-1
+		switch {
+		case per == 0 || per == 2 || (per == 1 && !last && d == 0 && r.Knockout):
+			return dp.value[dp.index(per+1, lengths[per+1], env.KickOffSector, d, l, possNone)]
+		case !r.Knockout || d != 0:
+			return final(d, false)
+		}
+		return final(0, true)
+	}
+	possAfter := func(poss, winner int, goal bool) int {
+		if !turnover || goal {
+			return possNone
+		}
+		return winner
+	}
+	for per := len(lengths) - 1; per >= 0; per-- {
+		for t := 1; t <= lengths[per]; t++ {
+			for b := 1; b <= env.Sectors; b++ {
+				for d := -dp.maxDiff; d <= dp.maxDiff; d++ {
+					for l := range env.NumLineups {
+						o := &odds[l][b]
+						for poss := range dp.poss {
+							v := 0.0
+							if o[0] != 0 { // own win: maybe a shift
+								mv := moved[b][0]
+								nd, np := d, possAfter(poss, possOwn, mv.goal)
+								if mv.goal {
+									nd++
+								}
+								best := after(per, t-1, mv.ball, nd, l, np)
+								if !turnover || poss != possOwn {
+									for _, s := range shifts[l] {
+										best = max(best, after(per, t-1, mv.ball, nd, s, np))
+									}
+								}
+								v += o[0] * best
+							}
+							if o[1] != 0 {
+								mv := moved[b][1]
+								nd := d
+								if mv.goal {
+									nd--
+								}
+								v += o[1] * after(per, t-1, mv.ball, nd, l, possAfter(poss, possOpp, mv.goal))
+							}
+							if o[2] != 0 {
+								v += o[2] * after(per, t-1, b, d, l, poss)
+							}
+							dp.value[dp.index(per, t, b, d, l, poss)] = v
+						}
+					}
+				}
+			}
+		}
+	}
+	home, away := p.Own, p.Opponent
+	if me == env.Away {
+		home, away = away, home
+	}
+	o, err := MatchOdds(home, away, r)
+	if err != nil {
+		return nil, err
+	}
+	dp.noChange = objectiveFromOdds(o, me, p.Objective, r)
+	return dp, nil
+}
+
+// objectiveFromOdds is the objective of player me for a match with fixed line-ups.
+func objectiveFromOdds(o Odds, me env.Player, obj Objective, r env.Rules) float64 {
+	win, draw, loss, adv := o.HomeWin, o.Draw, o.AwayWin, o.HomeAdvance
+	if me == env.Away {
+		win, loss, adv = loss, win, 1-o.HomeAdvance
+		if !r.Knockout {
+			adv = win
+		}
+	}
+	pts := r.LeaguePoints()
+	switch {
+	case obj == ObjectivePoints:
+		return win*float64(pts.Win) + draw*float64(pts.Draw) + loss*float64(pts.Loss)
+	case r.Knockout:
+		return adv
+	case obj == ObjectiveWinDraw:
+		return win + draw/2
+	}
+	return win
+}
+
+// Value is the policy's value from kick-off.
+func (p *DynamicPolicy) Value() float64 {
+	return p.value[p.index(0, p.lengths[0], env.KickOffSector, 0, p.Problem.Own.Index(), possNone)]
+}
+
+// NoChangeValue is the value of never shifting (MatchOdds of the starting line-ups).
+func (p *DynamicPolicy) NoChangeValue() float64 { return p.noChange }
+
+// key locates the chance node s (a throw pending) with p's line-up replaced by l.
+func (p *DynamicPolicy) key(s env.State, l env.Lineup) (int, error) {
+	me := p.Problem.Player
+	per := int(s.Period()) - int(env.FirstHalf)
+	d := s.Goals(me) - s.Goals(me.Other())
+	switch {
+	case per < 0 || per >= len(p.lengths):
+		return 0, fmt.Errorf("solver: no throws in period %s under these rules", s.Period())
+	case s.ThrowsLeft() < 1 || s.ThrowsLeft() > p.lengths[per]:
+		return 0, fmt.Errorf("solver: %d throws left in a %d-throw period", s.ThrowsLeft(), p.lengths[per])
+	case d < -p.maxDiff || d > p.maxDiff:
+		return 0, fmt.Errorf("solver: goal difference %d out of range", d)
+	case s.Lineup(me.Other()) != p.Problem.Opponent:
+		return 0, fmt.Errorf("solver: the policy was solved against %s, not %s", p.Problem.Opponent, s.Lineup(me.Other()))
+	case !l.Valid():
+		return 0, errors.New("solver: invalid line-up")
+	}
+	poss := possNone
+	if w, ok := s.Possession(); ok && p.poss == 3 {
+		poss = possOpp
+		if w == me {
+			poss = possOwn
+		}
+	}
+	return p.index(per, s.ThrowsLeft(), s.Ball(), d, l.Index(), poss), nil
+}
+
+// Act returns the best legal choice at a Shift decision of the policy's player (the
+// current line-up or one of its shifts): the one whose next throw has the highest value.
+func (p *DynamicPolicy) Act(s env.State) (env.Lineup, error) {
+	me := p.Problem.Player
+	if s.Decision() != env.Shift || s.Shifter() != me {
+		return env.Lineup{}, fmt.Errorf("solver: not a shift decision of %s", me)
+	}
+	// Keep the current line-up unless a shift is strictly better.
+	arg := s.Lineup(me)
+	i, err := p.key(s, arg)
+	if err != nil {
+		return env.Lineup{}, err
+	}
+	best := p.value[i]
+	for _, a := range s.Legal(me).Actions() {
+		l := env.LineupAt(a)
+		i, err := p.key(s, l)
+		if err != nil {
+			return env.Lineup{}, err
+		}
+		if v := p.value[i]; v > best+1e-15 {
+			best, arg = v, l
+		}
+	}
+	return arg, nil
+}
+
+// ValueAt returns the value at a throw (a chance node) of a match between the policy's
+// line-ups, p's line-up as in s.
+func (p *DynamicPolicy) ValueAt(s env.State) (float64, error) {
+	if s.Node() != env.Chance || s.Period() > env.ExtraSecond {
+		return 0, errors.New("solver: ValueAt needs a throw (chance node before penalties)")
+	}
+	i, err := p.key(s, s.Lineup(p.Problem.Player))
+	if err != nil {
+		return 0, err
+	}
+	return p.value[i], nil
+}

@@ -1,0 +1,167 @@
+package solver
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// Policy is a deterministic policy over env states: the action (line-up index) player p
+// plays at a decision node where it acts, including the kick-off line-up.
+type Policy interface {
+	Action(s env.State, p env.Player) (int, error)
+}
+
+// Keeping is the policy that declares Lineup at kick-off and never changes it.
+type Keeping struct{ Lineup env.Lineup }
+
+// Action keeps the line-up.
+func (k Keeping) Action(s env.State, p env.Player) (int, error) {
+	if s.Decision() == env.KickOff {
+		return k.Lineup.Index(), nil
+	}
+	return s.Lineup(p).Index(), nil
+}
+
+// Action plays the Basic policy: its starting line-up at kick-off, Act at breaks.
+func (bp *BasicPolicy) Action(s env.State, p env.Player) (int, error) {
+	switch s.Decision() {
+	case env.KickOff:
+		return bp.Problem.Own.Index(), nil
+	case env.Break:
+		l, err := bp.Act(BreakStateOf(s, p))
+		return l.Index(), err
+	}
+	return s.Lineup(p).Index(), nil
+}
+
+// Action plays the Dynamic policy: its starting line-up at kick-off, Act at shifts.
+func (dp *DynamicPolicy) Action(s env.State, p env.Player) (int, error) {
+	switch s.Decision() {
+	case env.KickOff:
+		return dp.Problem.Own.Index(), nil
+	case env.Shift:
+		l, err := dp.Act(s)
+		return l.Index(), err
+	}
+	return s.Lineup(p).Index(), nil
+}
+
+// Evaluation is the exact outcome law of a match between two policies.
+type Evaluation struct {
+	HomeWin, Draw, AwayWin float64 // goals in play
+	HomeAdvance            float64 // shoot-outs included (= HomeWin in a league)
+	AwayAdvance            float64 // shoot-outs included (= AwayWin in a league)
+	HomeGoals, AwayGoals   float64
+	HomePoints, AwayPoints float64 // expected league points
+	Truncated              float64 // mass left in sudden death when enumeration stopped
+}
+
+// Objective returns the value of objective o for player p.
+func (e Evaluation) Objective(o Objective, p env.Player, r env.Rules) float64 {
+	if p == env.Home {
+		switch {
+		case o == ObjectivePoints:
+			return e.HomePoints
+		case r.Knockout:
+			return e.HomeAdvance
+		case o == ObjectiveWinDraw:
+			return e.HomeWin + e.Draw/2
+		}
+		return e.HomeWin
+	}
+	switch {
+	case o == ObjectivePoints:
+		return e.AwayPoints
+	case r.Knockout:
+		return e.AwayAdvance
+	case o == ObjectiveWinDraw:
+		return e.AwayWin + e.Draw/2
+	}
+	return e.AwayWin
+}
+
+// Evaluate returns the exact outcome of home's policy against away's under r, by walking
+// the distribution over env states node by node (equal states merge). A shoot-out is
+// folded in from env's enumerated shoot-out law (its sudden death is cut below 1e-16).
+func Evaluate(home, away Policy, r env.Rules) (Evaluation, error) {
+	s, err := env.NewState(r)
+	if err != nil {
+		return Evaluation{}, err
+	}
+	if home == nil || away == nil {
+		return Evaluation{}, errors.New("solver: Evaluate needs two policies")
+	}
+	so, err := shootoutOdds()
+	if err != nil {
+		return Evaluation{}, err
+	}
+	var ev Evaluation
+	dist := map[env.State]float64{s: 1}
+	var buf []env.ChanceOutcome
+	for len(dist) > 0 {
+		next := make(map[env.State]float64, len(dist))
+		for st, p := range dist {
+			switch {
+			case st.Period() == env.Penalties:
+				// Nobody decides in a shoot-out and its law has no knobs: fold it in from
+				// env's enumerated shoot-out instead of carrying every state through it.
+				h, a := st.Goals(env.Home), st.Goals(env.Away)
+				ev.Draw += p
+				ev.HomeAdvance += p * so.home
+				ev.AwayAdvance += p * (1 - so.home - so.truncated)
+				ev.Truncated += p * so.truncated
+				ev.HomeGoals += p * float64(h)
+				ev.AwayGoals += p * float64(a)
+				ev.HomePoints += p * float64(r.LeaguePoints().Draw)
+				ev.AwayPoints += p * float64(r.LeaguePoints().Draw)
+			case st.Node() == env.Terminal:
+				h, a := st.Goals(env.Home), st.Goals(env.Away)
+				switch {
+				case h > a:
+					ev.HomeWin += p
+				case h < a:
+					ev.AwayWin += p
+				default:
+					ev.Draw += p
+				}
+				if w, ok := st.Winner(); ok && w == env.Home {
+					ev.HomeAdvance += p
+				} else if ok {
+					ev.AwayAdvance += p
+				}
+				ev.HomeGoals += p * float64(h)
+				ev.AwayGoals += p * float64(a)
+				ev.HomePoints += p * float64(st.LeaguePoints(env.Home))
+				ev.AwayPoints += p * float64(st.LeaguePoints(env.Away))
+			case st.Node() == env.Decision:
+				var joint [2]int
+				for pl, pol := range [2]Policy{home, away} {
+					if !st.Acting(env.Player(pl)) {
+						continue
+					}
+					a, err := pol.Action(st, env.Player(pl))
+					if err != nil {
+						return Evaluation{}, fmt.Errorf("solver: %s policy at %s: %w", env.Player(pl), st, err)
+					}
+					joint[pl] = a
+				}
+				n := st
+				if err := n.ApplyChecked(joint); err != nil {
+					return Evaluation{}, fmt.Errorf("solver: policy at %s: %w", st, err)
+				}
+				next[n] += p
+			default:
+				buf = st.AppendChanceOutcomes(buf[:0])
+				for _, c := range buf {
+					n := st
+					n.ApplyChance(c.Outcome)
+					next[n] += p * c.Prob
+				}
+			}
+		}
+		dist = next
+	}
+	return ev, nil
+}
