@@ -1,0 +1,17 @@
+// Package datasets holds Kingoal's Parquet schemas and the code that writes and reads them.
+// Every file carries its schema name and version in the key-value metadata entry
+// "kingoal.schema" (for example "matrix/1"); readers refuse files of another schema, and
+// files that are not Parquet or are cut short, with an error naming the file.
+//
+// Files are written atomically: to a temporary file in the same directory, synced, then
+// renamed into place, so an interrupted run never leaves a half-written file under the
+// final name.
+//
+// Schemas (one row per record; every column required unless noted):
+//
+//	matrix/1  MatrixRow: the exact odds of one pairing of line-ups (kingoal solve matrix)
+//	policy/1  PolicyRow: one break state of an optimal Basic policy (kingoal solve policy)
+//
+// The package depends on nothing of the toolkit but env types; it is safe for concurrent
+// use on different files.
+package datasets

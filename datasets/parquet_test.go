@@ -1,0 +1,115 @@
+package datasets_test
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/kingoal/kingoal/datasets"
+)
+
+func sampleRows(n int) []datasets.MatrixRow {
+	rows := make([]datasets.MatrixRow, n)
+	for i := range rows {
+		rows[i] = datasets.MatrixRow{HomeIndex: int32(i), AwayIndex: int32(n - i), Home: "1-2-3-3-1", Away: "2-2-2-2-2", HomeWin: float64(i) / float64(n), Draw: 0.1}
+	}
+	return rows
+}
+
+func TestParquetRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.parquet")
+	rows := sampleRows(70000) // more than one row group
+	if err := datasets.WriteParquet(path, datasets.MatrixSchema, rows); err != nil {
+		t.Fatal(err)
+	}
+	got, err := datasets.ReadParquet[datasets.MatrixRow](path, datasets.MatrixSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, rows) {
+		t.Fatal("round trip changed the rows")
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Fatalf("temporary files left behind: %v", entries)
+	}
+}
+
+func TestReadRejectsBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.parquet")
+	if err := datasets.WriteParquet(good, datasets.MatrixSchema, sampleRows(100)); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(good)
+	cases := map[string]struct {
+		content []byte
+		want    string
+	}{
+		"truncated.parquet": {data[:len(data)/2], "not a readable Parquet file"},
+		"text.parquet":      {[]byte("home,away\n1,2\n"), "not a readable Parquet file"},
+		"empty.parquet":     {nil, "not a readable Parquet file"},
+	}
+	for name, c := range cases {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, c.content, 0o644)
+		if _, err := datasets.ReadParquet[datasets.MatrixRow](p, datasets.MatrixSchema); err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if _, err := datasets.ReadParquet[datasets.PolicyRow](good, datasets.PolicySchema); !errors.Is(err, datasets.ErrSchema) {
+		t.Errorf("foreign schema: %v", err)
+	}
+	if _, err := datasets.ReadParquet[datasets.MatrixRow](filepath.Join(dir, "missing.parquet"), datasets.MatrixSchema); err == nil {
+		t.Error("missing file accepted")
+	}
+}
+
+func TestWriteAtomicKeepsOldFileOnFailure(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.bin")
+	os.WriteFile(path, []byte("old"), 0o644)
+	boom := errors.New("boom")
+	err := datasets.WriteAtomic(path, func(w io.Writer) error {
+		w.Write([]byte("half of the new cont"))
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("error %v", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "old" {
+		t.Fatalf("the old file changed: %q", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Fatalf("temporary files left: %v", entries)
+	}
+}
+
+func FuzzReadParquet(f *testing.F) {
+	dir := f.TempDir()
+	good := filepath.Join(dir, "seed.parquet")
+	if err := datasets.WriteParquet(good, datasets.MatrixSchema, sampleRows(3)); err != nil {
+		f.Fatal(err)
+	}
+	data, _ := os.ReadFile(good)
+	f.Add(data)
+	f.Add(data[:len(data)-9])
+	f.Add([]byte("PAR1"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		p := filepath.Join(t.TempDir(), "f.parquet")
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := datasets.ReadParquet[datasets.MatrixRow](p, datasets.MatrixSchema)
+		if err != nil && !strings.HasPrefix(err.Error(), "datasets: ") {
+			t.Fatalf("error without prefix: %v", err)
+		}
+		if err == nil && rows == nil {
+			t.Fatal("nil rows without error")
+		}
+	})
+}

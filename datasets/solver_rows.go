@@ -1,0 +1,35 @@
+package datasets
+
+// MatrixSchema names MatrixRow files.
+const MatrixSchema = "matrix/1"
+
+// MatrixRow is the exact odds of one pairing of line-ups under the rules of the run
+// (kingoal solve matrix writes all 121×121 rows, home index major).
+type MatrixRow struct {
+	HomeIndex     int32   `parquet:"home_index"` // env line-up index 0..120
+	AwayIndex     int32   `parquet:"away_index"`
+	Home          string  `parquet:"home"` // "1-2-3-3-1"
+	Away          string  `parquet:"away"`
+	HomeWin       float64 `parquet:"home_win"`
+	Draw          float64 `parquet:"draw"`
+	AwayWin       float64 `parquet:"away_win"`
+	HomeGoalsMean float64 `parquet:"home_goals_mean"`
+	AwayGoalsMean float64 `parquet:"away_goals_mean"`
+	HomeAdvance   float64 `parquet:"home_advance"` // = home_win in a league
+}
+
+// PolicySchema names PolicyRow files.
+const PolicySchema = "policy/1"
+
+// PolicyRow is one decision state of an optimal policy with its recommended line-up.
+type PolicyRow struct {
+	Period     string  `parquet:"period"`      // "first half", "second half", "extra time 1", …
+	ThrowsLeft int32   `parquet:"throws_left"` // in the period, at the break
+	GoalDiff   int32   `parquet:"goal_diff"`   // own − opponent
+	Lineup     string  `parquet:"lineup"`      // current line-up
+	MovesLeft  int32   `parquet:"moves_left"`
+	Action     string  `parquet:"action"` // line-up to play after the break
+	Moves      int32   `parquet:"moves"`  // moves the action costs
+	Value      float64 `parquet:"value"`  // optimal value at the break
+	KeepValue  float64 `parquet:"keep_value"`
+}
