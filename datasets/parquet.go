@@ -33,6 +33,9 @@ func WriteAtomic(path string, write func(w io.Writer) error) (err error) {
 	if err = write(tmp); err != nil {
 		return err
 	}
+	if err = tmp.Chmod(0o644); err != nil { // CreateTemp makes 0600; outputs are for sharing
+		return fmt.Errorf("datasets: %w", err)
+	}
 	if err = tmp.Sync(); err != nil {
 		return fmt.Errorf("datasets: %w", err)
 	}
@@ -49,7 +52,8 @@ func WriteAtomic(path string, write func(w io.Writer) error) (err error) {
 // "matrix/1").
 func WriteParquet[T any](path, schema string, rows []T) error {
 	return WriteAtomic(path, func(w io.Writer) error {
-		pw := parquet.NewGenericWriter[T](w, parquet.MaxRowsPerRowGroup(rowGroupRows), parquet.KeyValueMetadata(SchemaKey, schema))
+		pw := parquet.NewGenericWriter[T](w, parquet.MaxRowsPerRowGroup(rowGroupRows), parquet.Compression(&parquet.Zstd),
+			parquet.KeyValueMetadata(SchemaKey, schema))
 		if _, err := pw.Write(rows); err != nil {
 			return fmt.Errorf("datasets: writing %s: %w", path, err)
 		}

@@ -21,15 +21,19 @@ type MatrixRow struct {
 // PolicySchema names PolicyRow files.
 const PolicySchema = "policy/1"
 
-// PolicyRow is one decision state of an optimal policy with its recommended line-up.
+// PolicyRow is one decision state of an optimal policy with its recommended line-up. Basic
+// policies have a row per break (ball 0, possession 0); Dynamic policies a row per throw
+// after which the player might shift.
 type PolicyRow struct {
+	Kind       string  `parquet:"kind"`        // "basic" or "dynamic"
 	Period     string  `parquet:"period"`      // "first half", "second half", "extra time 1", …
-	ThrowsLeft int32   `parquet:"throws_left"` // in the period, at the break
+	ThrowsLeft int32   `parquet:"throws_left"` // in the period
 	GoalDiff   int32   `parquet:"goal_diff"`   // own − opponent
+	Ball       int32   `parquet:"ball"`        // dynamic: sector in the player's own coordinates
+	Possession int32   `parquet:"possession"`  // dynamic, turnover trigger: +1 own, −1 opponent, 0 none
 	Lineup     string  `parquet:"lineup"`      // current line-up
-	MovesLeft  int32   `parquet:"moves_left"`
-	Action     string  `parquet:"action"` // line-up to play after the break
-	Moves      int32   `parquet:"moves"`  // moves the action costs
-	Value      float64 `parquet:"value"`  // optimal value at the break
-	KeepValue  float64 `parquet:"keep_value"`
+	MovesLeft  int32   `parquet:"moves_left"`  // basic
+	Action     string  `parquet:"action"`      // line-up to play next
+	Value      float64 `parquet:"value"`       // optimal value
+	KeepValue  float64 `parquet:"keep_value"`  // value if the line-up is kept now (and the policy followed after)
 }

@@ -210,67 +210,91 @@ func (p *DynamicPolicy) Value() float64 {
 // NoChangeValue is the value of never shifting (MatchOdds of the starting line-ups).
 func (p *DynamicPolicy) NoChangeValue() float64 { return p.noChange }
 
-// key locates the chance node s (a throw pending) with p's line-up replaced by l.
-func (p *DynamicPolicy) key(s env.State, l env.Lineup) (int, error) {
-	me := p.Problem.Player
-	per := int(s.Period()) - int(env.FirstHalf)
-	d := s.Goals(me) - s.Goals(me.Other())
+// ShiftState is what a Dynamic decision depends on: the throw about to be played, seen by
+// the deciding player, with its line-up candidate in Own.
+type ShiftState struct {
+	Period     env.Period // FirstHalf..ExtraSecond
+	ThrowsLeft int        // throws left in the period
+	Ball       int        // home coordinates, 1..5
+	GoalDiff   int        // own − opponent
+	Own        env.Lineup
+	Possession int // +1 the player won the last throw since kick-off, −1 the opponent, 0 none
+}
+
+// ShiftStateOf reads player p's ShiftState from an env state whose next node is a throw (a
+// Shift decision is followed by one; a break in between changes nothing p can shift).
+func ShiftStateOf(s env.State, p env.Player) ShiftState {
+	st := ShiftState{Period: s.Period(), ThrowsLeft: s.ThrowsLeft(), Ball: s.Ball(), GoalDiff: s.Goals(p) - s.Goals(p.Other()), Own: s.Lineup(p)}
+	if w, ok := s.Possession(); ok {
+		st.Possession = -1
+		if w == p {
+			st.Possession = 1
+		}
+	}
+	return st
+}
+
+func (p *DynamicPolicy) key(s ShiftState) (int, error) {
+	per := int(s.Period) - int(env.FirstHalf)
 	switch {
 	case per < 0 || per >= len(p.lengths):
-		return 0, fmt.Errorf("solver: no throws in period %s under these rules", s.Period())
-	case s.ThrowsLeft() < 1 || s.ThrowsLeft() > p.lengths[per]:
-		return 0, fmt.Errorf("solver: %d throws left in a %d-throw period", s.ThrowsLeft(), p.lengths[per])
-	case d < -p.maxDiff || d > p.maxDiff:
-		return 0, fmt.Errorf("solver: goal difference %d out of range", d)
-	case s.Lineup(me.Other()) != p.Problem.Opponent:
-		return 0, fmt.Errorf("solver: the policy was solved against %s, not %s", p.Problem.Opponent, s.Lineup(me.Other()))
-	case !l.Valid():
+		return 0, fmt.Errorf("solver: no throws in period %s under these rules", s.Period)
+	case s.ThrowsLeft < 1 || s.ThrowsLeft > p.lengths[per]:
+		return 0, fmt.Errorf("solver: %d throws left in a %d-throw period", s.ThrowsLeft, p.lengths[per])
+	case s.Ball < 1 || s.Ball > env.Sectors:
+		return 0, fmt.Errorf("solver: ball in sector %d", s.Ball)
+	case s.GoalDiff < -p.maxDiff || s.GoalDiff > p.maxDiff:
+		return 0, fmt.Errorf("solver: goal difference %d out of range", s.GoalDiff)
+	case !s.Own.Valid():
 		return 0, errors.New("solver: invalid line-up")
 	}
 	poss := possNone
-	if w, ok := s.Possession(); ok && p.poss == 3 {
-		poss = possOpp
-		if w == me {
+	if p.poss == 3 {
+		switch {
+		case s.Possession > 0:
 			poss = possOwn
+		case s.Possession < 0:
+			poss = possOpp
 		}
 	}
-	return p.index(per, s.ThrowsLeft(), s.Ball(), d, l.Index(), poss), nil
+	return p.index(per, s.ThrowsLeft, s.Ball, s.GoalDiff, s.Own.Index(), poss), nil
 }
 
-// Act returns the best legal choice at a Shift decision of the policy's player (the
-// current line-up or one of its shifts): the one whose next throw has the highest value.
+// Best returns the best of s.Own and its one-counter adjacent shifts for the throw s, and
+// its value; s.Own is kept unless a shift is strictly better.
+func (p *DynamicPolicy) Best(s ShiftState) (env.Lineup, float64, error) {
+	i, err := p.key(s)
+	if err != nil {
+		return env.Lineup{}, 0, err
+	}
+	arg, best := s.Own, p.value[i]
+	for _, a := range s.Own.Shifts().Actions() {
+		c := s
+		c.Own = env.LineupAt(a)
+		j, _ := p.key(c)
+		if v := p.value[j]; v > best+1e-15 {
+			best, arg = v, c.Own
+		}
+	}
+	return arg, best, nil
+}
+
+// Act returns the best choice at a Shift decision of the policy's player in the env state s.
 func (p *DynamicPolicy) Act(s env.State) (env.Lineup, error) {
 	me := p.Problem.Player
 	if s.Decision() != env.Shift || s.Shifter() != me {
 		return env.Lineup{}, fmt.Errorf("solver: not a shift decision of %s", me)
 	}
-	// Keep the current line-up unless a shift is strictly better.
-	arg := s.Lineup(me)
-	i, err := p.key(s, arg)
-	if err != nil {
-		return env.Lineup{}, err
+	if s.Lineup(me.Other()) != p.Problem.Opponent {
+		return env.Lineup{}, fmt.Errorf("solver: the policy was solved against %s, not %s", p.Problem.Opponent, s.Lineup(me.Other()))
 	}
-	best := p.value[i]
-	for _, a := range s.Legal(me).Actions() {
-		l := env.LineupAt(a)
-		i, err := p.key(s, l)
-		if err != nil {
-			return env.Lineup{}, err
-		}
-		if v := p.value[i]; v > best+1e-15 {
-			best, arg = v, l
-		}
-	}
-	return arg, nil
+	l, _, err := p.Best(ShiftStateOf(s, me))
+	return l, err
 }
 
-// ValueAt returns the value at a throw (a chance node) of a match between the policy's
-// line-ups, p's line-up as in s.
-func (p *DynamicPolicy) ValueAt(s env.State) (float64, error) {
-	if s.Node() != env.Chance || s.Period() > env.ExtraSecond {
-		return 0, errors.New("solver: ValueAt needs a throw (chance node before penalties)")
-	}
-	i, err := p.key(s, s.Lineup(p.Problem.Player))
+// ValueAt returns the value of the throw s with the line-up s.Own.
+func (p *DynamicPolicy) ValueAt(s ShiftState) (float64, error) {
+	i, err := p.key(s)
 	if err != nil {
 		return 0, err
 	}

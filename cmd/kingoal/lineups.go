@@ -35,7 +35,7 @@ func runLineups(io streams, o lineupsOptions) error {
 		}
 		return writeJSON(io.out, rows)
 	}
-	t := newTable(io.out, false, "index", "lineup", "def", "2", "mid", "4", "att")
+	t := newTable(io.out, 1, "index", "lineup", "def", "2", "mid", "4", "att")
 	for i, l := range all {
 		c := l.Counts()
 		row := []string{strconv.Itoa(i), l.String()}

@@ -7,31 +7,39 @@ import (
 	"time"
 
 	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
 
 // newTable returns a table writer with the header as written (auto-format off), the first
-// column (labels) left-aligned and the others (numbers) right-aligned.
-func newTable(w io.Writer, markdown bool, header ...string) *tablewriter.Table {
+// `text` columns left-aligned and the others (numbers) right-aligned.
+func newTable(w io.Writer, text int, header ...string) *tablewriter.Table {
 	aligns := make([]tw.Align, len(header))
 	for i := range aligns {
 		aligns[i] = tw.AlignRight
+		if i < text {
+			aligns[i] = tw.AlignLeft
+		}
 	}
-	aligns[0] = tw.AlignLeft
 	opts := []tablewriter.Option{
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithHeaderAlignment(tw.AlignLeft),
 		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
 	}
-	if markdown {
-		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
-	}
 	t := tablewriter.NewTable(w, opts...)
 	t.Header(header)
 	return t
+}
+
+// appendRows adds rows to t and renders it.
+func appendRows(t *tablewriter.Table, rows [][]string) error {
+	for _, r := range rows {
+		if err := t.Append(r); err != nil {
+			return err
+		}
+	}
+	return t.Render()
 }
 
 // writeJSON writes v indented, with a final newline.

@@ -49,7 +49,7 @@ func runRules(io streams, o rulesOptions) error {
 	}
 	fmt.Fprint(io.out, rulesSummary)
 	fmt.Fprintln(io.out, "\nKnobs (RULES §9):")
-	t := newTable(io.out, false, "knob", "flag", "default", "selected")
+	t := newTable(io.out, 4, "knob", "flag", "default", "selected")
 	rows := [][]string{
 		{"throws per half", "--throws-per-half", "45", strconv.Itoa(r.HalfThrows())},
 		{"extra-time throws per half", "--extra-throws", "15", strconv.Itoa(r.ExtraThrows())},

@@ -157,7 +157,7 @@ func simulateToJSON(home, away env.Lineup, seed uint64, r env.Rules, res env.Sim
 func writeSimulateText(w io.Writer, home, away env.Lineup, seed uint64, r env.Rules, res env.SimResult) error {
 	fmt.Fprintf(w, "%s (home) v %s (away): %d matches, seed %d\n", home, away, res.Matches, seed)
 	fmt.Fprintf(w, "rules: %s\n\n", r)
-	t := newTable(w, false, "result", "share", "95% interval")
+	t := newTable(w, 1, "result", "share", "95% interval")
 	rows := []struct {
 		name string
 		k    int

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"io"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette/moreland"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
+	"github.com/kingoal/kingoal/datasets"
+)
+
+// grid adapts a function of (column, row) to gonum's plotter.GridXYZ.
+type grid struct {
+	cols, rows int
+	x, y       func(int) float64
+	z          func(c, r int) float64
+}
+
+func (g grid) Dims() (int, int)        { return g.cols, g.rows }
+func (g grid) Z(c, r int) float64      { return g.z(c, r) }
+func (g grid) X(c int) float64         { return g.x(c) }
+func (g grid) Y(r int) float64         { return g.y(r) }
+func identity(i int) float64           { return float64(i) }
+func offsetBy(d int) func(int) float64 { return func(i int) float64 { return float64(i + d) } }
+
+// heatmap describes one PNG heat map with a colour bar; the scale is symmetric around 0
+// (blue below, red above) from −limit to +limit.
+type heatmap struct {
+	title, xLabel, yLabel, barLabel string
+	g                               grid
+	limit                           float64
+}
+
+// writePNG renders h to path atomically.
+func (h heatmap) writePNG(path string) error {
+	cm := moreland.SmoothBlueRed()
+	cm.SetMin(-h.limit)
+	cm.SetMax(h.limit)
+	p := plot.New()
+	p.Title.Text = h.title
+	p.X.Label.Text = h.xLabel
+	p.Y.Label.Text = h.yLabel
+	hm := plotter.NewHeatMap(h.g, cm.Palette(255))
+	hm.Min, hm.Max = -h.limit, h.limit
+	p.Add(hm)
+	bar := plot.New()
+	bar.HideX()
+	bar.Y.Label.Text = h.barLabel
+	bar.Add(&plotter.ColorBar{ColorMap: cm, Vertical: true})
+	const width, height, barWidth = 9 * vg.Inch, 7 * vg.Inch, 1.3 * vg.Inch
+	img := vgimg.New(width, height)
+	dc := draw.New(img)
+	p.Draw(draw.Crop(dc, 0, -barWidth, 0, 0))
+	bar.Draw(draw.Crop(dc, width-barWidth, 0, 0, -0.6*vg.Inch))
+	return datasets.WriteAtomic(path, func(w io.Writer) error {
+		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(w)
+		return err
+	})
+}
