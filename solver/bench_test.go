@@ -84,3 +84,19 @@ func BenchmarkSolveDynamic(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSolveBasicVsPolicy: the best response to an opponent that plays its own optimal
+// Basic policy, default rules.
+func BenchmarkSolveBasicVsPolicy(b *testing.B) {
+	own, opp := lu("2-2-2-2-2"), lu("1-3-3-2-1")
+	theirs, err := solver.SolveBasic(solver.BasicProblem{Player: env.Away, Own: opp, Opponent: own})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := solver.SolveBasic(solver.BasicProblem{Own: own, Opponent: opp, OpponentPolicy: theirs}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -29,6 +29,9 @@ type DynamicPolicy struct {
 	noChange float64
 }
 
+// maxDynamicCells bounds the value table (8 bytes a cell), about 640 MB.
+const maxDynamicCells = 80_000_000
+
 const (
 	possNone = iota
 	possOwn
@@ -71,8 +74,8 @@ func SolveDynamic(p DynamicProblem) (*DynamicPolicy, error) {
 	for i, n := range lengths {
 		dp.base[i+1] = dp.base[i] + (n+1)*env.Sectors*(2*dp.maxDiff+1)*env.NumLineups*dp.poss
 	}
-	if dp.base[len(lengths)] > maxPolicyCells {
-		return nil, fmt.Errorf("solver: a dynamic policy for %d-throw halves needs %d cells, more than %d", r.HalfThrows(), dp.base[len(lengths)], maxPolicyCells)
+	if dp.base[len(lengths)] > maxDynamicCells {
+		return nil, fmt.Errorf("%w: a dynamic policy for %d-throw halves needs %d cells, more than %d", ErrTooLarge, r.HalfThrows(), dp.base[len(lengths)], maxDynamicCells)
 	}
 	dp.value = make([]float64, dp.base[len(lengths)])
 

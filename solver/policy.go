@@ -93,70 +93,94 @@ func pensWinFor(p env.Player) (float64, error) {
 	return so.home, nil
 }
 
+// BreakPolicy chooses a Basic player's line-up at a break, from that player's BreakState.
+// BasicPolicy implements it, so a computed policy can be the opponent of another. As an
+// opponent in SolveBasic it is shown the player's line-up but not the player's remaining
+// moves (OppMovesLeft is 0), so its choice must not depend on them.
+type BreakPolicy interface {
+	Act(s BreakState) (env.Lineup, error)
+}
+
 // BasicProblem asks for the best Basic substitution policy of Player, who starts with Own,
-// against an opponent who keeps Opponent all match.
+// against an opponent who starts with Opponent and either keeps it (OpponentPolicy nil) or
+// plays OpponentPolicy at every break, with the rules' move budget.
 type BasicProblem struct {
-	Rules     env.Rules
-	Player    env.Player
-	Own       env.Lineup
-	Opponent  env.Lineup
-	Objective Objective
+	Rules          env.Rules
+	Player         env.Player
+	Own            env.Lineup
+	Opponent       env.Lineup
+	OpponentPolicy BreakPolicy
+	Objective      Objective
 }
 
 // BreakState is what a Basic decision depends on: a break before a kick-off, seen by the
 // deciding player. At the start of a period ThrowsLeft is the period's length.
 type BreakState struct {
-	Period     env.Period // FirstHalf..ExtraSecond: the period about to (re)start
-	ThrowsLeft int        // throws left in that period
-	GoalDiff   int        // own goals − opponent goals
-	Own        env.Lineup // current line-up
-	MovesLeft  int
+	Period       env.Period // FirstHalf..ExtraSecond: the period about to (re)start
+	ThrowsLeft   int        // throws left in that period
+	GoalDiff     int        // own goals − opponent goals
+	Own          env.Lineup // current line-up
+	MovesLeft    int
+	OppLineup    env.Lineup // the opponent's current line-up
+	OppMovesLeft int
 }
 
 // BreakStateOf reads the BreakState of player p from an env state at a Break decision
 // (or at the start of a period).
 func BreakStateOf(s env.State, p env.Player) BreakState {
 	return BreakState{
-		Period:     s.Period(),
-		ThrowsLeft: s.ThrowsLeft(),
-		GoalDiff:   s.Goals(p) - s.Goals(p.Other()),
-		Own:        s.Lineup(p),
-		MovesLeft:  s.MovesLeft(p),
+		Period:       s.Period(),
+		ThrowsLeft:   s.ThrowsLeft(),
+		GoalDiff:     s.Goals(p) - s.Goals(p.Other()),
+		Own:          s.Lineup(p),
+		MovesLeft:    s.MovesLeft(p),
+		OppLineup:    s.Lineup(p.Other()),
+		OppMovesLeft: s.MovesLeft(p.Other()),
 	}
+}
+
+// oppConfig is the opponent's line-up index and moves left.
+type oppConfig struct{ lineup, moves uint8 }
+
+type blockKey struct {
+	per, t, d int16
+	opp       oppConfig
+}
+
+// block holds the values at one break for every own line-up and budget, index l*(moves+1)+m.
+type block struct {
+	value  []float64 // before deciding
+	target []uint8   // line-up to play after the break
 }
 
 // BasicPolicy is an optimal Basic policy: Act says what to do at any break, Value what it
 // is worth. It is read-only after SolveBasic and safe for concurrent use.
 type BasicPolicy struct {
-	Problem BasicProblem
-	grid    breakGrid
-	value   []float64 // V at a break, before deciding
-	target  []uint8   // the line-up index to play after the break
-	kick    []float64 // K: value right after kick-off, line-up decided
+	Problem  BasicProblem
+	lengths  []int
+	maxDiff  int
+	moves    int // own budget, capped at 5 (no change costs more)
+	blocks   map[blockKey]*block
+	start    oppConfig
+	value    float64
+	noChange float64
 }
 
-// breakGrid indexes (period, throws left, goal difference, line-up, moves left).
-type breakGrid struct {
-	lengths []int // per period index: 0 first half, 1 second, 2-3 extra time
-	base    []int // offset of each period
-	maxDiff int
-	moves   int
-}
+// maxPolicyBlocks bounds the number of breaks (each ~8 KB) a policy may hold, about 800 MB.
+const maxPolicyBlocks = 100_000
 
-func (g breakGrid) size() int { return g.base[len(g.base)-1] }
-
-func (g breakGrid) index(per, t, d, l, m int) int {
-	return g.base[per] + (((t*(2*g.maxDiff+1)+d+g.maxDiff)*env.NumLineups+l)*(g.moves+1) + m)
-}
-
-// maxPolicyCells bounds the table size (each cell costs 17 bytes), about 700 MB.
-const maxPolicyCells = 40_000_000
+// ErrTooLarge is wrapped when a policy would not fit in memory.
+var ErrTooLarge = errors.New("solver: policy too large")
 
 // SolveBasic computes the optimal Basic policy by backward induction over breaks. Between
 // two breaks the ball starts at midfield and line-ups are fixed, so the law of the next
-// goal (who scores, after how many throws) is all the match contributes; at a break the
-// player picks the best line-up within its moves, one single move at a time (the move cost
-// is the length of the shortest path of single moves, and unspent moves never hurt).
+// goal (who scores, after how many throws) is all the match contributes. At a break both
+// choose at once: the opponent by its policy (which may look at the public state, our
+// line-up included), the player the best line-up within its moves, one single move at a
+// time (the move cost is the length of the shortest path of single moves, and unspent
+// moves never hurt). Breaks are solved on demand from kick-off, so against a policy only
+// the opponent configurations it can reach are held; against a fixed opponent every
+// break is solved, so Act answers for any state.
 func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 	r := p.Rules
 	if err := r.Validate(); err != nil {
@@ -168,154 +192,284 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 	if r.Modes[p.Player] != env.Basic {
 		return nil, errors.New("solver: the player must be in Basic mode (see SolveDynamic)")
 	}
+	if p.OpponentPolicy != nil && r.Modes[p.Player.Other()] != env.Basic {
+		return nil, errors.New("solver: an opponent policy needs the opponent in Basic mode")
+	}
 	if p.Objective == ObjectiveAdvance && !r.Knockout {
 		return nil, errors.New("solver: objective advance needs knockout rules")
 	}
 	lengths, total := periodLengths(r)
-	g := breakGrid{lengths: lengths, maxDiff: total/throwsToScore() + 1, moves: min(r.MoveBudget(), 5)}
-	g.base = make([]int, len(lengths)+1)
-	for i, n := range lengths {
-		g.base[i+1] = g.base[i] + (n+1)*(2*g.maxDiff+1)*env.NumLineups*(g.moves+1)
-	}
-	if g.size() > maxPolicyCells {
-		return nil, fmt.Errorf("solver: a policy for %d-throw halves needs %d cells, more than %d", r.HalfThrows(), g.size(), maxPolicyCells)
-	}
 	pensWin, err := pensWinFor(p.Player)
 	if err != nil {
 		return nil, err
 	}
-	bp := &BasicPolicy{Problem: p, grid: g, value: make([]float64, g.size()), target: make([]uint8, g.size()), kick: make([]float64, g.size())}
+	oppMoves := 0
+	if p.OpponentPolicy != nil {
+		oppMoves = r.MoveBudget()
+	}
+	s := &basicSolver{
+		pol: &BasicPolicy{Problem: p, lengths: lengths, maxDiff: total/throwsToScore() + 1, moves: min(r.MoveBudget(), 5),
+			blocks: map[blockKey]*block{}, start: oppConfig{uint8(p.Opponent.Index()), uint8(oppMoves)}},
+		r: r, final: newScorer(r, p.Objective, pensWin).final, laws: map[uint8][]goalLaw{},
+	}
+	s.neighbours = make([][]int, env.NumLineups)
+	for l := range s.neighbours {
+		for _, n := range env.LineupAt(l).Reachable(1).Actions() {
+			if n != l {
+				s.neighbours[l] = append(s.neighbours[l], n)
+			}
+		}
+	}
+	bp := s.pol
+	if p.OpponentPolicy == nil { // every break, so that Act answers anywhere
+		for per := len(lengths) - 1; per >= 0; per-- {
+			for t := 1; t <= lengths[per]; t++ {
+				for d := -bp.maxDiff; d <= bp.maxDiff; d++ {
+					s.block(per, t, d, bp.start)
+				}
+			}
+		}
+	}
+	// The kick-off is not a break: the starting line-ups play the first throws.
+	k := s.kick(0, lengths[0], 0, bp.start)
+	if s.err != nil {
+		return nil, s.err
+	}
+	bp.value = k[p.Own.Index()*(bp.moves+1)+bp.moves]
+	bp.noChange = k[p.Own.Index()*(bp.moves+1)]
+	return bp, nil
+}
 
-	// The law of the next goal for each own line-up, up to the longest period.
-	longest := max(lengths[0], lengths[len(lengths)-1])
+// basicSolver holds SolveBasic's working state.
+type basicSolver struct {
+	pol        *BasicPolicy
+	r          env.Rules
+	final      func(d int, shootout bool) float64
+	laws       map[uint8][]goalLaw // by opponent line-up: the law for each own line-up
+	neighbours [][]int
+	err        error
+}
+
+// lawsAgainst returns the goal laws of every own line-up against opponent line-up o.
+func (s *basicSolver) lawsAgainst(o uint8) []goalLaw {
+	if l, ok := s.laws[o]; ok {
+		return l
+	}
+	p := s.pol.Problem
+	longest := max(s.pol.lengths[0], s.pol.lengths[len(s.pol.lengths)-1])
 	laws := make([]goalLaw, env.NumLineups)
 	for l := range laws {
-		home, away := env.LineupAt(l), p.Opponent
+		home, away := env.LineupAt(l), env.LineupAt(int(o))
 		if p.Player == env.Away {
 			home, away = away, home
 		}
-		laws[l] = firstGoalLaw(home, away, r.TiesCount, longest)
+		laws[l] = firstGoalLaw(home, away, s.r.TiesCount, longest)
 		if p.Player == env.Away {
 			laws[l].home, laws[l].away = laws[l].away, laws[l].home
 		}
 	}
-	neighbours := make([][]int, env.NumLineups)
-	for l := range neighbours {
-		m := env.LineupAt(l).Reachable(1)
-		for _, n := range m.Actions() {
-			if n != l {
-				neighbours[l] = append(neighbours[l], n)
+	s.laws[o] = laws
+	return laws
+}
+
+// afterGoal returns the values (per own line-up and budget) once a goal leaves t throws in
+// period per with difference d and the opponent in configuration c; nil means the constant
+// final(d).
+func (s *basicSolver) afterGoal(per, t, d int, c oppConfig) []float64 {
+	bp := s.pol
+	switch {
+	case d < -bp.maxDiff || d > bp.maxDiff:
+		return nil // unreachable: more goals than the throws allow
+	case t > 0:
+		return s.block(per, t, d, c).value
+	}
+	return s.end(per, d, c)
+}
+
+// end returns the values at the end of period per (nil: the constant final value).
+func (s *basicSolver) end(per, d int, c oppConfig) []float64 {
+	bp := s.pol
+	last := per == len(bp.lengths)-1
+	switch {
+	case per == 0 || per == 2:
+		return s.block(per+1, bp.lengths[per+1], d, c).value // the next half's break
+	case !s.r.Knockout || d != 0:
+		return nil
+	case per == 1 && !last:
+		return s.block(2, bp.lengths[2], d, c).value // the break before extra time
+	}
+	return nil // a shoot-out
+}
+
+// endValue is the constant value of a match ending with difference d after period per.
+func (s *basicSolver) endValue(per, d int) float64 {
+	if s.r.Knockout && d == 0 && per == len(s.pol.lengths)-1 {
+		return s.final(0, true)
+	}
+	return s.final(d, false)
+}
+
+// kick returns K: the value right after a kick-off with t throws left in period per,
+// difference d, the opponent in configuration c, for every own line-up and budget.
+func (s *basicSolver) kick(per, t, d int, c oppConfig) []float64 {
+	bp := s.pol
+	w := bp.moves + 1
+	k := make([]float64, env.NumLineups*w)
+	laws := s.lawsAgainst(c.lineup)
+	add := func(vals []float64, constant float64, weight func(l int) float64) {
+		for l := range env.NumLineups {
+			q := weight(l)
+			if q == 0 {
+				continue
+			}
+			row := k[l*w : (l+1)*w]
+			if vals == nil {
+				for m := range row {
+					row[m] += q * constant
+				}
+				continue
+			}
+			for m, v := range vals[l*w : (l+1)*w] {
+				row[m] += q * v
 			}
 		}
 	}
-	final := newScorer(r, p.Objective, pensWin).final
-	// end is the value at the end of period per with difference d, line-up l, m moves left.
-	end := func(per, d, l, m int) float64 {
-		last := per == len(lengths)-1
-		switch {
-		case per == 0 || per == 2:
-			return bp.value[g.index(per+1, lengths[per+1], d, l, m)] // the next half's break
-		case !r.Knockout || d != 0:
-			return final(d, false)
-		case per == 1 && !last:
-			return bp.value[g.index(2, lengths[2], d, l, m)] // the break before extra time
-		}
-		return final(0, true)
+	add(s.end(per, d, c), s.endValue(per, d), func(l int) float64 { return laws[l].none[t] })
+	for g := 1; g <= t; g++ {
+		add(s.afterGoal(per, t-g, d+1, c), s.goalValue(per, t-g, d+1), func(l int) float64 { return laws[l].home[g] })
+		add(s.afterGoal(per, t-g, d-1, c), s.goalValue(per, t-g, d-1), func(l int) float64 { return laws[l].away[g] })
 	}
-	// afterGoal is the value after a goal with t throws left: a break, or the period's end.
-	afterGoal := func(per, t, d, l, m int) float64 {
-		switch {
-		case d < -g.maxDiff || d > g.maxDiff:
-			return final(d, false) // unreachable: more goals than the throws allow
-		case t == 0:
-			return end(per, d, l, m)
-		}
-		return bp.value[g.index(per, t, d, l, m)]
+	return k
+}
+
+// goalValue is the constant value afterGoal stands for when it returns nil.
+func (s *basicSolver) goalValue(per, t, d int) float64 {
+	if d < -s.pol.maxDiff || d > s.pol.maxDiff || t > 0 {
+		return s.final(d, false)
 	}
-	for per := len(lengths) - 1; per >= 0; per-- {
-		for t := 1; t <= lengths[per]; t++ {
-			for d := -g.maxDiff; d <= g.maxDiff; d++ {
-				for l := 0; l < env.NumLineups; l++ {
-					law := &laws[l]
-					for m := 0; m <= g.moves; m++ {
-						k := law.none[t] * end(per, d, l, m)
-						for s := 1; s <= t; s++ {
-							if law.home[s] != 0 {
-								k += law.home[s] * afterGoal(per, t-s, d+1, l, m)
-							}
-							if law.away[s] != 0 {
-								k += law.away[s] * afterGoal(per, t-s, d-1, l, m)
-							}
+	return s.endValue(per, d)
+}
+
+// block solves the break (per, t, d) with the opponent in configuration c, once.
+func (s *basicSolver) block(per, t, d int, c oppConfig) *block {
+	bp := s.pol
+	key := blockKey{int16(per), int16(t), int16(d), c}
+	if b, ok := bp.blocks[key]; ok {
+		return b
+	}
+	w := bp.moves + 1
+	b := &block{value: make([]float64, env.NumLineups*w), target: make([]uint8, env.NumLineups*w)}
+	bp.blocks[key] = b
+	if len(bp.blocks) > maxPolicyBlocks && s.err == nil {
+		s.err = fmt.Errorf("%w: more than %d breaks", ErrTooLarge, maxPolicyBlocks)
+	}
+	if s.err != nil {
+		return b
+	}
+	// The opponent's simultaneous choice, for each of our current line-ups.
+	next := make([]oppConfig, env.NumLineups)
+	for l := range next {
+		next[l] = c
+		if pol := bp.Problem.OpponentPolicy; pol != nil && c.moves > 0 {
+			cur := env.LineupAt(int(c.lineup))
+			to, err := pol.Act(BreakState{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: -d, Own: cur,
+				MovesLeft: int(c.moves), OppLineup: env.LineupAt(l), OppMovesLeft: 0})
+			if err != nil || !to.Valid() || cur.Moves(to) > int(c.moves) {
+				s.err = fmt.Errorf("solver: opponent policy at %s, %d left: %v → %v (%v)", env.FirstHalf+env.Period(per), t, cur, to, err)
+				return b
+			}
+			next[l] = oppConfig{uint8(to.Index()), c.moves - uint8(cur.Moves(to))}
+		}
+	}
+	// For each distinct opponent choice, the best reachable line-up one move at a time:
+	// W(l, m) = max(K(l, m), W(n, m−1) for one-move neighbours n).
+	done := map[oppConfig]bool{}
+	for _, oc := range next {
+		if done[oc] {
+			continue
+		}
+		done[oc] = true
+		k := s.kick(per, t, d, oc)
+		wv, wt := make([]float64, len(k)), make([]uint8, len(k))
+		for m := range w {
+			for l := range env.NumLineups {
+				i := l*w + m
+				best, arg := k[i], l
+				if m > 0 {
+					for _, n := range s.neighbours[l] {
+						j := n*w + m - 1
+						if wv[j] > best+1e-15 {
+							best, arg = wv[j], int(wt[j])
 						}
-						bp.kick[g.index(per, t, d, l, m)] = k
 					}
 				}
-				// Decide, cheapest budgets first: V(l, m) = max(K(l, m), V(n, m−1) for one-move neighbours n).
-				for m := 0; m <= g.moves; m++ {
-					for l := 0; l < env.NumLineups; l++ {
-						i := g.index(per, t, d, l, m)
-						best, arg := bp.kick[i], l
-						if m > 0 {
-							for _, n := range neighbours[l] {
-								j := g.index(per, t, d, n, m-1)
-								if v := bp.value[j]; v > best+1e-15 {
-									best, arg = v, int(bp.target[j])
-								}
-							}
-						}
-						bp.value[i], bp.target[i] = best, uint8(arg)
-					}
-				}
+				wv[i], wt[i] = best, uint8(arg)
+			}
+		}
+		for l := range env.NumLineups {
+			if next[l] == oc {
+				copy(b.value[l*w:(l+1)*w], wv[l*w:(l+1)*w])
+				copy(b.target[l*w:(l+1)*w], wt[l*w:(l+1)*w])
 			}
 		}
 	}
-	return bp, nil
+	return b
 }
 
 // Value is the policy's value from kick-off (no break before the first throw).
-func (p *BasicPolicy) Value() float64 {
-	return p.kick[p.grid.index(0, p.grid.lengths[0], 0, p.Problem.Own.Index(), p.grid.moves)]
-}
+func (p *BasicPolicy) Value() float64 { return p.value }
 
 // NoChangeValue is the value of never moving.
-func (p *BasicPolicy) NoChangeValue() float64 {
-	return p.kick[p.grid.index(0, p.grid.lengths[0], 0, p.Problem.Own.Index(), 0)]
-}
+func (p *BasicPolicy) NoChangeValue() float64 { return p.noChange }
 
-func (p *BasicPolicy) cell(s BreakState) (int, error) {
+// Breaks returns how many breaks the policy holds (a measure of its size).
+func (p *BasicPolicy) Breaks() int { return len(p.blocks) }
+
+func (p *BasicPolicy) cell(s BreakState) (*block, int, error) {
 	per := int(s.Period) - int(env.FirstHalf)
-	g := p.grid
 	switch {
-	case per < 0 || per >= len(g.lengths):
-		return 0, fmt.Errorf("solver: no break in period %s under these rules", s.Period)
-	case s.ThrowsLeft < 1 || s.ThrowsLeft > g.lengths[per]:
-		return 0, fmt.Errorf("solver: %d throws left in a %d-throw period", s.ThrowsLeft, g.lengths[per])
-	case s.GoalDiff < -g.maxDiff || s.GoalDiff > g.maxDiff:
-		return 0, fmt.Errorf("solver: goal difference %d out of range", s.GoalDiff)
+	case per < 0 || per >= len(p.lengths):
+		return nil, 0, fmt.Errorf("solver: no break in period %s under these rules", s.Period)
+	case s.ThrowsLeft < 1 || s.ThrowsLeft > p.lengths[per]:
+		return nil, 0, fmt.Errorf("solver: %d throws left in a %d-throw period", s.ThrowsLeft, p.lengths[per])
+	case s.GoalDiff < -p.maxDiff || s.GoalDiff > p.maxDiff:
+		return nil, 0, fmt.Errorf("solver: goal difference %d out of range", s.GoalDiff)
 	case !s.Own.Valid():
-		return 0, errors.New("solver: invalid line-up")
+		return nil, 0, errors.New("solver: invalid line-up")
 	case s.MovesLeft < 0:
-		return 0, fmt.Errorf("solver: %d moves left", s.MovesLeft)
+		return nil, 0, fmt.Errorf("solver: %d moves left", s.MovesLeft)
 	}
-	return g.index(per, s.ThrowsLeft, s.GoalDiff, s.Own.Index(), min(s.MovesLeft, g.moves)), nil
+	c := p.start
+	if p.Problem.OpponentPolicy != nil {
+		if !s.OppLineup.Valid() || s.OppMovesLeft < 0 {
+			return nil, 0, errors.New("solver: this policy answers against an opponent policy: give OppLineup and OppMovesLeft")
+		}
+		c = oppConfig{uint8(s.OppLineup.Index()), uint8(s.OppMovesLeft)}
+	}
+	b, ok := p.blocks[blockKey{int16(per), int16(s.ThrowsLeft), int16(s.GoalDiff), c}]
+	if !ok {
+		return nil, 0, fmt.Errorf("solver: break not reachable against the opponent's policy (%s, %d left, difference %d, opponent %s with %d moves)",
+			s.Period, s.ThrowsLeft, s.GoalDiff, s.OppLineup, s.OppMovesLeft)
+	}
+	return b, s.Own.Index()*(p.moves+1) + min(s.MovesLeft, p.moves), nil
 }
 
 // Act returns the line-up to play after the break s (s.Own to keep it).
 func (p *BasicPolicy) Act(s BreakState) (env.Lineup, error) {
-	i, err := p.cell(s)
+	b, i, err := p.cell(s)
 	if err != nil {
 		return env.Lineup{}, err
 	}
-	return env.LineupAt(int(p.target[i])), nil
+	return env.LineupAt(int(b.target[i])), nil
 }
 
 // ValueAt returns the optimal value at the break s, before deciding.
 func (p *BasicPolicy) ValueAt(s BreakState) (float64, error) {
-	i, err := p.cell(s)
+	b, i, err := p.cell(s)
 	if err != nil {
 		return 0, err
 	}
-	return p.value[i], nil
+	return b.value[i], nil
 }
 
 // goalLaw is the law of the first goal after a kick-off: home[k], away[k] = P(the first goal

@@ -27,6 +27,11 @@ func objectiveOf(o solver.Objective, s env.State, p env.Player) float64 {
 // legal actions at every decision, the opponent keeps its line-up, chance is enumerated.
 // It shares nothing with the solver but env.
 func expectimax(s env.State, p env.Player, o solver.Objective, memo map[env.State]float64) float64 {
+	return expectimaxVs(s, p, o, nil, memo)
+}
+
+// expectimaxVs is expectimax against an opponent playing opp (nil: keeping its line-up).
+func expectimaxVs(s env.State, p env.Player, o solver.Objective, opp solver.Policy, memo map[env.State]float64) float64 {
 	if v, ok := memo[s]; ok {
 		return v
 	}
@@ -40,16 +45,26 @@ func expectimax(s env.State, p env.Player, o solver.Objective, memo map[env.Stat
 		for _, c := range s.ChanceOutcomes() {
 			n := s
 			n.ApplyChance(c.Outcome)
-			v += c.Prob * expectimax(n, p, o, memo)
+			v += c.Prob * expectimaxVs(n, p, o, opp, memo)
 		}
 	default:
 		v = math.Inf(-1)
+		theirs := s.Lineup(p.Other()).Index()
+		if opp != nil && s.Acting(p.Other()) {
+			a, err := opp.Action(s, p.Other())
+			if err != nil {
+				panic(err)
+			}
+			theirs = a
+		}
 		for _, a := range s.Legal(p).Actions() {
 			var joint [2]int
-			joint[p], joint[p.Other()] = a, s.Lineup(p.Other()).Index()
+			joint[p], joint[p.Other()] = a, theirs
 			n := s
-			n.Apply(joint)
-			v = max(v, expectimax(n, p, o, memo))
+			if err := n.ApplyChecked(joint); err != nil {
+				panic(err)
+			}
+			v = max(v, expectimaxVs(n, p, o, opp, memo))
 		}
 	}
 	memo[s] = v
@@ -206,5 +221,45 @@ func TestBasicPolicyIdentities(t *testing.T) {
 	}
 	if _, err := solver.SolveBasic(solver.BasicProblem{Own: own, Opponent: opp, Objective: solver.ObjectiveAdvance}); err == nil {
 		t.Error("advance in a league accepted")
+	}
+}
+
+// TestBestResponseToAPolicy: the opponent plays its own optimal policy (computed against
+// our keeping our line-up); our best response to it is checked against brute force, against
+// Evaluate through env, and must do at least as well as our fixed-opponent policy does.
+func TestBestResponseToAPolicy(t *testing.T) {
+	for _, r := range []env.Rules{
+		{ThrowsPerHalf: 5, Moves: 2},
+		{ThrowsPerHalf: 4, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2, TiesCount: true},
+	} {
+		own, opp := lu("2-2-2-2-2"), lu("1-2-3-3-1")
+		obj := solver.ObjectiveWinDraw
+		theirs, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Player: env.Away, Own: opp, Opponent: own, Objective: obj})
+		if err != nil {
+			t.Fatal(err)
+		}
+		br, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp, OpponentPolicy: theirs, Objective: obj})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := env.NewMatch(r, own, opp)
+		want := expectimaxVs(s, env.Home, obj, theirs, map[env.State]float64{})
+		near(t, r.String()+": best response value", br.Value(), want, 1e-12)
+		ev, err := solver.Evaluate(br, theirs, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		near(t, "Evaluate(best response)", ev.Objective(obj, env.Home, r), br.Value(), 1e-12)
+		naive, _ := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp, Objective: obj})
+		nv, err := solver.Evaluate(naive, theirs, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if nv.Objective(obj, env.Home, r) > br.Value()+1e-12 {
+			t.Errorf("the fixed-opponent policy beats the best response: %v > %v", nv.Objective(obj, env.Home, r), br.Value())
+		}
+		if br.Breaks() == 0 {
+			t.Error("no breaks solved")
+		}
 	}
 }
