@@ -111,26 +111,7 @@ func TestDynamicPolicyAgainstSimulator(t *testing.T) {
 	const n = 20000
 	wins := 0
 	for i := range n {
-		obs, _ := e.Reset(uint64(i) + 5000)
-		for {
-			a := own.Index()
-			if obs.Decision == env.Shift {
-				l, err := pol.Act(e.State())
-				if err != nil {
-					t.Fatal(err)
-				}
-				a = l.Index()
-			}
-			tr, err := e.Step(a)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tr.Terminated {
-				break
-			}
-			obs = tr.Obs
-		}
-		if s := e.State(); s.Result(env.Home) == 1 {
+		if end := playMatch(t, e, uint64(i)+5000, own, env.Shift, pol.Act); end.Result(env.Home) == 1 {
 			wins++
 		}
 	}

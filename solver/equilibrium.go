@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -300,13 +301,7 @@ func weighted(p []float64) []Weighted {
 		out[k].Prob /= total
 	}
 	slices.SortStableFunc(out, func(a, b Weighted) int {
-		switch {
-		case a.Prob > b.Prob:
-			return -1
-		case a.Prob < b.Prob:
-			return 1
-		}
-		return a.Lineup.Index() - b.Lineup.Index()
+		return cmp.Or(cmp.Compare(b.Prob, a.Prob), a.Lineup.Index()-b.Lineup.Index())
 	})
 	return out
 }
@@ -347,13 +342,7 @@ func BestResponses(m *OddsMatrix, payoff Payoff, away []Weighted) ([]Reply, erro
 		out[i] = r
 	}
 	slices.SortStableFunc(out, func(a, b Reply) int {
-		switch {
-		case a.Payoff > b.Payoff:
-			return -1
-		case a.Payoff < b.Payoff:
-			return 1
-		}
-		return a.Lineup.Index() - b.Lineup.Index()
+		return cmp.Or(cmp.Compare(b.Payoff, a.Payoff), a.Lineup.Index()-b.Lineup.Index())
 	})
 	return out, nil
 }

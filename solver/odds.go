@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sync"
@@ -66,13 +67,7 @@ func (d ScoreDist) Likeliest(k int) []Score {
 		}
 	}
 	slices.SortStableFunc(all, func(x, y Score) int {
-		switch {
-		case x.P > y.P:
-			return -1
-		case x.P < y.P:
-			return 1
-		}
-		return (x.Home + x.Away) - (y.Home + y.Away)
+		return cmp.Or(cmp.Compare(y.P, x.P), (x.Home+x.Away)-(y.Home+y.Away))
 	})
 	return all[:min(k, len(all))]
 }
@@ -124,6 +119,31 @@ type Odds struct {
 // throwsToScore() throws from kick-off (3 under RULES.md), so periods of up to
 // 3·maxPeriodGoals throws are exact.
 const maxPeriodGoals = 200
+
+// sectorTable holds, for each ball sector (home coordinates 1..5), the throw's odds for
+// home and away and where each winner sends the ball (and whether that scores).
+type sectorTable struct {
+	win    [env.Sectors + 1][2]float64
+	next   [env.Sectors + 1][2]int
+	scores [env.Sectors + 1][2]bool
+}
+
+func newSectorTable(home, away env.Lineup, tiesCount bool) sectorTable {
+	var st sectorTable
+	for b := 1; b <= env.Sectors; b++ {
+		hd, ad := env.DiceFor(home, away, b)
+		h, a, _ := env.ThrowOdds(hd, ad, tiesCount)
+		st.win[b] = [2]float64{h, a}
+		for w := env.Home; w <= env.Away; w++ {
+			st.next[b][w], st.scores[b][w] = env.MoveBall(b, w)
+		}
+	}
+	return st
+}
+
+func (st sectorTable) unpack() ([env.Sectors + 1][2]float64, [env.Sectors + 1][2]int, [env.Sectors + 1][2]bool) {
+	return st.win, st.next, st.scores
+}
 
 // throwsToScore is the fewest throws from kick-off to a goal, read off env.MoveBall.
 func throwsToScore() int {
@@ -218,18 +238,7 @@ func periodScores(home, away env.Lineup, tiesCount bool, t int) (ScoreDist, floa
 	k := throwsToScore()
 	g := min(t/k+1, maxPeriodGoals)
 	n := g + 1
-	// Per ball sector (1..5): odds and where each winner sends the ball.
-	var pw [env.Sectors + 1][2]float64
-	var next [env.Sectors + 1][2]int
-	var scores [env.Sectors + 1][2]bool
-	for b := 1; b <= env.Sectors; b++ {
-		hd, ad := env.DiceFor(home, away, b)
-		h, a, _ := env.ThrowOdds(hd, ad, tiesCount)
-		pw[b] = [2]float64{h, a}
-		for w := env.Home; w <= env.Away; w++ {
-			next[b][w], scores[b][w] = env.MoveBall(b, w)
-		}
-	}
+	pw, next, scores := newSectorTable(home, away, tiesCount).unpack()
 	const nb = env.Sectors + 1 // ball index 1..5; slot 0 unused
 	cur := make([]float64, n*n*nb)
 	nxt := make([]float64, n*n*nb)

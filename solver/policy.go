@@ -480,6 +480,7 @@ type goalLaw struct{ home, away, none []float64 }
 // removing the mass that scores.
 func firstGoalLaw(home, away env.Lineup, tiesCount bool, n int) goalLaw {
 	law := goalLaw{make([]float64, n+1), make([]float64, n+1), make([]float64, n+1)}
+	st := newSectorTable(home, away, tiesCount)
 	var cur, nxt [env.Sectors + 1]float64
 	cur[env.KickOffSector] = 1
 	law.none[0] = 1
@@ -489,18 +490,16 @@ func firstGoalLaw(home, away env.Lineup, tiesCount bool, n int) goalLaw {
 			if cur[b] == 0 {
 				continue
 			}
-			hd, ad := env.DiceFor(home, away, b)
-			ph, pa, pt := env.ThrowOdds(hd, ad, tiesCount)
-			nxt[b] += cur[b] * pt
-			for w, pw := range [2]float64{ph, pa} {
-				to, goal := env.MoveBall(b, env.Player(w))
+			nxt[b] += cur[b] * (1 - st.win[b][0] - st.win[b][1]) // a tie that counts
+			for w := range 2 {
+				q := cur[b] * st.win[b][w]
 				switch {
-				case !goal:
-					nxt[to] += cur[b] * pw
+				case !st.scores[b][w]:
+					nxt[st.next[b][w]] += q
 				case w == int(env.Home):
-					law.home[k] += cur[b] * pw
+					law.home[k] += q
 				default:
-					law.away[k] += cur[b] * pw
+					law.away[k] += q
 				}
 			}
 		}

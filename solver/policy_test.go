@@ -147,26 +147,10 @@ func TestBasicPolicyAgainstSimulator(t *testing.T) {
 		e, _ := env.New(env.Config{Rules: tc.r, Player: tc.p, Opponent: env.Keep(opp)})
 		sum, sq := 0.0, 0.0
 		for i := range n {
-			obs, _ := e.Reset(uint64(i) + 1000)
-			for {
-				a := own.Index()
-				if obs.Decision == env.Break {
-					l, err := pol.Act(solver.BreakStateOf(e.State(), tc.p))
-					if err != nil {
-						t.Fatal(err)
-					}
-					a = l.Index()
-				}
-				tr, err := e.Step(a)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if tr.Terminated {
-					break
-				}
-				obs = tr.Obs
-			}
-			v := objectiveOf(tc.obj, e.State(), tc.p)
+			end := playMatch(t, e, uint64(i)+1000, own, env.Break, func(s env.State) (env.Lineup, error) {
+				return pol.Act(solver.BreakStateOf(s, tc.p))
+			})
+			v := objectiveOf(tc.obj, end, tc.p)
 			sum += v
 			sq += v * v
 		}
@@ -261,5 +245,34 @@ func TestBestResponseToAPolicy(t *testing.T) {
 		if br.Breaks() == 0 {
 			t.Error("no breaks solved")
 		}
+	}
+}
+
+// playMatch plays one episode of e from seed: own at kick-off, decide at decisions of kind,
+// keeping the line-up otherwise; it returns the final state.
+func playMatch(t *testing.T, e *env.Env, seed uint64, own env.Lineup, kind env.DecisionKind, decide func(env.State) (env.Lineup, error)) env.State {
+	t.Helper()
+	obs, _ := e.Reset(seed)
+	for {
+		a := own.Index()
+		switch obs.Decision {
+		case env.KickOff:
+		case kind:
+			l, err := decide(e.State())
+			if err != nil {
+				t.Fatal(err)
+			}
+			a = l.Index()
+		default:
+			a = obs.Own.Index()
+		}
+		tr, err := e.Step(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.Terminated || tr.Truncated {
+			return e.State()
+		}
+		obs = tr.Obs
 	}
 }

@@ -70,17 +70,7 @@ func MatchSummary(home, away env.Lineup, r env.Rules) (Cell, error) {
 func periodDiff(home, away env.Lineup, tiesCount bool, t int) (diff []float64, homeGoals, awayGoals float64) {
 	g := t/throwsToScore() + 1
 	w := 2*g + 1
-	var pw [env.Sectors + 1][2]float64
-	var next [env.Sectors + 1][2]int
-	var scores [env.Sectors + 1][2]bool
-	for b := 1; b <= env.Sectors; b++ {
-		hd, ad := env.DiceFor(home, away, b)
-		h, a, _ := env.ThrowOdds(hd, ad, tiesCount)
-		pw[b] = [2]float64{h, a}
-		for p := env.Home; p <= env.Away; p++ {
-			next[b][p], scores[b][p] = env.MoveBall(b, p)
-		}
-	}
+	pw, next, scores := newSectorTable(home, away, tiesCount).unpack()
 	const nb = env.Sectors + 1
 	cur, nxt := make([]float64, w*nb), make([]float64, w*nb)
 	cur[g*nb+env.KickOffSector] = 1

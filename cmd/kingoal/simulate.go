@@ -88,16 +88,21 @@ func parseLineupArg(args []string, i int, def string) (env.Lineup, error) {
 	return l, nil
 }
 
+// rulesAndPair reads the rule flags and the optional HOME and AWAY arguments
+// (2-2-2-2-2 when absent).
+func rulesAndPair(f ruleFlags, args []string) (r env.Rules, home, away env.Lineup, err error) {
+	if r, err = f.rules(); err != nil {
+		return
+	}
+	if home, err = parseLineupArg(args, 0, env.DefaultOpponent); err != nil {
+		return
+	}
+	away, err = parseLineupArg(args, 1, env.DefaultOpponent)
+	return
+}
+
 func runSimulate(ctx context.Context, io streams, o simulateOptions, args []string) error {
-	r, err := o.rules.rules()
-	if err != nil {
-		return err
-	}
-	home, err := parseLineupArg(args, 0, env.DefaultOpponent)
-	if err != nil {
-		return err
-	}
-	away, err := parseLineupArg(args, 1, env.DefaultOpponent)
+	r, home, away, err := rulesAndPair(o.rules, args)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -125,15 +126,7 @@ func writeAverageTable(io streams, m *solver.OddsMatrix, payoff solver.Payoff, r
 		}
 		avgs[h] = avg{h, s / env.NumLineups}
 	}
-	slices.SortStableFunc(avgs, func(x, y avg) int {
-		switch {
-		case x.v > y.v:
-			return -1
-		case x.v < y.v:
-			return 1
-		}
-		return x.i - y.i
-	})
+	slices.SortStableFunc(avgs, func(x, y avg) int { return cmp.Or(cmp.Compare(y.v, x.v), x.i-y.i) })
 	fmt.Fprintf(io.out, "best average %s against all 121 line-ups (%s)\n", payoff, r)
 	t := newTable(io.out, 1, "rank", "line-up", "index", "average payoff")
 	var rows [][]string

@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
 )
 
@@ -54,15 +53,7 @@ type oddsJSON struct {
 }
 
 func runSolveOdds(io streams, o solveOddsOptions, args []string) error {
-	r, err := o.rules.rules()
-	if err != nil {
-		return err
-	}
-	home, err := parseLineupArg(args, 0, env.DefaultOpponent)
-	if err != nil {
-		return err
-	}
-	away, err := parseLineupArg(args, 1, env.DefaultOpponent)
+	r, home, away, err := rulesAndPair(o.rules, args)
 	if err != nil {
 		return err
 	}
