@@ -14,32 +14,24 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/")
 
-// transcript plays one match with the dice sampler and seeded random decisions.
+// transcript plays one match with the dice sampler and seeded random decisions (one stream
+// shared by both players, home asked first).
 func transcript(r env.Rules, seed uint64) (string, env.State) {
 	rng := rand.New(rand.NewPCG(seed, 99))
-	smp := env.NewDiceSampler(rand.NewPCG(seed, 1))
+	random := env.PolicyFunc(func(_ env.Observation, m env.Mask) int { return randomAction(rng, m) })
 	s, err := env.NewState(r)
 	if err != nil {
 		panic(err)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s; seed %d\n", r, seed)
-	for s.Node() != env.Terminal {
-		before := s
-		if s.Node() == env.Decision {
-			var joint [2]int
-			for p := env.Home; p <= env.Away; p++ {
-				joint[p] = randomAction(rng, s.Legal(p))
-			}
-			s.Apply(joint)
-			b.WriteString(env.DescribeDecision(before, s) + "\n")
-			continue
-		}
-		o := smp.Sample(s)
-		s.ApplyChance(o)
-		b.WriteString(env.DescribeChance(before, s, o, smp.LastRoll()) + "\n")
+	end, err := env.Play(s, random, random, env.NewDiceSampler(rand.NewPCG(seed, 1)), func(e env.Event) {
+		b.WriteString(e.Describe() + "\n")
+	})
+	if err != nil {
+		panic(err)
 	}
-	return b.String(), s
+	return b.String(), end
 }
 
 func TestGoldenTranscripts(t *testing.T) {

@@ -1,0 +1,154 @@
+package agents
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// Agent chooses a legal action (a line-up index) from what its player observes.
+type Agent interface {
+	Act(obs env.Observation, legal env.Mask) int
+}
+
+// Seeded is implemented by agents that use randomness: Reset starts a new match with a
+// fresh stream from seed. env.Env calls it on its opponent at every Reset.
+type Seeded interface {
+	Reset(seed uint64)
+}
+
+// Setup is what every agent may need to know before a match: the rules it plays under.
+type Setup struct {
+	Rules env.Rules
+}
+
+// Param documents one parameter of an agent spec.
+type Param struct {
+	Name, Default, Doc string
+}
+
+// Kind is one registered agent.
+type Kind struct {
+	Name   string
+	Doc    string
+	Params []Param // the first is also accepted positionally: "fixed:2-2-2-2-2"
+	build  func(p params, s Setup) (Agent, error)
+}
+
+// Kinds lists the registered agents in the order `kingoal agents` prints them.
+func Kinds() []Kind { return slices.Clone(registry) }
+
+var registry = []Kind{
+	{Name: "random", Doc: "uniform over the legal actions", build: buildRandom},
+	{Name: "fixed", Doc: "declares a line-up and never changes it",
+		Params: []Param{{"lineup", env.DefaultOpponent, "the line-up, like 1-2-3-3-1"}}, build: buildFixed},
+	{Name: "heuristic", Doc: "hand-written play: a balanced line-up, pushes counters forward when behind late, back when ahead late",
+		Params: []Param{{"lineup", "1-2-3-3-1", "kick-off line-up"}, {"late", "0.34", "fraction of the match left that counts as late"}}, build: buildHeuristic},
+	{Name: "optimal", Doc: "solver-backed: at every break (or shift) the exact best response to the opponent's current line-up, assumed kept",
+		Params: []Param{{"lineup", "equilibrium", "kick-off line-up, or 'equilibrium' for the most likely line-up of the equilibrium mix"},
+			{"objective", "win", "win, points, win-draw or advance"}}, build: buildOptimal},
+	{Name: "equilibrium", Doc: "samples its kick-off line-up from the exact equilibrium mix, then plays like optimal",
+		Params: []Param{{"payoff", "win-loss", "equilibrium payoff: win-loss, goal-diff, points or advance"},
+			{"objective", "win", "objective of the play after kick-off"}}, build: buildEquilibrium},
+}
+
+// params are the parsed values of a spec, defaults filled in.
+type params map[string]string
+
+func (p params) float(name string) (float64, error) {
+	v, err := strconv.ParseFloat(p[name], 64)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%q is not a number", name, p[name])
+	}
+	return v, nil
+}
+
+// New builds the agent a spec names: "name", "name:value" (the first parameter) or
+// "name:key=value,key=value". Unknown names or parameters are errors that list what exists.
+func New(spec string, s Setup) (Agent, error) {
+	name, rest, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	i := slices.IndexFunc(registry, func(k Kind) bool { return k.Name == name })
+	if i < 0 {
+		names := make([]string, len(registry))
+		for j, k := range registry {
+			names[j] = k.Name
+		}
+		return nil, fmt.Errorf("agents: unknown agent %q in spec %q; agents: %s", name, spec, strings.Join(names, ", "))
+	}
+	k := registry[i]
+	p := params{}
+	for _, d := range k.Params {
+		p[d.Name] = d.Default
+	}
+	if rest != "" {
+		for n, item := range strings.Split(rest, ",") {
+			key, val, ok := strings.Cut(item, "=")
+			if !ok { // positional: the first parameter only
+				if n != 0 || len(k.Params) == 0 {
+					return nil, fmt.Errorf("agents: %q: %q is not key=value%s", spec, item, k.paramList())
+				}
+				key, val = k.Params[0].Name, item
+			}
+			key = strings.TrimSpace(key)
+			if slices.IndexFunc(k.Params, func(d Param) bool { return d.Name == key }) < 0 {
+				return nil, fmt.Errorf("agents: %q: %s has no parameter %q%s", spec, name, key, k.paramList())
+			}
+			p[key] = strings.TrimSpace(val)
+		}
+	}
+	a, err := k.build(p, s)
+	if err != nil {
+		return nil, fmt.Errorf("agents: %q: %w", spec, err)
+	}
+	return a, nil
+}
+
+func (k Kind) paramList() string {
+	if len(k.Params) == 0 {
+		return " (it takes no parameters)"
+	}
+	names := make([]string, len(k.Params))
+	for i, p := range k.Params {
+		names[i] = p.Name
+	}
+	return " (parameters: " + strings.Join(names, ", ") + ")"
+}
+
+// Random plays uniformly among the legal actions.
+type Random struct{ rng *rand.Rand }
+
+// NewRandom returns a Random agent seeded with seed.
+func NewRandom(seed uint64) *Random { r := &Random{}; r.Reset(seed); return r }
+
+// Reset reseeds the agent.
+func (r *Random) Reset(seed uint64) { r.rng = rand.New(env.SeededSource(seed, 0x4a6)) }
+
+// Act picks a legal action uniformly.
+func (r *Random) Act(_ env.Observation, legal env.Mask) int {
+	return legal.Nth(r.rng.IntN(legal.Count()))
+}
+
+func buildRandom(params, Setup) (Agent, error) { return NewRandom(0), nil }
+
+// Fixed declares Lineup at kick-off and keeps it (env.Keep as an agent).
+type Fixed struct{ Lineup env.Lineup }
+
+// Act keeps the line-up.
+func (f Fixed) Act(obs env.Observation, _ env.Mask) int {
+	if obs.Decision == env.KickOff {
+		return f.Lineup.Index()
+	}
+	return obs.Own.Index()
+}
+
+func buildFixed(p params, _ Setup) (Agent, error) {
+	l, err := env.ParseLineup(p["lineup"])
+	if err != nil {
+		return nil, err
+	}
+	return Fixed{l}, nil
+}

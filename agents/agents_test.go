@@ -1,0 +1,171 @@
+package agents_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/env/envtest"
+	"github.com/kingoal/kingoal/solver"
+)
+
+func TestRegistryErrors(t *testing.T) {
+	for spec, want := range map[string]string{
+		"nobody":                     `unknown agent "nobody"`,
+		"":                           "agents: random, fixed, heuristic, optimal, equilibrium",
+		"fixed:6-1-1-1-1":            "sector 1 holds 6 counters",
+		"fixed:lineup=2-2-2-2-2,x=1": `fixed has no parameter "x" (parameters: lineup)`,
+		"random:fast":                "(it takes no parameters)",
+		"heuristic:late=2":           "late=",
+		"optimal:objective=glory":    "objective",
+		"optimal:objective=advance":  "needs knockout",
+		"fixed:2-2-2-2-2,1-2-3-3-1":  "is not key=value",
+	} {
+		_, err := agents.New(spec, agents.Setup{})
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), "agents: ") {
+			t.Errorf("%q: got %v, want %q", spec, err, want)
+		}
+	}
+	for _, spec := range []string{"random", "fixed:1-2-3-3-1", "fixed:lineup=1-2-3-3-1", "heuristic", "heuristic:late=0.5,lineup=2-2-2-2-2", "optimal:lineup=2-2-2-2-2"} {
+		if _, err := agents.New(spec, agents.Setup{}); err != nil {
+			t.Errorf("%q: %v", spec, err)
+		}
+	}
+}
+
+func FuzzNewSpec(f *testing.F) {
+	for _, s := range []string{"random", "fixed:1-2-3-3-1", "heuristic:late=0.2", "optimal:objective=points", "x:y=z", "fixed:", ":", "heuristic:lineup=9-9-9-9-9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		if strings.HasPrefix(spec, "optimal") || strings.HasPrefix(spec, "equilibrium") {
+			return // these solve the line-up game on every valid spec: covered by the tests above
+		}
+		a, err := agents.New(spec, agents.Setup{Rules: env.Rules{ThrowsPerHalf: 3}})
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "agents: ") {
+				t.Fatalf("error without prefix: %v", err)
+			}
+			return
+		}
+		if a == nil {
+			t.Fatal("nil agent without error")
+		}
+	})
+}
+
+// TestAgentsConform runs the env conformance checker's agent checks on every kind.
+func TestAgentsConform(t *testing.T) {
+	short := []env.Rules{
+		{ThrowsPerHalf: 8},
+		{Knockout: true, ThrowsPerHalf: 6, ExtraThrowsPerHalf: 2},
+		{Modes: [2]env.Mode{env.Dynamic, env.Dynamic}, ThrowsPerHalf: 6, DynamicTrigger: env.TriggerTurnover},
+	}
+	for _, k := range agents.Kinds() {
+		for _, r := range short {
+			spec := k.Name
+			err := envtest.CheckAgent(func() env.Policy {
+				a, err := agents.New(spec, agents.Setup{Rules: r})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return a
+			}, envtest.AgentOptions{Seeds: 2, Rules: []env.Rules{r}})
+			if err != nil {
+				t.Errorf("%s under %v: %v", spec, r, err)
+			}
+		}
+	}
+}
+
+// TestOptimalAgentMatchesSolver: the optimal agent against a fixed opponent wins as often as
+// the solver says it should (6,000 matches, bound 4.4 standard errors, fixed seeds).
+func TestOptimalAgentMatchesSolver(t *testing.T) {
+	r := env.Rules{ThrowsPerHalf: 20}
+	own, opp := env.MustParseLineup("2-2-2-2-2"), env.MustParseLineup("1-3-3-2-1")
+	pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := agents.New("optimal:lineup=2-2-2-2-2", agents.Setup{Rules: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := env.New(env.Config{Rules: r, Opponent: agents.Fixed{Lineup: opp}})
+	const n = 6000
+	wins := 0
+	for i := range n {
+		obs, info := e.Reset(uint64(i))
+		for {
+			tr, err := e.Step(a.Act(obs, info.Mask))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tr.Terminated {
+				break
+			}
+			obs, info = tr.Obs, tr.Info
+		}
+		if s := e.State(); s.Result(env.Home) == 1 {
+			wins++
+		}
+	}
+	if err := a.(*agents.Optimal).Err(); err != nil {
+		t.Fatal(err)
+	}
+	p, v := float64(wins)/n, pol.Value()
+	if se := math.Sqrt(v * (1 - v) / n); math.Abs(p-v) > 4.4*se {
+		t.Errorf("optimal agent won %.4f, solver value %.4f (bound ±%.4f)", p, v, 4.4*se)
+	}
+	if !(v > pol.NoChangeValue()+0.02) {
+		t.Errorf("the test needs moves to matter: %v vs %v", v, pol.NoChangeValue())
+	}
+}
+
+func TestHeuristicPushesWhenBehindLate(t *testing.T) {
+	h := agents.Heuristic{Lineup: env.MustParseLineup("2-2-2-2-2"), Late: 0.34}
+	own := env.MustParseLineup("2-2-2-2-2")
+	obs := env.Observation{Decision: env.Break, Period: env.SecondHalf, ThrowsLeft: 10, HalfThrows: 45, Own: own, OwnGoals: 0, OppGoals: 1, OwnMovesLeft: 3}
+	legal := own.Reachable(3)
+	up := env.LineupAt(h.Act(obs, legal))
+	obs.OwnGoals, obs.OppGoals = 2, 1
+	down := env.LineupAt(h.Act(obs, legal))
+	obs.ThrowsLeft = 44
+	early := env.LineupAt(h.Act(obs, legal))
+	if own.Moves(up) != 1 || own.Moves(down) != 1 || early != own {
+		t.Fatalf("behind late %s, ahead late %s, early %s", up, down, early)
+	}
+	if up.Sector(5) != 3 || down.Sector(1) != 3 {
+		t.Errorf("behind late should add an attacker (%s), ahead late a defender (%s)", up, down)
+	}
+}
+
+// TestEquilibriumAgentSamplesTheMix: kick-off frequencies fit the equilibrium mix (χ²,
+// α = 1e-4, 3,000 fixed seeds) under rules whose equilibrium is mixed.
+func TestEquilibriumAgentSamplesTheMix(t *testing.T) {
+	r := env.Rules{ThrowsPerHalf: 3, TiesCount: true}
+	a, err := agents.New("equilibrium", agents.Setup{Rules: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := solver.Matrix(r)
+	eq, _ := solver.Equilibrium(m, solver.PayoffWinLoss)
+	const n = 3000
+	counts := map[env.Lineup]int{}
+	for seed := range uint64(n) {
+		a.(agents.Seeded).Reset(seed)
+		counts[env.LineupAt(a.Act(env.Observation{Decision: env.KickOff}, env.Mask{^uint64(0), ^uint64(0)}))]++
+	}
+	chi := 0.0
+	for _, w := range eq.Home {
+		e := w.Prob * n
+		chi += (float64(counts[w.Lineup]) - e) * (float64(counts[w.Lineup]) - e) / e
+	}
+	if crit := (distuv.ChiSquared{K: float64(len(eq.Home) - 1)}).Quantile(1 - 1e-4); chi > crit || len(counts) != len(eq.Home) {
+		t.Errorf("χ² = %.1f > %.1f: counts %v, mix %v", chi, crit, counts, eq.Home)
+	}
+}

@@ -1,0 +1,210 @@
+package agents
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+// Optimal plays the solver's best response at every decision: at a break (Basic) or a shift
+// (Dynamic) it looks up the exact optimal policy against the opponent's current line-up,
+// assumed kept from then on, solving and caching it the first time that line-up is seen.
+// At kick-off it declares Lineup, or samples its side's Mix if that is set.
+type Optimal struct {
+	Rules     env.Rules
+	Objective solver.Objective
+	Lineup    env.Lineup           // kick-off line-up when the side's Mix is empty
+	Mix       [2][]solver.Weighted // kick-off mix per side (the equilibrium agent)
+	rng       *rand.Rand
+	basic     policyCache[*solver.BasicPolicy]
+	dynamic   policyCache[*solver.DynamicPolicy]
+	err       error
+}
+
+// policyCache keeps the last few policies by (player, opponent line-up); a Basic policy
+// against a fixed opponent holds about 33 MB, so the cache is small.
+type policyCache[P any] struct {
+	keys []cacheKey
+	vals []P
+}
+
+type cacheKey struct {
+	player env.Player
+	opp    env.Lineup
+}
+
+const policyCacheSize = 6
+
+func (c *policyCache[P]) get(k cacheKey, solve func() (P, error)) (P, error) {
+	for i, key := range c.keys {
+		if key == k {
+			return c.vals[i], nil
+		}
+	}
+	p, err := solve()
+	if err != nil {
+		return p, err
+	}
+	if len(c.keys) == policyCacheSize { // drop the oldest
+		c.keys, c.vals = c.keys[1:], c.vals[1:]
+	}
+	c.keys, c.vals = append(c.keys, k), append(c.vals, p)
+	return p, nil
+}
+
+// Reset reseeds the kick-off sampling.
+func (o *Optimal) Reset(seed uint64) { o.rng = rand.New(env.SeededSource(seed, 0x0971)) }
+
+// Err returns the first error met while solving or looking up a policy (the agent then kept
+// its line-up for that decision, which is always legal); nil in normal play.
+func (o *Optimal) Err() error { return o.err }
+
+// Act decides from the observation; the result is always legal.
+func (o *Optimal) Act(obs env.Observation, legal env.Mask) int {
+	keep := obs.Own.Index()
+	switch obs.Decision {
+	case env.KickOff:
+		return o.kickoff(obs.Player)
+	case env.Break:
+		pol, err := o.basic.get(cacheKey{obs.Player, obs.Opp}, func() (*solver.BasicPolicy, error) {
+			return solver.SolveBasic(solver.BasicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective})
+		})
+		if err == nil {
+			var to env.Lineup
+			to, err = pol.Act(solver.BreakState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, GoalDiff: obs.OwnGoals - obs.OppGoals, Own: obs.Own, MovesLeft: obs.OwnMovesLeft})
+			if err == nil && legal.Has(to.Index()) {
+				return to.Index()
+			}
+		}
+		o.fail(err, obs)
+	case env.Shift:
+		pol, err := o.dynamic.get(cacheKey{obs.Player, obs.Opp}, func() (*solver.DynamicPolicy, error) {
+			return solver.SolveDynamic(solver.DynamicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective})
+		})
+		if err == nil {
+			var to env.Lineup
+			to, _, err = pol.Best(shiftStateOf(obs))
+			if err == nil && legal.Has(to.Index()) {
+				return to.Index()
+			}
+		}
+		o.fail(err, obs)
+	}
+	return keep
+}
+
+func (o *Optimal) fail(err error, obs env.Observation) {
+	if o.err == nil {
+		if err == nil {
+			err = fmt.Errorf("the policy's choice is not legal")
+		}
+		o.err = fmt.Errorf("agents: optimal at %s, %d left: %w", obs.Period, obs.ThrowsLeft, err)
+	}
+}
+
+// shiftStateOf turns an observation at a Shift decision into the solver's ShiftState.
+func shiftStateOf(obs env.Observation) solver.ShiftState {
+	ball := obs.Ball
+	if obs.Player == env.Away {
+		ball = env.Sectors + 1 - ball // the solver's states are in home coordinates
+	}
+	return solver.ShiftState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, Ball: ball, GoalDiff: obs.OwnGoals - obs.OppGoals, Own: obs.Own, Possession: obs.Possession}
+}
+
+func (o *Optimal) kickoff(p env.Player) int {
+	mix := o.Mix[p]
+	if len(mix) == 0 {
+		return o.Lineup.Index()
+	}
+	if o.rng == nil {
+		o.Reset(0)
+	}
+	u := o.rng.Float64()
+	for _, w := range mix {
+		if u < w.Prob {
+			return w.Lineup.Index()
+		}
+		u -= w.Prob
+	}
+	return mix[len(mix)-1].Lineup.Index()
+}
+
+// equilibria memoises the line-up equilibrium per rules and payoff (a pure function of
+// them; the result is read-only), so many agents share one solve.
+var equilibria = struct {
+	sync.Mutex
+	m map[eqKey]solver.LineupEquilibrium
+}{m: map[eqKey]solver.LineupEquilibrium{}}
+
+type eqKey struct {
+	rules  env.Rules
+	payoff solver.Payoff
+}
+
+func equilibriumFor(r env.Rules, p solver.Payoff) (solver.LineupEquilibrium, error) {
+	equilibria.Lock()
+	defer equilibria.Unlock()
+	if eq, ok := equilibria.m[eqKey{r, p}]; ok {
+		return eq, nil
+	}
+	m, err := solver.Matrix(r)
+	if err != nil {
+		return solver.LineupEquilibrium{}, err
+	}
+	eq, err := solver.Equilibrium(m, p)
+	if err != nil {
+		return solver.LineupEquilibrium{}, err
+	}
+	equilibria.m[eqKey{r, p}] = eq
+	return eq, nil
+}
+
+func buildOptimal(p params, s Setup) (Agent, error) {
+	obj, err := solver.ParseObjective(p["objective"])
+	if err != nil {
+		return nil, err
+	}
+	if obj == solver.ObjectiveAdvance && !s.Rules.Knockout {
+		return nil, fmt.Errorf("objective advance needs knockout rules")
+	}
+	o := &Optimal{Rules: s.Rules, Objective: obj}
+	if p["lineup"] == "equilibrium" {
+		payoff := solver.PayoffWinLoss
+		if s.Rules.Knockout {
+			payoff = solver.PayoffAdvance
+		}
+		eq, err := equilibriumFor(s.Rules, payoff)
+		if err != nil {
+			return nil, err
+		}
+		o.Lineup = eq.Home[0].Lineup
+	} else if o.Lineup, err = env.ParseLineup(p["lineup"]); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+func buildEquilibrium(p params, s Setup) (Agent, error) {
+	obj, err := solver.ParseObjective(p["objective"])
+	if err != nil {
+		return nil, err
+	}
+	payoff, err := solver.ParsePayoff(p["payoff"])
+	if err != nil {
+		return nil, err
+	}
+	if (payoff == solver.PayoffAdvance || obj == solver.ObjectiveAdvance) && !s.Rules.Knockout {
+		return nil, fmt.Errorf("advance needs knockout rules")
+	}
+	eq, err := equilibriumFor(s.Rules, payoff)
+	if err != nil {
+		return nil, err
+	}
+	// The game is symmetric, but take each side's own mix in case a variant is not.
+	o := &Optimal{Rules: s.Rules, Objective: obj, Mix: [2][]solver.Weighted{eq.Home, eq.Away}}
+	o.Reset(0)
+	return o, nil
+}

@@ -1,0 +1,56 @@
+package env
+
+import "fmt"
+
+// Event is one step of a played match: a decision (Chance false, Joint holds the actions
+// of the acting players) or a chance node (Outcome, and the dice in Roll when the sampler is
+// a DiceSampler).
+type Event struct {
+	Before, After State
+	Chance        bool
+	Outcome       Outcome
+	Joint         [2]int
+	Roll          Roll
+}
+
+// Play plays s to the end: home and away decide for their player whenever it acts (each
+// sees only its own Observation and legal Mask), smp draws every chance outcome, and
+// observe, if not nil, sees every event. An illegal action ends play with an error wrapping
+// ErrIllegalAction that names the player.
+func Play(s State, home, away Policy, smp Sampler, observe func(Event)) (State, error) {
+	dice, _ := smp.(*DiceSampler)
+	for s.Node() != Terminal {
+		ev := Event{Before: s}
+		if s.Node() == Chance {
+			ev.Chance, ev.Outcome = true, smp.Sample(s)
+			s.ApplyChance(ev.Outcome)
+			if dice != nil {
+				ev.Roll = dice.LastRoll()
+			}
+		} else {
+			for p, pol := range [2]Policy{home, away} {
+				pl := Player(p)
+				ev.Joint[p] = s.Lineup(pl).Index()
+				if s.Acting(pl) {
+					ev.Joint[p] = pol.Act(s.Observe(pl), s.Legal(pl))
+				}
+			}
+			if err := s.ApplyChecked(ev.Joint); err != nil {
+				return s, fmt.Errorf("env: play: %w", err)
+			}
+		}
+		ev.After = s
+		if observe != nil {
+			observe(ev)
+		}
+	}
+	return s, nil
+}
+
+// Describe returns DescribeChance or DescribeDecision of the event.
+func (e Event) Describe() string {
+	if e.Chance {
+		return DescribeChance(e.Before, e.After, e.Outcome, e.Roll)
+	}
+	return DescribeDecision(e.Before, e.After)
+}
