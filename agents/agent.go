@@ -51,6 +51,9 @@ var registry = []Kind{
 	{Name: "optimal", Doc: "solver-backed: at every break (or shift) the exact best response to the opponent's current line-up, assumed kept",
 		Params: []Param{{"lineup", "equilibrium", "kick-off line-up, or 'equilibrium' for the most likely line-up of the equilibrium mix"},
 			{"objective", "win", "win, points, win-draw or advance"}}, build: buildOptimal},
+	{Name: "mcts", Doc: "Monte Carlo tree search (decoupled UCT for the simultaneous decisions, sampled dice, random rollouts)",
+		Params: []Param{{"iters", "2000", "simulations per decision"}, {"c", "1.4", "UCB exploration constant"},
+			{"ms", "0", "if > 0, search this many milliseconds per decision instead (not reproducible)"}}, build: buildMCTS},
 	{Name: "equilibrium", Doc: "samples its kick-off line-up from the exact equilibrium mix, then plays like optimal",
 		Params: []Param{{"payoff", "win-loss", "equilibrium payoff: win-loss, goal-diff, points or advance"},
 			{"objective", "win", "objective of the play after kick-off"}}, build: buildEquilibrium},
@@ -58,6 +61,14 @@ var registry = []Kind{
 
 // params are the parsed values of a spec, defaults filled in.
 type params map[string]string
+
+func (p params) int(name string) (int, error) {
+	v, err := strconv.Atoi(p[name])
+	if err != nil {
+		return 0, fmt.Errorf("%s=%q is not an integer", name, p[name])
+	}
+	return v, nil
+}
 
 func (p params) float(name string) (float64, error) {
 	v, err := strconv.ParseFloat(p[name], 64)

@@ -1,5 +1,10 @@
 package env
 
+import (
+	"errors"
+	"fmt"
+)
+
 // Observation is what one player sees: the whole public state, from its own point of view.
 // (Line-ups are hidden only while being declared; at the kick-off decision the opponent's
 // line-up is the zero Lineup.)
@@ -144,4 +149,60 @@ func b2f(b bool) float32 {
 		return 1
 	}
 	return 0
+}
+
+// StateFromObservation rebuilds the state an acting player is deciding in from its
+// observation: everything after kick-off is public. At the kick-off decision it is the state
+// before the line-ups (the opponent's choice is hidden). Search agents use it as their model.
+// It returns an error when the observation is not one of a decision the observer acts in.
+func StateFromObservation(o Observation, r Rules) (State, error) {
+	s, err := NewState(r)
+	if err != nil {
+		return State{}, err
+	}
+	switch o.Decision {
+	case KickOff:
+		return s, nil
+	case Break, Shift:
+	default:
+		return State{}, fmt.Errorf("env: observation of %s is not at one of its decisions", o.Player)
+	}
+	if !o.Own.Valid() || !o.Opp.Valid() || o.Ball < 1 || o.Ball > Sectors || o.Period < FirstHalf || o.Period > ExtraSecond {
+		return State{}, errors.New("env: observation is not of a match in play")
+	}
+	me, them := o.Player, o.Player.Other()
+	s.lineups[me], s.lineups[them] = o.Own, o.Opp
+	s.score[me], s.score[them] = uint16(o.OwnGoals), uint16(o.OppGoals)
+	s.period, s.throwsLeft = o.Period, uint16(o.ThrowsLeft)
+	s.extraTime = o.Period >= ExtraFirst
+	s.ball = uint8(o.Ball)
+	if me == Away {
+		s.ball = uint8(Sectors + 1 - o.Ball)
+	}
+	for p, left := range map[Player]int{me: o.OwnMovesLeft, them: o.OppMovesLeft} {
+		if s.rules.modes[p] == Basic {
+			s.movesUsed[p] = s.rules.moves - uint8(left)
+		}
+	}
+	s.possession = noPossession
+	switch o.Possession {
+	case 1:
+		s.possession = int8(me)
+	case -1:
+		s.possession = int8(them)
+	}
+	if o.Decision == Break {
+		s.phase = phaseBreak
+		return s, nil
+	}
+	// A shift resumes at a throw, or at the break of a kick-off when one just happened
+	// (possession is reset exactly then).
+	s.shifter = me
+	s.resume = phaseThrow
+	if s.possession == noPossession {
+		s.breakOrThrow()
+		s.resume = s.phase
+	}
+	s.phase = phaseShift
+	return s, nil
 }

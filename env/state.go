@@ -287,7 +287,8 @@ func (s *State) Apply(joint [2]int) {
 		s.phase = phaseThrow
 	case phaseShift:
 		s.lineups[s.shifter] = LineupAt(joint[s.shifter])
-		s.phase = s.resume
+		// Clear the shift's bookkeeping so equal situations are equal values.
+		s.phase, s.resume, s.shifter = s.resume, 0, 0
 	}
 }
 

@@ -461,3 +461,46 @@ func FuzzParseKnobs(f *testing.F) {
 		}
 	})
 }
+
+// TestStateFromObservation: at every decision of many random matches, each acting player's
+// observation rebuilds exactly the state (kick-off: the state before line-ups).
+func TestStateFromObservation(t *testing.T) {
+	for vi, r := range []env.Rules{
+		{}, {Knockout: true, ThrowsPerHalf: 6, ExtraThrowsPerHalf: 2, TiesCount: true},
+		{Modes: [2]env.Mode{env.Dynamic, env.Basic}, DynamicTrigger: env.TriggerTurnover, ThrowsPerHalf: 10},
+		{Modes: [2]env.Mode{env.Basic, env.Dynamic}, Moves: 1, ThrowsPerHalf: 10},
+	} {
+		for seed := uint64(0); seed < 40; seed++ {
+			rng := rand.New(rand.NewPCG(seed, uint64(vi)))
+			start, _ := env.NewState(r)
+			checked := 0
+			random := env.PolicyFunc(func(o env.Observation, m env.Mask) int {
+				return randomAction(rng, m)
+			})
+			_, err := env.Play(start, random, random, env.NewFastSampler(rand.NewPCG(seed, 3)), func(e env.Event) {
+				if e.Chance {
+					return
+				}
+				for p := env.Home; p <= env.Away; p++ {
+					if !e.Before.Acting(p) {
+						continue
+					}
+					got, err := env.StateFromObservation(e.Before.Observe(p), r)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got != e.Before {
+						t.Fatalf("variant %d: rebuilt\n %s\nfrom %s's view of\n %s", vi, got.String(), p, e.Before.String())
+					}
+					checked++
+				}
+			})
+			if err != nil || checked == 0 {
+				t.Fatalf("%v, %d checked", err, checked)
+			}
+		}
+	}
+	if _, err := env.StateFromObservation(env.Observation{Decision: env.NoDecision}, env.Rules{}); err == nil {
+		t.Error("a non-decision observation was accepted")
+	}
+}

@@ -1,0 +1,45 @@
+package agents_test
+
+import (
+	"testing"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/env"
+)
+
+// BenchmarkMCTSPlayouts: one MCTS decision (1,000 simulations) at the half-time break of a
+// default match; reports simulated playouts (segments from a decision or the start to the
+// next decision or the end) per second. Target ≥ 100,000 per core.
+func BenchmarkMCTSPlayouts(b *testing.B) {
+	r := env.Rules{}
+	m := agents.NewMCTS(agents.MCTSConfig{Iterations: 1000}, r)
+	s, _ := env.NewMatch(r, env.MustParseLineup("1-2-3-3-1"), env.MustParseLineup("2-2-2-2-2"))
+	for s.Period() == env.FirstHalf || s.Node() != env.Decision {
+		if s.Node() == env.Decision {
+			s.Apply([2]int{s.Lineup(env.Home).Index(), s.Lineup(env.Away).Index()})
+			continue
+		}
+		env.RunChance(&s, env.NewFastSampler(env.SeededSource(1, 1)))
+	}
+	obs, legal := s.Observe(env.Home), s.Legal(env.Home)
+	m.Playouts = 0
+	for b.Loop() {
+		m.Act(obs, legal)
+	}
+	b.ReportMetric(float64(m.Playouts)/b.Elapsed().Seconds(), "playouts/s")
+}
+
+// BenchmarkOptimalDecision: one decision of the optimal agent once its policy is cached
+// (target ≤ 1 ms).
+func BenchmarkOptimalDecision(b *testing.B) {
+	r := env.Rules{}
+	a, _ := agents.New("optimal:lineup=2-2-2-2-2", agents.Setup{Rules: r})
+	obs := env.Observation{Decision: env.Break, Period: env.SecondHalf, ThrowsLeft: 30, HalfThrows: 45, ExtraThrows: 15,
+		Own: env.MustParseLineup("2-2-2-2-2"), Opp: env.MustParseLineup("1-3-3-2-1"), OwnGoals: 1, OwnMovesLeft: 3, Ball: 3}
+	legal := obs.Own.Reachable(3)
+	a.Act(obs, legal) // solve and cache
+	b.ReportAllocs()
+	for b.Loop() {
+		a.Act(obs, legal)
+	}
+}
