@@ -54,6 +54,8 @@ var registry = []Kind{
 	{Name: "mcts", Doc: "Monte Carlo tree search (decoupled UCT for the simultaneous decisions, sampled dice, random rollouts)",
 		Params: []Param{{"iters", "2000", "simulations per decision"}, {"c", "1.4", "UCB exploration constant"},
 			{"ms", "0", "if > 0, search this many milliseconds per decision instead (not reproducible)"}}, build: buildMCTS},
+	{Name: "qlearning", Doc: "tabular Q-learning: plays the greedy policy of a trained model (kingoal train qlearning)",
+		Params: []Param{{"model", "", "model file; empty: an untrained agent (keeps its line-up)"}}, build: buildQLearning},
 	{Name: "equilibrium", Doc: "samples its kick-off line-up from the exact equilibrium mix, then plays like optimal",
 		Params: []Param{{"payoff", "win-loss", "equilibrium payoff: win-loss, goal-diff, points or advance"},
 			{"objective", "win", "objective of the play after kick-off"}}, build: buildEquilibrium},

@@ -43,3 +43,20 @@ func BenchmarkOptimalDecision(b *testing.B) {
 		a.Act(obs, legal)
 	}
 }
+
+// BenchmarkQLearningTraining: Q-learning episodes against fixed:2-2-2-2-2 under the default
+// rules, one core; reports episodes/s (target ≥ 200,000).
+func BenchmarkQLearningTraining(b *testing.B) {
+	q := agents.NewQLearning(agents.QConfig{}, env.Rules{})
+	opp := agents.Fixed{Lineup: env.MustParseLineup("2-2-2-2-2")}
+	if err := q.Train(agents.TrainConfig{Opponent: opp, Episodes: 200_000, Seed: 1}); err != nil { // warm the table
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if err := q.Train(agents.TrainConfig{Opponent: opp, Episodes: 10_000, Seed: 2}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N*10_000)/b.Elapsed().Seconds(), "episodes/s")
+}

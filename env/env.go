@@ -105,38 +105,38 @@ func (e *Env) Step(action int) (Transition, error) {
 	if err := e.par.state.CheckAction(e.me, action); err != nil {
 		return out, err
 	}
-	t, err := e.stepWithOpponent(action)
-	for err == nil {
-		out.Reward += t.Rewards[e.me]
-		if t.Terminated || t.Truncated || t.Info[e.me].Acting {
+	for mine := action; ; mine = -1 { // after the first pass the opponent decides alone
+		rewards, terminated, truncated, err := e.stepWithOpponent(mine)
+		if err != nil {
+			return Transition{}, err
+		}
+		out.Reward += rewards[e.me]
+		if terminated || truncated || e.par.state.Acting(e.me) {
+			out.Terminated, out.Truncated = terminated, truncated
 			break
 		}
-		t, err = e.stepWithOpponent(-1) // the opponent alone decides
-	}
-	if err != nil {
-		return Transition{}, err
 	}
 	e.steps++
-	out.Obs, out.Terminated, out.Truncated, out.Info = t.Obs[e.me], t.Terminated, t.Truncated, t.Info[e.me]
+	out.Obs, out.Info = e.par.observation(e.me)
 	if !out.Terminated && e.maxSteps > 0 && e.steps >= e.maxSteps {
 		e.par.done, out.Truncated = true, true
-		out.Info.Mask, out.Info.Acting, out.Obs.Decision = Mask{}, false, NoDecision
+		out.Info, out.Obs.Decision = Info{}, NoDecision
 	}
 	return out, nil
 }
 
-// stepWithOpponent asks the opponent for its action if it is acting and steps the game.
-func (e *Env) stepWithOpponent(mine int) (ParallelTransition, error) {
+// stepWithOpponent asks the opponent for its action if it is acting and advances the game.
+func (e *Env) stepWithOpponent(mine int) (rewards [2]float64, terminated, truncated bool, err error) {
 	s := &e.par.state
 	them := e.me.Other()
 	theirs := -1
 	if s.Acting(them) {
 		theirs = e.opp.Act(s.Observe(them), s.Legal(them))
 		if err := s.CheckAction(them, theirs); err != nil {
-			return ParallelTransition{}, fmt.Errorf("env: opponent: %w", err)
+			return rewards, false, false, fmt.Errorf("env: opponent: %w", err)
 		}
 	}
-	return e.par.Step(e.jointWith(mine, theirs))
+	return e.par.advance(e.jointWith(mine, theirs))
 }
 
 func (e *Env) jointWith(mine, theirs int) [2]int {

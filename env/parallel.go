@@ -138,47 +138,62 @@ func (e *ParallelEnv) Reset(seed uint64) ([2]Observation, [2]Info) {
 // returns an error wrapping ErrIllegalAction and changes nothing.
 func (e *ParallelEnv) Step(joint [2]int) (ParallelTransition, error) {
 	var t ParallelTransition
+	var err error
+	if t.Rewards, t.Terminated, t.Truncated, err = e.advance(joint); err != nil {
+		return t, err
+	}
+	e.observe(&t)
+	return t, nil
+}
+
+// advance is Step without the observations (Env builds only its own player's).
+func (e *ParallelEnv) advance(joint [2]int) (rewards [2]float64, terminated, truncated bool, err error) {
 	switch {
 	case !e.started:
-		return t, errNotReset
+		return rewards, false, false, errNotReset
 	case e.done:
-		return t, ErrEpisodeOver
+		return rewards, false, false, ErrEpisodeOver
 	}
 	if err := e.state.ApplyChecked(joint); err != nil {
-		return t, err
+		return rewards, false, false, err
 	}
 	e.steps++
 	before := e.state.score
 	RunChance(&e.state, e.smp)
 	if e.cfg.Reward == RewardGoalDiff {
 		d := float64(int(e.state.score[Home]) - int(before[Home]) - int(e.state.score[Away]) + int(before[Away]))
-		t.Rewards[Home], t.Rewards[Away] = d, -d
+		rewards[Home], rewards[Away] = d, -d
 	}
 	if e.state.Node() == Terminal {
-		e.done, t.Terminated = true, true
+		e.done, terminated = true, true
 		for p := Home; p <= Away; p++ {
 			switch e.cfg.Reward {
 			case RewardResult:
-				t.Rewards[p] += float64(e.state.Result(p))
+				rewards[p] += float64(e.state.Result(p))
 			case RewardPoints:
-				t.Rewards[p] += float64(e.state.LeaguePoints(p))
+				rewards[p] += float64(e.state.LeaguePoints(p))
 			}
 		}
 	} else if e.cfg.MaxSteps > 0 && e.steps >= e.cfg.MaxSteps {
-		e.done, t.Truncated = true, true
+		e.done, truncated = true, true
 	}
-	e.observe(&t)
-	return t, nil
+	return rewards, terminated, truncated, nil
+}
+
+// observation returns p's observation and info now (empty mask and no decision once done).
+func (e *ParallelEnv) observation(p Player) (Observation, Info) {
+	o := e.state.Observe(p)
+	info := Info{Mask: e.state.Legal(p), Acting: e.state.Acting(p)}
+	if e.done {
+		info = Info{}
+		o.Decision = NoDecision
+	}
+	return o, info
 }
 
 func (e *ParallelEnv) observe(t *ParallelTransition) {
 	for p := Home; p <= Away; p++ {
-		t.Obs[p] = e.state.Observe(p)
-		t.Info[p] = Info{Mask: e.state.Legal(p), Acting: e.state.Acting(p)}
-		if e.done {
-			t.Info[p].Mask, t.Info[p].Acting = Mask{}, false
-			t.Obs[p].Decision = NoDecision
-		}
+		t.Obs[p], t.Info[p] = e.observation(p)
 	}
 }
 
