@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -138,7 +139,8 @@ func (q *QLearning) Act(obs env.Observation, legal env.Mask) int {
 
 // TrainConfig configures Train.
 type TrainConfig struct {
-	Opponent env.Policy // the opponent (a Reset(seed) method is called every episode)
+	Context  context.Context // cancels training between episodes; nil means never
+	Opponent env.Policy      // the opponent (a Reset(seed) method is called every episode)
 	Episodes int
 	Seed     uint64
 	// Progress, if set, is called every 4,096 episodes with the episodes done and the
@@ -147,7 +149,10 @@ type TrainConfig struct {
 }
 
 // Train plays cfg.Episodes matches against cfg.Opponent, alternating sides, ε-greedily, and
-// learns after every decision. Episode i's dice and exploration come from (Seed, i).
+// learns after every decision. Episode k of the agent's life (Episodes counts them) takes its
+// dice and exploration from (Seed, k), so training in several calls gives exactly the model
+// of one call. If the context is cancelled, Train stops after the current episode and
+// returns the context's error; the episodes played so far are learned.
 func (q *QLearning) Train(cfg TrainConfig) error {
 	if cfg.Episodes <= 0 || cfg.Opponent == nil {
 		return errors.New("agents: training needs an opponent and at least one episode")
@@ -163,6 +168,9 @@ func (q *QLearning) Train(cfg TrainConfig) error {
 	eps := q.Config.epsilon()
 	sum := 0.0
 	for i := range cfg.Episodes {
+		if cfg.Context != nil && i%256 == 0 && cfg.Context.Err() != nil {
+			return cfg.Context.Err()
+		}
 		seed := env.SeededSource(cfg.Seed, uint64(q.Episodes)).Uint64()
 		q.Reset(seed)
 		e := envs[q.Episodes%2]

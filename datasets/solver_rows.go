@@ -37,3 +37,19 @@ type PolicyRow struct {
 	Value      float64 `parquet:"value"`       // optimal value
 	KeepValue  float64 `parquet:"keep_value"`  // value if the line-up is kept now (and the policy followed after)
 }
+
+// LearningCurveSchema names LearningCurveRow files.
+const LearningCurveSchema = "learning-curve/1"
+
+// LearningCurveRow is one evaluation of a learning agent during training (kingoal train).
+type LearningCurveRow struct {
+	Episodes     int64   `parquet:"episodes"`      // trained so far
+	TrainResult  float64 `parquet:"train_result"`  // mean result (+1/0/−1) of the last training episodes, exploring
+	Score        float64 `parquet:"score"`         // greedy policy: P(win) + ½ P(draw) against the opponent, both sides
+	ScoreCI      float64 `parquet:"score_ci95"`    // half-width of its 95% interval; 0 when exact
+	Exact        bool    `parquet:"exact"`         // score computed exactly (tabular agent v fixed opponent)
+	BestResponse float64 `parquet:"best_response"` // the optimum's score against the same opponent; NaN if unknown
+	Regret       float64 `parquet:"regret"`        // best_response − score; NaN if unknown
+	States       int64   `parquet:"states"`        // table size
+	Seconds      float64 `parquet:"seconds"`       // training time so far
+}

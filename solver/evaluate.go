@@ -83,7 +83,8 @@ func (e Evaluation) Objective(o Objective, p env.Player, r env.Rules) float64 {
 }
 
 // Evaluate returns the exact outcome of home's policy against away's under r, by walking
-// the distribution over env states node by node (equal states merge). A shoot-out is
+// the distribution over env states node by node (equal states merge; the walk is in a fixed
+// order, so the result is the same to the last bit on every run). A shoot-out is
 // folded in from env's enumerated shoot-out law (its sudden death is cut below 1e-16).
 func Evaluate(home, away Policy, r env.Rules) (Evaluation, error) {
 	s, err := env.NewState(r)
@@ -98,11 +99,13 @@ func Evaluate(home, away Policy, r env.Rules) (Evaluation, error) {
 		return Evaluation{}, err
 	}
 	var ev Evaluation
-	dist := map[env.State]float64{s: 1}
+	dist := newStateDist(1)
+	dist.add(s, 1)
 	var buf []env.ChanceOutcome
-	for len(dist) > 0 {
-		next := make(map[env.State]float64, len(dist))
-		for st, p := range dist {
+	for dist.len() > 0 {
+		next := newStateDist(dist.len())
+		for i, st := range dist.states {
+			p := dist.p[i]
 			switch {
 			case st.Period() == env.Penalties:
 				// Nobody decides in a shoot-out and its law has no knobs: fold it in from
@@ -151,13 +154,13 @@ func Evaluate(home, away Policy, r env.Rules) (Evaluation, error) {
 				if err := n.ApplyChecked(joint); err != nil {
 					return Evaluation{}, fmt.Errorf("solver: policy at %s: %w", st, err)
 				}
-				next[n] += p
+				next.add(n, p)
 			default:
 				buf = st.AppendChanceOutcomes(buf[:0])
 				for _, c := range buf {
 					n := st
 					n.ApplyChance(c.Outcome)
-					next[n] += p * c.Prob
+					next.add(n, p*c.Prob)
 				}
 			}
 		}

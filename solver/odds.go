@@ -298,19 +298,21 @@ var shootoutOdds = sync.OnceValues(func() (shootout, error) {
 		return shootout{}, err
 	}
 	var res shootout
-	dist := map[env.State]float64{s: 1}
+	dist := newStateDist(1)
+	dist.add(s, 1)
 	var buf []env.ChanceOutcome
-	for round := 0; len(dist) > 0; round++ {
+	for round := 0; dist.len() > 0; round++ {
 		left := 0.0
-		for _, p := range dist {
+		for _, p := range dist.p {
 			left += p
 		}
 		if left < 1e-16 || round > 10000 {
 			res.truncated = left
 			break
 		}
-		next := make(map[env.State]float64, len(dist))
-		for st, p := range dist {
+		next := newStateDist(dist.len())
+		for i, st := range dist.states {
+			p := dist.p[i]
 			buf = st.AppendChanceOutcomes(buf[:0])
 			for _, c := range buf {
 				n := st
@@ -321,7 +323,7 @@ var shootoutOdds = sync.OnceValues(func() (shootout, error) {
 					}
 					continue
 				}
-				next[n] += p * c.Prob
+				next.add(n, p*c.Prob)
 			}
 		}
 		dist = next

@@ -162,6 +162,7 @@ type BasicPolicy struct {
 	moves    int // own budget, capped at 5 (no change costs more)
 	blocks   map[blockKey]*block
 	start    oppConfig
+	kickoff  []float64 // value from kick-off by starting line-up and budget
 	value    float64
 	noChange float64
 }
@@ -235,6 +236,7 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
+	bp.kickoff = k
 	bp.value = k[p.Own.Index()*(bp.moves+1)+bp.moves]
 	bp.noChange = k[p.Own.Index()*(bp.moves+1)]
 	return bp, nil
@@ -421,6 +423,13 @@ func (p *BasicPolicy) Value() float64 { return p.value }
 
 // NoChangeValue is the value of never moving.
 func (p *BasicPolicy) NoChangeValue() float64 { return p.noChange }
+
+// ValueFrom is the policy's value had the player started with line-up l instead of
+// Problem.Own (the same solve covers every starting line-up): the maximum over l is the
+// best response's value, kick-off choice included.
+func (p *BasicPolicy) ValueFrom(l env.Lineup) float64 {
+	return p.kickoff[l.Index()*(p.moves+1)+p.moves]
+}
 
 // Breaks returns how many breaks the policy holds (a measure of its size).
 func (p *BasicPolicy) Breaks() int { return len(p.blocks) }

@@ -187,6 +187,12 @@ func TestBasicPolicyIdentities(t *testing.T) {
 				t.Fatal(err)
 			}
 			near(t, "home/away symmetry", as.Value(), pol.Value(), 1e-12)
+			other := lu("3-1-2-2-2") // ValueFrom answers for every starting line-up
+			from, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: other, Opponent: opp, Objective: obj})
+			if err != nil {
+				t.Fatal(err)
+			}
+			near(t, "ValueFrom", pol.ValueFrom(other), from.Value(), 1e-15)
 		}
 	}
 	pol, _ := solver.SolveBasic(solver.BasicProblem{Rules: env.Rules{ThrowsPerHalf: 45}, Own: own, Opponent: opp})

@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -58,6 +59,45 @@ func (h heatmap) writePNG(path string) error {
 	bar.Draw(draw.Crop(dc, width-barWidth, 0, 0, -0.6*vg.Inch))
 	return datasets.WriteAtomic(path, func(w io.Writer) error {
 		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(w)
+		return err
+	})
+}
+
+// series is one line of a line chart.
+type series struct {
+	name string
+	xy   plotter.XYs
+}
+
+// lineChart writes a PNG line chart of the series to path atomically.
+func lineChart(path, title, xLabel, yLabel string, lines ...series) error {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = xLabel
+	p.Y.Label.Text = yLabel
+	p.Legend.Top = true
+	p.Legend.YOffs = -0.9 * vg.Inch // below the lines that run near the top
+	for i, s := range lines {
+		if len(s.xy) == 0 {
+			continue
+		}
+		l, err := plotter.NewLine(s.xy)
+		if err != nil {
+			return err
+		}
+		l.Color = plotutil.Color(i)
+		l.Dashes = plotutil.Dashes(i)
+		l.Width = vg.Points(1.5)
+		p.Add(l)
+		p.Legend.Add(s.name, l)
+	}
+	p.Add(plotter.NewGrid())
+	w, err := p.WriterTo(8*vg.Inch, 5*vg.Inch, "png")
+	if err != nil {
+		return err
+	}
+	return datasets.WriteAtomic(path, func(out io.Writer) error {
+		_, err := w.WriteTo(out)
 		return err
 	})
 }
