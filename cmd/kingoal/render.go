@@ -55,6 +55,12 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// isTerminalReader reports whether r is a terminal.
+func isTerminalReader(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
 // newProgress returns a progress bar on w, hidden unless w is a terminal.
 func newProgress(w io.Writer, total int, what string) *progressbar.ProgressBar {
 	return progressbar.NewOptions(total,
