@@ -140,7 +140,8 @@ func (q *QLearning) Act(obs env.Observation, legal env.Mask) int {
 // TrainConfig configures Train.
 type TrainConfig struct {
 	Context  context.Context // cancels training between episodes; nil means never
-	Opponent env.Policy      // the opponent (a Reset(seed) method is called every episode)
+	Opponent env.Policy      // the opponent (a Reset(seed) method is called every episode); nil: self-play
+
 	Episodes int
 	Seed     uint64
 	// Progress, if set, is called every 4,096 episodes with the episodes done and the
@@ -148,14 +149,17 @@ type TrainConfig struct {
 	Progress func(done int, meanResult float64)
 }
 
-// Train plays cfg.Episodes matches against cfg.Opponent, alternating sides, ε-greedily, and
-// learns after every decision. Episode k of the agent's life (Episodes counts them) takes its
+// Train plays cfg.Episodes matches against cfg.Opponent (or, if nil, against its own current
+// greedy policy: self-play), alternating sides, ε-greedily, and learns after every decision. Episode k of the agent's life (Episodes counts them) takes its
 // dice and exploration from (Seed, k), so training in several calls gives exactly the model
 // of one call. If the context is cancelled, Train stops after the current episode and
 // returns the context's error; the episodes played so far are learned.
 func (q *QLearning) Train(cfg TrainConfig) error {
-	if cfg.Episodes <= 0 || cfg.Opponent == nil {
-		return errors.New("agents: training needs an opponent and at least one episode")
+	if cfg.Episodes <= 0 {
+		return errors.New("agents: training needs at least one episode")
+	}
+	if cfg.Opponent == nil { // self-play: the opponent is the current greedy policy
+		cfg.Opponent = greedyOnly{q}
 	}
 	var envs [2]*env.Env
 	for p := range envs {
@@ -208,6 +212,11 @@ func (q *QLearning) Train(cfg TrainConfig) error {
 	}
 	return nil
 }
+
+// greedyOnly is q as a self-play opponent: greedy, and not reseeded by the env.
+type greedyOnly struct{ q *QLearning }
+
+func (g greedyOnly) Act(obs env.Observation, legal env.Mask) int { return g.q.Act(obs, legal) }
 
 func (q *QLearning) update(r *qRow, slot int, target float64) {
 	r.n[slot]++

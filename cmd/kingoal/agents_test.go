@@ -50,3 +50,27 @@ func TestWatch(t *testing.T) {
 		}
 	}
 }
+
+func TestEval(t *testing.T) {
+	code, out, stderr := run(t, "eval", "heuristic", "--vs", "fixed:2-2-2-2-2;random", "-n", "100", "--throws-per-half", "10", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var reps []struct {
+		Opponent string   `json:"opponent"`
+		Exact    bool     `json:"exact"`
+		Score    float64  `json:"score"`
+		Regret   *float64 `json:"regret"`
+	}
+	if err := json.Unmarshal([]byte(out), &reps); err != nil || len(reps) != 2 {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !reps[0].Exact || reps[0].Regret == nil || *reps[0].Regret < 0 || reps[1].Exact || reps[1].Regret != nil {
+		t.Fatalf("%+v", reps)
+	}
+	for _, bad := range [][]string{{"eval", "nobody"}, {"eval", "heuristic", "--vs", "nobody"}, {"eval", "heuristic", "-n", "0"}, {"eval", "heuristic", "--vs", " ; "}} {
+		if code, _, stderr := run(t, bad...); code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d %q", bad, code, stderr)
+		}
+	}
+}

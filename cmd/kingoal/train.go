@@ -16,12 +16,12 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
 )
 
 type trainOptions struct {
 	rules       ruleFlags
 	vs          string
+	evalVs      string
 	episodes    int
 	seed        uint64
 	out         string
@@ -51,7 +51,8 @@ a resumed run ends with exactly the model of an uninterrupted one. Scores are P(
 		RunE: func(cmd *cobra.Command, args []string) error { return runTrain(cmd.Context(), io, o, args[0]) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.vs, "vs", "fixed:2-2-2-2-2", "opponent agent spec (see kingoal agents)")
+	f.StringVar(&o.vs, "vs", "fixed:2-2-2-2-2", "opponent agent spec (see kingoal agents), or self for self-play")
+	f.StringVar(&o.evalVs, "eval-vs", "", "opponent of the evaluations (default: --vs; fixed:2-2-2-2-2 with --vs self)")
 	f.IntVar(&o.episodes, "episodes", 500000, "episodes to train in all (a resumed model's count included)")
 	f.Uint64Var(&o.seed, "seed", 1, "random seed")
 	f.StringVar(&o.out, "out", "qlearning.json", "model file")
@@ -82,9 +83,20 @@ func runTrain(ctx context.Context, io streams, o trainOptions, algo string) erro
 	case !strings.HasSuffix(o.out, ".json"):
 		return usagef("--out %q: the model file name must end in .json", o.out)
 	}
-	opp, err := agents.New(o.vs, agents.Setup{Rules: r})
-	if err != nil {
-		return usageError{err}
+	var opp agents.Agent // nil: self-play
+	if o.vs != "self" {
+		if opp, err = agents.New(o.vs, agents.Setup{Rules: r}); err != nil {
+			return usageError{err}
+		}
+	}
+	if o.evalVs == "" {
+		o.evalVs = o.vs
+		if o.vs == "self" {
+			o.evalVs = "fixed:2-2-2-2-2"
+		}
+	}
+	if _, err := agents.New(o.evalVs, agents.Setup{Rules: r}); err != nil {
+		return usageError{fmt.Errorf("--eval-vs: %w", err)}
 	}
 	q := agents.NewQLearning(agents.QConfig{Alpha: o.alpha, Epsilon: o.epsilon}, r)
 	if o.resume {
@@ -106,10 +118,6 @@ func runTrain(ctx context.Context, io streams, o trainOptions, algo string) erro
 			return fmt.Errorf("train: --resume: %w", err)
 		}
 	}
-	ev, err := newEvaluator(o, r)
-	if err != nil {
-		return err
-	}
 	every := o.evalEvery
 	if every == 0 {
 		every = max(1, o.episodes/20)
@@ -120,7 +128,7 @@ func runTrain(ctx context.Context, io streams, o trainOptions, algo string) erro
 	began := time.Now()
 	var last float64       // mean result of the latest training episodes
 	done := func() error { // evaluate, then save model and curve
-		row, err := ev.evaluate(q)
+		row, err := evaluate(q, o, r)
 		if err != nil {
 			return err
 		}
@@ -136,12 +144,16 @@ func runTrain(ctx context.Context, io streams, o trainOptions, algo string) erro
 		if err := datasets.WriteParquet(curvePath, datasets.LearningCurveSchema, curve); err != nil {
 			return err
 		}
-		return writeCurvePNG(pngPath, curve, o.vs)
+		return writeCurvePNG(pngPath, curve, o.evalVs)
 	}
 	for q.Episodes < o.episodes {
 		chunk := min(every, o.episodes-q.Episodes)
 		start := q.Episodes
-		err := q.Train(agents.TrainConfig{Context: ctx, Opponent: opp, Episodes: chunk, Seed: o.seed, Progress: func(n int, mean float64) {
+		var against env.Policy // nil interface for self-play
+		if opp != nil {
+			against = opp
+		}
+		err := q.Train(agents.TrainConfig{Context: ctx, Opponent: against, Episodes: chunk, Seed: o.seed, Progress: func(n int, mean float64) {
 			last = mean
 			bar.Describe(fmt.Sprintf("episodes (mean result %+.3f)", mean))
 			_ = bar.Set(start + n)
@@ -166,89 +178,15 @@ func runTrain(ctx context.Context, io streams, o trainOptions, algo string) erro
 	return writeCurveTable(io.out, curve)
 }
 
-// evaluator scores the greedy policy: exactly against a fixed opponent (then with the
-// best response's score), by Monte Carlo otherwise.
-type evaluator struct {
-	rules   env.Rules
-	fixed   *env.Lineup
-	best    float64 // NaN if unknown
-	spec    string
-	matches int
-	seed    uint64
-}
-
-func newEvaluator(o trainOptions, r env.Rules) (*evaluator, error) {
-	ev := &evaluator{rules: r, best: math.NaN(), spec: o.vs, matches: o.evalMatches, seed: o.seed}
-	if name, arg, _ := strings.Cut(o.vs, ":"); name == "fixed" {
-		l, err := env.ParseLineup(strings.TrimPrefix(arg, "lineup="))
-		if err != nil {
-			return nil, usageError{err}
-		}
-		ev.fixed = &l
-		if r.Modes == [2]env.Mode{} { // the solver's best response is for Basic play
-			pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: l, Opponent: l, Objective: solver.ObjectiveWinDraw})
-			if err != nil {
-				return nil, err
-			}
-			ev.best = 0 // ValueFrom covers every kick-off line-up: the best is the best response
-			for _, own := range env.AllLineups() {
-				ev.best = max(ev.best, pol.ValueFrom(own))
-			}
-		}
+// evaluate scores the greedy policy against the opponent (agents.EvaluateAgainst: exact
+// against a fixed line-up, with the best response and the regret; Monte Carlo otherwise).
+func evaluate(q *agents.QLearning, o trainOptions, r env.Rules) (datasets.LearningCurveRow, error) {
+	rep, err := agents.EvaluateAgainst(func() (agents.Agent, error) { return q, nil }, o.evalVs, r, o.evalMatches, o.seed)
+	if err != nil {
+		return datasets.LearningCurveRow{}, err
 	}
-	return ev, nil
-}
-
-// greedyPolicy lets solver.Evaluate play an agent on env states.
-type greedyPolicy struct{ a agents.Agent }
-
-func (g greedyPolicy) Action(s env.State, p env.Player) (int, error) {
-	return g.a.Act(s.Observe(p), s.Legal(p)), nil
-}
-
-func (ev *evaluator) evaluate(q *agents.QLearning) (datasets.LearningCurveRow, error) {
-	row := datasets.LearningCurveRow{Episodes: int64(q.Episodes), States: int64(q.States()), BestResponse: ev.best, Regret: math.NaN()}
-	if ev.fixed != nil {
-		keep := solver.Keeping{Lineup: *ev.fixed}
-		home, err := solver.Evaluate(greedyPolicy{q}, keep, ev.rules)
-		if err != nil {
-			return row, err
-		}
-		away, err := solver.Evaluate(keep, greedyPolicy{q}, ev.rules)
-		if err != nil {
-			return row, err
-		}
-		row.Score = (home.Objective(solver.ObjectiveWinDraw, env.Home, ev.rules) + away.Objective(solver.ObjectiveWinDraw, env.Away, ev.rules)) / 2
-		row.Exact = true
-		row.Regret = ev.best - row.Score
-		return row, nil
-	}
-	sum, sq := 0.0, 0.0
-	for i := range ev.matches {
-		opp, err := agents.New(ev.spec, agents.Setup{Rules: ev.rules})
-		if err != nil {
-			return row, err
-		}
-		if s, ok := opp.(agents.Seeded); ok {
-			s.Reset(env.SeededSource(ev.seed^0xe7a1, uint64(i)).Uint64())
-		}
-		home, away, me := env.Policy(q), env.Policy(opp), env.Home
-		if i%2 == 1 {
-			home, away, me = opp, q, env.Away
-		}
-		s, _ := env.NewState(ev.rules)
-		end, err := env.Play(s, home, away, env.NewFastSampler(env.SeededSource(ev.seed^0xe7a2, uint64(i))), nil)
-		if err != nil {
-			return row, err
-		}
-		v := float64(end.Result(me)+1) / 2
-		sum += v
-		sq += v * v
-	}
-	n := float64(ev.matches)
-	row.Score = sum / n
-	row.ScoreCI = 1.96 * math.Sqrt(max(sq/n-row.Score*row.Score, 0)/n)
-	return row, nil
+	return datasets.LearningCurveRow{Episodes: int64(q.Episodes), States: int64(q.States()), Score: rep.Score, ScoreCI: rep.ScoreCI,
+		Exact: rep.Exact, BestResponse: rep.BestResponse, Regret: rep.Regret}, nil
 }
 
 func writeCurveTable(w io.Writer, curve []datasets.LearningCurveRow) error {
@@ -276,6 +214,6 @@ func writeCurvePNG(path string, curve []datasets.LearningCurveRow, vs string) er
 			regret = append(regret, plotter.XY{X: float64(c.Episodes), Y: c.Regret})
 		}
 	}
-	return lineChart(path, "Q-learning v "+vs+": greedy policy's score (P(win) + ½ P(draw))", "episodes", "score",
+	return lineChart(path, "Q-learning, evaluated v "+vs+": greedy policy's score (P(win) + ½ P(draw))", "episodes", "score",
 		series{"greedy policy", score}, series{"best response (exact)", best}, series{"regret", regret})
 }

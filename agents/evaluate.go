@@ -1,0 +1,182 @@
+package agents
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+// deterministic is implemented by agents whose choice is a function of the observation.
+type deterministic interface{ Deterministic() bool }
+
+// Deterministic reports that Fixed never randomises.
+func (Fixed) Deterministic() bool { return true }
+
+// Deterministic reports that Heuristic never randomises.
+func (Heuristic) Deterministic() bool { return true }
+
+// Deterministic reports whether the agent's kick-off is a fixed line-up (not a mix).
+func (o *Optimal) Deterministic() bool { return len(o.Mix[0]) == 0 && len(o.Mix[1]) == 0 }
+
+// Deterministic reports that the greedy Q-learning policy never randomises.
+func (q *QLearning) Deterministic() bool { return true }
+
+// IsDeterministic reports whether a's choices depend on its observation only, so that its
+// value can be computed exactly (solver.Evaluate).
+func IsDeterministic(a Agent) bool {
+	d, ok := a.(deterministic)
+	return ok && d.Deterministic()
+}
+
+// Report is an agent's record against one opponent. Score is P(win) + ½ P(draw) averaged
+// over both sides; win, draw and loss shares are the agent's.
+type Report struct {
+	Opponent        string
+	Exact           bool // computed exactly (deterministic agent v fixed opponent), else Monte Carlo
+	Matches         int  // Monte Carlo matches (0 when exact)
+	Win, Draw, Loss float64
+	Score, ScoreCI  float64 // ScoreCI: half-width of the 95% interval (0 when exact)
+	BestResponse    float64 // the optimum's score against this opponent; NaN when unknown
+	Regret          float64 // BestResponse − Score; NaN when unknown
+	RegretCI        float64 // = ScoreCI
+}
+
+// policyOf lets solver.Evaluate play an agent on env states.
+type policyOf struct{ a Agent }
+
+func (p policyOf) Action(s env.State, pl env.Player) (int, error) {
+	return p.a.Act(s.Observe(pl), s.Legal(pl)), nil
+}
+
+// EvaluateAgainst measures the agents newAgent builds against the opponent spec under r.
+// Against fixed:L with both players in Basic mode the optimum is known exactly (the best
+// kick-off line-up with the optimal policy after it, solver.SolveBasic), and a deterministic
+// agent is scored exactly; otherwise it plays matches (sides alternating; match i's dice
+// and seeds from (seed, i); each agent is built once and reseeded every match) and reports
+// a 95% interval.
+func EvaluateAgainst(newAgent func() (Agent, error), opponent string, r env.Rules, matches int, seed uint64) (Report, error) {
+	rep := Report{Opponent: opponent, BestResponse: math.NaN(), Regret: math.NaN()}
+	if _, err := New(opponent, Setup{Rules: r}); err != nil {
+		return rep, err
+	}
+	fixed := fixedLineup(opponent)
+	if fixed != nil && r.Modes == [2]env.Mode{} {
+		best, err := bestResponseScore(r, *fixed)
+		if err != nil {
+			return rep, err
+		}
+		rep.BestResponse = best
+	}
+	a, err := newAgent()
+	if err != nil {
+		return rep, err
+	}
+	if fixed != nil && IsDeterministic(a) {
+		keep := solver.Keeping{Lineup: *fixed}
+		home, err := solver.Evaluate(policyOf{a}, keep, r)
+		if err != nil {
+			return rep, err
+		}
+		away, err := solver.Evaluate(keep, policyOf{a}, r)
+		if err != nil {
+			return rep, err
+		}
+		rep.Exact = true
+		rep.Win = (home.HomeWin + away.AwayWin) / 2
+		rep.Draw = (home.Draw + away.Draw) / 2
+		rep.Loss = (home.AwayWin + away.HomeWin) / 2
+		rep.Score = rep.Win + rep.Draw/2
+	} else {
+		if matches <= 0 {
+			return rep, fmt.Errorf("agents: evaluation needs at least one match")
+		}
+		var wins, draws int
+		sq := 0.0
+		opp, err := New(opponent, Setup{Rules: r}) // built once: solver-backed agents keep their caches
+		if err != nil {
+			return rep, err
+		}
+		for i := range matches {
+			for k, ag := range []Agent{a, opp} {
+				if s, ok := ag.(Seeded); ok {
+					s.Reset(env.SeededSource(seed, uint64(2*i+k)).Uint64())
+				}
+			}
+			home, away, me := env.Policy(a), env.Policy(opp), env.Home
+			if i%2 == 1 {
+				home, away, me = opp, a, env.Away
+			}
+			s, err := env.NewState(r)
+			if err != nil {
+				return rep, err
+			}
+			end, err := env.Play(s, home, away, env.NewFastSampler(env.SeededSource(seed^0xe7a1, uint64(i))), nil)
+			if err != nil {
+				return rep, err
+			}
+			switch end.Result(me) {
+			case 1:
+				wins++
+				sq++
+			case 0:
+				draws++
+				sq += 0.25
+			}
+		}
+		n := float64(matches)
+		rep.Matches = matches
+		rep.Win, rep.Draw = float64(wins)/n, float64(draws)/n
+		rep.Loss = 1 - rep.Win - rep.Draw
+		rep.Score = rep.Win + rep.Draw/2
+		rep.ScoreCI = 1.96 * math.Sqrt(max(sq/n-rep.Score*rep.Score, 0)/n)
+	}
+	if !math.IsNaN(rep.BestResponse) {
+		rep.Regret, rep.RegretCI = rep.BestResponse-rep.Score, rep.ScoreCI
+	}
+	return rep, nil
+}
+
+// fixedLineup returns the line-up of a "fixed:…" spec, or nil.
+func fixedLineup(spec string) *env.Lineup {
+	a, err := New(spec, Setup{})
+	if f, ok := a.(Fixed); err == nil && ok && strings.HasPrefix(strings.TrimSpace(spec), "fixed") {
+		return &f.Lineup
+	}
+	return nil
+}
+
+// bestResponses memoises bestResponseScore (a pure function of its arguments).
+var bestResponses = struct {
+	sync.Mutex
+	m map[brKey]float64
+}{m: map[brKey]float64{}}
+
+type brKey struct {
+	rules env.Rules
+	opp   env.Lineup
+}
+
+// bestResponseScore is the optimum's score (P(win) + ½ P(draw)) against a player who keeps
+// opp: the best kick-off line-up, then the optimal Basic policy. One solve covers every
+// kick-off line-up (solver.BasicPolicy.ValueFrom).
+func bestResponseScore(r env.Rules, opp env.Lineup) (float64, error) {
+	bestResponses.Lock()
+	defer bestResponses.Unlock()
+	if v, ok := bestResponses.m[brKey{r, opp}]; ok {
+		return v, nil
+	}
+	pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: opp, Opponent: opp, Objective: solver.ObjectiveWinDraw})
+	if err != nil {
+		return 0, err
+	}
+	best := 0.0
+	for _, own := range env.AllLineups() {
+		best = max(best, pol.ValueFrom(own))
+	}
+	bestResponses.m[brKey{r, opp}] = best
+	return best, nil
+}
