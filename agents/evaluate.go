@@ -45,7 +45,10 @@ type Report struct {
 	RegretCI        float64 // = ScoreCI
 }
 
-// policyOf lets solver.Evaluate play an agent on env states.
+// PolicyOf lets solver.Evaluate play agent a exactly: its action at an env state is a's
+// choice on that state's observation. Only meaningful for deterministic agents.
+func PolicyOf(a Agent) solver.Policy { return policyOf{a} }
+
 type policyOf struct{ a Agent }
 
 func (p policyOf) Action(s env.State, pl env.Player) (int, error) {

@@ -150,9 +150,9 @@ type TrainConfig struct {
 }
 
 // Train plays cfg.Episodes matches against cfg.Opponent (or, if nil, against its own current
-// greedy policy: self-play), alternating sides, ε-greedily, and learns after every decision. Episode k of the agent's life (Episodes counts them) takes its
-// dice and exploration from (Seed, k), so training in several calls gives exactly the model
-// of one call. If the context is cancelled, Train stops after the current episode and
+// greedy policy: self-play), alternating sides, ε-greedily, and learns after every decision.
+// Episode k of the agent's life (Episodes counts them) takes its dice and exploration from
+// (Seed, k), so training in several calls gives exactly the model of one call. If the context is cancelled, Train stops after the current episode and
 // returns the context's error; the episodes played so far are learned.
 func (q *QLearning) Train(cfg TrainConfig) error {
 	if cfg.Episodes <= 0 {

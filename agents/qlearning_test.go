@@ -13,14 +13,6 @@ import (
 	"github.com/kingoal/kingoal/solver"
 )
 
-// greedy lets solver.Evaluate play an agent exactly: its choice at an env state is the
-// agent's choice on that state's observation.
-type greedy struct{ a agents.Agent }
-
-func (g greedy) Action(s env.State, p env.Player) (int, error) {
-	return g.a.Act(s.Observe(p), s.Legal(p)), nil
-}
-
 // TestQLearningReachesTheBestResponse: after 1,000,000 episodes against fixed:2-2-2-2-2
 // (10-throw halves, 1 move; sides alternate), the greedy policy's exact value (Evaluate)
 // is within 0.02 of the best-response value on both sides. The return (+1/0/−1) maps to
@@ -40,11 +32,11 @@ func TestQLearningReachesTheBestResponse(t *testing.T) {
 	if err := q.Train(agents.TrainConfig{Opponent: agents.Fixed{Lineup: opp}, Episodes: 1_000_000, Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
-	home, err := solver.Evaluate(greedy{q}, solver.Keeping{Lineup: opp}, r)
+	home, err := solver.Evaluate(agents.PolicyOf(q), solver.Keeping{Lineup: opp}, r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	away, err := solver.Evaluate(solver.Keeping{Lineup: opp}, greedy{q}, r)
+	away, err := solver.Evaluate(solver.Keeping{Lineup: opp}, agents.PolicyOf(q), r)
 	if err != nil {
 		t.Fatal(err)
 	}
