@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -15,6 +16,11 @@ import (
 // newTable returns a table writer with the header as written (auto-format off), the first
 // `text` columns left-aligned and the others (numbers) right-aligned.
 func newTable(w io.Writer, text int, header ...string) *tablewriter.Table {
+	return newTableAs(w, text, false, header...)
+}
+
+// newTableAs is newTable with a choice of Markdown output.
+func newTableAs(w io.Writer, text int, markdown bool, header ...string) *tablewriter.Table {
 	aligns := make([]tw.Align, len(header))
 	for i := range aligns {
 		aligns[i] = tw.AlignRight
@@ -26,6 +32,9 @@ func newTable(w io.Writer, text int, header ...string) *tablewriter.Table {
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithHeaderAlignment(tw.AlignLeft),
 		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
+	}
+	if markdown {
+		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
 	}
 	t := tablewriter.NewTable(w, opts...)
 	t.Header(header)

@@ -1,0 +1,146 @@
+package arena_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+)
+
+// cfg has 3 pairings × 200 matches = 600 matches: two shards.
+func cfg(workers int) arena.Config {
+	return arena.Config{Agents: []string{"random", "fixed:2-2-2-2-2", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 6}, Matches: 200, Seed: 11, Workers: workers}
+}
+
+func matchesBytes(t *testing.T, dir string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "matches.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestRunIsReproducibleAcrossWorkers(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	rows, err := arena.Run(context.Background(), cfg(1), a, arena.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := arena.Run(context.Background(), cfg(3), b, arena.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(matchesBytes(t, a), matchesBytes(t, b)) {
+		t.Fatal("1 and 3 workers wrote different matches.parquet")
+	}
+	if len(rows) != 600 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	// Common random numbers: a fixture and its mirror share the dice and swap the sides.
+	for i := 0; i+1 < len(rows); i += 2 {
+		x, y := rows[i], rows[i+1]
+		if x.Leg != y.Leg || x.DiceSeed != y.DiceSeed || x.HomeIndex != y.AwayIndex || x.AwayIndex != y.HomeIndex {
+			t.Fatalf("rows %d and %d are not a mirrored pair: %+v %+v", i, i+1, x, y)
+		}
+		if i > 0 && rows[i-2].Pairing == x.Pairing && rows[i-2].DiceSeed == x.DiceSeed {
+			t.Fatal("two legs share dice")
+		}
+	}
+	info, err := arena.ReadInfo(a)
+	if err != nil || !info.Complete || info.TotalMatches != 600 {
+		t.Fatalf("run.json %+v %v", info, err)
+	}
+	if _, err := os.Stat(filepath.Join(a, "shards")); !errors.Is(err, os.ErrNotExist) {
+		t.Error("shards left after a complete run")
+	}
+}
+
+func TestInterruptedRunResumes(t *testing.T) {
+	want := t.TempDir()
+	if _, err := arena.Run(context.Background(), cfg(2), want, arena.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := arena.Run(ctx, cfg(2), dir, arena.Options{Progress: func(done, _ int) {
+		if done >= 530 { // the first shard (512) is written, the second is not
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "shards", "matches-00000.parquet")); err != nil {
+		t.Fatalf("the finished shard was not kept: %v", err)
+	}
+	if info, _ := arena.ReadInfo(dir); info.Complete {
+		t.Fatal("an interrupted run says it is complete")
+	}
+	// A damaged shard (a crash mid-write cannot leave one, but a disk can) is replayed.
+	os.WriteFile(filepath.Join(dir, "shards", "matches-00001.parquet"), []byte("garbage"), 0o644)
+	other := cfg(2)
+	other.Seed = 12
+	if _, err := arena.Run(context.Background(), other, dir, arena.Options{Resume: true}); err == nil {
+		t.Fatal("resuming with another seed was accepted")
+	}
+	if _, err := arena.Run(context.Background(), cfg(1), dir, arena.Options{Resume: true}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(matchesBytes(t, want), matchesBytes(t, dir)) {
+		t.Fatal("the resumed run differs from the uninterrupted one")
+	}
+}
+
+func TestLeagueTableOrder(t *testing.T) {
+	specs := []string{"a", "b", "c", "d"}
+	m := func(h, a, hg, ag int) datasets.MatchRow {
+		r := datasets.MatchRow{HomeIndex: int32(h), AwayIndex: int32(a), HomeGoals: int32(hg), AwayGoals: int32(ag), Result: "draw", HomePoints: 1, AwayPoints: 1}
+		switch {
+		case hg > ag:
+			r.Result, r.HomePoints, r.AwayPoints = "home", 3, 0
+		case ag > hg:
+			r.Result, r.HomePoints, r.AwayPoints = "away", 0, 3
+		}
+		return r
+	}
+	rows := []datasets.MatchRow{
+		m(0, 1, 2, 1), // a beats b
+		m(1, 2, 1, 0), // b beats c
+		m(2, 0, 1, 0), // c beats a: a, b, c level on 3 points, GD 0, GF 2 each
+		m(3, 0, 0, 0), m(3, 1, 0, 0), m(3, 2, 0, 0), // d draws all: 3 points, GD 0, GF 0
+	}
+	table := arena.LeagueTable(rows, specs, 1)
+	if table[3].Agent != "d" {
+		t.Fatalf("d has fewer goals scored and must be last: %+v", table)
+	}
+	// a, b, c: equal head-to-head too (3 points each among themselves), so lots decide,
+	// reproducibly for a seed.
+	again := arena.LeagueTable(rows, specs, 1)
+	for i := range table {
+		if table[i] != again[i] {
+			t.Fatal("the draw of lots is not reproducible")
+		}
+	}
+	if table[0].P != 3 || table[0].Pts != 4 || table[0].W+table[0].D+table[0].L != 3 {
+		t.Fatalf("counts: %+v", table[0])
+	}
+	// Head-to-head decides a two-way tie before lots.
+	two := []datasets.MatchRow{m(0, 1, 0, 1), m(2, 0, 0, 1), m(1, 2, 0, 1)} // b beats a; a beats c; c beats b
+	two = append(two, m(0, 2, 2, 2))                                             // a and c draw: a 4 pts, GD 0, GF 3; c 4 pts, GD 0, GF 3
+	tt := arena.LeagueTable(two, specs[:3], 1)
+	if tt[0].Pts != tt[1].Pts || tt[0].GD() != tt[1].GD() || tt[0].GF != tt[1].GF {
+		t.Fatalf("the example needs a tie: %+v", tt)
+	}
+	// Between a and c, a took 4 points (a win and a draw), c took 1: a goes first, whatever the lots.
+	for seed := range uint64(8) {
+		if tt := arena.LeagueTable(two, specs[:3], seed); tt[0].Agent != "a" || tt[1].Agent != "c" {
+			t.Fatalf("seed %d: head-to-head ignored: %+v", seed, tt)
+		}
+	}
+}

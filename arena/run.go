@@ -1,0 +1,358 @@
+package arena
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+)
+
+// ShardSize is the number of matches per shard file.
+const ShardSize = 512
+
+// Config describes a league: every pair of Agents plays Matches matches, sides alternating,
+// each fixture and its mirror sharing their dice. The zero values of Matches and Workers mean
+// 20 and all cores.
+type Config struct {
+	Agents  []string  // registry specs, at least two
+	Rules   env.Rules // the rules of every match
+	Matches int       // per pairing
+	Seed    uint64
+	Workers int
+}
+
+func (c Config) matches() int {
+	if c.Matches == 0 {
+		return 20
+	}
+	return c.Matches
+}
+
+// Fixture is one scheduled match.
+type Fixture struct {
+	ID           int64
+	Pairing, Leg int
+	Home, Away   int // agent indices
+	DiceSeed     uint64
+	homeS, awayS uint64 // the agents' seeds
+}
+
+// Schedule lists the league's matches in ID order: pairings (i, j) with i < j in order, then
+// their matches; match k has leg k/2, and odd k swaps sides.
+func (c Config) Schedule() []Fixture {
+	var out []Fixture
+	pairing := 0
+	for i := range c.Agents {
+		for j := i + 1; j < len(c.Agents); j++ {
+			for k := range c.matches() {
+				f := Fixture{ID: int64(len(out)), Pairing: pairing, Leg: k / 2, Home: i, Away: j}
+				if k%2 == 1 {
+					f.Home, f.Away = j, i
+				}
+				f.DiceSeed = env.SeededSource(c.Seed, uint64(pairing)<<32|uint64(f.Leg)).Uint64()
+				f.homeS = env.SeededSource(c.Seed^0xa9e7, uint64(f.ID)<<1).Uint64()
+				f.awayS = env.SeededSource(c.Seed^0xa9e7, uint64(f.ID)<<1|1).Uint64()
+				out = append(out, f)
+			}
+			pairing++
+		}
+	}
+	return out
+}
+
+// Validate checks the configuration and that every agent spec builds.
+func (c Config) Validate() error {
+	if len(c.Agents) < 2 {
+		return fmt.Errorf("arena: a league needs at least two agents, got %d", len(c.Agents))
+	}
+	if c.Matches < 0 || c.Workers < 0 {
+		return errors.New("arena: matches and workers must not be negative")
+	}
+	if err := c.Rules.Validate(); err != nil {
+		return err
+	}
+	for _, s := range c.Agents {
+		if _, err := agents.New(s, agents.Setup{Rules: c.Rules}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RunInfo is run.json: what was run, with what, and how much of it is done.
+type RunInfo struct {
+	Format            string            `json:"format"` // "kingoal-run"
+	SchemaVersion     int               `json:"schema_version"`
+	Competition       string            `json:"competition"`
+	Agents            []string          `json:"agents"`
+	Rules             string            `json:"rules"`
+	RulesConfig       env.Rules         `json:"rules_config"`
+	Seed              uint64            `json:"seed"`
+	MatchesPerPairing int               `json:"matches_per_pairing"`
+	TotalMatches      int               `json:"total_matches"`
+	ShardSize         int               `json:"shard_size"`
+	Complete          bool              `json:"complete"`
+	Schemas           map[string]string `json:"schemas"`
+	GoVersion         string            `json:"go_version"`
+}
+
+func (c Config) info(total int, complete bool) RunInfo {
+	return RunInfo{Format: "kingoal-run", SchemaVersion: 1, Competition: "league", Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
+		Seed: c.Seed, MatchesPerPairing: c.matches(), TotalMatches: total, ShardSize: ShardSize, Complete: complete,
+		Schemas: map[string]string{"matches.parquet": datasets.MatchesSchema}, GoVersion: runtime.Version()}
+}
+
+// sameRun reports whether two run descriptions describe the same matches.
+func sameRun(a, b RunInfo) bool {
+	ja, _ := json.Marshal(RunInfo{Agents: a.Agents, Rules: a.Rules, Seed: a.Seed, MatchesPerPairing: a.MatchesPerPairing, ShardSize: a.ShardSize})
+	jb, _ := json.Marshal(RunInfo{Agents: b.Agents, Rules: b.Rules, Seed: b.Seed, MatchesPerPairing: b.MatchesPerPairing, ShardSize: b.ShardSize})
+	return string(ja) == string(jb)
+}
+
+// Options tune Run.
+type Options struct {
+	Resume   bool                  // keep the finished shards of an interrupted run in the directory
+	Progress func(done, total int) // called from Run's goroutine as matches finish
+}
+
+// ReadInfo reads dir/run.json.
+func ReadInfo(dir string) (RunInfo, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "run.json"))
+	if err != nil {
+		return RunInfo{}, fmt.Errorf("arena: %w", err)
+	}
+	var info RunInfo
+	if err := json.Unmarshal(b, &info); err != nil || info.Format != "kingoal-run" {
+		return RunInfo{}, fmt.Errorf("arena: %s/run.json is not a kingoal run description", dir)
+	}
+	return info, nil
+}
+
+func shardPath(dir string, s int) string {
+	return filepath.Join(dir, "shards", fmt.Sprintf("matches-%05d.parquet", s))
+}
+
+// Run plays the league into dir: shards as they complete, then matches.parquet and
+// run.json. If ctx is cancelled it stops dispatching, finishes the matches in flight, keeps
+// every complete shard, and returns the context's error (resume with Options.Resume).
+func Run(ctx context.Context, c Config, dir string, opt Options) ([]datasets.MatchRow, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	fixtures := c.Schedule()
+	shards := (len(fixtures) + ShardSize - 1) / ShardSize
+	if err := os.MkdirAll(filepath.Join(dir, "shards"), 0o755); err != nil {
+		return nil, fmt.Errorf("arena: %w", err)
+	}
+	info := c.info(len(fixtures), false)
+	if opt.Resume {
+		old, err := ReadInfo(dir)
+		if err != nil {
+			return nil, err
+		}
+		if !sameRun(old, info) {
+			return nil, fmt.Errorf("arena: %s holds another run (agents, rules, seed or matches differ); resume it with its own settings", dir)
+		}
+	} else {
+		if err := os.RemoveAll(filepath.Join(dir, "shards")); err != nil {
+			return nil, fmt.Errorf("arena: %w", err)
+		}
+		os.MkdirAll(filepath.Join(dir, "shards"), 0o755)
+		os.Remove(filepath.Join(dir, "matches.parquet"))
+	}
+	if err := writeInfo(dir, info); err != nil {
+		return nil, err
+	}
+	var todo []int // shards to play
+	done := 0
+	for s := range shards {
+		if opt.Resume {
+			if rows, err := datasets.ReadParquet[datasets.MatchRow](shardPath(dir, s), datasets.MatchesSchema); err == nil && len(rows) == shardLen(s, len(fixtures)) {
+				done += len(rows)
+				continue
+			}
+		}
+		todo = append(todo, s)
+	}
+	if opt.Progress != nil {
+		opt.Progress(done, len(fixtures))
+	}
+	if err := c.play(ctx, dir, fixtures, todo, done, opt); err != nil {
+		return nil, err
+	}
+	var all []datasets.MatchRow
+	for s := range shards {
+		rows, err := datasets.ReadParquet[datasets.MatchRow](shardPath(dir, s), datasets.MatchesSchema)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, rows...)
+	}
+	if err := datasets.WriteParquet(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, all); err != nil {
+		return nil, err
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "shards")); err != nil {
+		return nil, fmt.Errorf("arena: %w", err)
+	}
+	return all, writeInfo(dir, c.info(len(fixtures), true))
+}
+
+func shardLen(s, total int) int { return min(ShardSize, total-s*ShardSize) }
+
+func writeInfo(dir string, info RunInfo) error {
+	return datasets.WriteAtomic(filepath.Join(dir, "run.json"), func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(info)
+	})
+}
+
+// play runs the fixtures of the todo shards on the workers and writes each shard when done.
+func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, todo []int, done int, opt Options) error {
+	workers := c.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx) // a failing match stops the dispatch too
+	defer cancel()
+	jobs := make(chan Fixture)
+	results := make(chan datasets.MatchRow)
+	errs := make(chan error, workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			players := make([]agents.Agent, len(c.Agents))
+			for i, s := range c.Agents {
+				players[i], _ = agents.New(s, agents.Setup{Rules: c.Rules}) // validated
+			}
+			for f := range jobs {
+				row, err := c.playMatch(f, players)
+				if err != nil {
+					errs <- err
+					cancel()
+					return
+				}
+				results <- row
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for _, s := range todo {
+			for _, f := range fixtures[s*ShardSize : s*ShardSize+shardLen(s, len(fixtures))] {
+				select {
+				case jobs <- f:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+	pending := map[int][]datasets.MatchRow{}
+	var firstErr error
+	for row := range results {
+		s := int(row.MatchID) / ShardSize
+		pending[s] = append(pending[s], row)
+		done++
+		if opt.Progress != nil {
+			opt.Progress(done, len(fixtures))
+		}
+		if len(pending[s]) == shardLen(s, len(fixtures)) && firstErr == nil {
+			rows := pending[s]
+			sortByID(rows)
+			if err := datasets.WriteParquet(shardPath(dir, s), datasets.MatchesSchema, rows); err != nil {
+				firstErr = err
+			}
+			delete(pending, s)
+		}
+	}
+	select {
+	case err := <-errs:
+		return err
+	default:
+	}
+	if firstErr != nil {
+		return firstErr
+	}
+	return parent.Err()
+}
+
+func sortByID(rows []datasets.MatchRow) {
+	for i := 1; i < len(rows); i++ { // shards are small and nearly sorted
+		for j := i; j > 0 && rows[j].MatchID < rows[j-1].MatchID; j-- {
+			rows[j], rows[j-1] = rows[j-1], rows[j]
+		}
+	}
+}
+
+// playMatch plays one fixture with the worker's agents.
+func (c Config) playMatch(f Fixture, players []agents.Agent) (datasets.MatchRow, error) {
+	home, away := players[f.Home], players[f.Away]
+	for _, x := range []struct {
+		a    agents.Agent
+		seed uint64
+	}{{home, f.homeS}, {away, f.awayS}} {
+		if s, ok := x.a.(agents.Seeded); ok {
+			s.Reset(x.seed)
+		}
+	}
+	s, err := env.NewState(c.Rules)
+	if err != nil {
+		return datasets.MatchRow{}, err
+	}
+	var start [2]env.Lineup
+	end, err := env.Play(s, home, away, env.NewFastSampler(env.SeededSource(f.DiceSeed, 0)), func(e env.Event) {
+		if e.Before.Decision() == env.KickOff {
+			start = [2]env.Lineup{e.After.Lineup(env.Home), e.After.Lineup(env.Away)}
+		}
+	})
+	if err != nil {
+		return datasets.MatchRow{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
+	}
+	return matchRow(c, f, start, end), nil
+}
+
+func matchRow(c Config, f Fixture, start [2]env.Lineup, end env.State) datasets.MatchRow {
+	r := end.Rules()
+	kind := "league"
+	if r.Knockout {
+		kind = "knockout"
+	}
+	h, a := end.Goals(env.Home), end.Goals(env.Away)
+	result := "draw"
+	switch {
+	case h > a:
+		result = "home"
+	case a > h:
+		result = "away"
+	}
+	_, scored := end.Shootout()
+	winner := ""
+	if w, ok := end.Winner(); ok {
+		winner = w.String()
+	}
+	return datasets.MatchRow{
+		MatchID: f.ID, Pairing: int32(f.Pairing), Leg: int32(f.Leg), DiceSeed: f.DiceSeed,
+		HomeAgent: c.Agents[f.Home], AwayAgent: c.Agents[f.Away], HomeIndex: int32(f.Home), AwayIndex: int32(f.Away), Kind: kind,
+		HomeStart: start[0].String(), AwayStart: start[1].String(),
+		HomeFinal: end.Lineup(env.Home).String(), AwayFinal: end.Lineup(env.Away).String(),
+		HomeMode: end.Mode(env.Home).String(), AwayMode: end.Mode(env.Away).String(),
+		HomeGoals: int32(h), AwayGoals: int32(a), Result: result,
+		HomePoints: int32(end.LeaguePoints(env.Home)), AwayPoints: int32(end.LeaguePoints(env.Away)),
+		ExtraTime: end.PlayedExtraTime(), Penalties: end.PlayedShootout(), HomePens: int32(scored[0]), AwayPens: int32(scored[1]),
+		Winner: winner, HomeMoves: int32(end.MovesUsed(env.Home)), AwayMoves: int32(end.MovesUsed(env.Away)),
+	}
+}

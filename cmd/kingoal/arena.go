@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/datasets"
+)
+
+// defaultAgents is the built-in league of `kingoal arena` (with 60 matches a pair, about a
+// minute on two cores).
+const defaultAgents = "random;fixed:2-2-2-2-2;fixed:1-3-3-2-1;heuristic;optimal;mcts:iters=200"
+
+type arenaOptions struct {
+	rules    ruleFlags
+	agents   string
+	matches  int
+	seed     uint64
+	workers  int
+	out      string
+	resume   bool
+	markdown bool
+	json     bool
+}
+
+func newArenaCmd(io streams) *cobra.Command {
+	var o arenaOptions
+	cmd := &cobra.Command{
+		Use:   "arena [--agents \"A;B;C\"] [--matches N] [--seed S] [--out DIR] [--resume] [rule flags]",
+		Short: "Run a league between agents, write DIR/matches.parquet and DIR/run.json, print the table",
+		Long: `Arena plays a round-robin league: every pair of agents plays N matches, sides
+alternating, and each fixture and its mirror share their dice (common random numbers). The
+run is reproducible from its seed, whatever --workers is. Matches are written in shards as
+they finish, so Ctrl-C (or a crash) keeps them: finish the run with --resume and the same
+flags. The table is ordered by points, goal difference, goals scored, head-to-head points,
+then a seeded draw of lots (RULES §7). Re-print it later with kingoal leaderboard DIR.`,
+		Example: `  kingoal arena
+  kingoal arena --agents "heuristic;optimal;mcts:iters=500" --matches 100 --seed 7 --out runs/a`,
+		Args: argsBetween(0, 0, "no arguments (agents go in --agents)"),
+		RunE: func(cmd *cobra.Command, _ []string) error { return runArena(cmd.Context(), io, o) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.agents, "agents", defaultAgents, "agent specs separated by ';' (see kingoal agents)")
+	f.IntVar(&o.matches, "matches", 60, "matches per pair of agents")
+	f.Uint64Var(&o.seed, "seed", 1, "random seed")
+	f.IntVar(&o.workers, "workers", 0, "goroutines (0: all cores); does not change the result")
+	f.StringVar(&o.out, "out", "kingoal-arena", "run directory")
+	f.BoolVar(&o.resume, "resume", false, "finish the interrupted run in --out")
+	f.BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
+	f.BoolVar(&o.json, "json", false, "print the table as JSON")
+	o.rules.register(f)
+	return cmd
+}
+
+func splitSpecs(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ";") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func runArena(ctx context.Context, io streams, o arenaOptions) error {
+	r, err := o.rules.rules()
+	if err != nil {
+		return err
+	}
+	if o.matches <= 0 || o.workers < 0 {
+		return usagef("--matches %d, --workers %d: want at least 1 match and workers ≥ 0", o.matches, o.workers)
+	}
+	c := arena.Config{Agents: splitSpecs(o.agents), Rules: r, Matches: o.matches, Seed: o.seed, Workers: o.workers}
+	if err := c.Validate(); err != nil {
+		return usageError{err}
+	}
+	total := len(c.Schedule())
+	fmt.Fprintf(io.errOut, "kingoal: league of %d agents, %d matches, seed %d, into %s\n", len(c.Agents), total, o.seed, o.out)
+	bar := newProgress(io.errOut, total, "matches")
+	began := time.Now()
+	rows, err := arena.Run(ctx, c, o.out, arena.Options{Resume: o.resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
+	_ = bar.Finish()
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("arena: interrupted; finished shards are kept in %s: continue with the same flags and --resume: %w", o.out, err)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(io.errOut, "kingoal: %d matches in %.1fs; wrote %s and %s\n", len(rows), time.Since(began).Seconds(),
+		filepath.Join(o.out, "matches.parquet"), filepath.Join(o.out, "run.json"))
+	info, err := arena.ReadInfo(o.out)
+	if err != nil {
+		return err
+	}
+	return writeLeaderboard(io.out, info, rows, o.markdown, o.json)
+}
+
+type leaderboardOptions struct{ markdown, json bool }
+
+func newLeaderboardCmd(io streams) *cobra.Command {
+	var o leaderboardOptions
+	cmd := &cobra.Command{
+		Use:   "leaderboard RUN_DIR [--markdown] [--json]",
+		Short: "Print the league table of an arena run from its Parquet files alone",
+		Args:  argsBetween(1, 1, "one RUN_DIR"),
+		RunE:  func(_ *cobra.Command, args []string) error { return runLeaderboard(io, o, args[0]) },
+	}
+	cmd.Flags().BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
+	cmd.Flags().BoolVar(&o.json, "json", false, "print the table as JSON")
+	return cmd
+}
+
+func runLeaderboard(io streams, o leaderboardOptions, dir string) error {
+	info, err := arena.ReadInfo(dir)
+	if err != nil {
+		return err
+	}
+	if !info.Complete {
+		return fmt.Errorf("leaderboard: the run in %s is not finished; finish it with kingoal arena --resume --out %s (and its flags)", dir, dir)
+	}
+	rows, err := datasets.ReadParquet[datasets.MatchRow](filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema)
+	if err != nil {
+		return err
+	}
+	return writeLeaderboard(io.out, info, rows, o.markdown, o.json)
+}
+
+type standingJSON struct {
+	Rank   int    `json:"rank"`
+	Agent  string `json:"agent"`
+	P      int    `json:"played"`
+	W      int    `json:"won"`
+	D      int    `json:"drawn"`
+	L      int    `json:"lost"`
+	GF     int    `json:"goals_for"`
+	GA     int    `json:"goals_against"`
+	GD     int    `json:"goal_difference"`
+	Points int    `json:"points"`
+}
+
+func writeLeaderboard(w io.Writer, info arena.RunInfo, rows []datasets.MatchRow, markdown, asJSON bool) error {
+	table := arena.LeagueTable(rows, info.Agents, info.Seed)
+	if asJSON {
+		out := make([]standingJSON, len(table))
+		for i, s := range table {
+			out[i] = standingJSON{i + 1, s.Agent, s.P, s.W, s.D, s.L, s.GF, s.GA, s.GD(), s.Pts}
+		}
+		return writeJSON(w, out)
+	}
+	fmt.Fprintf(w, "League: %d agents, %d matches (%d per pair), seed %d\nrules: %s\n\n", len(info.Agents), len(rows), info.MatchesPerPairing, info.Seed, info.Rules)
+	t := newTableAs(w, 2, markdown, "#", "agent", "P", "W", "D", "L", "GF", "GA", "GD", "Pts")
+	var out [][]string
+	for i, s := range table {
+		out = append(out, []string{fmt.Sprint(i + 1), s.Agent, fmt.Sprint(s.P), fmt.Sprint(s.W), fmt.Sprint(s.D), fmt.Sprint(s.L),
+			fmt.Sprint(s.GF), fmt.Sprint(s.GA), fmt.Sprintf("%+d", s.GD()), fmt.Sprint(s.Pts)})
+	}
+	return appendRows(t, out)
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestArenaAndLeaderboard(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	args := []string{"arena", "--agents", "random;fixed:2-2-2-2-2;heuristic", "--matches", "6", "--throws-per-half", "8", "--out", dir, "--seed", "5"}
+	code, out, stderr := run(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"League: 3 agents, 18 matches (6 per pair), seed 5", "heuristic", "Pts"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("arena output lacks %q\n%s", want, out)
+		}
+	}
+	first, _ := os.ReadFile(filepath.Join(dir, "matches.parquet"))
+	code, again, _ := run(t, "leaderboard", dir)
+	if code != 0 || again != out {
+		t.Fatalf("leaderboard differs from the arena's table:\n%s\n---\n%s", again, out)
+	}
+	code, js, _ := run(t, "leaderboard", dir, "--json")
+	var table []struct {
+		Rank   int    `json:"rank"`
+		Agent  string `json:"agent"`
+		Played int    `json:"played"`
+		Points int    `json:"points"`
+	}
+	if code != 0 || json.Unmarshal([]byte(js), &table) != nil || len(table) != 3 || table[0].Played != 12 {
+		t.Fatalf("json: %s", js)
+	}
+	if code, md, _ := run(t, "leaderboard", dir, "--markdown"); code != 0 || !strings.Contains(md, "|---") && !strings.Contains(md, "|:--") && !strings.Contains(md, "| -") {
+		t.Errorf("markdown:\n%s", md)
+	}
+	// Same seed, more workers: the same bytes.
+	run(t, append(args, "--workers", "3")...)
+	second, _ := os.ReadFile(filepath.Join(dir, "matches.parquet"))
+	if string(first) != string(second) {
+		t.Error("the same seed wrote another matches.parquet")
+	}
+	for _, bad := range [][]string{
+		{"arena", "--agents", "random"},
+		{"arena", "--agents", "random;nobody"},
+		{"arena", "--matches", "0"},
+		{"leaderboard"},
+	} {
+		if code, _, stderr := run(t, bad...); code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d %q", bad, code, stderr)
+		}
+	}
+	if code, _, stderr := run(t, "leaderboard", t.TempDir()); code != exitFailure || !strings.Contains(stderr, "run.json") {
+		t.Errorf("empty dir: exit %d %q", code, stderr)
+	}
+}
