@@ -110,9 +110,9 @@ func TestLeagueTableOrder(t *testing.T) {
 		return r
 	}
 	rows := []datasets.MatchRow{
-		m(0, 1, 2, 1), // a beats b
-		m(1, 2, 1, 0), // b beats c
-		m(2, 0, 1, 0), // c beats a: a, b, c level on 3 points, GD 0, GF 2 each
+		m(0, 1, 2, 1),                               // a beats b
+		m(1, 2, 1, 0),                               // b beats c
+		m(2, 0, 1, 0),                               // c beats a: a, b, c level on 3 points, GD 0, GF 2 each
 		m(3, 0, 0, 0), m(3, 1, 0, 0), m(3, 2, 0, 0), // d draws all: 3 points, GD 0, GF 0
 	}
 	table := arena.LeagueTable(rows, specs, 1)
@@ -132,7 +132,7 @@ func TestLeagueTableOrder(t *testing.T) {
 	}
 	// Head-to-head decides a two-way tie before lots.
 	two := []datasets.MatchRow{m(0, 1, 0, 1), m(2, 0, 0, 1), m(1, 2, 0, 1)} // b beats a; a beats c; c beats b
-	two = append(two, m(0, 2, 2, 2))                                             // a and c draw: a 4 pts, GD 0, GF 3; c 4 pts, GD 0, GF 3
+	two = append(two, m(0, 2, 2, 2))                                        // a and c draw: a 4 pts, GD 0, GF 3; c 4 pts, GD 0, GF 3
 	tt := arena.LeagueTable(two, specs[:3], 1)
 	if tt[0].Pts != tt[1].Pts || tt[0].GD() != tt[1].GD() || tt[0].GF != tt[1].GF {
 		t.Fatalf("the example needs a tie: %+v", tt)
