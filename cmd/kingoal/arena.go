@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"strings"
 	"time"
@@ -100,6 +101,9 @@ func runArena(ctx context.Context, io streams, o arenaOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := writeLeaderboardPNGs(o.out, info, rows); err != nil {
+		return err
+	}
 	return writeLeaderboard(io.out, info, rows, o.markdown, o.json)
 }
 
@@ -130,6 +134,9 @@ func runLeaderboard(io streams, o leaderboardOptions, dir string) error {
 	if err != nil {
 		return err
 	}
+	if err := writeLeaderboardPNGs(dir, info, rows); err != nil {
+		return err
+	}
 	return writeLeaderboard(io.out, info, rows, o.markdown, o.json)
 }
 
@@ -148,11 +155,28 @@ type standingJSON struct {
 
 func writeLeaderboard(w io.Writer, info arena.RunInfo, rows []datasets.MatchRow, markdown, asJSON bool) error {
 	table := arena.LeagueTable(rows, info.Agents, info.Seed)
+	ratings, err := arena.Ratings(rows, info.Agents, ratingBootstrap, info.Seed)
+	if err != nil {
+		return err
+	}
+	h2h := headToHead(rows, len(info.Agents))
 	if asJSON {
-		out := make([]standingJSON, len(table))
-		for i, s := range table {
-			out[i] = standingJSON{i + 1, s.Agent, s.P, s.W, s.D, s.L, s.GF, s.GA, s.GD(), s.Pts}
+		out := leaderboardJSON{Table: make([]standingJSON, len(table)), Ratings: make([]ratingJSON, len(ratings)), HeadToHead: make([][]*float64, len(h2h))}
+		for i, row := range h2h {
+			out.HeadToHead[i] = make([]*float64, len(row))
+			for j := range row {
+				if !math.IsNaN(row[j]) {
+					out.HeadToHead[i][j] = &row[j]
+				}
+			}
 		}
+		for i, s := range table {
+			out.Table[i] = standingJSON{i + 1, s.Agent, s.P, s.W, s.D, s.L, s.GF, s.GA, s.GD(), s.Pts}
+		}
+		for i, r := range ratings {
+			out.Ratings[i] = ratingJSON{r.Agent, r.Rating, r.Low, r.High}
+		}
+		out.Agents = info.Agents
 		return writeJSON(w, out)
 	}
 	fmt.Fprintf(w, "League: %d agents, %d matches (%d per pair), seed %d\nrules: %s\n\n", len(info.Agents), len(rows), info.MatchesPerPairing, info.Seed, info.Rules)
@@ -162,5 +186,110 @@ func writeLeaderboard(w io.Writer, info arena.RunInfo, rows []datasets.MatchRow,
 		out = append(out, []string{fmt.Sprint(i + 1), s.Agent, fmt.Sprint(s.P), fmt.Sprint(s.W), fmt.Sprint(s.D), fmt.Sprint(s.L),
 			fmt.Sprint(s.GF), fmt.Sprint(s.GA), fmt.Sprintf("%+d", s.GD()), fmt.Sprint(s.Pts)})
 	}
+	if err := appendRows(t, out); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nRatings (Bradley–Terry with draws, Elo scale, mean 0; %d bootstrap resamples for the 95%% interval):\n", ratingBootstrap)
+	t = newTableAs(w, 1, markdown, "agent", "rating", "95% interval")
+	out = out[:0]
+	for _, r := range ratings {
+		out = append(out, []string{r.Agent, fmt.Sprintf("%+.0f", r.Rating), fmt.Sprintf("%+.0f … %+.0f", r.Low, r.High)})
+	}
+	if err := appendRows(t, out); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nHead to head: the row agent's score (win 1, draw ½) against the column agent:")
+	header := []string{"agent"}
+	for i := range info.Agents {
+		header = append(header, fmt.Sprint(i+1))
+	}
+	t = newTableAs(w, 1, markdown, header...)
+	out = out[:0]
+	for i, a := range info.Agents {
+		row := []string{fmt.Sprintf("%d %s", i+1, a)}
+		for j := range info.Agents {
+			cell := "·"
+			if i != j && !math.IsNaN(h2h[i][j]) {
+				cell = fmt.Sprintf("%.2f", h2h[i][j])
+			}
+			row = append(row, cell)
+		}
+		out = append(out, row)
+	}
 	return appendRows(t, out)
+}
+
+// ratingBootstrap is the number of bootstrap refits for the rating intervals.
+const ratingBootstrap = 200
+
+type ratingJSON struct {
+	Agent  string  `json:"agent"`
+	Rating float64 `json:"rating"`
+	Low    float64 `json:"low95"`
+	High   float64 `json:"high95"`
+}
+
+type leaderboardJSON struct {
+	Agents     []string       `json:"agents"`
+	Table      []standingJSON `json:"table"`
+	Ratings    []ratingJSON   `json:"ratings"`
+	HeadToHead [][]*float64   `json:"head_to_head"` // [row][column]: the row agent's score; null where they never met
+}
+
+// headToHead returns each agent's score (win 1, draw ½) against each other (NaN: no match).
+func headToHead(rows []datasets.MatchRow, n int) [][]float64 {
+	pts, played := make([][]float64, n), make([][]float64, n)
+	for i := range pts {
+		pts[i], played[i] = make([]float64, n), make([]float64, n)
+	}
+	for _, m := range rows {
+		h, a := int(m.HomeIndex), int(m.AwayIndex)
+		played[h][a]++
+		played[a][h]++
+		switch m.Result {
+		case "home":
+			pts[h][a]++
+		case "away":
+			pts[a][h]++
+		default:
+			pts[h][a] += 0.5
+			pts[a][h] += 0.5
+		}
+	}
+	for i := range pts {
+		for j := range pts {
+			if played[i][j] == 0 {
+				pts[i][j] = math.NaN()
+			} else {
+				pts[i][j] /= played[i][j]
+			}
+		}
+	}
+	return pts
+}
+
+// writeLeaderboardPNGs draws the ratings with their intervals and the head-to-head matrix.
+func writeLeaderboardPNGs(dir string, info arena.RunInfo, rows []datasets.MatchRow) error {
+	ratings, err := arena.Ratings(rows, info.Agents, ratingBootstrap, info.Seed)
+	if err != nil {
+		return err
+	}
+	if err := ratingsChart(filepath.Join(dir, "ratings.png"), ratings); err != nil {
+		return err
+	}
+	h2h := headToHead(rows, len(info.Agents))
+	n := len(info.Agents)
+	return heatmap{
+		title:    "Head to head: row agent's score minus ½ (agents numbered as in the table of run.json)",
+		xLabel:   "column agent (index + 1)",
+		yLabel:   "row agent (index + 1)",
+		barLabel: "score − ½",
+		limit:    0.5,
+		g: grid{cols: n, rows: n, x: offsetBy(1), y: offsetBy(1), z: func(c, r int) float64 {
+			if math.IsNaN(h2h[r][c]) {
+				return 0
+			}
+			return h2h[r][c] - 0.5
+		}},
+	}.writePNG(filepath.Join(dir, "head_to_head.png"))
 }

@@ -22,18 +22,30 @@ func TestArenaAndLeaderboard(t *testing.T) {
 	}
 	first, _ := os.ReadFile(filepath.Join(dir, "matches.parquet"))
 	code, again, _ := run(t, "leaderboard", dir)
-	if code != 0 || again != out {
+	if code != 0 || again != out || !strings.Contains(out, "Ratings") || !strings.Contains(out, "Head to head") {
 		t.Fatalf("leaderboard differs from the arena's table:\n%s\n---\n%s", again, out)
 	}
 	code, js, _ := run(t, "leaderboard", dir, "--json")
-	var table []struct {
-		Rank   int    `json:"rank"`
-		Agent  string `json:"agent"`
-		Played int    `json:"played"`
-		Points int    `json:"points"`
+	var lb struct {
+		Table []struct {
+			Rank   int    `json:"rank"`
+			Agent  string `json:"agent"`
+			Played int    `json:"played"`
+			Points int    `json:"points"`
+		} `json:"table"`
+		Ratings []struct {
+			Rating, Low95, High95 float64
+		} `json:"ratings"`
+		HeadToHead [][]*float64 `json:"head_to_head"`
 	}
-	if code != 0 || json.Unmarshal([]byte(js), &table) != nil || len(table) != 3 || table[0].Played != 12 {
+	if code != 0 || json.Unmarshal([]byte(js), &lb) != nil || len(lb.Table) != 3 || lb.Table[0].Played != 12 || len(lb.Ratings) != 3 ||
+		lb.HeadToHead[0][0] != nil || lb.HeadToHead[0][1] == nil || *lb.HeadToHead[0][1]+*lb.HeadToHead[1][0] != 1 {
 		t.Fatalf("json: %s", js)
+	}
+	for _, png := range []string{"ratings.png", "head_to_head.png"} {
+		if st, err := os.Stat(filepath.Join(dir, png)); err != nil || st.Size() < 1000 {
+			t.Errorf("%s: %v", png, err)
+		}
 	}
 	if code, md, _ := run(t, "leaderboard", dir, "--markdown"); code != 0 || !strings.Contains(md, "|---") && !strings.Contains(md, "|:--") && !strings.Contains(md, "| -") {
 		t.Errorf("markdown:\n%s", md)

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
 )
 
@@ -93,6 +94,49 @@ func lineChart(path, title, xLabel, yLabel string, lines ...series) error {
 	}
 	p.Add(plotter.NewGrid())
 	w, err := p.WriterTo(8*vg.Inch, 5*vg.Inch, "png")
+	if err != nil {
+		return err
+	}
+	return datasets.WriteAtomic(path, func(out io.Writer) error {
+		_, err := w.WriteTo(out)
+		return err
+	})
+}
+
+// ratingBars adapts ratings to gonum's XYer and YErrorer: x is the rank.
+type ratingBars []arena.Rating
+
+func (r ratingBars) Len() int                    { return len(r) }
+func (r ratingBars) XY(i int) (float64, float64) { return float64(i), r[i].Rating }
+func (r ratingBars) YError(i int) (float64, float64) {
+	return r[i].Rating - r[i].Low, r[i].High - r[i].Rating
+}
+
+// ratingsChart draws the ratings, best first, with their 95% intervals.
+func ratingsChart(path string, ratings []arena.Rating) error {
+	p := plot.New()
+	p.Title.Text = "Ratings (Bradley–Terry with draws, Elo scale) with bootstrap 95% intervals"
+	p.Y.Label.Text = "rating"
+	bars, err := plotter.NewYErrorBars(ratingBars(ratings))
+	if err != nil {
+		return err
+	}
+	pts, err := plotter.NewScatter(ratingBars(ratings))
+	if err != nil {
+		return err
+	}
+	p.Add(bars, pts, plotter.NewGrid())
+	lo, hi := 0.0, 0.0
+	for _, r := range ratings {
+		lo, hi = min(lo, r.Low, r.Rating), max(hi, r.High, r.Rating)
+	}
+	p.Y.Min, p.Y.Max = lo-0.08*(hi-lo), hi+0.08*(hi-lo) // room for the whiskers
+	names := make([]string, len(ratings))
+	for i, r := range ratings {
+		names[i] = r.Agent
+	}
+	p.NominalX(names...)
+	w, err := p.WriterTo(9*vg.Inch, 5*vg.Inch, "png")
 	if err != nil {
 		return err
 	}
