@@ -13,7 +13,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
-// cfg has 3 pairings × 200 matches = 600 matches: two shards.
+// cfg has 3 pairings × 200 matches = 600 matches (one shard).
 func cfg(workers int) arena.Config {
 	return arena.Config{Agents: []string{"random", "fixed:2-2-2-2-2", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 6}, Matches: 200, Seed: 11, Workers: workers}
 }
@@ -63,37 +63,57 @@ func TestRunIsReproducibleAcrossWorkers(t *testing.T) {
 
 func TestInterruptedRunResumes(t *testing.T) {
 	want := t.TempDir()
-	if _, err := arena.Run(context.Background(), cfg(2), want, arena.Options{}); err != nil {
+	// 3 pairings × 1,000 matches; cancelled after the first batch, at most the batches in
+	// flight (workers + 1 of 256) finish, far fewer than 3,000.
+	big := cfg(2)
+	big.Matches = 1000
+	if _, err := arena.Run(context.Background(), big, want, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	_, err := arena.Run(ctx, cfg(2), dir, arena.Options{Progress: func(done, _ int) {
-		if done >= 530 { // the first shard (512) is written, the second is not
-			cancel()
+	interrupted := func() (string, int) {
+		dir := t.TempDir()
+		ctx, cancel := context.WithCancel(context.Background())
+		finished := 0
+		_, err := arena.Run(ctx, big, dir, arena.Options{Progress: func(done, _ int) {
+			finished = done
+			if done >= 300 {
+				cancel()
+			}
+		}})
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("interrupted run: %v", err)
 		}
-	}})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("interrupted run: %v", err)
+		return dir, finished
 	}
-	if _, err := os.Stat(filepath.Join(dir, "shards", "matches-00000.parquet")); err != nil {
-		t.Fatalf("the finished shard was not kept: %v", err)
+	dir, finished := interrupted()
+	kept, err := datasets.ReadParquet[datasets.MatchRow](filepath.Join(dir, "shards", "matches-00000.parquet"), datasets.MatchesSchema)
+	if err != nil || len(kept) != finished || finished < 256 || finished > 1024 {
+		t.Fatalf("kept %d matches of %d finished (%v)", len(kept), finished, err)
 	}
 	if info, _ := arena.ReadInfo(dir); info.Complete {
 		t.Fatal("an interrupted run says it is complete")
 	}
-	// A damaged shard (a crash mid-write cannot leave one, but a disk can) is replayed.
-	os.WriteFile(filepath.Join(dir, "shards", "matches-00001.parquet"), []byte("garbage"), 0o644)
-	other := cfg(2)
+	other := big
 	other.Seed = 12
 	if _, err := arena.Run(context.Background(), other, dir, arena.Options{Resume: true}); err == nil {
 		t.Fatal("resuming with another seed was accepted")
 	}
-	if _, err := arena.Run(context.Background(), cfg(1), dir, arena.Options{Resume: true}); err != nil {
+	one := big
+	one.Workers = 1
+	if _, err := arena.Run(context.Background(), one, dir, arena.Options{Resume: true}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(matchesBytes(t, want), matchesBytes(t, dir)) {
 		t.Fatal("the resumed run differs from the uninterrupted one")
+	}
+	// A damaged shard (a disk error; a crash cannot leave one, writes are atomic) is replayed.
+	dir, _ = interrupted()
+	os.WriteFile(filepath.Join(dir, "shards", "matches-00000.parquet"), []byte("garbage"), 0o644)
+	if _, err := arena.Run(context.Background(), big, dir, arena.Options{Resume: true}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(matchesBytes(t, want), matchesBytes(t, dir)) {
+		t.Fatal("the run resumed over a damaged shard differs")
 	}
 }
 

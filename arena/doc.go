@@ -9,7 +9,8 @@
 // builds its own agents once and reseeds them before each match. The same seed gives the same
 // bytes.
 //
-// Durability: matches are written in shards of ShardSize, each atomically, so an interrupted
-// run (Ctrl-C or a kill) keeps every finished shard; Resume replays only the missing ones,
-// then the shards are merged into matches.parquet.
+// Durability: matches are written in shards of ShardSize, each atomically when complete; a
+// cancelled run (Ctrl-C) also saves the finished matches of its open shards, so it loses
+// none, and a killed run loses at most its open shards. Resume plays only the matches
+// missing from the shards on disk, then the shards are merged into matches.parquet.
 package arena

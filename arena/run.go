@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/kingoal/kingoal/agents"
@@ -16,8 +18,9 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
-// ShardSize is the number of matches per shard file.
-const ShardSize = 512
+// ShardSize is the number of matches per shard file. An interrupted run saves the finished
+// matches of its open shards too, so the size only bounds what a hard kill can lose.
+const ShardSize = 8192
 
 // Config describes a league: every pair of Agents plays Matches matches, sides alternating,
 // each fixture and its mirror sharing their dice. The zero values of Matches and Workers mean
@@ -172,21 +175,21 @@ func Run(ctx context.Context, c Config, dir string, opt Options) ([]datasets.Mat
 	if err := writeInfo(dir, info); err != nil {
 		return nil, err
 	}
-	var todo []int // shards to play
+	kept := map[int][]datasets.MatchRow{} // finished matches of each shard on disk
 	done := 0
-	for s := range shards {
-		if opt.Resume {
-			if rows, err := datasets.ReadParquet[datasets.MatchRow](shardPath(dir, s), datasets.MatchesSchema); err == nil && len(rows) == shardLen(s, len(fixtures)) {
-				done += len(rows)
-				continue
-			}
+	for sh := range shards {
+		if !opt.Resume {
+			break
 		}
-		todo = append(todo, s)
+		if rows, err := datasets.ReadParquet[datasets.MatchRow](shardPath(dir, sh), datasets.MatchesSchema); err == nil {
+			kept[sh] = rows
+			done += len(rows)
+		} // an unreadable shard is played again
 	}
 	if opt.Progress != nil {
 		opt.Progress(done, len(fixtures))
 	}
-	if err := c.play(ctx, dir, fixtures, todo, done, opt); err != nil {
+	if err := c.play(ctx, dir, fixtures, kept, done, opt); err != nil {
 		return nil, err
 	}
 	var all []datasets.MatchRow
@@ -216,17 +219,25 @@ func writeInfo(dir string, info RunInfo) error {
 	})
 }
 
-// play runs the fixtures of the todo shards on the workers and writes each shard when done.
-func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, todo []int, done int, opt Options) error {
+// play runs every fixture not yet in kept on the workers, writes each shard when it is
+// complete and, if interrupted, the finished matches of every open shard.
+func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, kept map[int][]datasets.MatchRow, done int, opt Options) error {
 	workers := c.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	shards := (len(fixtures) + ShardSize - 1) / ShardSize
+	have := make([]bool, len(fixtures))
+	for _, rows := range kept {
+		for _, r := range rows {
+			have[r.MatchID] = true
+		}
+	}
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx) // a failing match stops the dispatch too
 	defer cancel()
-	jobs := make(chan Fixture)
-	results := make(chan datasets.MatchRow)
+	jobs := make(chan []Fixture)              // batches: one channel send per batch, not per match
+	results := make(chan []datasets.MatchRow) // a batch's rows
 	errs := make(chan error, workers)
 	var wg sync.WaitGroup
 	for range workers {
@@ -237,23 +248,36 @@ func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, todo [
 			for i, s := range c.Agents {
 				players[i], _ = agents.New(s, agents.Setup{Rules: c.Rules}) // validated
 			}
-			for f := range jobs {
-				row, err := c.playMatch(f, players)
-				if err != nil {
-					errs <- err
-					cancel()
-					return
+			for batch := range jobs {
+				rows := make([]datasets.MatchRow, 0, len(batch))
+				for _, f := range batch {
+					row, err := c.playMatch(f, players)
+					if err != nil {
+						errs <- err
+						cancel()
+						return
+					}
+					rows = append(rows, row)
 				}
-				results <- row
+				results <- rows
 			}
 		}()
 	}
 	go func() {
 		defer close(jobs)
-		for _, s := range todo {
-			for _, f := range fixtures[s*ShardSize : s*ShardSize+shardLen(s, len(fixtures))] {
+		const batch = 256
+		var b []Fixture
+		for i, f := range fixtures {
+			if !have[f.ID] {
+				b = append(b, f)
+			}
+			if len(b) == batch || (i == len(fixtures)-1 && len(b) > 0) {
+				if ctx.Err() != nil { // cancellation first: at most the batches in flight finish
+					return
+				}
 				select {
-				case jobs <- f:
+				case jobs <- b:
+					b = nil
 				case <-ctx.Done():
 					return
 				}
@@ -261,22 +285,25 @@ func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, todo [
 		}
 	}()
 	go func() { wg.Wait(); close(results) }()
-	pending := map[int][]datasets.MatchRow{}
 	var firstErr error
-	for row := range results {
-		s := int(row.MatchID) / ShardSize
-		pending[s] = append(pending[s], row)
-		done++
+	write := func(sh int) {
+		rows := kept[sh]
+		sortByID(rows)
+		if err := datasets.WriteParquet(shardPath(dir, sh), datasets.MatchesSchema, rows); err != nil && firstErr == nil {
+			firstErr = err
+		}
+	}
+	for rows := range results {
+		for _, row := range rows {
+			sh := int(row.MatchID) / ShardSize
+			kept[sh] = append(kept[sh], row)
+			if len(kept[sh]) == shardLen(sh, len(fixtures)) {
+				write(sh)
+			}
+		}
+		done += len(rows)
 		if opt.Progress != nil {
 			opt.Progress(done, len(fixtures))
-		}
-		if len(pending[s]) == shardLen(s, len(fixtures)) && firstErr == nil {
-			rows := pending[s]
-			sortByID(rows)
-			if err := datasets.WriteParquet(shardPath(dir, s), datasets.MatchesSchema, rows); err != nil {
-				firstErr = err
-			}
-			delete(pending, s)
 		}
 	}
 	select {
@@ -284,18 +311,22 @@ func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, todo [
 		return err
 	default:
 	}
-	if firstErr != nil {
-		return firstErr
+	if err := parent.Err(); err != nil { // save what the open shards hold
+		for sh := range shards {
+			if n := len(kept[sh]); n > 0 && n < shardLen(sh, len(fixtures)) {
+				write(sh)
+			}
+		}
+		if firstErr != nil {
+			return firstErr
+		}
+		return err
 	}
-	return parent.Err()
+	return firstErr
 }
 
 func sortByID(rows []datasets.MatchRow) {
-	for i := 1; i < len(rows); i++ { // shards are small and nearly sorted
-		for j := i; j > 0 && rows[j].MatchID < rows[j-1].MatchID; j-- {
-			rows[j], rows[j-1] = rows[j-1], rows[j]
-		}
-	}
+	slices.SortFunc(rows, func(a, b datasets.MatchRow) int { return cmp.Compare(a.MatchID, b.MatchID) })
 }
 
 // playMatch plays one fixture with the worker's agents.
@@ -314,16 +345,34 @@ func (c Config) playMatch(f Fixture, players []agents.Agent) (datasets.MatchRow,
 		return datasets.MatchRow{}, err
 	}
 	var start [2]env.Lineup
-	end, err := env.Play(s, home, away, env.NewFastSampler(env.SeededSource(f.DiceSeed, 0)), func(e env.Event) {
-		if e.Before.Decision() == env.KickOff {
-			start = [2]env.Lineup{e.After.Lineup(env.Home), e.After.Lineup(env.Away)}
-		}
-	})
+	end, err := env.Play(s, kickoffRecorder{home, &start[0]}, kickoffRecorder{away, &start[1]}, env.NewFastSampler(env.SeededSource(f.DiceSeed, 0)), nil)
 	if err != nil {
 		return datasets.MatchRow{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
 	}
 	return matchRow(c, f, start, end), nil
 }
+
+// kickoffRecorder notes the line-up its agent declares at kick-off.
+type kickoffRecorder struct {
+	agents.Agent
+	lineup *env.Lineup
+}
+
+func (k kickoffRecorder) Act(obs env.Observation, legal env.Mask) int {
+	a := k.Agent.Act(obs, legal)
+	if obs.Decision == env.KickOff && legal.Has(a) {
+		*k.lineup = env.LineupAt(a)
+	}
+	return a
+}
+
+// lineupNames holds every line-up's name, so rows do not format them again.
+var lineupNames = func() (n [env.NumLineups]string) {
+	for i := range n {
+		n[i] = env.LineupAt(i).String()
+	}
+	return n
+}()
 
 func matchRow(c Config, f Fixture, start [2]env.Lineup, end env.State) datasets.MatchRow {
 	r := end.Rules()
@@ -347,8 +396,8 @@ func matchRow(c Config, f Fixture, start [2]env.Lineup, end env.State) datasets.
 	return datasets.MatchRow{
 		MatchID: f.ID, Pairing: int32(f.Pairing), Leg: int32(f.Leg), DiceSeed: f.DiceSeed,
 		HomeAgent: c.Agents[f.Home], AwayAgent: c.Agents[f.Away], HomeIndex: int32(f.Home), AwayIndex: int32(f.Away), Kind: kind,
-		HomeStart: start[0].String(), AwayStart: start[1].String(),
-		HomeFinal: end.Lineup(env.Home).String(), AwayFinal: end.Lineup(env.Away).String(),
+		HomeStart: lineupNames[start[0].Index()], AwayStart: lineupNames[start[1].Index()],
+		HomeFinal: lineupNames[end.Lineup(env.Home).Index()], AwayFinal: lineupNames[end.Lineup(env.Away).Index()],
 		HomeMode: end.Mode(env.Home).String(), AwayMode: end.Mode(env.Away).String(),
 		HomeGoals: int32(h), AwayGoals: int32(a), Result: result,
 		HomePoints: int32(end.LeaguePoints(env.Home)), AwayPoints: int32(end.LeaguePoints(env.Away)),

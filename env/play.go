@@ -20,6 +20,10 @@ type Event struct {
 func Play(s State, home, away Policy, smp Sampler, observe func(Event)) (State, error) {
 	dice, _ := smp.(*DiceSampler)
 	for s.Node() != Terminal {
+		if observe == nil && s.Node() == Chance {
+			RunChance(&s, smp) // nobody watches: the sampler's fast path
+			continue
+		}
 		ev := Event{Before: s}
 		if s.Node() == Chance {
 			ev.Chance, ev.Outcome = true, smp.Sample(s)
