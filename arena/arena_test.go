@@ -29,9 +29,13 @@ func matchesBytes(t *testing.T, dir string) []byte {
 
 func TestRunIsReproducibleAcrossWorkers(t *testing.T) {
 	a, b := t.TempDir(), t.TempDir()
-	rows, err := arena.Run(context.Background(), cfg(1), a, arena.Options{})
+	tally, err := arena.Run(context.Background(), cfg(1), a, arena.Options{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	rows, err := datasets.ReadParquet[datasets.MatchRow](filepath.Join(a, "matches.parquet"), datasets.MatchesSchema)
+	if err != nil || tally.Matches() != len(rows) {
+		t.Fatalf("%v: tally %d, file %d", err, tally.Matches(), len(rows))
 	}
 	if _, err := arena.Run(context.Background(), cfg(3), b, arena.Options{}); err != nil {
 		t.Fatal(err)
@@ -135,13 +139,13 @@ func TestLeagueTableOrder(t *testing.T) {
 		m(2, 0, 1, 0),                               // c beats a: a, b, c level on 3 points, GD 0, GF 2 each
 		m(3, 0, 0, 0), m(3, 1, 0, 0), m(3, 2, 0, 0), // d draws all: 3 points, GD 0, GF 0
 	}
-	table := arena.LeagueTable(rows, specs, 1)
+	table := arena.LeagueTable(arena.TallyOf(rows, 4), specs, 1)
 	if table[3].Agent != "d" {
 		t.Fatalf("d has fewer goals scored and must be last: %+v", table)
 	}
 	// a, b, c: equal head-to-head too (3 points each among themselves), so lots decide,
 	// reproducibly for a seed.
-	again := arena.LeagueTable(rows, specs, 1)
+	again := arena.LeagueTable(arena.TallyOf(rows, 4), specs, 1)
 	for i := range table {
 		if table[i] != again[i] {
 			t.Fatal("the draw of lots is not reproducible")
@@ -153,13 +157,13 @@ func TestLeagueTableOrder(t *testing.T) {
 	// Head-to-head decides a two-way tie before lots.
 	two := []datasets.MatchRow{m(0, 1, 0, 1), m(2, 0, 0, 1), m(1, 2, 0, 1)} // b beats a; a beats c; c beats b
 	two = append(two, m(0, 2, 2, 2))                                        // a and c draw: a 4 pts, GD 0, GF 3; c 4 pts, GD 0, GF 3
-	tt := arena.LeagueTable(two, specs[:3], 1)
+	tt := arena.LeagueTable(arena.TallyOf(two, 3), specs[:3], 1)
 	if tt[0].Pts != tt[1].Pts || tt[0].GD() != tt[1].GD() || tt[0].GF != tt[1].GF {
 		t.Fatalf("the example needs a tie: %+v", tt)
 	}
 	// Between a and c, a took 4 points (a win and a draw), c took 1: a goes first, whatever the lots.
 	for seed := range uint64(8) {
-		if tt := arena.LeagueTable(two, specs[:3], seed); tt[0].Agent != "a" || tt[1].Agent != "c" {
+		if tt := arena.LeagueTable(arena.TallyOf(two, 3), specs[:3], seed); tt[0].Agent != "a" || tt[1].Agent != "c" {
 			t.Fatalf("seed %d: head-to-head ignored: %+v", seed, tt)
 		}
 	}

@@ -17,9 +17,9 @@ func BenchmarkArenaLeague(b *testing.B) {
 	c := arena.Config{Agents: specs, Rules: env.Rules{}, Matches: max(2, b.N/pairs+1), Seed: 1}
 	dir := b.TempDir()
 	b.ResetTimer()
-	rows, err := arena.Run(context.Background(), c, dir, arena.Options{})
+	tally, err := arena.Run(context.Background(), c, dir, arena.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportMetric(float64(len(rows))/b.Elapsed().Seconds(), "matches/s")
+	b.ReportMetric(float64(tally.Matches())/b.Elapsed().Seconds(), "matches/s")
 }

@@ -9,7 +9,6 @@ import (
 	"gonum.org/v1/gonum/optimize"
 	"gonum.org/v1/gonum/stat"
 
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 )
 
@@ -22,6 +21,9 @@ type Rating struct {
 	Low, High float64
 }
 
+// nan marks a missing head-to-head score.
+var nan = math.NaN()
+
 // eloScale turns a log-strength into rating points.
 const eloScale = 400 / math.Ln10
 
@@ -31,20 +33,38 @@ const eloScale = 400 / math.Ln10
 //	P(i beats j) = π_i / (π_i + π_j + ν√(π_i π_j)),   P(draw) = ν√(π_i π_j) / (same)
 //
 // with log π centred on 0, and brackets each rating with the 2.5% and 97.5% quantiles of
-// `bootstrap` refits on matches resampled with replacement (seeded). Ratings are sorted
-// best first.
-func Ratings(rows []datasets.MatchRow, agentSpecs []string, bootstrap int, seed uint64) ([]Rating, error) {
+// `bootstrap` refits on matches resampled with replacement (seeded) — drawn as counts of the
+// (pair, result) cells, which is the same law and needs no rows. Ratings are sorted best
+// first.
+func Ratings(t *Tally, agentSpecs []string, bootstrap int, seed uint64) ([]Rating, error) {
 	n := len(agentSpecs)
-	theta, err := fitDavidson(rows, n)
+	cells := outcomeCells(t)
+	theta, err := fitDavidson(cells, n)
 	if err != nil {
 		return nil, err
 	}
 	samples := make([][]float64, n)
 	rng := rand.New(env.SeededSource(seed^0xb007, 0))
-	resampled := make([]datasets.MatchRow, len(rows))
+	total := 0.0
+	for _, c := range cells {
+		total += c.count
+	}
+	cum := make([]float64, len(cells))
+	acc := 0.0
+	for i, c := range cells {
+		acc += c.count
+		cum[i] = acc
+	}
+	resampled := make([]cell, len(cells))
 	for range bootstrap {
+		copy(resampled, cells)
 		for i := range resampled {
-			resampled[i] = rows[rng.IntN(len(rows))]
+			resampled[i].count = 0
+		}
+		for range int(total) {
+			u := rng.Float64() * total
+			k, _ := slices.BinarySearch(cum, u)
+			resampled[min(k, len(cum)-1)].count++
 		}
 		th, err := fitDavidson(resampled, n)
 		if err != nil {
@@ -77,45 +97,53 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
+// cell counts the matches between agents i < j with one result: 0 i won, 1 j won, 2 draw.
+type cell struct {
+	i, j, result int
+	count        float64
+}
+
+// outcomeCells lists the non-empty (pair, result) counts in a fixed order.
+func outcomeCells(t *Tally) []cell {
+	var cells []cell
+	for i := range t.N {
+		for j := i + 1; j < t.N; j++ {
+			ij, ji := t.Pairs[i][j], t.Pairs[j][i]
+			for r, c := range []int{ij.HomeWins + ji.AwayWins, ij.AwayWins + ji.HomeWins, ij.Draws + ji.Draws} {
+				if c > 0 {
+					cells = append(cells, cell{i, j, r, float64(c)})
+				}
+			}
+		}
+	}
+	return cells
+}
+
 // fitDavidson returns the centred log-strengths. Parameters: θ_1..θ_{n−1} (θ_0 = 0 during the
 // fit) and log ν; a weak ridge (1e-3 θ²) keeps an unbeaten or winless agent finite.
-func fitDavidson(rows []datasets.MatchRow, n int) ([]float64, error) {
-	if len(rows) == 0 || n < 2 {
+func fitDavidson(cells []cell, n int) ([]float64, error) {
+	if len(cells) == 0 || n < 2 {
 		return nil, errors.New("arena: no matches to rate")
 	}
 	type tally struct{ i, j, wi, wj, d float64 }
-	counts := map[[2]int]*tally{}
-	for _, m := range rows {
-		i, j := int(m.HomeIndex), int(m.AwayIndex)
-		if i > j {
-			i, j = j, i
-		}
-		t := counts[[2]int{i, j}]
+	byPair := map[[2]int]*tally{}
+	var pairs []*tally
+	for _, c := range cells {
+		t := byPair[[2]int{c.i, c.j}]
 		if t == nil {
-			t = &tally{i: float64(i), j: float64(j)}
-			counts[[2]int{i, j}] = t
+			t = &tally{i: float64(c.i), j: float64(c.j)}
+			byPair[[2]int{c.i, c.j}] = t
+			pairs = append(pairs, t) // cells come in a fixed order: so do the sums
 		}
-		winner := -1
-		switch m.Result {
-		case "home":
-			winner = int(m.HomeIndex)
-		case "away":
-			winner = int(m.AwayIndex)
-		}
-		switch winner {
-		case -1:
-			t.d++
-		case i:
-			t.wi++
+		switch c.result {
+		case 0:
+			t.wi += c.count
+		case 1:
+			t.wj += c.count
 		default:
-			t.wj++
+			t.d += c.count
 		}
 	}
-	pairs := make([]tally, 0, len(counts))
-	for _, t := range counts {
-		pairs = append(pairs, *t)
-	}
-	slices.SortFunc(pairs, func(a, b tally) int { return cmpFloat(a.i*1e6+a.j, b.i*1e6+b.j) }) // fixed order: fixed sums
 	th := func(x []float64, k int) float64 {
 		if k == 0 {
 			return 0

@@ -35,7 +35,7 @@ func TestRatingsRecoverKnownStrengths(t *testing.T) {
 		rows = append(rows, r)
 	}
 	specs := []string{"a", "b", "c", "d"}
-	got, err := arena.Ratings(rows, specs, 100, 7)
+	got, err := arena.Ratings(arena.TallyOf(rows, 4), specs, 100, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,13 +52,13 @@ func TestRatingsRecoverKnownStrengths(t *testing.T) {
 	if got[0].Agent != "d" || got[3].Agent != "a" {
 		t.Errorf("order %v", got)
 	}
-	again, _ := arena.Ratings(rows, specs, 100, 7)
+	again, _ := arena.Ratings(arena.TallyOf(rows, 4), specs, 100, 7)
 	for i := range got {
 		if got[i] != again[i] {
 			t.Fatal("the bootstrap is not reproducible for a seed")
 		}
 	}
-	if _, err := arena.Ratings(nil, specs, 10, 1); err == nil {
+	if _, err := arena.Ratings(arena.NewTally(4), specs, 10, 1); err == nil {
 		t.Error("no matches accepted")
 	}
 }

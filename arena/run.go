@@ -145,9 +145,10 @@ func shardPath(dir string, s int) string {
 }
 
 // Run plays the league into dir: shards as they complete, then matches.parquet and
-// run.json. If ctx is cancelled it stops dispatching, finishes the matches in flight, keeps
-// every complete shard, and returns the context's error (resume with Options.Resume).
-func Run(ctx context.Context, c Config, dir string, opt Options) ([]datasets.MatchRow, error) {
+// run.json, and returns the tally of all matches. If ctx is cancelled it stops dispatching,
+// finishes the matches in flight, saves them, and returns the context's error (resume with
+// Options.Resume). Memory is bounded by the open shards, whatever the number of matches.
+func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
@@ -192,21 +193,30 @@ func Run(ctx context.Context, c Config, dir string, opt Options) ([]datasets.Mat
 	if err := c.play(ctx, dir, fixtures, kept, done, opt); err != nil {
 		return nil, err
 	}
-	var all []datasets.MatchRow
-	for s := range shards {
-		rows, err := datasets.ReadParquet[datasets.MatchRow](shardPath(dir, s), datasets.MatchesSchema)
+	final, err := datasets.NewParquetWriter[datasets.MatchRow](filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema)
+	if err != nil {
+		return nil, err
+	}
+	tally := NewTally(len(c.Agents))
+	for sh := range shards { // stream the shards into one file, in match order
+		err := datasets.ScanParquet(shardPath(dir, sh), datasets.MatchesSchema, func(batch []datasets.MatchRow) error {
+			for _, m := range batch {
+				tally.Add(m)
+			}
+			return final.Write(batch)
+		})
 		if err != nil {
+			final.Close()
 			return nil, err
 		}
-		all = append(all, rows...)
 	}
-	if err := datasets.WriteParquet(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, all); err != nil {
+	if err := final.Close(); err != nil {
 		return nil, err
 	}
 	if err := os.RemoveAll(filepath.Join(dir, "shards")); err != nil {
 		return nil, fmt.Errorf("arena: %w", err)
 	}
-	return all, writeInfo(dir, c.info(len(fixtures), true))
+	return tally, writeInfo(dir, c.info(len(fixtures), true))
 }
 
 func shardLen(s, total int) int { return min(ShardSize, total-s*ShardSize) }
@@ -299,6 +309,7 @@ func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, kept m
 			kept[sh] = append(kept[sh], row)
 			if len(kept[sh]) == shardLen(sh, len(fixtures)) {
 				write(sh)
+				delete(kept, sh) // on disk now: memory holds only the open shards
 			}
 		}
 		done += len(rows)

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 )
 
@@ -21,31 +20,28 @@ func (s Standing) GD() int { return s.GF - s.GA }
 // LeagueTable ranks the agents by RULES §7: points, goal difference, goals scored, then the
 // points of the matches among the agents still level, then a draw of lots seeded by seed.
 // Points are the league points recorded with each match.
-func LeagueTable(rows []datasets.MatchRow, agentSpecs []string, seed uint64) []Standing {
+func LeagueTable(t *Tally, agentSpecs []string, seed uint64) []Standing {
 	st := make([]Standing, len(agentSpecs))
 	for i, a := range agentSpecs {
 		st[i] = Standing{Agent: a, Index: i}
 	}
-	for _, m := range rows {
-		h, a := &st[m.HomeIndex], &st[m.AwayIndex]
-		h.P++
-		a.P++
-		h.GF += int(m.HomeGoals)
-		h.GA += int(m.AwayGoals)
-		a.GF += int(m.AwayGoals)
-		a.GA += int(m.HomeGoals)
-		h.Pts += int(m.HomePoints)
-		a.Pts += int(m.AwayPoints)
-		switch m.Result {
-		case "home":
-			h.W++
-			a.L++
-		case "away":
-			a.W++
-			h.L++
-		default:
-			h.D++
-			a.D++
+	for hi := range t.N {
+		for ai, p := range t.Pairs[hi] {
+			h, a := &st[hi], &st[ai]
+			h.P += p.Matches
+			a.P += p.Matches
+			h.GF += p.HomeGoals
+			h.GA += p.AwayGoals
+			a.GF += p.AwayGoals
+			a.GA += p.HomeGoals
+			h.Pts += p.HomePoints
+			a.Pts += p.AwayPoints
+			h.W += p.HomeWins
+			h.D += p.Draws
+			h.L += p.AwayWins
+			a.W += p.AwayWins
+			a.D += p.Draws
+			a.L += p.HomeWins
 		}
 	}
 	primary := func(x, y Standing) int {
@@ -58,7 +54,7 @@ func LeagueTable(rows []datasets.MatchRow, agentSpecs []string, seed uint64) []S
 			j++
 		}
 		if j-i > 1 {
-			breakTies(st[i:j], rows, seed)
+			breakTies(st[i:j], t, seed)
 		}
 		i = j
 	}
@@ -67,16 +63,13 @@ func LeagueTable(rows []datasets.MatchRow, agentSpecs []string, seed uint64) []S
 
 // breakTies orders a group level on points, goal difference and goals: by the points of the
 // matches among them, then by lots.
-func breakTies(group []Standing, rows []datasets.MatchRow, seed uint64) {
-	in := map[int]bool{}
-	for _, s := range group {
-		in[s.Index] = true
-	}
+func breakTies(group []Standing, t *Tally, seed uint64) {
 	h2h := map[int]int{}
-	for _, m := range rows {
-		if in[int(m.HomeIndex)] && in[int(m.AwayIndex)] {
-			h2h[int(m.HomeIndex)] += int(m.HomePoints)
-			h2h[int(m.AwayIndex)] += int(m.AwayPoints)
+	for _, x := range group {
+		for _, y := range group {
+			p := t.Pairs[x.Index][y.Index]
+			h2h[x.Index] += p.HomePoints
+			h2h[y.Index] += p.AwayPoints
 		}
 	}
 	lots := func(i int) uint64 { return env.SeededSource(seed^0x1075, uint64(i)).Uint64() }

@@ -51,17 +51,12 @@ func WriteAtomic(path string, write func(w io.Writer) error) (err error) {
 // WriteParquet writes rows to path atomically as a Parquet file tagged with schema (such as
 // "matrix/1").
 func WriteParquet[T any](path, schema string, rows []T) error {
-	return WriteAtomic(path, func(w io.Writer) error {
-		pw := parquet.NewGenericWriter[T](w, parquet.MaxRowsPerRowGroup(rowGroupRows), parquet.Compression(&parquet.Zstd),
-			parquet.KeyValueMetadata(SchemaKey, schema))
-		if _, err := pw.Write(rows); err != nil {
-			return fmt.Errorf("datasets: writing %s: %w", path, err)
-		}
-		if err := pw.Close(); err != nil {
-			return fmt.Errorf("datasets: writing %s: %w", path, err)
-		}
-		return nil
-	})
+	w, err := NewParquetWriter[T](path, schema)
+	if err != nil {
+		return err
+	}
+	w.Write(rows) // sticky: Close reports it
+	return w.Close()
 }
 
 // ErrSchema is wrapped when a file is Parquet but not of the expected schema.
@@ -69,57 +64,144 @@ var ErrSchema = errors.New("datasets: wrong schema")
 
 // ReadParquet reads every row of a file written by WriteParquet with the same schema. A file
 // that is missing, not Parquet, truncated, or of another schema returns an error naming it.
-func ReadParquet[T any](path, schema string) (rows []T, err error) {
+func ReadParquet[T any](path, schema string) ([]T, error) {
+	var rows []T
+	err := ScanParquet(path, schema, func(batch []T) error {
+		rows = append(rows, batch...)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if rows == nil {
+		rows = []T{}
+	}
+	return rows, nil
+}
+
+// ScanParquet streams the rows of a file written by WriteParquet to fn, a bounded batch at
+// a time (the batch is reused: copy what you keep), with ReadParquet's checks. An error from
+// fn stops the scan and is returned.
+func ScanParquet[T any](path, schema string, fn func(batch []T) error) (err error) {
 	// parquet-go panics on some corrupt pages (found by FuzzReadParquet); a damaged file
 	// is bad input, so it becomes an error here.
 	defer func() {
 		if r := recover(); r != nil {
-			rows, err = nil, fmt.Errorf("datasets: %s is corrupt: %v", path, r)
+			err = fmt.Errorf("datasets: %s is corrupt: %v", path, r)
 		}
 	}()
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("datasets: %w", err)
+		return fmt.Errorf("datasets: %w", err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("datasets: %w", err)
+		return fmt.Errorf("datasets: %w", err)
 	}
 	pf, err := parquet.OpenFile(f, st.Size())
 	if err != nil {
-		return nil, fmt.Errorf("datasets: %s is not a readable Parquet file (truncated or corrupt?): %v", path, err)
+		return fmt.Errorf("datasets: %s is not a readable Parquet file (truncated or corrupt?): %v", path, err)
 	}
 	if got, _ := pf.Lookup(SchemaKey); got != schema {
 		if got == "" {
 			got = "no kingoal schema"
 		}
-		return nil, fmt.Errorf("%w: %s holds %s, want %s", ErrSchema, path, got, schema)
+		return fmt.Errorf("%w: %s holds %s, want %s", ErrSchema, path, got, schema)
 	}
 	want := parquet.SchemaOf(new(T))
 	for _, col := range want.Columns() {
 		leaf, ok := pf.Schema().Lookup(col...)
 		wl, _ := want.Lookup(col...)
 		if !ok || leaf.Node.Type().Kind() != wl.Node.Type().Kind() {
-			return nil, fmt.Errorf("%w: %s lacks column %v of %s", ErrSchema, path, col, schema)
+			return fmt.Errorf("%w: %s lacks column %v of %s", ErrSchema, path, col, schema)
 		}
 	}
 	r := parquet.NewGenericReader[T](f)
 	defer r.Close()
-	rows = make([]T, 0, min(max(pf.NumRows(), 0), rowGroupRows)) // never trust a footer's count for memory
 	buf := make([]T, 1024)
+	var total int64
 	for {
-		n, err := r.Read(buf)
-		rows = append(rows, buf[:n]...)
-		if errors.Is(err, io.EOF) {
+		n, rerr := r.Read(buf)
+		total += int64(n)
+		if n > 0 {
+			if err := fn(buf[:n]); err != nil {
+				return err
+			}
+		}
+		if errors.Is(rerr, io.EOF) {
 			break
 		}
-		if err != nil {
-			return nil, fmt.Errorf("datasets: reading %s: %w", path, err)
+		if rerr != nil {
+			return fmt.Errorf("datasets: reading %s: %w", path, rerr)
 		}
 	}
-	if int64(len(rows)) != pf.NumRows() {
-		return nil, fmt.Errorf("datasets: %s: read %d rows, the footer says %d", path, len(rows), pf.NumRows())
+	if total != pf.NumRows() {
+		return fmt.Errorf("datasets: %s: read %d rows, the footer says %d", path, total, pf.NumRows())
 	}
-	return rows, nil
+	return nil
+}
+
+// ParquetWriter streams rows of T into a Parquet file tagged with a schema, atomically: the
+// file appears under its name only when Close succeeds. Writes after an error keep failing
+// with that error (sticky), like encoding/csv.
+type ParquetWriter[T any] struct {
+	path string
+	tmp  *os.File
+	pw   *parquet.GenericWriter[T]
+	err  error
+}
+
+// NewParquetWriter starts writing path.
+func NewParquetWriter[T any](path, schema string) (*ParquetWriter[T], error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return nil, fmt.Errorf("datasets: %w", err)
+	}
+	pw := parquet.NewGenericWriter[T](tmp, parquet.MaxRowsPerRowGroup(rowGroupRows), parquet.Compression(&parquet.Zstd),
+		parquet.KeyValueMetadata(SchemaKey, schema))
+	return &ParquetWriter[T]{path: path, tmp: tmp, pw: pw}, nil
+}
+
+// Write appends rows.
+func (w *ParquetWriter[T]) Write(rows []T) error {
+	if w.err == nil {
+		if _, err := w.pw.Write(rows); err != nil {
+			w.err = fmt.Errorf("datasets: writing %s: %w", w.path, err)
+		}
+	}
+	return w.err
+}
+
+// Close finishes the file and moves it into place; after an error it removes the temporary
+// file and returns the error.
+func (w *ParquetWriter[T]) Close() error {
+	if w.err == nil {
+		if err := w.pw.Close(); err != nil {
+			w.err = fmt.Errorf("datasets: writing %s: %w", w.path, err)
+		}
+	}
+	if w.err == nil {
+		if err := w.tmp.Chmod(0o644); err != nil {
+			w.err = fmt.Errorf("datasets: %w", err)
+		}
+	}
+	if w.err == nil {
+		if err := w.tmp.Sync(); err != nil {
+			w.err = fmt.Errorf("datasets: %w", err)
+		}
+	}
+	cerr := w.tmp.Close()
+	if w.err == nil && cerr != nil {
+		w.err = fmt.Errorf("datasets: %w", cerr)
+	}
+	if w.err == nil {
+		if err := os.Rename(w.tmp.Name(), w.path); err != nil {
+			w.err = fmt.Errorf("datasets: %w", err)
+		}
+	}
+	if w.err != nil {
+		os.Remove(w.tmp.Name())
+	}
+	return w.err
 }

@@ -87,7 +87,7 @@ func runArena(ctx context.Context, io streams, o arenaOptions) error {
 	fmt.Fprintf(io.errOut, "kingoal: league of %d agents, %d matches, seed %d, into %s\n", len(c.Agents), total, o.seed, o.out)
 	bar := newProgress(io.errOut, total, "matches")
 	began := time.Now()
-	rows, err := arena.Run(ctx, c, o.out, arena.Options{Resume: o.resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
+	tally, err := arena.Run(ctx, c, o.out, arena.Options{Resume: o.resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
 	_ = bar.Finish()
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("arena: interrupted; finished shards are kept in %s: continue with the same flags and --resume: %w", o.out, err)
@@ -95,16 +95,16 @@ func runArena(ctx context.Context, io streams, o arenaOptions) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(io.errOut, "kingoal: %d matches in %.1fs; wrote %s and %s\n", len(rows), time.Since(began).Seconds(),
+	fmt.Fprintf(io.errOut, "kingoal: %d matches in %.1fs; wrote %s and %s\n", tally.Matches(), time.Since(began).Seconds(),
 		filepath.Join(o.out, "matches.parquet"), filepath.Join(o.out, "run.json"))
 	info, err := arena.ReadInfo(o.out)
 	if err != nil {
 		return err
 	}
-	if err := writeLeaderboardPNGs(o.out, info, rows); err != nil {
+	if err := writeLeaderboardPNGs(o.out, info, tally); err != nil {
 		return err
 	}
-	return writeLeaderboard(io.out, info, rows, o.markdown, o.json)
+	return writeLeaderboard(io.out, info, tally, o.markdown, o.json)
 }
 
 type leaderboardOptions struct{ markdown, json bool }
@@ -130,14 +130,23 @@ func runLeaderboard(io streams, o leaderboardOptions, dir string) error {
 	if !info.Complete {
 		return fmt.Errorf("leaderboard: the run in %s is not finished; finish it with kingoal arena --resume --out %s (and its flags)", dir, dir)
 	}
-	rows, err := datasets.ReadParquet[datasets.MatchRow](filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema)
+	tally := arena.NewTally(len(info.Agents))
+	err = datasets.ScanParquet(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, func(batch []datasets.MatchRow) error {
+		for _, m := range batch {
+			if int(m.HomeIndex) >= tally.N || int(m.AwayIndex) >= tally.N || m.HomeIndex < 0 || m.AwayIndex < 0 {
+				return fmt.Errorf("leaderboard: match %d names agent %d/%d, but run.json lists %d", m.MatchID, m.HomeIndex, m.AwayIndex, tally.N)
+			}
+			tally.Add(m)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	if err := writeLeaderboardPNGs(dir, info, rows); err != nil {
+	if err := writeLeaderboardPNGs(dir, info, tally); err != nil {
 		return err
 	}
-	return writeLeaderboard(io.out, info, rows, o.markdown, o.json)
+	return writeLeaderboard(io.out, info, tally, o.markdown, o.json)
 }
 
 type standingJSON struct {
@@ -153,13 +162,13 @@ type standingJSON struct {
 	Points int    `json:"points"`
 }
 
-func writeLeaderboard(w io.Writer, info arena.RunInfo, rows []datasets.MatchRow, markdown, asJSON bool) error {
-	table := arena.LeagueTable(rows, info.Agents, info.Seed)
-	ratings, err := arena.Ratings(rows, info.Agents, ratingBootstrap, info.Seed)
+func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, markdown, asJSON bool) error {
+	table := arena.LeagueTable(tally, info.Agents, info.Seed)
+	ratings, err := arena.Ratings(tally, info.Agents, ratingBootstrap, info.Seed)
 	if err != nil {
 		return err
 	}
-	h2h := headToHead(rows, len(info.Agents))
+	h2h := tally.HeadToHead()
 	if asJSON {
 		out := leaderboardJSON{Table: make([]standingJSON, len(table)), Ratings: make([]ratingJSON, len(ratings)), HeadToHead: make([][]*float64, len(h2h))}
 		for i, row := range h2h {
@@ -179,7 +188,7 @@ func writeLeaderboard(w io.Writer, info arena.RunInfo, rows []datasets.MatchRow,
 		out.Agents = info.Agents
 		return writeJSON(w, out)
 	}
-	fmt.Fprintf(w, "League: %d agents, %d matches (%d per pair), seed %d\nrules: %s\n\n", len(info.Agents), len(rows), info.MatchesPerPairing, info.Seed, info.Rules)
+	fmt.Fprintf(w, "League: %d agents, %d matches (%d per pair), seed %d\nrules: %s\n\n", len(info.Agents), tally.Matches(), info.MatchesPerPairing, info.Seed, info.Rules)
 	t := newTableAs(w, 2, markdown, "#", "agent", "P", "W", "D", "L", "GF", "GA", "GD", "Pts")
 	var out [][]string
 	for i, s := range table {
@@ -236,48 +245,16 @@ type leaderboardJSON struct {
 	HeadToHead [][]*float64   `json:"head_to_head"` // [row][column]: the row agent's score; null where they never met
 }
 
-// headToHead returns each agent's score (win 1, draw ½) against each other (NaN: no match).
-func headToHead(rows []datasets.MatchRow, n int) [][]float64 {
-	pts, played := make([][]float64, n), make([][]float64, n)
-	for i := range pts {
-		pts[i], played[i] = make([]float64, n), make([]float64, n)
-	}
-	for _, m := range rows {
-		h, a := int(m.HomeIndex), int(m.AwayIndex)
-		played[h][a]++
-		played[a][h]++
-		switch m.Result {
-		case "home":
-			pts[h][a]++
-		case "away":
-			pts[a][h]++
-		default:
-			pts[h][a] += 0.5
-			pts[a][h] += 0.5
-		}
-	}
-	for i := range pts {
-		for j := range pts {
-			if played[i][j] == 0 {
-				pts[i][j] = math.NaN()
-			} else {
-				pts[i][j] /= played[i][j]
-			}
-		}
-	}
-	return pts
-}
-
 // writeLeaderboardPNGs draws the ratings with their intervals and the head-to-head matrix.
-func writeLeaderboardPNGs(dir string, info arena.RunInfo, rows []datasets.MatchRow) error {
-	ratings, err := arena.Ratings(rows, info.Agents, ratingBootstrap, info.Seed)
+func writeLeaderboardPNGs(dir string, info arena.RunInfo, tally *arena.Tally) error {
+	ratings, err := arena.Ratings(tally, info.Agents, ratingBootstrap, info.Seed)
 	if err != nil {
 		return err
 	}
 	if err := ratingsChart(filepath.Join(dir, "ratings.png"), ratings); err != nil {
 		return err
 	}
-	h2h := headToHead(rows, len(info.Agents))
+	h2h := tally.HeadToHead()
 	n := len(info.Agents)
 	return heatmap{
 		title:    "Head to head: row agent's score minus ½ (agents numbered as in the table of run.json)",

@@ -1,0 +1,92 @@
+package arena
+
+import "github.com/kingoal/kingoal/datasets"
+
+// PairTally sums the matches one agent played at home against another.
+type PairTally struct {
+	Matches, HomeWins, Draws, AwayWins int
+	HomeGoals, AwayGoals               int
+	HomePoints, AwayPoints             int
+}
+
+// Tally is everything the leaderboard needs, summed per (home agent, away agent): the table,
+// head-to-head, and the ratings with their bootstrap all read it, so a run of any size is
+// ranked in memory proportional to the number of agents squared.
+type Tally struct {
+	N     int
+	Pairs [][]PairTally // [home][away]
+}
+
+// NewTally returns an empty tally for n agents.
+func NewTally(n int) *Tally {
+	t := &Tally{N: n, Pairs: make([][]PairTally, n)}
+	for i := range t.Pairs {
+		t.Pairs[i] = make([]PairTally, n)
+	}
+	return t
+}
+
+// Add counts one match.
+func (t *Tally) Add(m datasets.MatchRow) {
+	p := &t.Pairs[m.HomeIndex][m.AwayIndex]
+	p.Matches++
+	p.HomeGoals += int(m.HomeGoals)
+	p.AwayGoals += int(m.AwayGoals)
+	p.HomePoints += int(m.HomePoints)
+	p.AwayPoints += int(m.AwayPoints)
+	switch m.Result {
+	case "home":
+		p.HomeWins++
+	case "away":
+		p.AwayWins++
+	default:
+		p.Draws++
+	}
+}
+
+// TallyOf sums rows for n agents.
+func TallyOf(rows []datasets.MatchRow, n int) *Tally {
+	t := NewTally(n)
+	for _, m := range rows {
+		t.Add(m)
+	}
+	return t
+}
+
+// Matches returns the number of matches counted.
+func (t *Tally) Matches() int {
+	n := 0
+	for i := range t.Pairs {
+		for _, p := range t.Pairs[i] {
+			n += p.Matches
+		}
+	}
+	return n
+}
+
+// HeadToHead returns each agent's score (win 1, draw ½) against each other; NaN where two
+// agents never met (and on the diagonal).
+func (t *Tally) HeadToHead() [][]float64 {
+	pts, played := make([][]float64, t.N), make([][]float64, t.N)
+	for i := range pts {
+		pts[i], played[i] = make([]float64, t.N), make([]float64, t.N)
+	}
+	for h := range t.N {
+		for a, p := range t.Pairs[h] {
+			played[h][a] += float64(p.Matches)
+			played[a][h] += float64(p.Matches)
+			pts[h][a] += float64(p.HomeWins) + float64(p.Draws)/2
+			pts[a][h] += float64(p.AwayWins) + float64(p.Draws)/2
+		}
+	}
+	for i := range pts {
+		for j := range pts {
+			if played[i][j] == 0 {
+				pts[i][j] = nan
+			} else {
+				pts[i][j] /= played[i][j]
+			}
+		}
+	}
+	return pts
+}
