@@ -113,3 +113,27 @@ func FuzzReadParquet(f *testing.F) {
 		}
 	})
 }
+
+func FuzzScanRecords(f *testing.F) {
+	dir := f.TempDir()
+	good := filepath.Join(dir, "seed.parquet")
+	if err := datasets.WriteParquet(good, datasets.MatrixSchema, sampleRows(4)); err != nil {
+		f.Fatal(err)
+	}
+	data, _ := os.ReadFile(good)
+	f.Add(data)
+	f.Add(data[:len(data)/3])
+	f.Fuzz(func(t *testing.T, b []byte) {
+		p := filepath.Join(t.TempDir(), "f.parquet")
+		os.WriteFile(p, b, 0o644)
+		_, err := datasets.ScanRecords(p, func(info datasets.FileInfo, row []datasets.Value) error {
+			if len(row) != len(info.Columns) {
+				t.Fatalf("%d cells for %d columns", len(row), len(info.Columns))
+			}
+			return nil
+		})
+		if err != nil && !strings.HasPrefix(err.Error(), "datasets: ") {
+			t.Fatalf("error without prefix: %v", err)
+		}
+	})
+}

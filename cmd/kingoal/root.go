@@ -78,7 +78,7 @@ Bad input exits with code 2, an interrupted run with 130.`,
 	root.SetErr(io.errOut)
 	root.SetIn(io.in)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newRulesCmd(io), newLineupsCmd(io), newSimulateCmd(io), newSolveCmd(io), newAgentsCmd(io), newWatchCmd(io), newTrainCmd(io), newPlayCmd(io), newEvalCmd(io), newArenaCmd(io), newLeaderboardCmd(io))
+	root.AddCommand(newRulesCmd(io), newLineupsCmd(io), newSimulateCmd(io), newSolveCmd(io), newAgentsCmd(io), newWatchCmd(io), newTrainCmd(io), newPlayCmd(io), newEvalCmd(io), newArenaCmd(io), newLeaderboardCmd(io), newDatasetsCmd(io))
 	return root
 }
 

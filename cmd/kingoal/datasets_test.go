@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/kingoal/kingoal/datasets"
+)
+
+func TestDatasetsInspectAndExport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	if code, _, stderr := run(t, "arena", "--agents", "random;heuristic", "--matches", "8", "--throws-per-half", "6", "--out", dir); code != 0 {
+		t.Fatalf("arena: %s", stderr)
+	}
+	pq := filepath.Join(dir, "matches.parquet")
+	want, err := datasets.ReadParquet[datasets.MatchRow](pq, datasets.MatchesSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := run(t, "datasets", "inspect", pq, "--rows", "2")
+	if code != 0 || !strings.Contains(out, "schema: matches/1") || !strings.Contains(out, "rows: 8") || !strings.Contains(out, "dice_seed") {
+		t.Fatalf("inspect: exit %d %s\n%s", code, stderr, out)
+	}
+	code, out, _ = run(t, "datasets", "export", pq, "--format", "csv")
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if code != 0 || err != nil || len(recs) != 9 {
+		t.Fatalf("csv: %v, %d records", err, len(recs))
+	}
+	col := map[string]int{}
+	for i, c := range recs[0] {
+		col[c] = i
+	}
+	for i, w := range want {
+		r := recs[i+1]
+		if r[col["home_agent"]] != w.HomeAgent || r[col["home_goals"]] != strconv.Itoa(int(w.HomeGoals)) || r[col["dice_seed"]] != strconv.FormatUint(w.DiceSeed, 10) {
+			t.Fatalf("csv row %d: %v, want %+v", i, r, w)
+		}
+	}
+	jl := filepath.Join(t.TempDir(), "m.jsonl")
+	if code, _, stderr := run(t, "datasets", "export", pq, "--format", "jsonl", "--out", jl); code != 0 {
+		t.Fatal(stderr)
+	}
+	f, _ := os.Open(jl)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil || m["result"] != want[n].Result {
+			t.Fatalf("jsonl line %d: %v %v", n, err, m)
+		}
+		n++
+	}
+	if n != 8 {
+		t.Fatalf("%d json lines", n)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.parquet")
+	os.WriteFile(bad, []byte("not parquet"), 0o644)
+	if code, _, stderr := run(t, "datasets", "inspect", bad); code != exitFailure || !strings.Contains(stderr, "not a readable Parquet file") {
+		t.Errorf("corrupt: exit %d %q", code, stderr)
+	}
+	if code, _, _ := run(t, "datasets", "export", pq, "--format", "xml"); code != exitUsage {
+		t.Errorf("bad format: exit %d", code)
+	}
+}

@@ -1,0 +1,159 @@
+package datasets
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// FileInfo describes any Parquet file with a flat schema.
+type FileInfo struct {
+	Schema  string   // the kingoal schema tag, "" for a foreign file
+	Columns []string // leaf column names, in order
+	Types   []string // their physical types
+	Rows    int64
+}
+
+// Value is one cell: int64, uint64, float64, bool, string, or nil for a null.
+type Value = any
+
+// ScanRecords opens any flat Parquet file (ours or another tool's) and streams each row to
+// fn as one Value per column (see Value). Corrupt, truncated or
+// nested files return an error naming the file.
+func ScanRecords(path string, fn func(info FileInfo, row []Value) error) (info FileInfo, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("datasets: %s is corrupt: %v", path, r)
+		}
+	}()
+	f, err := os.Open(path)
+	if err != nil {
+		return info, fmt.Errorf("datasets: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return info, fmt.Errorf("datasets: %w", err)
+	}
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		return info, fmt.Errorf("datasets: %s is not a readable Parquet file (truncated or corrupt?): %v", path, err)
+	}
+	info.Schema, _ = pf.Lookup(SchemaKey)
+	info.Rows = pf.NumRows()
+	var unsigned []bool // columns whose integers are unsigned (uint64 seeds)
+	for _, col := range pf.Schema().Columns() {
+		if len(col) != 1 {
+			return info, fmt.Errorf("datasets: %s has nested column %v; only flat files are supported", path, col)
+		}
+		leaf, _ := pf.Schema().Lookup(col...)
+		if leaf.Node.Repeated() {
+			return info, fmt.Errorf("datasets: %s has repeated column %s; only flat files are supported", path, col[0])
+		}
+		info.Columns = append(info.Columns, col[0])
+		info.Types = append(info.Types, leaf.Node.Type().String())
+		it, isInt := logicalInt(leaf.Node.Type().LogicalType())
+		unsigned = append(unsigned, isInt && !it.IsSigned)
+	}
+	if fn == nil {
+		return info, nil
+	}
+	r := parquet.NewReader(pf)
+	defer r.Close()
+	rows := make([]parquet.Row, 256)
+	cells := make([]Value, len(info.Columns))
+	var seen int64
+	for {
+		n, rerr := r.ReadRows(rows)
+		for _, row := range rows[:n] {
+			clear(cells)
+			for _, v := range row {
+				if c := v.Column(); c >= 0 && c < len(cells) {
+					cells[c] = cellOf(v, unsigned[c])
+				}
+			}
+			if err := fn(info, cells); err != nil {
+				return info, err
+			}
+		}
+		seen += int64(n)
+		if errors.Is(rerr, io.EOF) {
+			break
+		}
+		if rerr != nil {
+			return info, fmt.Errorf("datasets: reading %s: %w", path, rerr)
+		}
+	}
+	if seen != info.Rows {
+		return info, fmt.Errorf("datasets: %s: read %d rows, the footer says %d", path, seen, info.Rows)
+	}
+	return info, nil
+}
+
+func cellOf(v parquet.Value, unsigned bool) Value {
+	if v.IsNull() {
+		return nil
+	}
+	switch v.Kind() {
+	case parquet.Boolean:
+		return v.Boolean()
+	case parquet.Int32:
+		return int64(v.Int32())
+	case parquet.Int64:
+		if unsigned {
+			return v.Uint64()
+		}
+		return v.Int64()
+	case parquet.Float:
+		return float64(v.Float())
+	case parquet.Double:
+		return v.Double()
+	case parquet.ByteArray, parquet.FixedLenByteArray:
+		return string(v.ByteArray())
+	}
+	return nil // null (or a type we do not export)
+}
+
+// FormatCell writes a cell for CSV: numbers in Go's shortest form, nulls empty.
+func FormatCell(v Value) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case bool:
+		return strconv.FormatBool(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case uint64:
+		return strconv.FormatUint(x, 10)
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case string:
+		return x
+	}
+	return fmt.Sprint(v)
+}
+
+// JSONCell returns a cell for JSON: NaN and infinities become null (JSON has no such numbers).
+func JSONCell(v Value) json.RawMessage {
+	if f, ok := v.(float64); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
+		return json.RawMessage("null")
+	}
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// logicalInt returns the integer annotation of a logical type, if it has one.
+func logicalInt(lt *format.LogicalType) (*format.IntType, bool) {
+	if lt == nil {
+		return nil, false
+	}
+	it, ok := lt.Value.(*format.IntType)
+	return it, ok
+}
