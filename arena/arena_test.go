@@ -168,3 +168,19 @@ func TestLeagueTableOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestGauntletSchedule(t *testing.T) {
+	c := arena.Config{Format: arena.Gauntlet, Agents: []string{"heuristic", "random", "fixed:2-2-2-2-2", "fixed:1-3-3-2-1"}, Matches: 4}
+	fs := c.Schedule()
+	if len(fs) != 12 {
+		t.Fatalf("%d fixtures, want 3 opponents × 4", len(fs))
+	}
+	for _, f := range fs {
+		if f.Home != 0 && f.Away != 0 {
+			t.Fatalf("a gauntlet match without the first agent: %+v", f)
+		}
+	}
+	if _, err := arena.ParseFormat("cup"); err == nil {
+		t.Error("unknown format accepted")
+	}
+}

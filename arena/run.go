@@ -22,10 +22,38 @@ import (
 // matches of its open shards too, so the size only bounds what a hard kill can lose.
 const ShardSize = 8192
 
-// Config describes a league: every pair of Agents plays Matches matches, sides alternating,
-// each fixture and its mirror sharing their dice. The zero values of Matches and Workers mean
-// 20 and all cores.
+// Format is the kind of competition.
+type Format uint8
+
+const (
+	League   Format = iota // every pair of agents
+	Gauntlet               // the first agent against each of the others
+)
+
+func (f Format) String() string {
+	if f == Gauntlet {
+		return "gauntlet"
+	}
+	return "league"
+}
+
+// ParseFormat reads league or gauntlet.
+func ParseFormat(s string) (Format, error) {
+	switch s {
+	case "league":
+		return League, nil
+	case "gauntlet":
+		return Gauntlet, nil
+	}
+	return 0, fmt.Errorf("arena: format %q: want league or gauntlet", s)
+}
+
+// Config describes a competition: every pair of Agents (League) or the first agent against
+// each other (Gauntlet) plays Matches matches, sides alternating, each fixture and its mirror
+// sharing their dice. The zero values of Format, Matches and Workers mean a league, 20 and all
+// cores.
 type Config struct {
+	Format  Format
 	Agents  []string  // registry specs, at least two
 	Rules   env.Rules // the rules of every match
 	Matches int       // per pairing
@@ -49,12 +77,15 @@ type Fixture struct {
 	homeS, awayS uint64 // the agents' seeds
 }
 
-// Schedule lists the league's matches in ID order: pairings (i, j) with i < j in order, then
-// their matches; match k has leg k/2, and odd k swaps sides.
+// Schedule lists the matches in ID order: pairings (i, j) with i < j in order (i = 0 only in
+// a gauntlet), then their matches; match k has leg k/2, and odd k swaps sides.
 func (c Config) Schedule() []Fixture {
 	var out []Fixture
 	pairing := 0
 	for i := range c.Agents {
+		if c.Format == Gauntlet && i > 0 {
+			break
+		}
 		for j := i + 1; j < len(c.Agents); j++ {
 			for k := range c.matches() {
 				f := Fixture{ID: int64(len(out)), Pairing: pairing, Leg: k / 2, Home: i, Away: j}
@@ -75,7 +106,10 @@ func (c Config) Schedule() []Fixture {
 // Validate checks the configuration and that every agent spec builds.
 func (c Config) Validate() error {
 	if len(c.Agents) < 2 {
-		return fmt.Errorf("arena: a league needs at least two agents, got %d", len(c.Agents))
+		return fmt.Errorf("arena: a %s needs at least two agents, got %d", c.Format, len(c.Agents))
+	}
+	if c.Format > Gauntlet {
+		return fmt.Errorf("arena: format %d unknown", c.Format)
 	}
 	if c.Matches < 0 || c.Workers < 0 {
 		return errors.New("arena: matches and workers must not be negative")
@@ -109,15 +143,15 @@ type RunInfo struct {
 }
 
 func (c Config) info(total int, complete bool) RunInfo {
-	return RunInfo{Format: "kingoal-run", SchemaVersion: 1, Competition: "league", Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
+	return RunInfo{Format: "kingoal-run", SchemaVersion: 1, Competition: c.Format.String(), Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
 		Seed: c.Seed, MatchesPerPairing: c.matches(), TotalMatches: total, ShardSize: ShardSize, Complete: complete,
 		Schemas: map[string]string{"matches.parquet": datasets.MatchesSchema}, GoVersion: runtime.Version()}
 }
 
 // sameRun reports whether two run descriptions describe the same matches.
 func sameRun(a, b RunInfo) bool {
-	ja, _ := json.Marshal(RunInfo{Agents: a.Agents, Rules: a.Rules, Seed: a.Seed, MatchesPerPairing: a.MatchesPerPairing, ShardSize: a.ShardSize})
-	jb, _ := json.Marshal(RunInfo{Agents: b.Agents, Rules: b.Rules, Seed: b.Seed, MatchesPerPairing: b.MatchesPerPairing, ShardSize: b.ShardSize})
+	ja, _ := json.Marshal(RunInfo{Competition: a.Competition, Agents: a.Agents, Rules: a.Rules, Seed: a.Seed, MatchesPerPairing: a.MatchesPerPairing, ShardSize: a.ShardSize})
+	jb, _ := json.Marshal(RunInfo{Competition: b.Competition, Agents: b.Agents, Rules: b.Rules, Seed: b.Seed, MatchesPerPairing: b.MatchesPerPairing, ShardSize: b.ShardSize})
 	return string(ja) == string(jb)
 }
 

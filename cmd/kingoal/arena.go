@@ -22,6 +22,7 @@ const defaultAgents = "random;fixed:2-2-2-2-2;fixed:1-3-3-2-1;heuristic;optimal;
 
 type arenaOptions struct {
 	rules    ruleFlags
+	format   string
 	agents   string
 	matches  int
 	seed     uint64
@@ -50,6 +51,7 @@ then a seeded draw of lots (RULES §7). Re-print it later with kingoal leaderboa
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.agents, "agents", defaultAgents, "agent specs separated by ';' (see kingoal agents)")
+	f.StringVar(&o.format, "format", "league", "league (every pair) or gauntlet (the first agent against each other)")
 	f.IntVar(&o.matches, "matches", 60, "matches per pair of agents")
 	f.Uint64Var(&o.seed, "seed", 1, "random seed")
 	f.IntVar(&o.workers, "workers", 0, "goroutines (0: all cores); does not change the result")
@@ -79,12 +81,16 @@ func runArena(ctx context.Context, io streams, o arenaOptions) error {
 	if o.matches <= 0 || o.workers < 0 {
 		return usagef("--matches %d, --workers %d: want at least 1 match and workers ≥ 0", o.matches, o.workers)
 	}
-	c := arena.Config{Agents: splitSpecs(o.agents), Rules: r, Matches: o.matches, Seed: o.seed, Workers: o.workers}
+	format, err := arena.ParseFormat(o.format)
+	if err != nil {
+		return flagError("--format", err)
+	}
+	c := arena.Config{Format: format, Agents: splitSpecs(o.agents), Rules: r, Matches: o.matches, Seed: o.seed, Workers: o.workers}
 	if err := c.Validate(); err != nil {
 		return usageError{err}
 	}
 	total := len(c.Schedule())
-	fmt.Fprintf(io.errOut, "kingoal: league of %d agents, %d matches, seed %d, into %s\n", len(c.Agents), total, o.seed, o.out)
+	fmt.Fprintf(io.errOut, "kingoal: %s of %d agents, %d matches, seed %d, into %s\n", format, len(c.Agents), total, o.seed, o.out)
 	bar := newProgress(io.errOut, total, "matches")
 	began := time.Now()
 	tally, err := arena.Run(ctx, c, o.out, arena.Options{Resume: o.resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
@@ -188,7 +194,12 @@ func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, markd
 		out.Agents = info.Agents
 		return writeJSON(w, out)
 	}
-	fmt.Fprintf(w, "League: %d agents, %d matches (%d per pair), seed %d\nrules: %s\n\n", len(info.Agents), tally.Matches(), info.MatchesPerPairing, info.Seed, info.Rules)
+	title := "League"
+	if info.Competition == "gauntlet" {
+		title = "Gauntlet"
+	}
+	fmt.Fprintf(w, "%s: %d agents, %d matches (%d per pair), seed %d\nrules: %s\n\n", title,
+		len(info.Agents), tally.Matches(), info.MatchesPerPairing, info.Seed, info.Rules)
 	t := newTableAs(w, 2, markdown, "#", "agent", "P", "W", "D", "L", "GF", "GA", "GD", "Pts")
 	var out [][]string
 	for i, s := range table {

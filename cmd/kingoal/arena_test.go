@@ -61,6 +61,7 @@ func TestArenaAndLeaderboard(t *testing.T) {
 		{"arena", "--agents", "random;nobody"},
 		{"arena", "--matches", "0"},
 		{"leaderboard"},
+		{"arena", "--format", "cup"},
 	} {
 		if code, _, stderr := run(t, bad...); code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d %q", bad, code, stderr)
