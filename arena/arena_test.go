@@ -71,6 +71,7 @@ func TestInterruptedRunResumes(t *testing.T) {
 	// flight (workers + 1 of 256) finish, far fewer than 3,000.
 	big := cfg(2)
 	big.Matches = 1000
+	big.LogThrows = true // the throw shards go through the same interruption
 	if _, err := arena.Run(context.Background(), big, want, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
@@ -109,6 +110,11 @@ func TestInterruptedRunResumes(t *testing.T) {
 	}
 	if !bytes.Equal(matchesBytes(t, want), matchesBytes(t, dir)) {
 		t.Fatal("the resumed run differs from the uninterrupted one")
+	}
+	wt, _ := os.ReadFile(filepath.Join(want, "throws.parquet"))
+	gt, _ := os.ReadFile(filepath.Join(dir, "throws.parquet"))
+	if len(wt) == 0 || !bytes.Equal(wt, gt) {
+		t.Fatal("the resumed run's throws.parquet differs")
 	}
 	// A damaged shard (a disk error; a crash cannot leave one, writes are atomic) is replayed.
 	dir, _ = interrupted()
@@ -182,5 +188,57 @@ func TestGauntletSchedule(t *testing.T) {
 	}
 	if _, err := arena.ParseFormat("cup"); err == nil {
 		t.Error("unknown format accepted")
+	}
+}
+
+func TestThrowLog(t *testing.T) {
+	c := arena.Config{Agents: []string{"heuristic", "random"}, Rules: env.Rules{ThrowsPerHalf: 5, Knockout: true, ExtraThrowsPerHalf: 2},
+		Matches: 30, Seed: 3, LogThrows: true, Dice: true}
+	dirs := [2]string{t.TempDir(), t.TempDir()}
+	for i, w := range []int{1, 2} {
+		c.Workers = w
+		if _, err := arena.Run(context.Background(), c, dirs[i], arena.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, _ := os.ReadFile(filepath.Join(dirs[0], "throws.parquet"))
+	b, _ := os.ReadFile(filepath.Join(dirs[1], "throws.parquet"))
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Fatal("throws.parquet differs between worker counts")
+	}
+	matches, _ := datasets.ReadParquet[datasets.MatchRow](filepath.Join(dirs[0], "matches.parquet"), datasets.MatchesSchema)
+	throws, err := datasets.ReadParquet[datasets.ThrowRow](filepath.Join(dirs[0], "throws.parquet"), datasets.ThrowsSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byMatch := map[int64][]datasets.ThrowRow{}
+	for _, r := range throws {
+		byMatch[r.MatchID] = append(byMatch[r.MatchID], r)
+	}
+	for _, m := range matches {
+		rows := byMatch[m.MatchID]
+		regular, kicks := 0, 0
+		for i, r := range rows {
+			if int(r.Index) != i {
+				t.Fatalf("match %d: index %d at %d", m.MatchID, r.Index, i)
+			}
+			switch r.Kind {
+			case "throw":
+				regular++
+				if len(r.HomeValues) != 2*int(r.HomeDice)-1 || len(r.AwayValues) != 2*int(r.AwayDice)-1 {
+					t.Fatalf("dice %q v %q for %d v %d dice", r.HomeValues, r.AwayValues, r.HomeDice, r.AwayDice)
+				}
+			case "kick":
+				kicks++
+			}
+		}
+		want := 10
+		if m.ExtraTime {
+			want += 4
+		}
+		last := rows[len(rows)-1]
+		if regular != want || last.HomeGoals != m.HomeGoals || last.AwayGoals != m.AwayGoals || (kicks > 0) != m.Penalties {
+			t.Fatalf("match %d: %d throws (want %d), %d kicks, last %+v, match %+v", m.MatchID, regular, want, kicks, last, m)
+		}
 	}
 }

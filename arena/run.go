@@ -59,6 +59,9 @@ type Config struct {
 	Matches int       // per pairing
 	Seed    uint64
 	Workers int
+	// LogThrows also writes throws.parquet, one row per chance node; with Dice every die is
+	// rolled and its value logged (a different random stream: another run).
+	LogThrows, Dice bool
 }
 
 func (c Config) matches() int {
@@ -138,6 +141,8 @@ type RunInfo struct {
 	TotalMatches      int               `json:"total_matches"`
 	ShardSize         int               `json:"shard_size"`
 	Complete          bool              `json:"complete"`
+	LogThrows         bool              `json:"log_throws"`
+	Dice              bool              `json:"dice"`
 	Schemas           map[string]string `json:"schemas"`
 	GoVersion         string            `json:"go_version"`
 }
@@ -145,13 +150,25 @@ type RunInfo struct {
 func (c Config) info(total int, complete bool) RunInfo {
 	return RunInfo{Format: "kingoal-run", SchemaVersion: 1, Competition: c.Format.String(), Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
 		Seed: c.Seed, MatchesPerPairing: c.matches(), TotalMatches: total, ShardSize: ShardSize, Complete: complete,
-		Schemas: map[string]string{"matches.parquet": datasets.MatchesSchema}, GoVersion: runtime.Version()}
+		Schemas: c.schemas(), GoVersion: runtime.Version(), LogThrows: c.LogThrows, Dice: c.Dice}
+}
+
+func (c Config) schemas() map[string]string {
+	m := map[string]string{"matches.parquet": datasets.MatchesSchema}
+	if c.LogThrows {
+		m["throws.parquet"] = datasets.ThrowsSchema
+	}
+	return m
 }
 
 // sameRun reports whether two run descriptions describe the same matches.
 func sameRun(a, b RunInfo) bool {
-	ja, _ := json.Marshal(RunInfo{Competition: a.Competition, Agents: a.Agents, Rules: a.Rules, Seed: a.Seed, MatchesPerPairing: a.MatchesPerPairing, ShardSize: a.ShardSize})
-	jb, _ := json.Marshal(RunInfo{Competition: b.Competition, Agents: b.Agents, Rules: b.Rules, Seed: b.Seed, MatchesPerPairing: b.MatchesPerPairing, ShardSize: b.ShardSize})
+	key := func(r RunInfo) []byte {
+		j, _ := json.Marshal(RunInfo{Competition: r.Competition, Agents: r.Agents, Rules: r.Rules, Seed: r.Seed,
+			MatchesPerPairing: r.MatchesPerPairing, ShardSize: r.ShardSize, LogThrows: r.LogThrows, Dice: r.Dice})
+		return j
+	}
+	ja, jb := key(a), key(b)
 	return string(ja) == string(jb)
 }
 
@@ -176,6 +193,22 @@ func ReadInfo(dir string) (RunInfo, error) {
 
 func shardPath(dir string, s int) string {
 	return filepath.Join(dir, "shards", fmt.Sprintf("matches-%05d.parquet", s))
+}
+
+func throwShardPath(dir string, s int) string {
+	return filepath.Join(dir, "shards", fmt.Sprintf("throws-%05d.parquet", s))
+}
+
+// shardRows are the finished matches of one shard (and their throws, if logged).
+type shardRows struct {
+	matches []datasets.MatchRow
+	throws  []datasets.ThrowRow
+}
+
+// played is one finished match.
+type played struct {
+	match  datasets.MatchRow
+	throws []datasets.ThrowRow
 }
 
 // Run plays the league into dir: shards as they complete, then matches.parquet and
@@ -210,16 +243,24 @@ func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error)
 	if err := writeInfo(dir, info); err != nil {
 		return nil, err
 	}
-	kept := map[int][]datasets.MatchRow{} // finished matches of each shard on disk
+	kept := map[int]*shardRows{} // finished matches of each shard on disk
 	done := 0
 	for sh := range shards {
 		if !opt.Resume {
 			break
 		}
-		if rows, err := datasets.ReadParquet[datasets.MatchRow](shardPath(dir, sh), datasets.MatchesSchema); err == nil {
-			kept[sh] = rows
-			done += len(rows)
-		} // an unreadable shard is played again
+		ms, err := datasets.ReadParquet[datasets.MatchRow](shardPath(dir, sh), datasets.MatchesSchema)
+		if err != nil {
+			continue // an unreadable shard is played again
+		}
+		var ts []datasets.ThrowRow
+		if c.LogThrows {
+			if ts, err = datasets.ReadParquet[datasets.ThrowRow](throwShardPath(dir, sh), datasets.ThrowsSchema); err != nil {
+				continue // the two files of a shard go together
+			}
+		}
+		kept[sh] = &shardRows{ms, ts}
+		done += len(ms)
 	}
 	if opt.Progress != nil {
 		opt.Progress(done, len(fixtures))
@@ -227,30 +268,44 @@ func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error)
 	if err := c.play(ctx, dir, fixtures, kept, done, opt); err != nil {
 		return nil, err
 	}
-	final, err := datasets.NewParquetWriter[datasets.MatchRow](filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema)
+	tally := NewTally(len(c.Agents))
+	err := mergeShards(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, shards, func(sh int) string { return shardPath(dir, sh) },
+		func(m datasets.MatchRow) { tally.Add(m) })
 	if err != nil {
 		return nil, err
 	}
-	tally := NewTally(len(c.Agents))
-	for sh := range shards { // stream the shards into one file, in match order
-		err := datasets.ScanParquet(shardPath(dir, sh), datasets.MatchesSchema, func(batch []datasets.MatchRow) error {
-			for _, m := range batch {
-				tally.Add(m)
-			}
-			return final.Write(batch)
-		})
+	if c.LogThrows {
+		err := mergeShards(filepath.Join(dir, "throws.parquet"), datasets.ThrowsSchema, shards, func(sh int) string { return throwShardPath(dir, sh) },
+			func(datasets.ThrowRow) {})
 		if err != nil {
-			final.Close()
 			return nil, err
 		}
-	}
-	if err := final.Close(); err != nil {
-		return nil, err
 	}
 	if err := os.RemoveAll(filepath.Join(dir, "shards")); err != nil {
 		return nil, fmt.Errorf("arena: %w", err)
 	}
 	return tally, writeInfo(dir, c.info(len(fixtures), true))
+}
+
+// mergeShards streams the shards, in order, into one file, showing each row to see.
+func mergeShards[T any](path, schema string, shards int, shard func(int) string, see func(T)) error {
+	w, err := datasets.NewParquetWriter[T](path, schema)
+	if err != nil {
+		return err
+	}
+	for sh := range shards {
+		err := datasets.ScanParquet(shard(sh), schema, func(batch []T) error {
+			for _, r := range batch {
+				see(r)
+			}
+			return w.Write(batch)
+		})
+		if err != nil {
+			w.Close()
+			return err
+		}
+	}
+	return w.Close()
 }
 
 func shardLen(s, total int) int { return min(ShardSize, total-s*ShardSize) }
@@ -265,23 +320,22 @@ func writeInfo(dir string, info RunInfo) error {
 
 // play runs every fixture not yet in kept on the workers, writes each shard when it is
 // complete and, if interrupted, the finished matches of every open shard.
-func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, kept map[int][]datasets.MatchRow, done int, opt Options) error {
+func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, kept map[int]*shardRows, done int, opt Options) error {
 	workers := c.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	shards := (len(fixtures) + ShardSize - 1) / ShardSize
 	have := make([]bool, len(fixtures))
 	for _, rows := range kept {
-		for _, r := range rows {
+		for _, r := range rows.matches {
 			have[r.MatchID] = true
 		}
 	}
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx) // a failing match stops the dispatch too
 	defer cancel()
-	jobs := make(chan []Fixture)              // batches: one channel send per batch, not per match
-	results := make(chan []datasets.MatchRow) // a batch's rows
+	jobs := make(chan []Fixture)   // batches: one channel send per batch, not per match
+	results := make(chan []played) // a batch's matches
 	errs := make(chan error, workers)
 	var wg sync.WaitGroup
 	for range workers {
@@ -293,15 +347,15 @@ func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, kept m
 				players[i], _ = agents.New(s, agents.Setup{Rules: c.Rules}) // validated
 			}
 			for batch := range jobs {
-				rows := make([]datasets.MatchRow, 0, len(batch))
+				rows := make([]played, 0, len(batch))
 				for _, f := range batch {
-					row, err := c.playMatch(f, players)
+					p, err := c.playMatch(f, players)
 					if err != nil {
 						errs <- err
 						cancel()
 						return
 					}
-					rows = append(rows, row)
+					rows = append(rows, p)
 				}
 				results <- rows
 			}
@@ -332,21 +386,30 @@ func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, kept m
 	var firstErr error
 	write := func(sh int) {
 		rows := kept[sh]
-		sortByID(rows)
-		if err := datasets.WriteParquet(shardPath(dir, sh), datasets.MatchesSchema, rows); err != nil && firstErr == nil {
+		slices.SortFunc(rows.matches, func(a, b datasets.MatchRow) int { return cmp.Compare(a.MatchID, b.MatchID) })
+		err := datasets.WriteParquet(shardPath(dir, sh), datasets.MatchesSchema, rows.matches)
+		if err == nil && c.LogThrows {
+			slices.SortStableFunc(rows.throws, func(a, b datasets.ThrowRow) int { return cmp.Compare(a.MatchID, b.MatchID) })
+			err = datasets.WriteParquet(throwShardPath(dir, sh), datasets.ThrowsSchema, rows.throws)
+		}
+		if err != nil && firstErr == nil {
 			firstErr = err
 		}
 	}
-	for rows := range results {
-		for _, row := range rows {
-			sh := int(row.MatchID) / ShardSize
-			kept[sh] = append(kept[sh], row)
-			if len(kept[sh]) == shardLen(sh, len(fixtures)) {
+	for batch := range results {
+		for _, p := range batch {
+			sh := int(p.match.MatchID) / ShardSize
+			if kept[sh] == nil {
+				kept[sh] = &shardRows{}
+			}
+			kept[sh].matches = append(kept[sh].matches, p.match)
+			kept[sh].throws = append(kept[sh].throws, p.throws...)
+			if len(kept[sh].matches) == shardLen(sh, len(fixtures)) {
 				write(sh)
 				delete(kept, sh) // on disk now: memory holds only the open shards
 			}
 		}
-		done += len(rows)
+		done += len(batch)
 		if opt.Progress != nil {
 			opt.Progress(done, len(fixtures))
 		}
@@ -357,8 +420,8 @@ func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, kept m
 	default:
 	}
 	if err := parent.Err(); err != nil { // save what the open shards hold
-		for sh := range shards {
-			if n := len(kept[sh]); n > 0 && n < shardLen(sh, len(fixtures)) {
+		for sh, rows := range kept {
+			if n := len(rows.matches); n > 0 && n < shardLen(sh, len(fixtures)) {
 				write(sh)
 			}
 		}
@@ -370,12 +433,8 @@ func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, kept m
 	return firstErr
 }
 
-func sortByID(rows []datasets.MatchRow) {
-	slices.SortFunc(rows, func(a, b datasets.MatchRow) int { return cmp.Compare(a.MatchID, b.MatchID) })
-}
-
 // playMatch plays one fixture with the worker's agents.
-func (c Config) playMatch(f Fixture, players []agents.Agent) (datasets.MatchRow, error) {
+func (c Config) playMatch(f Fixture, players []agents.Agent) (played, error) {
 	home, away := players[f.Home], players[f.Away]
 	for _, x := range []struct {
 		a    agents.Agent
@@ -387,14 +446,63 @@ func (c Config) playMatch(f Fixture, players []agents.Agent) (datasets.MatchRow,
 	}
 	s, err := env.NewState(c.Rules)
 	if err != nil {
-		return datasets.MatchRow{}, err
+		return played{}, err
+	}
+	var smp env.Sampler = env.NewFastSampler(env.SeededSource(f.DiceSeed, 0))
+	if c.Dice {
+		smp = env.NewDiceSampler(env.SeededSource(f.DiceSeed, 0))
+	}
+	var throws []datasets.ThrowRow
+	var observe func(env.Event)
+	if c.LogThrows {
+		observe = func(e env.Event) {
+			if e.Chance {
+				throws = append(throws, throwRow(f.ID, len(throws), e, c.Dice))
+			}
+		}
 	}
 	var start [2]env.Lineup
-	end, err := env.Play(s, kickoffRecorder{home, &start[0]}, kickoffRecorder{away, &start[1]}, env.NewFastSampler(env.SeededSource(f.DiceSeed, 0)), nil)
+	end, err := env.Play(s, kickoffRecorder{home, &start[0]}, kickoffRecorder{away, &start[1]}, smp, observe)
 	if err != nil {
-		return datasets.MatchRow{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
+		return played{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
 	}
-	return matchRow(c, f, start, end), nil
+	return played{matchRow(c, f, start, end), throws}, nil
+}
+
+// throwRow records one chance event.
+func throwRow(match int64, index int, e env.Event, dice bool) datasets.ThrowRow {
+	b := e.Before
+	kind := "throw"
+	switch {
+	case e.Outcome == env.HomeKicksFirst || e.Outcome == env.AwayKicksFirst:
+		kind = "coin"
+	case b.Period() == env.Penalties:
+		kind = "kick"
+	}
+	r := datasets.ThrowRow{MatchID: match, Index: int32(index), Kind: kind, Period: b.Period().String(), ThrowsLeft: int32(b.ThrowsLeft()),
+		BallBefore: int32(b.Ball()), BallAfter: int32(e.After.Ball()), Outcome: e.Outcome.String(),
+		Goal:      e.After.Goals(env.Home)+e.After.Goals(env.Away) > b.Goals(env.Home)+b.Goals(env.Away),
+		HomeGoals: int32(e.After.Goals(env.Home)), AwayGoals: int32(e.After.Goals(env.Away))}
+	if kind == "throw" {
+		hd, ad := b.Dice()
+		r.HomeDice, r.AwayDice = int32(hd), int32(ad)
+	}
+	if dice {
+		r.HomeValues, r.AwayValues = dieList(e.Roll.Home[:e.Roll.HomeCount]), dieList(e.Roll.Away[:e.Roll.AwayCount])
+		r.Rethrows = int32(e.Roll.Rethrows)
+	}
+	return r
+}
+
+func dieList(d []uint8) string {
+	b := make([]byte, 0, 2*len(d))
+	for i, v := range d {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, '0'+v)
+	}
+	return string(b)
 }
 
 // kickoffRecorder notes the line-up its agent declares at kick-off.

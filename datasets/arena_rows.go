@@ -34,3 +34,27 @@ type MatchRow struct {
 	HomeMoves  int32  `parquet:"home_moves"`
 	AwayMoves  int32  `parquet:"away_moves"`
 }
+
+// ThrowsSchema names ThrowRow files.
+const ThrowsSchema = "throws/1"
+
+// ThrowRow is one chance node of an arena match (kingoal arena --log-throws): a throw, the
+// shoot-out coin or a penalty kick. Ball sectors are in home coordinates.
+type ThrowRow struct {
+	MatchID    int64  `parquet:"match_id"`
+	Index      int32  `parquet:"index"`  // 0.. within the match
+	Kind       string `parquet:"kind"`   // throw, coin or kick
+	Period     string `parquet:"period"` // first half, second half, extra time 1, extra time 2, penalties
+	ThrowsLeft int32  `parquet:"throws_left"`
+	BallBefore int32  `parquet:"ball_before"`
+	BallAfter  int32  `parquet:"ball_after"`
+	HomeDice   int32  `parquet:"home_dice"` // dice thrown (counters in the sector, + the goalkeeper's)
+	AwayDice   int32  `parquet:"away_dice"`
+	HomeValues string `parquet:"home_values"` // the dice shown, space-separated (--dice only, else "")
+	AwayValues string `parquet:"away_values"`
+	Rethrows   int32  `parquet:"rethrows"` // tied physical throws thrown again (--dice only)
+	Outcome    string `parquet:"outcome"`  // home wins, away wins, tie, scored, saved, home kicks first, …
+	Goal       bool   `parquet:"goal"`
+	HomeGoals  int32  `parquet:"home_goals"` // score after the node
+	AwayGoals  int32  `parquet:"away_goals"`
+}

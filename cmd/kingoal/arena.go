@@ -21,16 +21,18 @@ import (
 const defaultAgents = "random;fixed:2-2-2-2-2;fixed:1-3-3-2-1;heuristic;optimal;mcts:iters=200"
 
 type arenaOptions struct {
-	rules    ruleFlags
-	format   string
-	agents   string
-	matches  int
-	seed     uint64
-	workers  int
-	out      string
-	resume   bool
-	markdown bool
-	json     bool
+	rules     ruleFlags
+	logThrows bool
+	dice      bool
+	format    string
+	agents    string
+	matches   int
+	seed      uint64
+	workers   int
+	out       string
+	resume    bool
+	markdown  bool
+	json      bool
 }
 
 func newArenaCmd(io streams) *cobra.Command {
@@ -45,7 +47,8 @@ they finish, so Ctrl-C (or a crash) keeps them: finish the run with --resume and
 flags. The table is ordered by points, goal difference, goals scored, head-to-head points,
 then a seeded draw of lots (RULES §7). Re-print it later with kingoal leaderboard DIR.`,
 		Example: `  kingoal arena
-  kingoal arena --agents "heuristic;optimal;mcts:iters=500" --matches 100 --seed 7 --out runs/a`,
+  kingoal arena --agents "heuristic;optimal;mcts:iters=500" --matches 100 --seed 7 --out runs/a
+  kingoal arena --agents "heuristic;random" --log-throws --dice --out runs/b`,
 		Args: argsBetween(0, 0, "no arguments (agents go in --agents)"),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runArena(cmd.Context(), io, o) },
 	}
@@ -57,10 +60,21 @@ then a seeded draw of lots (RULES §7). Re-print it later with kingoal leaderboa
 	f.IntVar(&o.workers, "workers", 0, "goroutines (0: all cores); does not change the result")
 	f.StringVar(&o.out, "out", "kingoal-arena", "run directory")
 	f.BoolVar(&o.resume, "resume", false, "finish the interrupted run in --out")
+	f.BoolVar(&o.logThrows, "log-throws", false, "also write throws.parquet: one row per throw, coin and penalty kick")
+	f.BoolVar(&o.dice, "dice", false, "roll every die and log the values in throws.parquet (another random stream: another run)")
 	f.BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
 	f.BoolVar(&o.json, "json", false, "print the table as JSON")
 	o.rules.register(f)
 	return cmd
+}
+
+// filesOf lists the data files a run writes.
+func filesOf(c arena.Config) []string {
+	files := []string{"matches.parquet"}
+	if c.LogThrows {
+		files = append(files, "throws.parquet")
+	}
+	return files
 }
 
 func splitSpecs(s string) []string {
@@ -85,7 +99,11 @@ func runArena(ctx context.Context, io streams, o arenaOptions) error {
 	if err != nil {
 		return flagError("--format", err)
 	}
-	c := arena.Config{Format: format, Agents: splitSpecs(o.agents), Rules: r, Matches: o.matches, Seed: o.seed, Workers: o.workers}
+	if o.dice && !o.logThrows {
+		return usagef("--dice only matters with --log-throws")
+	}
+	c := arena.Config{Format: format, Agents: splitSpecs(o.agents), Rules: r, Matches: o.matches, Seed: o.seed, Workers: o.workers,
+		LogThrows: o.logThrows, Dice: o.dice}
 	if err := c.Validate(); err != nil {
 		return usageError{err}
 	}
@@ -101,8 +119,8 @@ func runArena(ctx context.Context, io streams, o arenaOptions) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(io.errOut, "kingoal: %d matches in %.1fs; wrote %s and %s\n", tally.Matches(), time.Since(began).Seconds(),
-		filepath.Join(o.out, "matches.parquet"), filepath.Join(o.out, "run.json"))
+	fmt.Fprintf(io.errOut, "kingoal: %d matches in %.1fs; wrote %s, run.json and the charts\n", tally.Matches(), time.Since(began).Seconds(),
+		strings.Join(filesOf(c), ", "))
 	info, err := arena.ReadInfo(o.out)
 	if err != nil {
 		return err
