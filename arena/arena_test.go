@@ -242,3 +242,47 @@ func TestThrowLog(t *testing.T) {
 		}
 	}
 }
+
+func TestDecisionLog(t *testing.T) {
+	c := arena.Config{Agents: []string{"heuristic", "random"}, Rules: env.Rules{ThrowsPerHalf: 6}, Matches: 10, Seed: 5, LogDecisions: true}
+	dir := t.TempDir()
+	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := datasets.ReadParquet[datasets.DecisionRow](filepath.Join(dir, "decisions.parquet"), datasets.DecisionsSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	matches, _ := datasets.ReadParquet[datasets.MatchRow](filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema)
+	type ep struct {
+		id     int64
+		player string
+	}
+	steps, terminal := map[ep]int{}, map[ep]float32{}
+	for _, r := range rows {
+		e := ep{r.MatchID, r.Player}
+		if int(r.Step) != steps[e] || len(r.Observation) != env.ObservationSize || len(r.Mask) != env.NumActions || !r.Mask[r.Action] {
+			t.Fatalf("row %+v", r)
+		}
+		steps[e]++
+		if r.Terminated {
+			terminal[e] = r.Reward
+		} else if r.Reward != 0 {
+			t.Fatalf("a non-terminal step with reward: %+v", r)
+		}
+	}
+	for _, m := range matches {
+		want := map[string]float32{"home": 0, "away": 0}
+		switch m.Result {
+		case "home":
+			want["home"], want["away"] = 1, -1
+		case "away":
+			want["home"], want["away"] = -1, 1
+		}
+		for _, side := range []string{"home", "away"} {
+			if r, ok := terminal[ep{m.MatchID, side}]; !ok || r != want[side] {
+				t.Fatalf("match %d %s: terminal reward %v (present %v), result %s", m.MatchID, side, r, ok, m.Result)
+			}
+		}
+	}
+}

@@ -60,8 +60,9 @@ type Config struct {
 	Seed    uint64
 	Workers int
 	// LogThrows also writes throws.parquet, one row per chance node; with Dice every die is
-	// rolled and its value logged (a different random stream: another run).
-	LogThrows, Dice bool
+	// rolled and its value logged (a different random stream: another run). LogDecisions also
+	// writes decisions.parquet, one row per agent decision.
+	LogThrows, Dice, LogDecisions bool
 }
 
 func (c Config) matches() int {
@@ -143,6 +144,7 @@ type RunInfo struct {
 	Complete          bool              `json:"complete"`
 	LogThrows         bool              `json:"log_throws"`
 	Dice              bool              `json:"dice"`
+	LogDecisions      bool              `json:"log_decisions"`
 	Schemas           map[string]string `json:"schemas"`
 	GoVersion         string            `json:"go_version"`
 }
@@ -150,13 +152,16 @@ type RunInfo struct {
 func (c Config) info(total int, complete bool) RunInfo {
 	return RunInfo{Format: "kingoal-run", SchemaVersion: 1, Competition: c.Format.String(), Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
 		Seed: c.Seed, MatchesPerPairing: c.matches(), TotalMatches: total, ShardSize: ShardSize, Complete: complete,
-		Schemas: c.schemas(), GoVersion: runtime.Version(), LogThrows: c.LogThrows, Dice: c.Dice}
+		Schemas: c.schemas(), GoVersion: runtime.Version(), LogThrows: c.LogThrows, Dice: c.Dice, LogDecisions: c.LogDecisions}
 }
 
 func (c Config) schemas() map[string]string {
 	m := map[string]string{"matches.parquet": datasets.MatchesSchema}
 	if c.LogThrows {
 		m["throws.parquet"] = datasets.ThrowsSchema
+	}
+	if c.LogDecisions {
+		m["decisions.parquet"] = datasets.DecisionsSchema
 	}
 	return m
 }
@@ -165,7 +170,7 @@ func (c Config) schemas() map[string]string {
 func sameRun(a, b RunInfo) bool {
 	key := func(r RunInfo) []byte {
 		j, _ := json.Marshal(RunInfo{Competition: r.Competition, Agents: r.Agents, Rules: r.Rules, Seed: r.Seed,
-			MatchesPerPairing: r.MatchesPerPairing, ShardSize: r.ShardSize, LogThrows: r.LogThrows, Dice: r.Dice})
+			MatchesPerPairing: r.MatchesPerPairing, ShardSize: r.ShardSize, LogThrows: r.LogThrows, Dice: r.Dice, LogDecisions: r.LogDecisions})
 		return j
 	}
 	ja, jb := key(a), key(b)
@@ -199,16 +204,22 @@ func throwShardPath(dir string, s int) string {
 	return filepath.Join(dir, "shards", fmt.Sprintf("throws-%05d.parquet", s))
 }
 
+func decisionShardPath(dir string, s int) string {
+	return filepath.Join(dir, "shards", fmt.Sprintf("decisions-%05d.parquet", s))
+}
+
 // shardRows are the finished matches of one shard (and their throws, if logged).
 type shardRows struct {
-	matches []datasets.MatchRow
-	throws  []datasets.ThrowRow
+	matches   []datasets.MatchRow
+	throws    []datasets.ThrowRow
+	decisions []datasets.DecisionRow
 }
 
 // played is one finished match.
 type played struct {
-	match  datasets.MatchRow
-	throws []datasets.ThrowRow
+	match     datasets.MatchRow
+	throws    []datasets.ThrowRow
+	decisions []datasets.DecisionRow
 }
 
 // Run plays the league into dir: shards as they complete, then matches.parquet and
@@ -256,10 +267,16 @@ func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error)
 		var ts []datasets.ThrowRow
 		if c.LogThrows {
 			if ts, err = datasets.ReadParquet[datasets.ThrowRow](throwShardPath(dir, sh), datasets.ThrowsSchema); err != nil {
-				continue // the two files of a shard go together
+				continue // the files of a shard go together
 			}
 		}
-		kept[sh] = &shardRows{ms, ts}
+		var ds []datasets.DecisionRow
+		if c.LogDecisions {
+			if ds, err = datasets.ReadParquet[datasets.DecisionRow](decisionShardPath(dir, sh), datasets.DecisionsSchema); err != nil {
+				continue
+			}
+		}
+		kept[sh] = &shardRows{ms, ts, ds}
 		done += len(ms)
 	}
 	if opt.Progress != nil {
@@ -277,6 +294,13 @@ func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error)
 	if c.LogThrows {
 		err := mergeShards(filepath.Join(dir, "throws.parquet"), datasets.ThrowsSchema, shards, func(sh int) string { return throwShardPath(dir, sh) },
 			func(datasets.ThrowRow) {})
+		if err != nil {
+			return nil, err
+		}
+	}
+	if c.LogDecisions {
+		err := mergeShards(filepath.Join(dir, "decisions.parquet"), datasets.DecisionsSchema, shards, func(sh int) string { return decisionShardPath(dir, sh) },
+			func(datasets.DecisionRow) {})
 		if err != nil {
 			return nil, err
 		}
@@ -392,6 +416,10 @@ func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, kept m
 			slices.SortStableFunc(rows.throws, func(a, b datasets.ThrowRow) int { return cmp.Compare(a.MatchID, b.MatchID) })
 			err = datasets.WriteParquet(throwShardPath(dir, sh), datasets.ThrowsSchema, rows.throws)
 		}
+		if err == nil && c.LogDecisions {
+			slices.SortStableFunc(rows.decisions, func(a, b datasets.DecisionRow) int { return cmp.Compare(a.MatchID, b.MatchID) })
+			err = datasets.WriteParquet(decisionShardPath(dir, sh), datasets.DecisionsSchema, rows.decisions)
+		}
 		if err != nil && firstErr == nil {
 			firstErr = err
 		}
@@ -404,6 +432,7 @@ func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, kept m
 			}
 			kept[sh].matches = append(kept[sh].matches, p.match)
 			kept[sh].throws = append(kept[sh].throws, p.throws...)
+			kept[sh].decisions = append(kept[sh].decisions, p.decisions...)
 			if len(kept[sh].matches) == shardLen(sh, len(fixtures)) {
 				write(sh)
 				delete(kept, sh) // on disk now: memory holds only the open shards
@@ -462,11 +491,33 @@ func (c Config) playMatch(f Fixture, players []agents.Agent) (played, error) {
 		}
 	}
 	var start [2]env.Lineup
-	end, err := env.Play(s, kickoffRecorder{home, &start[0]}, kickoffRecorder{away, &start[1]}, smp, observe)
+	var log *[]datasets.DecisionRow
+	var decisions []datasets.DecisionRow
+	if c.LogDecisions {
+		log = &decisions
+	}
+	hp := &recorder{Agent: home, lineup: &start[0], log: log, match: f.ID, spec: c.Agents[f.Home]}
+	ap := &recorder{Agent: away, lineup: &start[1], log: log, match: f.ID, spec: c.Agents[f.Away]}
+	end, err := env.Play(s, hp, ap, smp, observe)
 	if err != nil {
 		return played{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
 	}
-	return played{matchRow(c, f, start, end), throws}, nil
+	for i := len(decisions) - 1; i >= 0; i-- { // each player's last decision carries the result
+		d := &decisions[i]
+		p := env.Home
+		if d.Player == "away" {
+			p = env.Away
+		}
+		if (p == env.Home && !hp.closed) || (p == env.Away && !ap.closed) {
+			d.Reward, d.Terminated = float32(end.Result(p)), true
+			if p == env.Home {
+				hp.closed = true
+			} else {
+				ap.closed = true
+			}
+		}
+	}
+	return played{matchRow(c, f, start, end), throws, decisions}, nil
 }
 
 // throwRow records one chance event.
@@ -505,16 +556,27 @@ func dieList(d []uint8) string {
 	return string(b)
 }
 
-// kickoffRecorder notes the line-up its agent declares at kick-off.
-type kickoffRecorder struct {
+// recorder notes the line-up its agent declares at kick-off and, if log is set, every
+// decision it makes.
+type recorder struct {
 	agents.Agent
 	lineup *env.Lineup
+	log    *[]datasets.DecisionRow
+	match  int64
+	spec   string
+	steps  int32
+	closed bool // its last decision has been given the result
 }
 
-func (k kickoffRecorder) Act(obs env.Observation, legal env.Mask) int {
+func (k *recorder) Act(obs env.Observation, legal env.Mask) int {
 	a := k.Agent.Act(obs, legal)
 	if obs.Decision == env.KickOff && legal.Has(a) {
 		*k.lineup = env.LineupAt(a)
+	}
+	if k.log != nil {
+		*k.log = append(*k.log, datasets.DecisionRow{MatchID: k.match, Player: obs.Player.String(), Agent: k.spec, Step: k.steps,
+			Decision: obs.Decision.String(), Observation: obs.Vector(), Mask: legal.Bools(), Action: int32(a)})
+		k.steps++
 	}
 	return a
 }

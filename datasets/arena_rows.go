@@ -58,3 +58,25 @@ type ThrowRow struct {
 	HomeGoals  int32  `parquet:"home_goals"` // score after the node
 	AwayGoals  int32  `parquet:"away_goals"`
 }
+
+// DecisionsSchema names DecisionRow files.
+const DecisionsSchema = "decisions/1"
+
+// DecisionRow is one agent decision of an arena match (kingoal arena --log-decisions), shaped
+// like an offline-RL episode step (Minari): the episode is the match seen by one player.
+// Reward is what the player received after this decision up to its next one: 0, except on
+// its last decision, which carries the result (+1 win, 0 draw, −1 loss; a shoot-out decides a
+// knockout) and Terminated.
+type DecisionRow struct {
+	MatchID     int64     `parquet:"match_id"`
+	Player      string    `parquet:"player"` // home or away
+	Agent       string    `parquet:"agent"`
+	Step        int32     `parquet:"step"`             // 0.. within the player's episode
+	Decision    string    `parquet:"decision"`         // kick-off, break or shift
+	Observation []float32 `parquet:"observation,list"` // env.Observation.Vector (36 slots)
+	Mask        []bool    `parquet:"mask,list"`        // 121 legal-action flags
+	Action      int32     `parquet:"action"`           // line-up index
+	Reward      float32   `parquet:"reward"`
+	Terminated  bool      `parquet:"terminated"`
+	Truncated   bool      `parquet:"truncated"`
+}

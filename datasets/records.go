@@ -21,7 +21,8 @@ type FileInfo struct {
 	Rows    int64
 }
 
-// Value is one cell: int64, uint64, float64, bool, string, or nil for a null.
+// Value is one cell: int64, uint64, float64, bool, string, nil for a null, or []Value for
+// a list column.
 type Value = any
 
 // ScanRecords opens any flat Parquet file (ours or another tool's) and streams each row to
@@ -49,14 +50,14 @@ func ScanRecords(path string, fn func(info FileInfo, row []Value) error) (info F
 	info.Schema, _ = pf.Lookup(SchemaKey)
 	info.Rows = pf.NumRows()
 	var unsigned []bool // columns whose integers are unsigned (uint64 seeds)
+	var lists []bool    // 3-level LIST columns (name.list.element): a []Value per row
 	for _, col := range pf.Schema().Columns() {
-		if len(col) != 1 {
-			return info, fmt.Errorf("datasets: %s has nested column %v; only flat files are supported", path, col)
-		}
 		leaf, _ := pf.Schema().Lookup(col...)
-		if leaf.Node.Repeated() {
-			return info, fmt.Errorf("datasets: %s has repeated column %s; only flat files are supported", path, col[0])
+		isList := len(col) == 3 && col[1] == "list" && col[2] == "element"
+		if !isList && (len(col) != 1 || leaf.Node.Repeated()) {
+			return info, fmt.Errorf("datasets: %s has nested column %v; only flat columns and lists are supported", path, col)
 		}
+		lists = append(lists, isList)
 		info.Columns = append(info.Columns, col[0])
 		info.Types = append(info.Types, leaf.Node.Type().String())
 		it, isInt := logicalInt(leaf.Node.Type().LogicalType())
@@ -74,8 +75,20 @@ func ScanRecords(path string, fn func(info FileInfo, row []Value) error) (info F
 		n, rerr := r.ReadRows(rows)
 		for _, row := range rows[:n] {
 			clear(cells)
+			for c := range cells {
+				if lists[c] {
+					cells[c] = []Value{}
+				}
+			}
 			for _, v := range row {
-				if c := v.Column(); c >= 0 && c < len(cells) {
+				c := v.Column()
+				switch {
+				case c < 0 || c >= len(cells):
+				case lists[c]:
+					if !v.IsNull() { // an empty list is one null value
+						cells[c] = append(cells[c].([]Value), cellOf(v, unsigned[c]))
+					}
+				default:
 					cells[c] = cellOf(v, unsigned[c])
 				}
 			}
@@ -121,11 +134,14 @@ func cellOf(v parquet.Value, unsigned bool) Value {
 	return nil // null (or a type we do not export)
 }
 
-// FormatCell writes a cell for CSV: numbers in Go's shortest form, nulls empty.
+// FormatCell writes a cell for CSV: numbers in Go's shortest form, nulls empty, lists as
+// JSON arrays.
 func FormatCell(v Value) string {
 	switch x := v.(type) {
 	case nil:
 		return ""
+	case []Value:
+		return string(JSONCell(x))
 	case bool:
 		return strconv.FormatBool(x)
 	case int64:
@@ -144,6 +160,16 @@ func FormatCell(v Value) string {
 func JSONCell(v Value) json.RawMessage {
 	if f, ok := v.(float64); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
 		return json.RawMessage("null")
+	}
+	if list, ok := v.([]Value); ok {
+		b := []byte{'['}
+		for i, x := range list {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, JSONCell(x)...)
+		}
+		return append(b, ']')
 	}
 	b, _ := json.Marshal(v)
 	return b

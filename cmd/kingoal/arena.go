@@ -21,18 +21,19 @@ import (
 const defaultAgents = "random;fixed:2-2-2-2-2;fixed:1-3-3-2-1;heuristic;optimal;mcts:iters=200"
 
 type arenaOptions struct {
-	rules     ruleFlags
-	logThrows bool
-	dice      bool
-	format    string
-	agents    string
-	matches   int
-	seed      uint64
-	workers   int
-	out       string
-	resume    bool
-	markdown  bool
-	json      bool
+	rules        ruleFlags
+	logDecisions bool
+	logThrows    bool
+	dice         bool
+	format       string
+	agents       string
+	matches      int
+	seed         uint64
+	workers      int
+	out          string
+	resume       bool
+	markdown     bool
+	json         bool
 }
 
 func newArenaCmd(io streams) *cobra.Command {
@@ -62,6 +63,7 @@ then a seeded draw of lots (RULES §7). Re-print it later with kingoal leaderboa
 	f.BoolVar(&o.resume, "resume", false, "finish the interrupted run in --out")
 	f.BoolVar(&o.logThrows, "log-throws", false, "also write throws.parquet: one row per throw, coin and penalty kick")
 	f.BoolVar(&o.dice, "dice", false, "roll every die and log the values in throws.parquet (another random stream: another run)")
+	f.BoolVar(&o.logDecisions, "log-decisions", false, "also write decisions.parquet: one row per agent decision (observation, mask, action, reward), for offline RL")
 	f.BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
 	f.BoolVar(&o.json, "json", false, "print the table as JSON")
 	o.rules.register(f)
@@ -73,6 +75,9 @@ func filesOf(c arena.Config) []string {
 	files := []string{"matches.parquet"}
 	if c.LogThrows {
 		files = append(files, "throws.parquet")
+	}
+	if c.LogDecisions {
+		files = append(files, "decisions.parquet")
 	}
 	return files
 }
@@ -103,7 +108,7 @@ func runArena(ctx context.Context, io streams, o arenaOptions) error {
 		return usagef("--dice only matters with --log-throws")
 	}
 	c := arena.Config{Format: format, Agents: splitSpecs(o.agents), Rules: r, Matches: o.matches, Seed: o.seed, Workers: o.workers,
-		LogThrows: o.logThrows, Dice: o.dice}
+		LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions}
 	if err := c.Validate(); err != nil {
 		return usageError{err}
 	}

@@ -69,3 +69,28 @@ func TestDatasetsInspectAndExport(t *testing.T) {
 		t.Errorf("bad format: exit %d", code)
 	}
 }
+
+func TestExportDecisionLists(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	if code, _, stderr := run(t, "arena", "--agents", "random;heuristic", "--matches", "2", "--throws-per-half", "4", "--log-decisions", "--log-throws", "--out", dir); code != 0 {
+		t.Fatalf("arena: %s", stderr)
+	}
+	code, out, stderr := run(t, "datasets", "export", filepath.Join(dir, "decisions.parquet"), "--format", "jsonl")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for _, l := range lines {
+		var row struct {
+			Observation []float64 `json:"observation"`
+			Mask        []bool    `json:"mask"`
+			Action      int       `json:"action"`
+		}
+		if err := json.Unmarshal([]byte(l), &row); err != nil || len(row.Observation) != 36 || len(row.Mask) != 121 || !row.Mask[row.Action] {
+			t.Fatalf("%v: %s", err, l)
+		}
+	}
+	if code, out, _ := run(t, "datasets", "inspect", filepath.Join(dir, "throws.parquet")); code != 0 || !strings.Contains(out, "schema: throws/1") {
+		t.Fatalf("inspect throws:\n%s", out)
+	}
+}
