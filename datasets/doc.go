@@ -7,10 +7,18 @@
 // renamed into place, so an interrupted run never leaves a half-written file under the
 // final name.
 //
-// Schemas (one row per record; every column required unless noted):
+// Schemas (one row per record; every column required; the Go structs document each column):
 //
-//	matrix/1  MatrixRow: the exact odds of one pairing of line-ups (kingoal solve matrix)
-//	policy/1  PolicyRow: one break state of an optimal Basic policy (kingoal solve policy)
+//	matches/1         MatchRow: one arena match (kingoal arena: matches.parquet)
+//	throws/1          ThrowRow: one throw, coin or penalty kick (kingoal arena --log-throws)
+//	decisions/1       DecisionRow: one agent decision, offline-RL shaped (--log-decisions);
+//	                  observation and mask are LIST columns
+//	matrix/1          MatrixRow: the exact odds of one pairing of line-ups (kingoal solve matrix)
+//	policy/1          PolicyRow: one state of an optimal policy (kingoal solve policy)
+//	learning-curve/1  LearningCurveRow: one evaluation during training (kingoal train)
+//
+// Readers: ReadParquet and ScanParquet (typed, schema-checked), ScanRecords (any flat file
+// with optional LIST columns, typed cells: what kingoal datasets inspect and export use).
 //
 // The package depends on nothing of the toolkit but env types; it is safe for concurrent
 // use on different files.
