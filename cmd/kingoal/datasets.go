@@ -15,9 +15,9 @@ import (
 func newDatasetsCmd(io streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "datasets",
-		Short: "Inspect and export Parquet files (ours, or any flat Parquet file)",
+		Short: "Inspect, export and generate datasets (Parquet)",
 	}
-	cmd.AddCommand(newInspectCmd(io), newExportCmd(io))
+	cmd.AddCommand(newInspectCmd(io), newExportCmd(io), newGenerateCmd(io))
 	return cmd
 }
 

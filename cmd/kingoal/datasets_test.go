@@ -94,3 +94,23 @@ func TestExportDecisionLists(t *testing.T) {
 		t.Fatalf("inspect throws:\n%s", out)
 	}
 }
+
+func TestGenerate(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	code, out, stderr := run(t, "datasets", "generate", "--agents", "heuristic,random", "--episodes", "12", "--throws-per-half", "5", "--out", dir, "--seed", "4")
+	if code != 0 || !strings.Contains(out, "12 matches") {
+		t.Fatalf("exit %d: %s\n%s", code, stderr, out)
+	}
+	rows, err := datasets.ReadParquet[datasets.DecisionRow](filepath.Join(dir, "decisions.parquet"), datasets.DecisionsSchema)
+	if err != nil || len(rows) < 24 { // at least both kick-offs of every match
+		t.Fatalf("%d decisions, %v", len(rows), err)
+	}
+	if code, _, _ := run(t, "datasets", "generate", "--agents", "mcts:iters=5,c=1.0;random", "--episodes", "2", "--throws-per-half", "3", "--out", filepath.Join(t.TempDir(), "m")); code != 0 {
+		t.Error("a spec with commas, separated by ';', was refused")
+	}
+	for _, bad := range [][]string{{"datasets", "generate", "--agents", "random"}, {"datasets", "generate", "--episodes", "0"}, {"datasets", "generate", "--agents", "random,nobody"}} {
+		if code, _, stderr := run(t, bad...); code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d %q", bad, code, stderr)
+		}
+	}
+}
