@@ -1,0 +1,48 @@
+"""Loads kingoal's output files for the notebooks.
+
+Parquet files are read with pandas when pyarrow is installed; otherwise (Debian bookworm has
+no Parquet reader for Python) through `kingoal datasets export --format csv`, so the notebooks
+need nothing but the CLI. Nothing here knows the rules: it only reads files.
+
+KINGOAL_DATA names the data directory (default ../kingoal-data), KINGOAL the CLI binary
+(default `kingoal` on the PATH).
+"""
+import io
+import json
+import os
+import subprocess
+
+import pandas as pd
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.environ.get("KINGOAL_DATA", os.path.join(HERE, "..", "kingoal-data"))
+KINGOAL = os.environ.get("KINGOAL", "kingoal")
+
+# Columns that hold lists (observation vectors, masks): CSV carries them as JSON arrays.
+LIST_COLUMNS = {"observation", "mask"}
+
+
+def path(*parts):
+    """A path inside the data directory."""
+    return os.path.join(DATA, *parts)
+
+
+def read(*parts):
+    """Reads one Parquet file of the data directory into a DataFrame."""
+    p = path(*parts)
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        out = subprocess.run([KINGOAL, "datasets", "export", p, "--format", "csv"],
+                             check=True, capture_output=True, text=True).stdout
+        df = pd.read_csv(io.StringIO(out), keep_default_na=False, na_values=[""])
+        for c in LIST_COLUMNS & set(df.columns):
+            df[c] = df[c].map(json.loads)
+        return df
+    return pd.read_parquet(p)
+
+
+def read_json(*parts):
+    """Reads a JSON output of the CLI (--json) saved in the data directory."""
+    with open(path(*parts)) as f:
+        return json.load(f)
