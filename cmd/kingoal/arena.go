@@ -70,6 +70,18 @@ then a seeded draw of lots (RULES §7). Re-print it later with kingoal leaderboa
 	return cmd
 }
 
+// runArenaWithProgress runs c into dir with a progress bar on stderr; an interruption says
+// how to resume.
+func runArenaWithProgress(ctx context.Context, io streams, c arena.Config, dir string, resume bool) (*arena.Tally, error) {
+	bar := newProgress(io.errOut, len(c.Schedule()), "matches")
+	tally, err := arena.Run(ctx, c, dir, arena.Options{Resume: resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
+	_ = bar.Finish()
+	if errors.Is(err, context.Canceled) {
+		return nil, fmt.Errorf("interrupted; finished matches are kept in %s: run again with the same flags and --resume: %w", dir, err)
+	}
+	return tally, err
+}
+
 // filesOf lists the data files a run writes.
 func filesOf(c arena.Config) []string {
 	files := []string{"matches.parquet"}
@@ -112,15 +124,9 @@ func runArena(ctx context.Context, io streams, o arenaOptions) error {
 	if err := c.Validate(); err != nil {
 		return usageError{err}
 	}
-	total := len(c.Schedule())
-	fmt.Fprintf(io.errOut, "kingoal: %s of %d agents, %d matches, seed %d, into %s\n", format, len(c.Agents), total, o.seed, o.out)
-	bar := newProgress(io.errOut, total, "matches")
+	fmt.Fprintf(io.errOut, "kingoal: %s of %d agents, %d matches, seed %d, into %s\n", format, len(c.Agents), len(c.Schedule()), o.seed, o.out)
 	began := time.Now()
-	tally, err := arena.Run(ctx, c, o.out, arena.Options{Resume: o.resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
-	_ = bar.Finish()
-	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("arena: interrupted; finished shards are kept in %s: continue with the same flags and --resume: %w", o.out, err)
-	}
+	tally, err := runArenaWithProgress(ctx, io, c, o.out, o.resume)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -74,12 +73,7 @@ func runGenerate(ctx context.Context, io streams, o generateOptions) error {
 		return usageError{err}
 	}
 	fmt.Fprintf(io.errOut, "kingoal: generating %d episodes of %s v %s, seed %d, into %s\n", o.episodes, specs[0], specs[1], o.seed, o.out)
-	bar := newProgress(io.errOut, o.episodes, "matches")
-	tally, err := arena.Run(ctx, c, o.out, arena.Options{Resume: o.resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
-	_ = bar.Finish()
-	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("generate: interrupted; finished matches are kept in %s: continue with the same flags and --resume: %w", o.out, err)
-	}
+	tally, err := runArenaWithProgress(ctx, io, c, o.out, o.resume)
 	if err != nil {
 		return err
 	}
