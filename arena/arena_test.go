@@ -286,3 +286,18 @@ func TestDecisionLog(t *testing.T) {
 		}
 	}
 }
+
+func TestFreshRunRemovesStaleFiles(t *testing.T) {
+	dir := t.TempDir()
+	c := arena.Config{Agents: []string{"random", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 4}, Matches: 4, Seed: 1, LogThrows: true}
+	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	c.LogThrows = false
+	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "throws.parquet")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatal("a stale throws.parquet of the earlier run is still there")
+	}
+}

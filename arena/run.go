@@ -18,6 +18,9 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
+// runFiles are the files of a run directory besides run.json and the shards.
+var runFiles = []string{"matches.parquet", "throws.parquet", "decisions.parquet", "ratings.png", "head_to_head.png"}
+
 // ShardSize is the number of matches per shard file. An interrupted run saves the finished
 // matches of its open shards too, so the size only bounds what a hard kill can lose.
 const ShardSize = 8192
@@ -245,11 +248,17 @@ func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error)
 			return nil, fmt.Errorf("arena: %s holds another run (agents, rules, seed or matches differ); resume it with its own settings", dir)
 		}
 	} else {
+		// A fresh run owns the directory's run files: stale ones of an earlier run must not
+		// sit beside the new ones looking complete.
 		if err := os.RemoveAll(filepath.Join(dir, "shards")); err != nil {
 			return nil, fmt.Errorf("arena: %w", err)
 		}
 		os.MkdirAll(filepath.Join(dir, "shards"), 0o755)
-		os.Remove(filepath.Join(dir, "matches.parquet"))
+		for _, f := range runFiles {
+			if err := os.Remove(filepath.Join(dir, f)); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return nil, fmt.Errorf("arena: %w", err)
+			}
+		}
 	}
 	if err := writeInfo(dir, info); err != nil {
 		return nil, err
