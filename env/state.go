@@ -467,21 +467,55 @@ func (s *State) breakOrThrow() {
 }
 
 func (s *State) endPeriod() {
-	level := s.score[Home] == s.score[Away]
-	switch {
-	case s.period == FirstHalf:
+	switch next := afterPeriod(s.period, s.score[Home] == s.score[Away], s.rules.knockout, s.rules.extraThrows > 0); next {
+	case SecondHalf:
 		s.startPeriod(SecondHalf, s.rules.halfThrows)
-	case s.period == ExtraFirst:
-		s.startPeriod(ExtraSecond, s.rules.extraThrows)
-	case !s.rules.knockout || !level:
-		s.finish()
-	case s.period == SecondHalf && s.rules.extraThrows > 0:
+	case ExtraFirst:
 		s.extraTime = true
 		s.startPeriod(ExtraFirst, s.rules.extraThrows)
-	default:
+	case ExtraSecond:
+		s.startPeriod(ExtraSecond, s.rules.extraThrows)
+	case Penalties:
 		s.period = Penalties
 		s.phase = phaseCoin
+	default:
+		s.finish()
 	}
+}
+
+// afterPeriod is what follows the end of period p (RULES §5, §7): the second half after the
+// first; in a knockout that is level after regular time, extra time (if it has any) and then
+// penalties; otherwise the end.
+func afterPeriod(p Period, level, knockout, extra bool) Period {
+	switch {
+	case p == FirstHalf:
+		return SecondHalf
+	case p == ExtraFirst:
+		return ExtraSecond
+	case !knockout || !level:
+		return FullTime
+	case p == SecondHalf && extra:
+		return ExtraFirst
+	}
+	return Penalties
+}
+
+// AfterPeriod returns what follows the end of period p (FirstHalf..ExtraSecond) when the
+// score is level or not: the next period, Penalties, or FullTime. Solvers walk the match's
+// periods with it instead of restating the rules.
+func (r Rules) AfterPeriod(p Period, level bool) Period {
+	return afterPeriod(p, level, r.Knockout, r.ExtraThrows() > 0)
+}
+
+// PeriodLength returns the throws of period p under r (0 outside FirstHalf..ExtraSecond).
+func (r Rules) PeriodLength(p Period) int {
+	switch p {
+	case FirstHalf, SecondHalf:
+		return r.HalfThrows()
+	case ExtraFirst, ExtraSecond:
+		return r.ExtraThrows()
+	}
+	return 0
 }
 
 func (s *State) startPeriod(p Period, throws uint16) {

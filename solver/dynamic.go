@@ -117,14 +117,15 @@ func SolveDynamic(p DynamicProblem) (*DynamicPolicy, error) {
 		if t > 0 {
 			return dp.value[dp.index(per, t, b, d, l, poss)]
 		}
-		last := per == len(lengths)-1
-		switch {
-		case per == 0 || per == 2 || (per == 1 && !last && d == 0 && r.Knockout):
-			return dp.value[dp.index(per+1, lengths[per+1], env.KickOffSector, d, l, possNone)]
-		case !r.Knockout || d != 0:
+		switch next := r.AfterPeriod(env.FirstHalf+env.Period(per), d == 0); next {
+		case env.FullTime:
 			return final(d, false)
+		case env.Penalties:
+			return final(0, true)
+		default: // the next period's kick-off
+			np := int(next - env.FirstHalf)
+			return dp.value[dp.index(np, lengths[np], env.KickOffSector, d, l, possNone)]
 		}
-		return final(0, true)
 	}
 	possAfter := func(poss, winner int, goal bool) int {
 		if !turnover || goal {

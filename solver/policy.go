@@ -36,15 +36,12 @@ func ParseObjective(s string) (Objective, error) {
 	return 0, fmt.Errorf("solver: objective %q: want win, points, win-draw or advance", s)
 }
 
-// periodLengths lists the throws of each period a match may play (two halves, and two
-// extra-time halves in a knockout that has them) and their sum.
+// periodLengths lists the throws of each period a match may play, in order, walking env's
+// period rule (with a level score, the longest path), and their sum.
 func periodLengths(r env.Rules) (lengths []int, total int) {
-	lengths = []int{r.HalfThrows(), r.HalfThrows()}
-	if r.Knockout && r.ExtraThrows() > 0 {
-		lengths = append(lengths, r.ExtraThrows(), r.ExtraThrows())
-	}
-	for _, n := range lengths {
-		total += n
+	for p := env.FirstHalf; p >= env.FirstHalf && p <= env.ExtraSecond; p = r.AfterPeriod(p, true) {
+		lengths = append(lengths, r.PeriodLength(p))
+		total += r.PeriodLength(p)
 	}
 	return lengths, total
 }
@@ -288,24 +285,19 @@ func (s *basicSolver) afterGoal(per, t, d int, c oppConfig) []float64 {
 	return s.end(per, d, c)
 }
 
-// end returns the values at the end of period per (nil: the constant final value).
+// end returns the values at the end of period per (nil: the match is over, see endValue).
 func (s *basicSolver) end(per, d int, c oppConfig) []float64 {
-	bp := s.pol
-	last := per == len(bp.lengths)-1
-	switch {
-	case per == 0 || per == 2:
-		return s.block(per+1, bp.lengths[per+1], d, c).value // the next half's break
-	case !s.r.Knockout || d != 0:
+	next := s.r.AfterPeriod(env.FirstHalf+env.Period(per), d == 0)
+	if next == env.FullTime || next == env.Penalties {
 		return nil
-	case per == 1 && !last:
-		return s.block(2, bp.lengths[2], d, c).value // the break before extra time
 	}
-	return nil // a shoot-out
+	np := int(next - env.FirstHalf)
+	return s.block(np, s.pol.lengths[np], d, c).value // the break before the next period
 }
 
-// endValue is the constant value of a match ending with difference d after period per.
+// endValue is the constant value of a match over after period per with difference d.
 func (s *basicSolver) endValue(per, d int) float64 {
-	if s.r.Knockout && d == 0 && per == len(s.pol.lengths)-1 {
+	if s.r.AfterPeriod(env.FirstHalf+env.Period(per), d == 0) == env.Penalties {
 		return s.final(0, true)
 	}
 	return s.final(d, false)

@@ -184,7 +184,7 @@ func basicRows(bp *solver.BasicPolicy, r env.Rules) []datasets.PolicyRow {
 	var rows []datasets.PolicyRow
 	budget := r.MoveBudget()
 	for _, per := range periodsOf(r) {
-		for t := 1; t <= periodLength(r, per); t++ {
+		for t := 1; t <= r.PeriodLength(per); t++ {
 			for d := -10; d <= 10; d++ {
 				for l := range env.NumLineups {
 					cur := env.LineupAt(l)
@@ -286,7 +286,7 @@ func dynamicRows(dp *solver.DynamicPolicy, r env.Rules) []datasets.PolicyRow {
 		poss = []int{-1, 0, 1}
 	}
 	for _, per := range periodsOf(r) {
-		for t := 1; t <= periodLength(r, per); t++ {
+		for t := 1; t <= r.PeriodLength(per); t++ {
 			for d := -5; d <= 5; d++ {
 				for ball := 1; ball <= env.Sectors; ball++ {
 					for _, ps := range poss {
@@ -332,18 +332,11 @@ func dynamicChart(dp *solver.DynamicPolicy, r env.Rules) heatmap {
 	}
 }
 
-// periodsOf lists the periods with throws under r.
+// periodsOf lists the periods a match may play under r, walking env's period rule.
 func periodsOf(r env.Rules) []env.Period {
-	ps := []env.Period{env.FirstHalf, env.SecondHalf}
-	if r.Knockout && r.ExtraThrows() > 0 {
-		ps = append(ps, env.ExtraFirst, env.ExtraSecond)
+	var ps []env.Period
+	for p := env.FirstHalf; p >= env.FirstHalf && p <= env.ExtraSecond; p = r.AfterPeriod(p, true) {
+		ps = append(ps, p)
 	}
 	return ps
-}
-
-func periodLength(r env.Rules, p env.Period) int {
-	if p == env.ExtraFirst || p == env.ExtraSecond {
-		return r.ExtraThrows()
-	}
-	return r.HalfThrows()
 }
