@@ -504,3 +504,29 @@ func TestStateFromObservation(t *testing.T) {
 		t.Error("a non-decision observation was accepted")
 	}
 }
+
+func TestAfterPeriod(t *testing.T) {
+	league, ko, koNoExtra := env.Rules{}, env.Rules{Knockout: true}, env.Rules{Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime}
+	for _, c := range []struct {
+		r     env.Rules
+		p     env.Period
+		level bool
+		want  env.Period
+	}{
+		{league, env.FirstHalf, true, env.SecondHalf},
+		{league, env.SecondHalf, true, env.FullTime},
+		{ko, env.SecondHalf, false, env.FullTime},
+		{ko, env.SecondHalf, true, env.ExtraFirst},
+		{ko, env.ExtraFirst, false, env.ExtraSecond},
+		{ko, env.ExtraSecond, true, env.Penalties},
+		{ko, env.ExtraSecond, false, env.FullTime},
+		{koNoExtra, env.SecondHalf, true, env.Penalties},
+	} {
+		if got := c.r.AfterPeriod(c.p, c.level); got != c.want {
+			t.Errorf("%v after %s (level %v): %s, want %s", c.r, c.p, c.level, got, c.want)
+		}
+	}
+	if ko.PeriodLength(env.ExtraFirst) != 15 || league.PeriodLength(env.SecondHalf) != 45 || league.PeriodLength(env.Penalties) != 0 {
+		t.Error("PeriodLength")
+	}
+}
