@@ -147,15 +147,12 @@ func (r *Random) Act(_ env.Observation, legal env.Mask) int {
 
 func buildRandom(params, Setup) (Agent, error) { return NewRandom(0), nil }
 
-// Fixed declares Lineup at kick-off and keeps it (env.Keep as an agent).
+// Fixed declares Lineup at kick-off and keeps it (env.Keep as a registry agent).
 type Fixed struct{ Lineup env.Lineup }
 
 // Act keeps the line-up.
-func (f Fixed) Act(obs env.Observation, _ env.Mask) int {
-	if obs.Decision == env.KickOff {
-		return f.Lineup.Index()
-	}
-	return obs.Own.Index()
+func (f Fixed) Act(obs env.Observation, legal env.Mask) int {
+	return env.Keep(f.Lineup).Act(obs, legal)
 }
 
 func buildFixed(p params, _ Setup) (Agent, error) {

@@ -45,15 +45,9 @@ type Report struct {
 	RegretCI        float64 // = ScoreCI
 }
 
-// PolicyOf lets solver.Evaluate play agent a exactly: its action at an env state is a's
-// choice on that state's observation. Only meaningful for deterministic agents.
-func PolicyOf(a Agent) solver.Policy { return policyOf{a} }
-
-type policyOf struct{ a Agent }
-
-func (p policyOf) Action(s env.State, pl env.Player) (int, error) {
-	return p.a.Act(s.Observe(pl), s.Legal(pl)), nil
-}
+// PolicyOf lets solver.Evaluate play agent a exactly (solver.PolicyOf). Only meaningful for
+// deterministic agents.
+func PolicyOf(a Agent) solver.Policy { return solver.PolicyOf(a) }
 
 // EvaluateAgainst measures the agents newAgent builds against the opponent spec under r.
 // Against fixed:L with both players in Basic mode the optimum is known exactly (the best
@@ -80,11 +74,11 @@ func EvaluateAgainst(newAgent func() (Agent, error), opponent string, r env.Rule
 	}
 	if fixed != nil && IsDeterministic(a) {
 		keep := solver.Keeping{Lineup: *fixed}
-		home, err := solver.Evaluate(policyOf{a}, keep, r)
+		home, err := solver.Evaluate(PolicyOf(a), keep, r)
 		if err != nil {
 			return rep, err
 		}
-		away, err := solver.Evaluate(keep, policyOf{a}, r)
+		away, err := solver.Evaluate(keep, PolicyOf(a), r)
 		if err != nil {
 			return rep, err
 		}

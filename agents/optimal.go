@@ -107,11 +107,8 @@ func (o *Optimal) fail(err error, obs env.Observation) {
 
 // shiftStateOf turns an observation at a Shift decision into the solver's ShiftState.
 func shiftStateOf(obs env.Observation) solver.ShiftState {
-	ball := obs.Ball
-	if obs.Player == env.Away {
-		ball = env.Sectors + 1 - ball // the solver's states are in home coordinates
-	}
-	return solver.ShiftState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, Ball: ball, GoalDiff: obs.OwnGoals - obs.OppGoals, Own: obs.Own, Possession: obs.Possession}
+	// The solver's states are in home coordinates.
+	return solver.ShiftState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, Ball: env.HomeSector(obs.Player, obs.Ball), GoalDiff: obs.OwnGoals - obs.OppGoals, Own: obs.Own, Possession: obs.Possession}
 }
 
 func (o *Optimal) kickoff(p env.Player) int {

@@ -140,22 +140,30 @@ func TestLeagueTableOrder(t *testing.T) {
 		return r
 	}
 	rows := []datasets.MatchRow{
-		m(0, 1, 2, 1),                               // a beats b
+		m(0, 1, 1, 0),                               // a beats b
 		m(1, 2, 1, 0),                               // b beats c
-		m(2, 0, 1, 0),                               // c beats a: a, b, c level on 3 points, GD 0, GF 2 each
+		m(2, 0, 1, 0),                               // c beats a: a, b, c level on points, GD 0, GF 1 and head-to-head (3 each)
 		m(3, 0, 0, 0), m(3, 1, 0, 0), m(3, 2, 0, 0), // d draws all: 3 points, GD 0, GF 0
 	}
 	table := arena.LeagueTable(arena.TallyOf(rows, 4), specs, 1)
 	if table[3].Agent != "d" {
 		t.Fatalf("d has fewer goals scored and must be last: %+v", table)
 	}
-	// a, b, c: equal head-to-head too (3 points each among themselves), so lots decide,
+	// a, b, c are level on everything, head-to-head included, so lots decide,
 	// reproducibly for a seed.
 	again := arena.LeagueTable(arena.TallyOf(rows, 4), specs, 1)
 	for i := range table {
 		if table[i] != again[i] {
 			t.Fatal("the draw of lots is not reproducible")
 		}
+	}
+	orders := map[string]bool{} // and the lots really decide: seeds give different orders
+	for seed := range uint64(16) {
+		tt := arena.LeagueTable(arena.TallyOf(rows, 4), specs, seed)
+		orders[tt[0].Agent+tt[1].Agent+tt[2].Agent] = true
+	}
+	if len(orders) < 2 {
+		t.Fatalf("16 seeds gave one order of the tied agents: %v", orders)
 	}
 	if table[0].P != 3 || table[0].Pts != 4 || table[0].W+table[0].D+table[0].L != 3 {
 		t.Fatalf("counts: %+v", table[0])

@@ -49,9 +49,7 @@ func (s State) Observe(p Player) Observation {
 	if s.phase == phaseLineups {
 		o.Opp = Lineup{}
 	}
-	if p == Away {
-		o.Ball = Sectors + 1 - o.Ball
-	}
+	o.Ball = HomeSector(p, o.Ball)
 	if w, ok := s.Possession(); ok {
 		o.Possession = 1
 		if w != p {
@@ -175,10 +173,7 @@ func StateFromObservation(o Observation, r Rules) (State, error) {
 	s.score[me], s.score[them] = uint16(o.OwnGoals), uint16(o.OppGoals)
 	s.period, s.throwsLeft = o.Period, uint16(o.ThrowsLeft)
 	s.extraTime = o.Period >= ExtraFirst
-	s.ball = uint8(o.Ball)
-	if me == Away {
-		s.ball = uint8(Sectors + 1 - o.Ball)
-	}
+	s.ball = uint8(HomeSector(me, o.Ball))
 	for p, left := range map[Player]int{me: o.OwnMovesLeft, them: o.OppMovesLeft} {
 		if s.rules.modes[p] == Basic {
 			s.movesUsed[p] = s.rules.moves - uint8(left)

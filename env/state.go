@@ -436,6 +436,16 @@ func (s *State) applyThrow(o Outcome) {
 	}
 }
 
+// HomeSector converts sector k of player p's own pitch (1 = p's defence) to home
+// coordinates; the map is its own inverse (RULES §1: a player's sector k is the opponent's
+// 6−k).
+func HomeSector(p Player, k int) int {
+	if p == Away {
+		return Sectors + 1 - k
+	}
+	return k
+}
+
 // KickOffSector is where the ball is placed at every kick-off: the start of each period and
 // after each goal (home coordinates; it is midfield for both sides).
 const KickOffSector = midfield

@@ -187,23 +187,16 @@ func SolveDynamic(p DynamicProblem) (*DynamicPolicy, error) {
 
 // objectiveFromOdds is the objective of player me for a match with fixed line-ups.
 func objectiveFromOdds(o Odds, me env.Player, obj Objective, r env.Rules) float64 {
-	win, draw, loss, adv := o.HomeWin, o.Draw, o.AwayWin, o.HomeAdvance
-	if me == env.Away {
-		win, loss, adv = loss, win, 1-o.HomeAdvance
-		if !r.Knockout {
-			adv = win
-		}
-	}
 	pts := r.LeaguePoints()
-	switch {
-	case obj == ObjectivePoints:
-		return win*float64(pts.Win) + draw*float64(pts.Draw) + loss*float64(pts.Loss)
-	case r.Knockout:
-		return adv
-	case obj == ObjectiveWinDraw:
-		return win + draw/2
+	points := func(w, d, l float64) float64 { return w*float64(pts.Win) + d*float64(pts.Draw) + l*float64(pts.Loss) }
+	awayAdvance := o.AwayWin // a league: going through means winning
+	if r.Knockout {
+		awayAdvance = 1 - o.HomeAdvance - o.Truncated
 	}
-	return win
+	e := Evaluation{HomeWin: o.HomeWin, Draw: o.Draw, AwayWin: o.AwayWin, HomeAdvance: o.HomeAdvance, AwayAdvance: awayAdvance,
+		HomeGoals: o.HomeGoals, AwayGoals: o.AwayGoals, Truncated: o.Truncated,
+		HomePoints: points(o.HomeWin, o.Draw, o.AwayWin), AwayPoints: points(o.AwayWin, o.Draw, o.HomeWin)}
+	return e.Objective(obj, me, r)
 }
 
 // Value is the policy's value from kick-off.

@@ -13,15 +13,22 @@ type Policy interface {
 	Action(s env.State, p env.Player) (int, error)
 }
 
-// Keeping is the policy that declares Lineup at kick-off and never changes it.
+// PolicyOf lets Evaluate play any env.Policy (an agent, say) exactly: its action at an env
+// state is its choice on that state's observation. Only meaningful for deterministic ones.
+func PolicyOf(p env.Policy) Policy { return policyOf{p} }
+
+type policyOf struct{ p env.Policy }
+
+func (p policyOf) Action(s env.State, pl env.Player) (int, error) {
+	return p.p.Act(s.Observe(pl), s.Legal(pl)), nil
+}
+
+// Keeping is the policy that declares Lineup at kick-off and never changes it (env.Keep).
 type Keeping struct{ Lineup env.Lineup }
 
 // Action keeps the line-up.
 func (k Keeping) Action(s env.State, p env.Player) (int, error) {
-	if s.Decision() == env.KickOff {
-		return k.Lineup.Index(), nil
-	}
-	return s.Lineup(p).Index(), nil
+	return PolicyOf(env.Keep(k.Lineup)).Action(s, p)
 }
 
 // Action plays the Basic policy: its starting line-up at kick-off, Act at breaks.
@@ -60,26 +67,19 @@ type Evaluation struct {
 
 // Objective returns the value of objective o for player p.
 func (e Evaluation) Objective(o Objective, p env.Player, r env.Rules) float64 {
-	if p == env.Home {
-		switch {
-		case o == ObjectivePoints:
-			return e.HomePoints
-		case r.Knockout:
-			return e.HomeAdvance
-		case o == ObjectiveWinDraw:
-			return e.HomeWin + e.Draw/2
-		}
-		return e.HomeWin
+	win, advance, points := e.HomeWin, e.HomeAdvance, e.HomePoints
+	if p == env.Away {
+		win, advance, points = e.AwayWin, e.AwayAdvance, e.AwayPoints
 	}
 	switch {
 	case o == ObjectivePoints:
-		return e.AwayPoints
+		return points
 	case r.Knockout:
-		return e.AwayAdvance
+		return advance
 	case o == ObjectiveWinDraw:
-		return e.AwayWin + e.Draw/2
+		return win + e.Draw/2
 	}
-	return e.AwayWin
+	return win
 }
 
 // Evaluate returns the exact outcome of home's policy against away's under r, by walking

@@ -99,6 +99,9 @@ func runExport(s streams, o exportOptions, path string) error {
 	if o.format != "csv" && o.format != "jsonl" {
 		return usagef("--format %q: want csv or jsonl", o.format)
 	}
+	if err := checkOutput("--out", o.out); err != nil {
+		return err
+	}
 	write := func(w io.Writer) error { return exportRecords(w, path, o.format) }
 	if o.out == "" {
 		return write(s.out)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -80,6 +81,18 @@ Bad input exits with code 2, an interrupted run with 130.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(newRulesCmd(io), newLineupsCmd(io), newSimulateCmd(io), newSolveCmd(io), newAgentsCmd(io), newWatchCmd(io), newTrainCmd(io), newPlayCmd(io), newEvalCmd(io), newArenaCmd(io), newLeaderboardCmd(io), newDatasetsCmd(io))
 	return root
+}
+
+// checkOutput reports, before any work is done, an output file whose directory is missing.
+func checkOutput(flag, path string) error {
+	if path == "" {
+		return nil
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return usagef("%s %s: directory %s does not exist", flag, path, dir)
+	}
+	return nil
 }
 
 // argsBetween is cobra.RangeArgs with a usage error.

@@ -94,6 +94,11 @@ func runSolvePolicy(io streams, o solvePolicyOptions) error {
 	if obj == solver.ObjectiveAdvance && !r.Knockout {
 		return usagef("--objective advance needs --knockout")
 	}
+	for flag, path := range map[string]string{"--out": o.out, "--png": o.png} {
+		if err := checkOutput(flag, path); err != nil {
+			return err
+		}
+	}
 	lineups := [2]env.Lineup{}
 	for p, s := range [2]string{o.home, o.away} {
 		if lineups[p], err = env.ParseLineup(s); err != nil {
@@ -244,14 +249,6 @@ func basicChart(bp *solver.BasicPolicy, r env.Rules) heatmap {
 	}
 }
 
-// toHome turns a sector in the player's own coordinates into home coordinates.
-func toHome(p env.Player, sector int) int {
-	if p == env.Away {
-		return env.Sectors + 1 - sector
-	}
-	return sector
-}
-
 // dynamicSummary: after winning a throw that takes the ball to own sector 4 (or scoring),
 // early, at half time and late, by score.
 func dynamicSummary(dp *solver.DynamicPolicy, r env.Rules) []recommendation {
@@ -265,7 +262,7 @@ func dynamicSummary(dp *solver.DynamicPolicy, r env.Rules) []recommendation {
 	}{{"early, ball won into sector 4", env.FirstHalf, r.HalfThrows() - 1, 4}, {"second half starts", env.SecondHalf, r.HalfThrows(), 3},
 		{fmt.Sprintf("%d throws left, ball won into sector 4", max(1, r.HalfThrows()/9)), env.SecondHalf, max(1, r.HalfThrows()/9), 4}} {
 		for d := -1; d <= 1; d++ {
-			s := solver.ShiftState{Period: when.per, ThrowsLeft: when.left, Ball: toHome(me, when.ball), GoalDiff: d, Own: own, Possession: 1}
+			s := solver.ShiftState{Period: when.per, ThrowsLeft: when.left, Ball: env.HomeSector(me, when.ball), GoalDiff: d, Own: own, Possession: 1}
 			to, v, err := dp.Best(s)
 			keep, err2 := dp.ValueAt(s)
 			if err != nil || err2 != nil {
@@ -291,7 +288,7 @@ func dynamicRows(dp *solver.DynamicPolicy, r env.Rules) []datasets.PolicyRow {
 				for ball := 1; ball <= env.Sectors; ball++ {
 					for _, ps := range poss {
 						for l := range env.NumLineups {
-							s := solver.ShiftState{Period: per, ThrowsLeft: t, Ball: toHome(me, ball), GoalDiff: d, Own: env.LineupAt(l), Possession: ps}
+							s := solver.ShiftState{Period: per, ThrowsLeft: t, Ball: env.HomeSector(me, ball), GoalDiff: d, Own: env.LineupAt(l), Possession: ps}
 							to, v, err := dp.Best(s)
 							if err != nil {
 								continue

@@ -83,6 +83,9 @@ func runTrain(ctx context.Context, io streams, o trainOptions, algo string) erro
 	case !strings.HasSuffix(o.out, ".json"):
 		return usagef("--out %q: the model file name must end in .json", o.out)
 	}
+	if err := checkOutput("--out", o.out); err != nil {
+		return err
+	}
 	var opp agents.Agent // nil: self-play
 	if o.vs != "self" {
 		if opp, err = agents.New(o.vs, agents.Setup{Rules: r}); err != nil {

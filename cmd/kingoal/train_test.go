@@ -66,6 +66,9 @@ func TestTrainBadInput(t *testing.T) {
 		{"train", "qlearning", "--vs", "nobody"},
 		{"train", "qlearning", "--epsilon", "2"},
 		{"train", "qlearning", "--out", "model.txt"},
+		{"train", "qlearning", "--out", filepath.Join(dir, "missing", "q.json")},
+		{"solve", "policy", "--png", filepath.Join(dir, "missing", "p.png")},
+		{"datasets", "export", garbage, "--out", filepath.Join(dir, "missing", "x.csv")},
 	} {
 		if code, out, stderr := run(t, args...); code != exitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
