@@ -155,6 +155,9 @@ func (f Fixed) Act(obs env.Observation, legal env.Mask) int {
 	return env.Keep(f.Lineup).Act(obs, legal)
 }
 
+// KeepsLineup promises env.Play that Fixed keeps its line-up after kick-off.
+func (Fixed) KeepsLineup() bool { return true }
+
 func buildFixed(p params, _ Setup) (Agent, error) {
 	l, err := env.ParseLineup(p["lineup"])
 	if err != nil {

@@ -194,7 +194,7 @@ func TestGauntletSchedule(t *testing.T) {
 			t.Fatalf("a gauntlet match without the first agent: %+v", f)
 		}
 	}
-	if _, err := arena.ParseFormat("cup"); err == nil {
+	if _, err := arena.ParseFormat("swiss"); err == nil {
 		t.Error("unknown format accepted")
 	}
 }

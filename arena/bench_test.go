@@ -8,18 +8,33 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
-// BenchmarkArenaLeague: a league of random and fixed agents under the default rules, all
-// cores, matches.parquet only; one op is one match. Target: ≥ 80% of cores × the
-// single-core BenchmarkMatch rate.
+// BenchmarkArenaLeague: a league of random and fixed agents, all cores, matches.parquet (and
+// throws.parquet for the ",throws" cases); one op is one match, the final merge included.
+// Target (issue 5): ≥ 80% of cores × env's single-core BenchmarkMatch rate, half of that with
+// throws logged. "no-moves" plays BenchmarkMatch's rules (no breaks); "default" has the ~8
+// breaks of a default match, where the random agent moves.
 func BenchmarkArenaLeague(b *testing.B) {
-	specs := []string{"random", "fixed:2-2-2-2-2", "fixed:1-3-3-2-1", "fixed:1-2-3-2-2"}
-	pairs := len(specs) * (len(specs) - 1) / 2
-	c := arena.Config{Agents: specs, Rules: env.Rules{}, Matches: max(2, b.N/pairs+1), Seed: 1}
-	dir := b.TempDir()
-	b.ResetTimer()
-	tally, err := arena.Run(context.Background(), c, dir, arena.Options{})
-	if err != nil {
-		b.Fatal(err)
+	for _, bc := range []struct {
+		name      string
+		rules     env.Rules
+		logThrows bool
+	}{
+		{"no-moves", env.Rules{Moves: env.NoMoves}, false},
+		{"default", env.Rules{}, false},
+		{"no-moves,throws", env.Rules{Moves: env.NoMoves}, true},
+		{"default,throws", env.Rules{}, true},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			specs := []string{"random", "fixed:2-2-2-2-2", "fixed:1-3-3-2-1", "fixed:1-2-3-2-2"}
+			pairs := len(specs) * (len(specs) - 1) / 2
+			c := arena.Config{Agents: specs, Rules: bc.rules, Matches: max(2, b.N/pairs+1), Seed: 1, LogThrows: bc.logThrows}
+			dir := b.TempDir()
+			b.ResetTimer()
+			tally, err := arena.Run(context.Background(), c, dir, arena.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(tally.Matches())/b.Elapsed().Seconds(), "matches/s")
+		})
 	}
-	b.ReportMetric(float64(tally.Matches())/b.Elapsed().Seconds(), "matches/s")
 }

@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -31,37 +30,45 @@ type Format uint8
 const (
 	League   Format = iota // every pair of agents
 	Gauntlet               // the first agent against each of the others
+	Knockout               // single-elimination cups (RULES §7: extra time, then penalties)
 )
 
+var formatNames = [...]string{League: "league", Gauntlet: "gauntlet", Knockout: "knockout"}
+
 func (f Format) String() string {
-	if f == Gauntlet {
-		return "gauntlet"
+	if int(f) < len(formatNames) {
+		return formatNames[f]
 	}
-	return "league"
+	return fmt.Sprintf("format(%d)", f)
 }
 
-// ParseFormat reads league or gauntlet.
+// ParseFormat reads league, gauntlet or knockout (also "cup").
 func ParseFormat(s string) (Format, error) {
-	switch s {
-	case "league":
-		return League, nil
-	case "gauntlet":
-		return Gauntlet, nil
+	for f, name := range formatNames {
+		if s == name {
+			return Format(f), nil
+		}
 	}
-	return 0, fmt.Errorf("arena: format %q: want league or gauntlet", s)
+	if s == "cup" {
+		return Knockout, nil
+	}
+	return 0, fmt.Errorf("arena: format %q: want league, gauntlet or knockout", s)
 }
 
-// Config describes a competition: every pair of Agents (League) or the first agent against
-// each other (Gauntlet) plays Matches matches, sides alternating, each fixture and its mirror
-// sharing their dice. The zero values of Format, Matches and Workers mean a league, 20 and all
-// cores.
+// Config describes a competition. League: every pair of Agents plays Matches matches, sides
+// alternating, each fixture and its mirror sharing their dice. Gauntlet: the same for the
+// first agent against each other. Knockout: Matches single-elimination cups of all the
+// agents, seeded in the order given (or drawn afresh for every cup with DrawBracket), byes to
+// the top seeds, one match a tie under knockout rules. The zero values of Format, Matches and
+// Workers mean a league, 20 and all cores.
 type Config struct {
-	Format  Format
-	Agents  []string  // registry specs, at least two
-	Rules   env.Rules // the rules of every match
-	Matches int       // per pairing
-	Seed    uint64
-	Workers int
+	Format      Format
+	Agents      []string  // registry specs, at least two
+	Rules       env.Rules // the rules of every match; a knockout needs Rules.Knockout
+	Matches     int       // per pairing; in a knockout, the number of cups
+	DrawBracket bool      // knockout: draw each cup's seeding from (seed, cup)
+	Seed        uint64
+	Workers     int
 	// LogThrows also writes throws.parquet, one row per chance node; with Dice every die is
 	// rolled and its value logged (a different random stream: another run). LogDecisions also
 	// writes decisions.parquet, one row per agent decision.
@@ -75,48 +82,19 @@ func (c Config) matches() int {
 	return c.Matches
 }
 
-// Fixture is one scheduled match.
-type Fixture struct {
-	ID           int64
-	Pairing, Leg int
-	Home, Away   int // agent indices
-	DiceSeed     uint64
-	homeS, awayS uint64 // the agents' seeds
-}
-
-// Schedule lists the matches in ID order: pairings (i, j) with i < j in order (i = 0 only in
-// a gauntlet), then their matches; match k has leg k/2, and odd k swaps sides.
-func (c Config) Schedule() []Fixture {
-	var out []Fixture
-	pairing := 0
-	for i := range c.Agents {
-		if c.Format == Gauntlet && i > 0 {
-			break
-		}
-		for j := i + 1; j < len(c.Agents); j++ {
-			for k := range c.matches() {
-				f := Fixture{ID: int64(len(out)), Pairing: pairing, Leg: k / 2, Home: i, Away: j}
-				if k%2 == 1 {
-					f.Home, f.Away = j, i
-				}
-				f.DiceSeed = env.SeededSource(c.Seed, uint64(pairing)<<32|uint64(f.Leg)).Uint64()
-				f.homeS = env.SeededSource(c.Seed^0xa9e7, uint64(f.ID)<<1).Uint64()
-				f.awayS = env.SeededSource(c.Seed^0xa9e7, uint64(f.ID)<<1|1).Uint64()
-				out = append(out, f)
-			}
-			pairing++
-		}
-	}
-	return out
-}
-
 // Validate checks the configuration and that every agent spec builds.
 func (c Config) Validate() error {
 	if len(c.Agents) < 2 {
 		return fmt.Errorf("arena: a %s needs at least two agents, got %d", c.Format, len(c.Agents))
 	}
-	if c.Format > Gauntlet {
+	if c.Format > Knockout {
 		return fmt.Errorf("arena: format %d unknown", c.Format)
+	}
+	if c.Format == Knockout && !c.Rules.Knockout {
+		return errors.New("arena: a knockout cup needs knockout rules (Rules.Knockout: extra time, then penalties)")
+	}
+	if c.DrawBracket && c.Format != Knockout {
+		return errors.New("arena: DrawBracket is for knockout cups")
 	}
 	if c.Matches < 0 || c.Workers < 0 {
 		return errors.New("arena: matches and workers must not be negative")
@@ -141,7 +119,8 @@ type RunInfo struct {
 	Rules             string            `json:"rules"`
 	RulesConfig       env.Rules         `json:"rules_config"`
 	Seed              uint64            `json:"seed"`
-	MatchesPerPairing int               `json:"matches_per_pairing"`
+	MatchesPerPairing int               `json:"matches_per_pairing"` // knockout: cups
+	DrawBracket       bool              `json:"draw_bracket,omitempty"`
 	TotalMatches      int               `json:"total_matches"`
 	ShardSize         int               `json:"shard_size"`
 	Complete          bool              `json:"complete"`
@@ -153,8 +132,8 @@ type RunInfo struct {
 }
 
 func (c Config) info(total int, complete bool) RunInfo {
-	return RunInfo{Format: "kingoal-run", SchemaVersion: 1, Competition: c.Format.String(), Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
-		Seed: c.Seed, MatchesPerPairing: c.matches(), TotalMatches: total, ShardSize: ShardSize, Complete: complete,
+	return RunInfo{Format: "kingoal-run", SchemaVersion: 2, Competition: c.Format.String(), Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
+		Seed: c.Seed, MatchesPerPairing: c.matches(), DrawBracket: c.DrawBracket, TotalMatches: total, ShardSize: ShardSize, Complete: complete,
 		Schemas: c.schemas(), GoVersion: runtime.Version(), LogThrows: c.LogThrows, Dice: c.Dice, LogDecisions: c.LogDecisions}
 }
 
@@ -173,7 +152,7 @@ func (c Config) schemas() map[string]string {
 func sameRun(a, b RunInfo) bool {
 	key := func(r RunInfo) []byte {
 		j, _ := json.Marshal(RunInfo{Competition: r.Competition, Agents: r.Agents, Rules: r.Rules, Seed: r.Seed,
-			MatchesPerPairing: r.MatchesPerPairing, ShardSize: r.ShardSize, LogThrows: r.LogThrows, Dice: r.Dice, LogDecisions: r.LogDecisions})
+			MatchesPerPairing: r.MatchesPerPairing, DrawBracket: r.DrawBracket, ShardSize: r.ShardSize, LogThrows: r.LogThrows, Dice: r.Dice, LogDecisions: r.LogDecisions})
 		return j
 	}
 	ja, jb := key(a), key(b)
@@ -199,46 +178,83 @@ func ReadInfo(dir string) (RunInfo, error) {
 	return info, nil
 }
 
-func shardPath(dir string, s int) string {
-	return filepath.Join(dir, "shards", fmt.Sprintf("matches-%05d.parquet", s))
+// shardFile names a shard of one of the run's files ("matches", "throws", "decisions").
+func shardFile(dir, kind string, s int) string {
+	return filepath.Join(dir, "shards", fmt.Sprintf("%s-%05d.parquet", kind, s))
 }
 
-func throwShardPath(dir string, s int) string {
-	return filepath.Join(dir, "shards", fmt.Sprintf("throws-%05d.parquet", s))
-}
-
-func decisionShardPath(dir string, s int) string {
-	return filepath.Join(dir, "shards", fmt.Sprintf("decisions-%05d.parquet", s))
-}
-
-// shardRows are the finished matches of one shard (and their throws, if logged).
-type shardRows struct {
+// shard is the part of the run held in memory while it is played: the matches of one shard
+// (and their logs, if logged), by ID − first.
+type shard struct {
+	index     int
+	first     int64
 	matches   []datasets.MatchRow
-	throws    []datasets.ThrowRow
-	decisions []datasets.DecisionRow
+	throws    [][]datasets.ThrowRow
+	decisions [][]datasets.DecisionRow
+	filled    []bool
+	n         int // filled rows
 }
 
-// played is one finished match.
-type played struct {
-	match     datasets.MatchRow
-	throws    []datasets.ThrowRow
-	decisions []datasets.DecisionRow
+// newShard returns shard s, empty, reusing spare's memory if it has the size.
+func (c Config) newShard(s int, spare *shard) *shard {
+	per := c.unitsPerShard() * c.matchesPerUnit()
+	n := min(per, c.TotalMatches()-s*per)
+	b := spare
+	if b == nil || len(b.matches) != n {
+		b = &shard{matches: make([]datasets.MatchRow, n), filled: make([]bool, n)}
+		if c.LogThrows {
+			b.throws = make([][]datasets.ThrowRow, n)
+		}
+		if c.LogDecisions {
+			b.decisions = make([][]datasets.DecisionRow, n)
+		}
+	} else {
+		clear(b.filled)
+		clear(b.throws)
+		clear(b.decisions)
+	}
+	b.index, b.first, b.n = s, int64(s*per), 0
+	return b
 }
 
-// Run plays the league into dir: shards as they complete, then matches.parquet and
-// run.json, and returns the tally of all matches. If ctx is cancelled it stops dispatching,
-// finishes the matches in flight, saves them, and returns the context's error (resume with
-// Options.Resume). Memory is bounded by the open shards, whatever the number of matches.
+func (b *shard) put(p played) {
+	i := p.match.MatchID - b.first
+	if !b.filled[i] {
+		b.n++
+	}
+	b.matches[i], b.filled[i] = p.match, true
+	if b.throws != nil {
+		b.throws[i] = p.throws
+	}
+	if b.decisions != nil {
+		b.decisions[i] = p.decisions
+	}
+}
+
+func (b *shard) drop(i int) {
+	if b.filled[i] {
+		b.filled[i] = false
+		b.n--
+	}
+}
+
+func (b *shard) complete() bool { return b.n == len(b.matches) }
+
+// Run plays the competition into dir: shards as they complete, then matches.parquet (and
+// the logs) and run.json, and returns the tally of all matches. If ctx is cancelled it stops
+// dispatching, finishes the units in flight, saves them, and returns the context's error
+// (resume with Options.Resume). Memory is bounded by the open shards, whatever the number of
+// matches.
 func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	fixtures := c.Schedule()
-	shards := (len(fixtures) + ShardSize - 1) / ShardSize
+	total := c.TotalMatches()
+	shards := (c.units() + c.unitsPerShard() - 1) / c.unitsPerShard()
 	if err := os.MkdirAll(filepath.Join(dir, "shards"), 0o755); err != nil {
 		return nil, fmt.Errorf("arena: %w", err)
 	}
-	info := c.info(len(fixtures), false)
+	info := c.info(total, false)
 	if opt.Resume {
 		old, err := ReadInfo(dir)
 		if err != nil {
@@ -263,85 +279,157 @@ func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error)
 	if err := writeInfo(dir, info); err != nil {
 		return nil, err
 	}
-	kept := map[int]*shardRows{} // finished matches of each shard on disk
+	tally := NewTally(len(c.Agents))
+	onDisk := make([]bool, shards) // complete shards from an earlier attempt
+	open := map[int]*shard{}       // partly played shards
 	done := 0
-	for sh := range shards {
-		if !opt.Resume {
-			break
-		}
-		ms, err := datasets.ReadParquet[datasets.MatchRow](shardPath(dir, sh), datasets.MatchesSchema)
-		if err != nil {
-			continue // an unreadable shard is played again
-		}
-		var ts []datasets.ThrowRow
-		if c.LogThrows {
-			if ts, err = datasets.ReadParquet[datasets.ThrowRow](throwShardPath(dir, sh), datasets.ThrowsSchema); err != nil {
-				continue // the files of a shard go together
+	if opt.Resume {
+		for s := range shards {
+			b, ok := c.readShard(dir, s)
+			if !ok {
+				continue // unreadable: played again
+			}
+			for i, m := range b.matches {
+				if b.filled[i] {
+					tally.Add(m)
+				}
+			}
+			done += b.n
+			if b.complete() {
+				onDisk[s] = true
+			} else if b.n > 0 {
+				open[s] = b
 			}
 		}
-		var ds []datasets.DecisionRow
-		if c.LogDecisions {
-			if ds, err = datasets.ReadParquet[datasets.DecisionRow](decisionShardPath(dir, sh), datasets.DecisionsSchema); err != nil {
-				continue
-			}
-		}
-		kept[sh] = &shardRows{ms, ts, ds}
-		done += len(ms)
 	}
 	if opt.Progress != nil {
-		opt.Progress(done, len(fixtures))
+		opt.Progress(done, total)
 	}
-	if err := c.play(ctx, dir, fixtures, kept, done, opt); err != nil {
+	if err := c.play(ctx, dir, onDisk, open, tally, done, opt); err != nil {
 		return nil, err
 	}
-	tally := NewTally(len(c.Agents))
-	err := mergeShards(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, shards, func(sh int) string { return shardPath(dir, sh) },
-		func(m datasets.MatchRow) { tally.Add(m) })
-	if err != nil {
+	if err := concat[datasets.MatchRow](dir, "matches", datasets.MatchesSchema, shards); err != nil {
 		return nil, err
 	}
 	if c.LogThrows {
-		err := mergeShards(filepath.Join(dir, "throws.parquet"), datasets.ThrowsSchema, shards, func(sh int) string { return throwShardPath(dir, sh) },
-			func(datasets.ThrowRow) {})
-		if err != nil {
+		if err := concat[datasets.ThrowRow](dir, "throws", datasets.ThrowsSchema, shards); err != nil {
 			return nil, err
 		}
 	}
 	if c.LogDecisions {
-		err := mergeShards(filepath.Join(dir, "decisions.parquet"), datasets.DecisionsSchema, shards, func(sh int) string { return decisionShardPath(dir, sh) },
-			func(datasets.DecisionRow) {})
-		if err != nil {
+		if err := concat[datasets.DecisionRow](dir, "decisions", datasets.DecisionsSchema, shards); err != nil {
 			return nil, err
 		}
 	}
 	if err := os.RemoveAll(filepath.Join(dir, "shards")); err != nil {
 		return nil, fmt.Errorf("arena: %w", err)
 	}
-	return tally, writeInfo(dir, c.info(len(fixtures), true))
+	return tally, writeInfo(dir, c.info(total, true))
 }
 
-// mergeShards streams the shards, in order, into one file, showing each row to see.
-func mergeShards[T any](path, schema string, shards int, shard func(int) string, see func(T)) error {
-	w, err := datasets.NewParquetWriter[T](path, schema)
+// concat writes the shards of one kind, in order, into dir/kind.parquet; their row groups
+// are copied, not re-encoded.
+func concat[T any](dir, kind, schema string, shards int) error {
+	w, err := datasets.NewParquetWriter[T](filepath.Join(dir, kind+".parquet"), schema)
 	if err != nil {
 		return err
 	}
-	for sh := range shards {
-		err := datasets.ScanParquet(shard(sh), schema, func(batch []T) error {
-			for _, r := range batch {
-				see(r)
-			}
-			return w.Write(batch)
-		})
-		if err != nil {
-			w.Close()
-			return err
-		}
+	for s := range shards {
+		w.AppendFile(shardFile(dir, kind, s)) // sticky: Close reports it
 	}
 	return w.Close()
 }
 
-func shardLen(s, total int) int { return min(ShardSize, total-s*ShardSize) }
+// readShard reads shard s of an earlier attempt. Only whole units count: a unit missing any
+// of its matches or logs is dropped and played again. ok is false if a file is unreadable.
+func (c Config) readShard(dir string, s int) (b *shard, ok bool) {
+	b = c.newShard(s, nil)
+	ms, err := datasets.ReadParquet[datasets.MatchRow](shardFile(dir, "matches", s), datasets.MatchesSchema)
+	if err != nil {
+		return nil, false
+	}
+	index := func(id int64) (int, bool) {
+		i := id - b.first
+		return int(i), i >= 0 && i < int64(len(b.matches))
+	}
+	for _, m := range ms {
+		if _, in := index(m.MatchID); !in {
+			return nil, false
+		}
+		b.put(played{match: m})
+	}
+	if c.LogThrows {
+		ts, err := datasets.ReadParquet[datasets.ThrowRow](shardFile(dir, "throws", s), datasets.ThrowsSchema)
+		if err != nil {
+			return nil, false // the files of a shard go together
+		}
+		for _, t := range ts {
+			i, in := index(t.MatchID)
+			if !in || !b.filled[i] {
+				return nil, false
+			}
+			b.throws[i] = append(b.throws[i], t)
+		}
+	}
+	if c.LogDecisions {
+		ds, err := datasets.ReadParquet[datasets.DecisionRow](shardFile(dir, "decisions", s), datasets.DecisionsSchema)
+		if err != nil {
+			return nil, false
+		}
+		for _, d := range ds {
+			i, in := index(d.MatchID)
+			if !in || !b.filled[i] {
+				return nil, false
+			}
+			b.decisions[i] = append(b.decisions[i], d)
+		}
+	}
+	mpu := c.matchesPerUnit()
+	for u := 0; u < len(b.matches); u += mpu { // only whole units are kept
+		if slices.Contains(b.filled[u:u+mpu], false) {
+			for i := u; i < u+mpu; i++ {
+				b.drop(i)
+			}
+		}
+	}
+	return b, true
+}
+
+// writeShard writes the filled matches of b (and their logs) as shard files.
+func (c Config) writeShard(dir string, b *shard) error {
+	ms := b.matches
+	if !b.complete() {
+		ms = make([]datasets.MatchRow, 0, b.n)
+		for i, m := range b.matches {
+			if b.filled[i] {
+				ms = append(ms, m)
+			}
+		}
+	}
+	err := datasets.WriteParquet(shardFile(dir, "matches", b.index), datasets.MatchesSchema, ms)
+	if err == nil && c.LogThrows {
+		err = writeLogs(shardFile(dir, "throws", b.index), datasets.ThrowsSchema, b, b.throws)
+	}
+	if err == nil && c.LogDecisions {
+		err = writeLogs(shardFile(dir, "decisions", b.index), datasets.DecisionsSchema, b, b.decisions)
+	}
+	return err
+}
+
+// writeLogs writes the logs of b's filled matches in match order, match by match (joining
+// them first would copy every row once more).
+func writeLogs[T any](path, schema string, b *shard, logs [][]T) error {
+	w, err := datasets.NewParquetWriter[T](path, schema)
+	if err != nil {
+		return err
+	}
+	for i, l := range logs {
+		if b.filled[i] {
+			w.Write(l) // sticky: Close reports it
+		}
+	}
+	return w.Close()
+}
 
 func writeInfo(dir string, info RunInfo) error {
 	return datasets.WriteAtomic(filepath.Join(dir, "run.json"), func(w io.Writer) error {
@@ -351,25 +439,49 @@ func writeInfo(dir string, info RunInfo) error {
 	})
 }
 
-// play runs every fixture not yet in kept on the workers, writes each shard when it is
-// complete and, if interrupted, the finished matches of every open shard.
-func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, kept map[int]*shardRows, done int, opt Options) error {
+// result is what a worker sends back: the matches of a batch of units, in ID order.
+type result []played
+
+// play runs every unit not on disk or in open on the workers, writes each shard (in the
+// background) when it is complete and, if interrupted, the finished matches of every open
+// shard.
+func (c Config) play(ctx context.Context, dir string, onDisk []bool, open map[int]*shard, tally *Tally, done int, opt Options) error {
 	workers := c.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	have := make([]bool, len(fixtures))
-	for _, rows := range kept {
-		for _, r := range rows.matches {
-			have[r.MatchID] = true
+	total := c.TotalMatches()
+	ups, mpu := c.unitsPerShard(), c.matchesPerUnit()
+	// What the dispatcher skips, fixed before anything runs (the collector changes open).
+	skip := map[int][]bool{}
+	for s, b := range open {
+		units := make([]bool, (len(b.matches)+mpu-1)/mpu)
+		for u := range units {
+			units[u] = b.filled[u*mpu]
 		}
+		skip[s] = units
 	}
 	parent := ctx
-	ctx, cancel := context.WithCancel(ctx) // a failing match stops the dispatch too
+	ctx, cancel := context.WithCancel(ctx) // a failure stops the dispatch too
 	defer cancel()
-	jobs := make(chan []Fixture)   // batches: one channel send per batch, not per match
-	results := make(chan []played) // a batch's matches
-	errs := make(chan error, workers)
+	var (
+		mu       sync.Mutex
+		firstErr error
+	)
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+		cancel()
+	}
+	jobs := make(chan []int) // batches of units: one channel send per batch, not per match
+	results := make(chan result)
+	// Spent batches and written shards are used again: the garbage they would make costs
+	// about as much as the matches.
+	spareBatches := make(chan result, 2*workers)
+	spareShards := make(chan *shard, workers)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -379,253 +491,119 @@ func (c Config) play(ctx context.Context, dir string, fixtures []Fixture, kept m
 			for i, s := range c.Agents {
 				players[i], _ = agents.New(s, agents.Setup{Rules: c.Rules}) // validated
 			}
+			pairings := c.pairings()
 			for batch := range jobs {
-				rows := make([]played, 0, len(batch))
-				for _, f := range batch {
-					p, err := c.playMatch(f, players)
-					if err != nil {
-						errs <- err
-						cancel()
+				var rows result
+				select {
+				case rows = <-spareBatches:
+				default:
+					rows = make(result, 0, len(batch)*mpu)
+				}
+				var err error
+				for _, u := range batch {
+					if rows, err = c.playUnit(u, pairings, players, rows); err != nil {
+						fail(err)
 						return
 					}
-					rows = append(rows, p)
 				}
 				results <- rows
 			}
 		}()
 	}
+	units := c.units()
 	go func() {
 		defer close(jobs)
-		const batch = 256
-		var b []Fixture
-		for i, f := range fixtures {
-			if !have[f.ID] {
-				b = append(b, f)
+		per := max(1, 256/mpu)
+		b := make([]int, 0, per)
+		for s := range onDisk {
+			if onDisk[s] {
+				continue
 			}
-			if len(b) == batch || (i == len(fixtures)-1 && len(b) > 0) {
+			for u := s * ups; u < min((s+1)*ups, units); u++ {
+				if skip[s] != nil && skip[s][u-s*ups] {
+					continue
+				}
+				b = append(b, u)
+				if len(b) < per && u != units-1 {
+					continue
+				}
 				if ctx.Err() != nil { // cancellation first: at most the batches in flight finish
 					return
 				}
 				select {
 				case jobs <- b:
-					b = nil
+					b = make([]int, 0, per)
 				case <-ctx.Done():
 					return
 				}
 			}
 		}
+		if len(b) > 0 && ctx.Err() == nil {
+			select {
+			case jobs <- b:
+			case <-ctx.Done():
+			}
+		}
 	}()
 	go func() { wg.Wait(); close(results) }()
-	var firstErr error
-	write := func(sh int) {
-		rows := kept[sh]
-		slices.SortFunc(rows.matches, func(a, b datasets.MatchRow) int { return cmp.Compare(a.MatchID, b.MatchID) })
-		err := datasets.WriteParquet(shardPath(dir, sh), datasets.MatchesSchema, rows.matches)
-		if err == nil && c.LogThrows {
-			slices.SortStableFunc(rows.throws, func(a, b datasets.ThrowRow) int { return cmp.Compare(a.MatchID, b.MatchID) })
-			err = datasets.WriteParquet(throwShardPath(dir, sh), datasets.ThrowsSchema, rows.throws)
-		}
-		if err == nil && c.LogDecisions {
-			slices.SortStableFunc(rows.decisions, func(a, b datasets.DecisionRow) int { return cmp.Compare(a.MatchID, b.MatchID) })
-			err = datasets.WriteParquet(decisionShardPath(dir, sh), datasets.DecisionsSchema, rows.decisions)
-		}
-		if err != nil && firstErr == nil {
-			firstErr = err
-		}
+	// Complete shards are encoded in the background, at most one per worker at a time, so
+	// encoding runs in parallel with play and memory stays bounded.
+	var writing sync.WaitGroup
+	slots := make(chan struct{}, workers)
+	write := func(b *shard) {
+		slots <- struct{}{}
+		writing.Add(1)
+		go func() {
+			defer func() { <-slots; writing.Done() }()
+			if err := c.writeShard(dir, b); err != nil {
+				fail(err)
+			}
+			select {
+			case spareShards <- b:
+			default:
+			}
+		}()
 	}
+	per := ups * mpu
 	for batch := range results {
 		for _, p := range batch {
-			sh := int(p.match.MatchID) / ShardSize
-			if kept[sh] == nil {
-				kept[sh] = &shardRows{}
+			s := int(p.match.MatchID) / per
+			b := open[s]
+			if b == nil {
+				var spare *shard
+				select {
+				case spare = <-spareShards:
+				default:
+				}
+				b = c.newShard(s, spare)
+				open[s] = b
 			}
-			kept[sh].matches = append(kept[sh].matches, p.match)
-			kept[sh].throws = append(kept[sh].throws, p.throws...)
-			kept[sh].decisions = append(kept[sh].decisions, p.decisions...)
-			if len(kept[sh].matches) == shardLen(sh, len(fixtures)) {
-				write(sh)
-				delete(kept, sh) // on disk now: memory holds only the open shards
+			b.put(p)
+			tally.Add(p.match)
+			if b.complete() {
+				delete(open, s) // written now: memory holds only the open shards
+				write(b)
 			}
 		}
 		done += len(batch)
 		if opt.Progress != nil {
-			opt.Progress(done, len(fixtures))
+			opt.Progress(done, total)
+		}
+		select {
+		case spareBatches <- batch[:0]:
+		default:
 		}
 	}
-	select {
-	case err := <-errs:
-		return err
-	default:
-	}
-	if err := parent.Err(); err != nil { // save what the open shards hold
-		for sh, rows := range kept {
-			if n := len(rows.matches); n > 0 && n < shardLen(sh, len(fixtures)) {
-				write(sh)
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		return err
-	}
-	return firstErr
-}
-
-// playMatch plays one fixture with the worker's agents.
-func (c Config) playMatch(f Fixture, players []agents.Agent) (played, error) {
-	home, away := players[f.Home], players[f.Away]
-	for _, x := range []struct {
-		a    agents.Agent
-		seed uint64
-	}{{home, f.homeS}, {away, f.awayS}} {
-		if s, ok := x.a.(agents.Seeded); ok {
-			s.Reset(x.seed)
-		}
-	}
-	s, err := env.NewState(c.Rules)
-	if err != nil {
-		return played{}, err
-	}
-	var smp env.Sampler = env.NewFastSampler(env.SeededSource(f.DiceSeed, 0))
-	if c.Dice {
-		smp = env.NewDiceSampler(env.SeededSource(f.DiceSeed, 0))
-	}
-	var throws []datasets.ThrowRow
-	var observe func(env.Event)
-	if c.LogThrows {
-		observe = func(e env.Event) {
-			if e.Chance {
-				throws = append(throws, throwRow(f.ID, len(throws), e, c.Dice))
+	if parent.Err() != nil { // save what the open shards hold
+		for _, b := range open {
+			if b.n > 0 {
+				write(b)
 			}
 		}
 	}
-	var start [2]env.Lineup
-	var log *[]datasets.DecisionRow
-	var decisions []datasets.DecisionRow
-	if c.LogDecisions {
-		log = &decisions
+	writing.Wait()
+	if firstErr != nil {
+		return firstErr
 	}
-	hp := &recorder{Agent: home, lineup: &start[0], log: log, match: f.ID, spec: c.Agents[f.Home]}
-	ap := &recorder{Agent: away, lineup: &start[1], log: log, match: f.ID, spec: c.Agents[f.Away]}
-	end, err := env.Play(s, hp, ap, smp, observe)
-	if err != nil {
-		return played{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
-	}
-	for i := len(decisions) - 1; i >= 0; i-- { // each player's last decision carries the result
-		d := &decisions[i]
-		p := env.Home
-		if d.Player == "away" {
-			p = env.Away
-		}
-		if (p == env.Home && !hp.closed) || (p == env.Away && !ap.closed) {
-			d.Reward, d.Terminated = float32(end.Result(p)), true
-			if p == env.Home {
-				hp.closed = true
-			} else {
-				ap.closed = true
-			}
-		}
-	}
-	return played{matchRow(c, f, start, end), throws, decisions}, nil
-}
-
-// throwRow records one chance event.
-func throwRow(match int64, index int, e env.Event, dice bool) datasets.ThrowRow {
-	b := e.Before
-	kind := "throw"
-	switch {
-	case e.Outcome == env.HomeKicksFirst || e.Outcome == env.AwayKicksFirst:
-		kind = "coin"
-	case b.Period() == env.Penalties:
-		kind = "kick"
-	}
-	r := datasets.ThrowRow{MatchID: match, Index: int32(index), Kind: kind, Period: b.Period().String(), ThrowsLeft: int32(b.ThrowsLeft()),
-		BallBefore: int32(b.Ball()), BallAfter: int32(e.After.Ball()), Outcome: e.Outcome.String(),
-		Goal:      e.After.Goals(env.Home)+e.After.Goals(env.Away) > b.Goals(env.Home)+b.Goals(env.Away),
-		HomeGoals: int32(e.After.Goals(env.Home)), AwayGoals: int32(e.After.Goals(env.Away))}
-	if kind == "throw" {
-		hd, ad := b.Dice()
-		r.HomeDice, r.AwayDice = int32(hd), int32(ad)
-	}
-	if dice {
-		r.HomeValues, r.AwayValues = dieList(e.Roll.Home[:e.Roll.HomeCount]), dieList(e.Roll.Away[:e.Roll.AwayCount])
-		r.Rethrows = int32(e.Roll.Rethrows)
-	}
-	return r
-}
-
-func dieList(d []uint8) string {
-	b := make([]byte, 0, 2*len(d))
-	for i, v := range d {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = append(b, '0'+v)
-	}
-	return string(b)
-}
-
-// recorder notes the line-up its agent declares at kick-off and, if log is set, every
-// decision it makes.
-type recorder struct {
-	agents.Agent
-	lineup *env.Lineup
-	log    *[]datasets.DecisionRow
-	match  int64
-	spec   string
-	steps  int32
-	closed bool // its last decision has been given the result
-}
-
-func (k *recorder) Act(obs env.Observation, legal env.Mask) int {
-	a := k.Agent.Act(obs, legal)
-	if obs.Decision == env.KickOff && legal.Has(a) {
-		*k.lineup = env.LineupAt(a)
-	}
-	if k.log != nil {
-		*k.log = append(*k.log, datasets.DecisionRow{MatchID: k.match, Player: obs.Player.String(), Agent: k.spec, Step: k.steps,
-			Decision: obs.Decision.String(), Observation: obs.Vector(), Mask: legal.Bools(), Action: int32(a)})
-		k.steps++
-	}
-	return a
-}
-
-// lineupNames holds every line-up's name, so rows do not format them again.
-var lineupNames = func() (n [env.NumLineups]string) {
-	for i := range n {
-		n[i] = env.LineupAt(i).String()
-	}
-	return n
-}()
-
-func matchRow(c Config, f Fixture, start [2]env.Lineup, end env.State) datasets.MatchRow {
-	r := end.Rules()
-	kind := "league"
-	if r.Knockout {
-		kind = "knockout"
-	}
-	h, a := end.Goals(env.Home), end.Goals(env.Away)
-	result := "draw"
-	switch {
-	case h > a:
-		result = "home"
-	case a > h:
-		result = "away"
-	}
-	_, scored := end.Shootout()
-	winner := ""
-	if w, ok := end.Winner(); ok {
-		winner = w.String()
-	}
-	return datasets.MatchRow{
-		MatchID: f.ID, Pairing: int32(f.Pairing), Leg: int32(f.Leg), DiceSeed: f.DiceSeed,
-		HomeAgent: c.Agents[f.Home], AwayAgent: c.Agents[f.Away], HomeIndex: int32(f.Home), AwayIndex: int32(f.Away), Kind: kind,
-		HomeStart: lineupNames[start[0].Index()], AwayStart: lineupNames[start[1].Index()],
-		HomeFinal: lineupNames[end.Lineup(env.Home).Index()], AwayFinal: lineupNames[end.Lineup(env.Away).Index()],
-		HomeMode: end.Mode(env.Home).String(), AwayMode: end.Mode(env.Away).String(),
-		HomeGoals: int32(h), AwayGoals: int32(a), Result: result,
-		HomePoints: int32(end.LeaguePoints(env.Home)), AwayPoints: int32(end.LeaguePoints(env.Away)),
-		ExtraTime: end.PlayedExtraTime(), Penalties: end.PlayedShootout(), HomePens: int32(scored[0]), AwayPens: int32(scored[1]),
-		Winner: winner, HomeMoves: int32(end.MovesUsed(env.Home)), AwayMoves: int32(end.MovesUsed(env.Away)),
-	}
+	return parent.Err()
 }

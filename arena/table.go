@@ -77,3 +77,40 @@ func breakTies(group []Standing, t *Tally, seed uint64) {
 		return cmp.Or(cmp.Compare(h2h[y.Index], h2h[x.Index]), cmp.Compare(lots(x.Index), lots(y.Index)))
 	})
 }
+
+// CupStanding is one agent's record over the cups of a knockout run.
+type CupStanding struct {
+	Agent               string
+	Index               int
+	Cups, Titles        int
+	Reached             []int // [r]: cups in which it played round r (1 … the final)
+	TiesWon             int
+	TitleLow, TitleHigh float64 // 95% Wilson interval of the title rate
+}
+
+// CupTable ranks the agents of a knockout run by titles, then finals, semi-finals, … reached,
+// then ties won, then the index (the seeding order). cups is the number of cups played.
+func CupTable(t *Tally, agentSpecs []string, cups int) []CupStanding {
+	rounds := Rounds(t.N)
+	st := make([]CupStanding, len(agentSpecs))
+	for i, a := range agentSpecs {
+		st[i] = CupStanding{Agent: a, Index: i, Cups: cups, Reached: make([]int, rounds+1)}
+		if t.Reached != nil {
+			st[i].Titles, st[i].TiesWon = t.Titles[i], t.Ties[i]
+			copy(st[i].Reached, t.Reached[i])
+		}
+		st[i].TitleLow, st[i].TitleHigh = env.WilsonInterval(st[i].Titles, cups)
+	}
+	slices.SortStableFunc(st, func(x, y CupStanding) int {
+		if c := cmp.Compare(y.Titles, x.Titles); c != 0 {
+			return c
+		}
+		for r := rounds; r >= 1; r-- {
+			if c := cmp.Compare(y.Reached[r], x.Reached[r]); c != 0 {
+				return c
+			}
+		}
+		return cmp.Or(cmp.Compare(y.TiesWon, x.TiesWon), cmp.Compare(x.Index, y.Index))
+	})
+	return st
+}

@@ -15,6 +15,10 @@ type PairTally struct {
 type Tally struct {
 	N     int
 	Pairs [][]PairTally // [home][away]
+	// Knockout cups: Reached[a][r] counts the cups in which agent a played in round r (1..
+	// Rounds(N); a bye is not a match), Titles[a] the finals it won, Ties[a] the ties it won.
+	Reached      [][]int
+	Titles, Ties []int
 }
 
 // NewTally returns an empty tally for n agents.
@@ -28,6 +32,9 @@ func NewTally(n int) *Tally {
 
 // Add counts one match.
 func (t *Tally) Add(m datasets.MatchRow) {
+	if m.Round > 0 {
+		t.addCupMatch(m)
+	}
 	p := &t.Pairs[m.HomeIndex][m.AwayIndex]
 	p.Matches++
 	p.HomeGoals += int(m.HomeGoals)
@@ -41,6 +48,25 @@ func (t *Tally) Add(m datasets.MatchRow) {
 		p.AwayWins++
 	default:
 		p.Draws++
+	}
+}
+
+func (t *Tally) addCupMatch(m datasets.MatchRow) {
+	if t.Reached == nil {
+		t.Reached, t.Titles, t.Ties = make([][]int, t.N), make([]int, t.N), make([]int, t.N)
+		for i := range t.Reached {
+			t.Reached[i] = make([]int, Rounds(t.N)+1)
+		}
+	}
+	t.Reached[m.HomeIndex][m.Round]++
+	t.Reached[m.AwayIndex][m.Round]++
+	w := m.HomeIndex
+	if m.Winner == "away" {
+		w = m.AwayIndex
+	}
+	t.Ties[w]++
+	if int(m.Round) == Rounds(t.N) {
+		t.Titles[w]++
 	}
 }
 

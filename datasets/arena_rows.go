@@ -1,20 +1,23 @@
 package datasets
 
 // MatchesSchema names MatchRow files.
-const MatchesSchema = "matches/1"
+const MatchesSchema = "matches/2"
 
 // MatchRow is one played match of an arena run (kingoal arena writes matches.parquet).
-// Sides are "home"/"away"; agent columns hold the registry specs.
+// Sides are "home"/"away"; agent columns hold the registry specs. matches/2 added Cup and
+// Round (knockout cups); matches/1 files are refused.
 type MatchRow struct {
 	MatchID    int64  `parquet:"match_id"`   // 0.. in schedule order
 	Pairing    int32  `parquet:"pairing"`    // index of the pair of agents
-	Leg        int32  `parquet:"leg"`        // matches sharing a leg share their dice (a fixture and its mirror)
-	DiceSeed   uint64 `parquet:"dice_seed"`  // the dice stream's seed, from (run seed, pairing, leg)
+	Leg        int32  `parquet:"leg"`        // matches sharing a leg share their dice (a fixture and its mirror); 0 in a cup
+	Cup        int32  `parquet:"cup"`        // knockout: the cup (0..); 0 otherwise
+	Round      int32  `parquet:"round"`      // knockout: 1 = first round … the final; 0 otherwise
+	DiceSeed   uint64 `parquet:"dice_seed"`  // the dice stream's seed, from (run seed, pairing, leg) or (run seed, cup, round, tie)
 	HomeAgent  string `parquet:"home_agent"` // spec
 	AwayAgent  string `parquet:"away_agent"`
 	HomeIndex  int32  `parquet:"home_index"` // agent index in run.json
 	AwayIndex  int32  `parquet:"away_index"`
-	Kind       string `parquet:"kind"` // league or knockout
+	Kind       string `parquet:"kind,dict"` // league or knockout
 	HomeStart  string `parquet:"home_start"`
 	AwayStart  string `parquet:"away_start"`
 	HomeFinal  string `parquet:"home_final"`
@@ -42,9 +45,9 @@ const ThrowsSchema = "throws/1"
 // shoot-out coin or a penalty kick. Ball sectors are in home coordinates.
 type ThrowRow struct {
 	MatchID    int64  `parquet:"match_id"`
-	Index      int32  `parquet:"index"`  // 0.. within the match
-	Kind       string `parquet:"kind"`   // throw, coin or kick
-	Period     string `parquet:"period"` // first half, second half, extra time 1, extra time 2, penalties
+	Index      int32  `parquet:"index"`       // 0.. within the match
+	Kind       string `parquet:"kind,dict"`   // throw, coin or kick
+	Period     string `parquet:"period,dict"` // first half, second half, extra time 1, extra time 2, penalties
 	ThrowsLeft int32  `parquet:"throws_left"`
 	BallBefore int32  `parquet:"ball_before"`
 	BallAfter  int32  `parquet:"ball_after"`
@@ -52,8 +55,8 @@ type ThrowRow struct {
 	AwayDice   int32  `parquet:"away_dice"`
 	HomeValues string `parquet:"home_values"` // the dice shown, space-separated (--dice only, else "")
 	AwayValues string `parquet:"away_values"`
-	Rethrows   int32  `parquet:"rethrows"` // tied physical throws thrown again (--dice only)
-	Outcome    string `parquet:"outcome"`  // home wins, away wins, tie, scored, saved, home kicks first, …
+	Rethrows   int32  `parquet:"rethrows"`     // tied physical throws thrown again (--dice only)
+	Outcome    string `parquet:"outcome,dict"` // home wins, away wins, tie, scored, saved, home kicks first, …
 	Goal       bool   `parquet:"goal"`
 	HomeGoals  int32  `parquet:"home_goals"` // score after the node
 	AwayGoals  int32  `parquet:"away_goals"`

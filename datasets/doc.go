@@ -9,7 +9,7 @@
 //
 // Schemas (one row per record; every column required; the Go structs document each column):
 //
-//	matches/1         MatchRow: one arena match (kingoal arena: matches.parquet)
+//	matches/2         MatchRow: one arena match (kingoal arena: matches.parquet)
 //	throws/1          ThrowRow: one throw, coin or penalty kick (kingoal arena --log-throws)
 //	decisions/1       DecisionRow: one agent decision, offline-RL shaped (--log-decisions);
 //	                  observation and mask are LIST columns

@@ -90,25 +90,11 @@ func ScanParquet[T any](path, schema string, fn func(batch []T) error) (err erro
 			err = fmt.Errorf("datasets: %s is corrupt: %v", path, r)
 		}
 	}()
-	f, err := os.Open(path)
+	f, pf, err := openTagged(path, schema)
 	if err != nil {
-		return fmt.Errorf("datasets: %w", err)
+		return err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return fmt.Errorf("datasets: %w", err)
-	}
-	pf, err := parquet.OpenFile(f, st.Size())
-	if err != nil {
-		return fmt.Errorf("datasets: %s is not a readable Parquet file (truncated or corrupt?): %v", path, err)
-	}
-	if got, _ := pf.Lookup(SchemaKey); got != schema {
-		if got == "" {
-			got = "no kingoal schema"
-		}
-		return fmt.Errorf("%w: %s holds %s, want %s", ErrSchema, path, got, schema)
-	}
 	want := parquet.SchemaOf(new(T))
 	for _, col := range want.Columns() {
 		leaf, ok := pf.Schema().Lookup(col...)
@@ -142,14 +128,43 @@ func ScanParquet[T any](path, schema string, fn func(batch []T) error) (err erro
 	return nil
 }
 
+// openTagged opens a Parquet file and checks its schema tag; the caller closes f.
+func openTagged(path, schema string) (f *os.File, pf *parquet.File, err error) {
+	f, err = os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("datasets: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+		}
+	}()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, nil, fmt.Errorf("datasets: %w", err)
+	}
+	pf, err = parquet.OpenFile(f, st.Size())
+	if err != nil {
+		return nil, nil, fmt.Errorf("datasets: %s is not a readable Parquet file (truncated or corrupt?): %v", path, err)
+	}
+	if got, _ := pf.Lookup(SchemaKey); got != schema {
+		if got == "" {
+			got = "no kingoal schema"
+		}
+		return nil, nil, fmt.Errorf("%w: %s holds %s, want %s", ErrSchema, path, got, schema)
+	}
+	return f, pf, nil
+}
+
 // ParquetWriter streams rows of T into a Parquet file tagged with a schema, atomically: the
 // file appears under its name only when Close succeeds. Writes after an error keep failing
 // with that error (sticky), like encoding/csv.
 type ParquetWriter[T any] struct {
-	path string
-	tmp  *os.File
-	pw   *parquet.GenericWriter[T]
-	err  error
+	path   string
+	schema string
+	tmp    *os.File
+	pw     *parquet.GenericWriter[T]
+	err    error
 }
 
 // NewParquetWriter starts writing path.
@@ -160,7 +175,7 @@ func NewParquetWriter[T any](path, schema string) (*ParquetWriter[T], error) {
 	}
 	pw := parquet.NewGenericWriter[T](tmp, parquet.MaxRowsPerRowGroup(rowGroupRows), parquet.Compression(&parquet.Zstd),
 		parquet.KeyValueMetadata(SchemaKey, schema))
-	return &ParquetWriter[T]{path: path, tmp: tmp, pw: pw}, nil
+	return &ParquetWriter[T]{path: path, schema: schema, tmp: tmp, pw: pw}, nil
 }
 
 // Write appends rows.
@@ -170,6 +185,37 @@ func (w *ParquetWriter[T]) Write(rows []T) error {
 			w.err = fmt.Errorf("datasets: writing %s: %w", w.path, err)
 		}
 	}
+	return w.err
+}
+
+// AppendFile appends every row of path, a file of the same schema written by a ParquetWriter
+// (such as a shard of the same run). Its row groups are copied as compressed bytes, without
+// decoding them, which makes merging shards cost little more than copying the files.
+func (w *ParquetWriter[T]) AppendFile(path string) error {
+	if w.err != nil {
+		return w.err
+	}
+	w.err = func() (err error) {
+		defer func() { // see ScanParquet: a damaged shard is an error, not a crash
+			if r := recover(); r != nil {
+				err = fmt.Errorf("datasets: %s is corrupt: %v", path, r)
+			}
+		}()
+		f, pf, err := openTagged(path, w.schema)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if !parquet.EqualNodes(pf.Schema(), w.pw.Schema()) {
+			return fmt.Errorf("%w: %s has other columns than %s", ErrSchema, path, w.schema)
+		}
+		for _, rg := range pf.RowGroups() {
+			if _, err := w.pw.WriteRowGroup(rg); err != nil {
+				return fmt.Errorf("datasets: appending %s to %s: %w", path, w.path, err)
+			}
+		}
+		return nil
+	}()
 	return w.err
 }
 

@@ -137,3 +137,53 @@ func FuzzScanRecords(f *testing.F) {
 		}
 	})
 }
+
+func TestAppendFileCopiesRowGroups(t *testing.T) {
+	dir := t.TempDir()
+	rows := sampleRows(70000)
+	parts := [][]datasets.MatrixRow{rows[:10], rows[10:69000], rows[69000:]}
+	var paths []string
+	for i, p := range parts {
+		paths = append(paths, filepath.Join(dir, "part"+string(rune('0'+i))+".parquet"))
+		if err := datasets.WriteParquet(paths[i], datasets.MatrixSchema, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, "all.parquet")
+	w, err := datasets.NewParquetWriter[datasets.MatrixRow](out, datasets.MatrixSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		if err := w.AppendFile(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := datasets.ReadParquet[datasets.MatrixRow](out, datasets.MatrixSchema)
+	if err != nil || !reflect.DeepEqual(got, rows) {
+		t.Fatalf("appended files read back as %d rows (%v)", len(got), err)
+	}
+	// A file of another schema, or a damaged one, fails the writer and leaves nothing.
+	foreign := filepath.Join(dir, "foreign.parquet")
+	datasets.WriteParquet(foreign, datasets.LearningCurveSchema, []datasets.LearningCurveRow{{}})
+	broken := filepath.Join(dir, "broken.parquet")
+	b, _ := os.ReadFile(paths[1])
+	os.WriteFile(broken, b[:len(b)/2], 0o644)
+	for _, bad := range []string{foreign, broken, filepath.Join(dir, "missing.parquet")} {
+		out := filepath.Join(dir, "bad.parquet")
+		w, _ := datasets.NewParquetWriter[datasets.MatrixRow](out, datasets.MatrixSchema)
+		w.AppendFile(paths[0])
+		if err := w.AppendFile(bad); err == nil {
+			t.Fatalf("%s appended", bad)
+		}
+		if err := w.Close(); err == nil {
+			t.Fatal("Close forgot the error")
+		}
+		if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+			t.Fatalf("%s left a file behind", bad)
+		}
+	}
+}

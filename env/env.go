@@ -14,14 +14,30 @@ type PolicyFunc func(obs Observation, legal Mask) int
 func (f PolicyFunc) Act(obs Observation, legal Mask) int { return f(obs, legal) }
 
 // Keep returns the policy that declares l at kick-off and never changes formation.
-func Keep(l Lineup) Policy {
-	i := l.Index()
-	return PolicyFunc(func(obs Observation, legal Mask) int {
-		if obs.Decision == KickOff {
-			return i
-		}
-		return obs.Own.Index()
-	})
+func Keep(l Lineup) Policy { return keep(l.Index()) }
+
+type keep int
+
+func (k keep) Act(obs Observation, _ Mask) int {
+	if obs.Decision == KickOff {
+		return int(k)
+	}
+	return obs.Own.Index()
+}
+
+func (keep) KeepsLineup() bool { return true }
+
+// A Keeper may promise to keep its formation at every break and shift (as Keep does): Play
+// then neither builds its observation nor asks it there, which makes matches of such
+// policies almost as cheap as Playout. Wrappers answer for what they wrap.
+type Keeper interface {
+	KeepsLineup() bool
+}
+
+// keeps reports whether pol has promised to keep its formation.
+func keeps(pol Policy) bool {
+	k, ok := pol.(Keeper)
+	return ok && k.KeepsLineup()
 }
 
 // reseeder is implemented by policies that want a fresh random stream each episode.

@@ -19,6 +19,7 @@ type Event struct {
 // ErrIllegalAction that names the player.
 func Play(s State, home, away Policy, smp Sampler, observe func(Event)) (State, error) {
 	dice, _ := smp.(*DiceSampler)
+	keeper := [2]bool{keeps(home), keeps(away)}
 	for s.Node() != Terminal {
 		if observe == nil && s.Node() == Chance {
 			RunChance(&s, smp) // nobody watches: the sampler's fast path
@@ -32,14 +33,18 @@ func Play(s State, home, away Policy, smp Sampler, observe func(Event)) (State, 
 				ev.Roll = dice.LastRoll()
 			}
 		} else {
+			asked := false
 			for p, pol := range [2]Policy{home, away} {
 				pl := Player(p)
-				ev.Joint[p] = s.Lineup(pl).Index()
-				if s.Acting(pl) {
+				ev.Joint[p] = s.Lineup(pl).Index() // keeping is always legal
+				if s.Acting(pl) && (!keeper[p] || s.Decision() == KickOff) {
 					ev.Joint[p] = pol.Act(s.Observe(pl), s.Legal(pl))
+					asked = true
 				}
 			}
-			if err := s.ApplyChecked(ev.Joint); err != nil {
+			if !asked {
+				s.Apply(ev.Joint)
+			} else if err := s.ApplyChecked(ev.Joint); err != nil {
 				return s, fmt.Errorf("env: play: %w", err)
 			}
 		}

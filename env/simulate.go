@@ -59,16 +59,24 @@ func (r *SimResult) add(o SimResult) {
 
 // Share returns k/Matches and its 95% Wilson score interval.
 func (r SimResult) Share(k int) (p, lo, hi float64) {
-	n := float64(r.Matches)
+	lo, hi = WilsonInterval(k, r.Matches)
+	if r.Matches > 0 {
+		p = float64(k) / float64(r.Matches)
+	}
+	return p, lo, hi
+}
+
+// WilsonInterval is the 95% Wilson score interval of a share of k in n; [0, 1] when n is 0.
+func WilsonInterval(k, n int) (lo, hi float64) {
 	if n == 0 {
-		return 0, 0, 1
+		return 0, 1
 	}
 	const z = 1.959963984540054
-	p = float64(k) / n
-	den := 1 + z*z/n
-	mid := (p + z*z/(2*n)) / den
-	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
-	return p, max(0, mid-half), min(1, mid+half)
+	p, nf := float64(k)/float64(n), float64(n)
+	den := 1 + z*z/nf
+	mid := (p + z*z/(2*nf)) / den
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return max(0, mid-half), min(1, mid+half)
 }
 
 // MeanGoals returns the mean goals of p and the half-width of its 95% normal interval.

@@ -26,6 +26,7 @@ type arenaOptions struct {
 	logThrows    bool
 	dice         bool
 	format       string
+	drawBracket  bool
 	agents       string
 	matches      int
 	seed         uint64
@@ -39,24 +40,36 @@ type arenaOptions struct {
 func newArenaCmd(io streams) *cobra.Command {
 	var o arenaOptions
 	cmd := &cobra.Command{
-		Use:   "arena [--agents \"A;B;C\"] [--matches N] [--seed S] [--out DIR] [--resume] [rule flags]",
-		Short: "Run a league between agents, write DIR/matches.parquet and DIR/run.json, print the table",
-		Long: `Arena plays a round-robin league: every pair of agents plays N matches, sides
-alternating, and each fixture and its mirror share their dice (common random numbers). The
-run is reproducible from its seed, whatever --workers is. Matches are written in shards as
-they finish, so Ctrl-C (or a crash) keeps them: finish the run with --resume and the same
-flags. The table is ordered by points, goal difference, goals scored, head-to-head points,
-then a seeded draw of lots (RULES §7). Re-print it later with kingoal leaderboard DIR.`,
+		Use:   "arena [--agents \"A;B;C\"] [--format league|gauntlet|knockout] [--matches N] [--seed S] [--out DIR] [--resume] [rule flags]",
+		Short: "Run a league, gauntlet or knockout cups between agents, write DIR/matches.parquet and DIR/run.json, print the leaderboard",
+		Long: `Arena plays a competition between agents (registry specs, see kingoal agents).
+
+  league    every pair of agents plays --matches matches, sides alternating; each fixture
+            and its mirror share their dice (common random numbers), so luck cancels
+  gauntlet  the same, for the first agent against each of the others
+  knockout  --matches single-elimination cups of all the agents (also "cup"): seeded in
+            the order given (1 v N, …; byes to the top seeds), or drawn afresh for every
+            cup with --draw-bracket; one match a tie under knockout rules (extra time, then
+            penalties; --knockout is implied)
+
+The run is reproducible from its seed, whatever --workers is. Matches are written in shards
+as they finish, so Ctrl-C (or a crash) keeps them: finish the run with --resume and the same
+flags. The league table is ordered by points, goal difference, goals scored, head-to-head
+points, then a seeded draw of lots (RULES §7); cups are ranked by titles, then rounds
+reached. Ratings (Bradley–Terry with draws) and head-to-head cover every format. Re-print
+the leaderboard later with kingoal leaderboard DIR.`,
 		Example: `  kingoal arena
   kingoal arena --agents "heuristic;optimal;mcts:iters=500" --matches 100 --seed 7 --out runs/a
-  kingoal arena --agents "heuristic;random" --log-throws --dice --out runs/b`,
+  kingoal arena --agents "heuristic;random" --log-throws --dice --out runs/b
+  kingoal arena --format knockout --draw-bracket --matches 200 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2"`,
 		Args: argsBetween(0, 0, "no arguments (agents go in --agents)"),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runArena(cmd.Context(), io, o) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.agents, "agents", defaultAgents, "agent specs separated by ';' (see kingoal agents)")
-	f.StringVar(&o.format, "format", "league", "league (every pair) or gauntlet (the first agent against each other)")
-	f.IntVar(&o.matches, "matches", 60, "matches per pair of agents")
+	f.StringVar(&o.format, "format", "league", "league (every pair), gauntlet (the first agent against each other) or knockout (cups)")
+	f.BoolVar(&o.drawBracket, "draw-bracket", false, "knockout: draw every cup's seeding from the seed (default: the order of --agents)")
+	f.IntVar(&o.matches, "matches", 60, "matches per pair of agents; knockout: the number of cups")
 	f.Uint64Var(&o.seed, "seed", 1, "random seed")
 	f.IntVar(&o.workers, "workers", 0, "goroutines (0: all cores); does not change the result")
 	f.StringVar(&o.out, "out", "kingoal-arena", "run directory")
@@ -73,7 +86,7 @@ then a seeded draw of lots (RULES §7). Re-print it later with kingoal leaderboa
 // runArenaWithProgress runs c into dir with a progress bar on stderr; an interruption says
 // how to resume.
 func runArenaWithProgress(ctx context.Context, io streams, c arena.Config, dir string, resume bool) (*arena.Tally, error) {
-	bar := newProgress(io.errOut, len(c.Schedule()), "matches")
+	bar := newProgress(io.errOut, c.TotalMatches(), "matches")
 	tally, err := arena.Run(ctx, c, dir, arena.Options{Resume: resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
 	_ = bar.Finish()
 	if errors.Is(err, context.Canceled) {
@@ -119,12 +132,18 @@ func runArena(ctx context.Context, io streams, o arenaOptions) error {
 	if o.dice && !o.logThrows {
 		return usagef("--dice only matters with --log-throws")
 	}
-	c := arena.Config{Format: format, Agents: splitSpecs(o.agents), Rules: r, Matches: o.matches, Seed: o.seed, Workers: o.workers,
-		LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions}
+	if o.drawBracket && format != arena.Knockout {
+		return usagef("--draw-bracket only matters with --format knockout")
+	}
+	if format == arena.Knockout {
+		r.Knockout = true
+	}
+	c := arena.Config{Format: format, Agents: splitSpecs(o.agents), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, Seed: o.seed,
+		Workers: o.workers, LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions}
 	if err := c.Validate(); err != nil {
 		return usageError{err}
 	}
-	fmt.Fprintf(io.errOut, "kingoal: %s of %d agents, %d matches, seed %d, into %s\n", format, len(c.Agents), len(c.Schedule()), o.seed, o.out)
+	fmt.Fprintf(io.errOut, "kingoal: %s of %d agents, %d matches, seed %d, into %s\n", format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
 	began := time.Now()
 	tally, err := runArenaWithProgress(ctx, io, c, o.out, o.resume)
 	if err != nil {
@@ -197,15 +216,33 @@ type standingJSON struct {
 	Points int    `json:"points"`
 }
 
+type cupStandingJSON struct {
+	Rank      int     `json:"rank"`
+	Agent     string  `json:"agent"`
+	Cups      int     `json:"cups"`
+	Titles    int     `json:"titles"`
+	TitleLow  float64 `json:"title_rate_low95"`
+	TitleHigh float64 `json:"title_rate_high95"`
+	Reached   []int   `json:"reached"` // [r-1]: cups in which the agent played round r (the last is the final)
+	TiesWon   int     `json:"ties_won"`
+}
+
 func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, markdown, asJSON bool) error {
-	table := arena.LeagueTable(tally, info.Agents, info.Seed)
+	cup := info.Competition == arena.Knockout.String()
+	var table []arena.Standing
+	var cups []arena.CupStanding
+	if cup {
+		cups = arena.CupTable(tally, info.Agents, info.MatchesPerPairing)
+	} else {
+		table = arena.LeagueTable(tally, info.Agents, info.Seed)
+	}
 	ratings, err := arena.Ratings(tally, info.Agents, ratingBootstrap, info.Seed)
 	if err != nil {
 		return err
 	}
 	h2h := tally.HeadToHead()
 	if asJSON {
-		out := leaderboardJSON{Table: make([]standingJSON, len(table)), Ratings: make([]ratingJSON, len(ratings)), HeadToHead: make([][]*float64, len(h2h))}
+		out := leaderboardJSON{Ratings: make([]ratingJSON, len(ratings)), HeadToHead: make([][]*float64, len(h2h))}
 		for i, row := range h2h {
 			out.HeadToHead[i] = make([]*float64, len(row))
 			for j := range row {
@@ -215,7 +252,10 @@ func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, markd
 			}
 		}
 		for i, s := range table {
-			out.Table[i] = standingJSON{i + 1, s.Agent, s.P, s.W, s.D, s.L, s.GF, s.GA, s.GD(), s.Pts}
+			out.Table = append(out.Table, standingJSON{i + 1, s.Agent, s.P, s.W, s.D, s.L, s.GF, s.GA, s.GD(), s.Pts})
+		}
+		for i, s := range cups {
+			out.Cup = append(out.Cup, cupStandingJSON{i + 1, s.Agent, s.Cups, s.Titles, s.TitleLow, s.TitleHigh, s.Reached[1:], s.TiesWon})
 		}
 		for i, r := range ratings {
 			out.Ratings[i] = ratingJSON{r.Agent, r.Rating, r.Low, r.High}
@@ -223,23 +263,29 @@ func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, markd
 		out.Agents = info.Agents
 		return writeJSON(w, out)
 	}
-	title := "League"
-	if info.Competition == "gauntlet" {
-		title = "Gauntlet"
-	}
-	fmt.Fprintf(w, "%s: %d agents, %d matches (%d per pair), seed %d\nrules: %s\n\n", title,
-		len(info.Agents), tally.Matches(), info.MatchesPerPairing, info.Seed, info.Rules)
-	t := newTableAs(w, 2, markdown, "#", "agent", "P", "W", "D", "L", "GF", "GA", "GD", "Pts")
 	var out [][]string
-	for i, s := range table {
-		out = append(out, []string{fmt.Sprint(i + 1), s.Agent, fmt.Sprint(s.P), fmt.Sprint(s.W), fmt.Sprint(s.D), fmt.Sprint(s.L),
-			fmt.Sprint(s.GF), fmt.Sprint(s.GA), fmt.Sprintf("%+d", s.GD()), fmt.Sprint(s.Pts)})
-	}
-	if err := appendRows(t, out); err != nil {
-		return err
+	if cup {
+		if err := writeCupTable(w, info, tally, cups, markdown); err != nil {
+			return err
+		}
+	} else {
+		title := "League"
+		if info.Competition == arena.Gauntlet.String() {
+			title = "Gauntlet"
+		}
+		fmt.Fprintf(w, "%s: %d agents, %d matches (%d per pair), seed %d\nrules: %s\n\n", title,
+			len(info.Agents), tally.Matches(), info.MatchesPerPairing, info.Seed, info.Rules)
+		t := newTableAs(w, 2, markdown, "#", "agent", "P", "W", "D", "L", "GF", "GA", "GD", "Pts")
+		for i, s := range table {
+			out = append(out, []string{fmt.Sprint(i + 1), s.Agent, fmt.Sprint(s.P), fmt.Sprint(s.W), fmt.Sprint(s.D), fmt.Sprint(s.L),
+				fmt.Sprint(s.GF), fmt.Sprint(s.GA), fmt.Sprintf("%+d", s.GD()), fmt.Sprint(s.Pts)})
+		}
+		if err := appendRows(t, out); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(w, "\nRatings (Bradley–Terry with draws, Elo scale, mean 0; %d bootstrap resamples for the 95%% interval):\n", ratingBootstrap)
-	t = newTableAs(w, 1, markdown, "agent", "rating", "95% interval")
+	t := newTableAs(w, 1, markdown, "agent", "rating", "95% interval")
 	out = out[:0]
 	for _, r := range ratings {
 		out = append(out, []string{r.Agent, fmt.Sprintf("%+.0f", r.Rating), fmt.Sprintf("%+.0f … %+.0f", r.Low, r.High)})
@@ -279,10 +325,11 @@ type ratingJSON struct {
 }
 
 type leaderboardJSON struct {
-	Agents     []string       `json:"agents"`
-	Table      []standingJSON `json:"table"`
-	Ratings    []ratingJSON   `json:"ratings"`
-	HeadToHead [][]*float64   `json:"head_to_head"` // [row][column]: the row agent's score; null where they never met
+	Agents     []string          `json:"agents"`
+	Table      []standingJSON    `json:"table,omitempty"` // league and gauntlet
+	Cup        []cupStandingJSON `json:"cup,omitempty"`   // knockout
+	Ratings    []ratingJSON      `json:"ratings"`
+	HeadToHead [][]*float64      `json:"head_to_head"` // [row][column]: the row agent's score; null where they never met
 }
 
 // writeLeaderboardPNGs draws the ratings with their intervals and the head-to-head matrix.
@@ -309,4 +356,33 @@ func writeLeaderboardPNGs(dir string, info arena.RunInfo, tally *arena.Tally) er
 			return h2h[r][c] - 0.5
 		}},
 	}.writePNG(filepath.Join(dir, "head_to_head.png"))
+}
+
+// writeCupTable prints the knockout ranking: titles (with a 95% interval on the rate), then
+// how often each agent reached each round from the quarter-finals on.
+func writeCupTable(w io.Writer, info arena.RunInfo, tally *arena.Tally, cups []arena.CupStanding, markdown bool) error {
+	draw := "seeded in the order given"
+	if info.DrawBracket {
+		draw = "bracket drawn for every cup"
+	}
+	fmt.Fprintf(w, "Knockout: %d agents, %d cups (%d matches), %s, seed %d\nrules: %s\n\n",
+		len(info.Agents), info.MatchesPerPairing, tally.Matches(), draw, info.Seed, info.Rules)
+	rounds := arena.Rounds(len(info.Agents))
+	header := []string{"#", "agent", "titles", "title rate (95%)"}
+	first := max(1, rounds-2) // quarter-finals on: earlier rounds say little a reader wants
+	for r := rounds; r >= first; r-- {
+		header = append(header, arena.RoundName(r, rounds)+"s")
+	}
+	header = append(header, "ties won")
+	t := newTableAs(w, 2, markdown, header...)
+	var out [][]string
+	for i, s := range cups {
+		row := []string{fmt.Sprint(i + 1), s.Agent, fmt.Sprint(s.Titles),
+			fmt.Sprintf("%.3f (%.3f–%.3f)", float64(s.Titles)/float64(max(1, s.Cups)), s.TitleLow, s.TitleHigh)}
+		for r := rounds; r >= first; r-- {
+			row = append(row, fmt.Sprint(s.Reached[r]))
+		}
+		out = append(out, append(row, fmt.Sprint(s.TiesWon)))
+	}
+	return appendRows(t, out)
 }

@@ -61,7 +61,7 @@ func TestArenaAndLeaderboard(t *testing.T) {
 		{"arena", "--agents", "random;nobody"},
 		{"arena", "--matches", "0"},
 		{"leaderboard"},
-		{"arena", "--format", "cup"},
+		{"arena", "--format", "swiss"},
 	} {
 		if code, _, stderr := run(t, bad...); code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d %q", bad, code, stderr)
@@ -69,5 +69,44 @@ func TestArenaAndLeaderboard(t *testing.T) {
 	}
 	if code, _, stderr := run(t, "leaderboard", t.TempDir()); code != exitFailure || !strings.Contains(stderr, "run.json") {
 		t.Errorf("empty dir: exit %d %q", code, stderr)
+	}
+}
+
+func TestArenaKnockoutCups(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cup")
+	code, out, stderr := run(t, "arena", "--format", "cup", "--agents", "random;fixed:2-2-2-2-2;heuristic;fixed:1-3-3-2-1", "--matches", "30",
+		"--throws-per-half", "6", "--draw-bracket", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"Knockout: 4 agents, 30 cups (90 matches), bracket drawn for every cup", "titles", "finals", "semi-finals", "extra time"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q\n%s", want, out)
+		}
+	}
+	if code, again, _ := run(t, "leaderboard", dir); code != 0 || again != out {
+		t.Fatalf("leaderboard differs from the arena's:\n%s\n---\n%s", again, out)
+	}
+	code, js, _ := run(t, "leaderboard", dir, "--json")
+	var lb struct {
+		Table []any `json:"table"`
+		Cup   []struct {
+			Titles  int   `json:"titles"`
+			Reached []int `json:"reached"`
+		} `json:"cup"`
+	}
+	titles, finals := 0, 0
+	if code != 0 || json.Unmarshal([]byte(js), &lb) != nil || lb.Table != nil || len(lb.Cup) != 4 {
+		t.Fatalf("json: %s", js)
+	}
+	for _, c := range lb.Cup {
+		titles += c.Titles
+		finals += c.Reached[1]
+	}
+	if titles != 30 || finals != 60 {
+		t.Fatalf("%d titles and %d finalists in 30 cups: %s", titles, finals, js)
+	}
+	if code, _, e := run(t, "arena", "--draw-bracket", "--out", dir); code != 2 || !strings.Contains(e, "--draw-bracket") {
+		t.Errorf("--draw-bracket in a league: exit %d %q", code, e)
 	}
 }

@@ -24,7 +24,7 @@ func TestDatasetsInspectAndExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, stderr := run(t, "datasets", "inspect", pq, "--rows", "2")
-	if code != 0 || !strings.Contains(out, "schema: matches/1") || !strings.Contains(out, "rows: 8") || !strings.Contains(out, "dice_seed") {
+	if code != 0 || !strings.Contains(out, "schema: matches/2") || !strings.Contains(out, "rows: 8") || !strings.Contains(out, "dice_seed") {
 		t.Fatalf("inspect: exit %d %s\n%s", code, stderr, out)
 	}
 	code, out, _ = run(t, "datasets", "export", pq, "--format", "csv")

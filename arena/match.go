@@ -1,0 +1,222 @@
+package arena
+
+import (
+	"fmt"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+)
+
+// played is one finished match with its logs.
+type played struct {
+	match     datasets.MatchRow
+	throws    []datasets.ThrowRow
+	decisions []datasets.DecisionRow
+}
+
+// playUnit plays unit u (a fixture, or a cup) with the worker's agents, appending its
+// matches to out in ID order.
+func (c Config) playUnit(u int, pairings [][2]int, players []agents.Agent, out []played) ([]played, error) {
+	if c.Format != Knockout {
+		p, err := c.playMatch(c.leagueFixture(pairings, int64(u)), players)
+		return append(out, p), err
+	}
+	alive := c.Bracket(u)
+	id := int64(u) * int64(c.matchesPerUnit())
+	for r := 1; len(alive) > 1; r++ {
+		next := make([]int, len(alive)/2)
+		for t := range next {
+			home, away := alive[2*t], alive[2*t+1]
+			if home < 0 || away < 0 { // a bye
+				next[t] = max(home, away)
+				continue
+			}
+			p, err := c.playMatch(c.cupFixture(id, u, r, t, home, away), players)
+			if err != nil {
+				return out, err
+			}
+			id++
+			next[t] = home
+			if p.match.Winner == "away" {
+				next[t] = away
+			}
+			out = append(out, p)
+		}
+		alive = next
+	}
+	return out, nil
+}
+
+// playMatch plays one fixture with the worker's agents.
+func (c Config) playMatch(f Fixture, players []agents.Agent) (played, error) {
+	home, away := players[f.Home], players[f.Away]
+	for _, x := range []struct {
+		a    agents.Agent
+		seed uint64
+	}{{home, f.homeS}, {away, f.awayS}} {
+		if s, ok := x.a.(agents.Seeded); ok {
+			s.Reset(x.seed)
+		}
+	}
+	s, err := env.NewState(c.Rules)
+	if err != nil {
+		return played{}, err
+	}
+	var smp env.Sampler = env.NewFastSampler(env.SeededSource(f.DiceSeed, 0))
+	if c.Dice {
+		smp = env.NewDiceSampler(env.SeededSource(f.DiceSeed, 0))
+	}
+	var throws []datasets.ThrowRow
+	var observe func(env.Event)
+	if c.LogThrows {
+		throws = make([]datasets.ThrowRow, 0, c.expectedThrows())
+		observe = func(e env.Event) {
+			if e.Chance {
+				throws = append(throws, throwRow(f.ID, len(throws), e, c.Dice))
+			}
+		}
+	}
+	var start [2]env.Lineup
+	var log *[]datasets.DecisionRow
+	var decisions []datasets.DecisionRow
+	if c.LogDecisions {
+		log = &decisions
+	}
+	hp := &recorder{Agent: home, lineup: &start[0], log: log, match: f.ID, spec: c.Agents[f.Home]}
+	ap := &recorder{Agent: away, lineup: &start[1], log: log, match: f.ID, spec: c.Agents[f.Away]}
+	end, err := env.Play(s, hp, ap, smp, observe)
+	if err != nil {
+		return played{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
+	}
+	for i := len(decisions) - 1; i >= 0; i-- { // each player's last decision carries the result
+		d := &decisions[i]
+		p := env.Home
+		if d.Player == "away" {
+			p = env.Away
+		}
+		if (p == env.Home && !hp.closed) || (p == env.Away && !ap.closed) {
+			d.Reward, d.Terminated = float32(end.Result(p)), true
+			if p == env.Home {
+				hp.closed = true
+			} else {
+				ap.closed = true
+			}
+		}
+	}
+	return played{matchRow(c, f, start, end), throws, decisions}, nil
+}
+
+// expectedThrows is room for a match's chance events: every regulation throw (an
+// extra-time match or a shoot-out grows the slice once).
+func (c Config) expectedThrows() int {
+	return 2*c.Rules.PeriodLength(env.FirstHalf) + 2
+}
+
+// throwRow records one chance event.
+func throwRow(match int64, index int, e env.Event, dice bool) datasets.ThrowRow {
+	b := e.Before
+	kind := "throw"
+	switch {
+	case e.Outcome == env.HomeKicksFirst || e.Outcome == env.AwayKicksFirst:
+		kind = "coin"
+	case b.Period() == env.Penalties:
+		kind = "kick"
+	}
+	r := datasets.ThrowRow{MatchID: match, Index: int32(index), Kind: kind, Period: b.Period().String(), ThrowsLeft: int32(b.ThrowsLeft()),
+		BallBefore: int32(b.Ball()), BallAfter: int32(e.After.Ball()), Outcome: e.Outcome.String(),
+		Goal:      e.After.Goals(env.Home)+e.After.Goals(env.Away) > b.Goals(env.Home)+b.Goals(env.Away),
+		HomeGoals: int32(e.After.Goals(env.Home)), AwayGoals: int32(e.After.Goals(env.Away))}
+	if kind == "throw" {
+		hd, ad := b.Dice()
+		r.HomeDice, r.AwayDice = int32(hd), int32(ad)
+	}
+	if dice {
+		r.HomeValues, r.AwayValues = dieList(e.Roll.Home[:e.Roll.HomeCount]), dieList(e.Roll.Away[:e.Roll.AwayCount])
+		r.Rethrows = int32(e.Roll.Rethrows)
+	}
+	return r
+}
+
+func dieList(d []uint8) string {
+	b := make([]byte, 0, 2*len(d))
+	for i, v := range d {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, '0'+v)
+	}
+	return string(b)
+}
+
+// recorder notes the line-up its agent declares at kick-off and, if log is set, every
+// decision it makes.
+type recorder struct {
+	agents.Agent
+	lineup *env.Lineup
+	log    *[]datasets.DecisionRow
+	match  int64
+	spec   string
+	steps  int32
+	closed bool // its last decision has been given the result
+}
+
+// KeepsLineup passes the agent's promise on while nothing is logged: the kick-off, which
+// the recorder notes, is always asked.
+func (k *recorder) KeepsLineup() bool {
+	kp, ok := k.Agent.(env.Keeper)
+	return k.log == nil && ok && kp.KeepsLineup()
+}
+
+func (k *recorder) Act(obs env.Observation, legal env.Mask) int {
+	a := k.Agent.Act(obs, legal)
+	if obs.Decision == env.KickOff && legal.Has(a) {
+		*k.lineup = env.LineupAt(a)
+	}
+	if k.log != nil {
+		*k.log = append(*k.log, datasets.DecisionRow{MatchID: k.match, Player: obs.Player.String(), Agent: k.spec, Step: k.steps,
+			Decision: obs.Decision.String(), Observation: obs.Vector(), Mask: legal.Bools(), Action: int32(a)})
+		k.steps++
+	}
+	return a
+}
+
+// lineupNames holds every line-up's name, so rows do not format them again.
+var lineupNames = func() (n [env.NumLineups]string) {
+	for i := range n {
+		n[i] = env.LineupAt(i).String()
+	}
+	return n
+}()
+
+func matchRow(c Config, f Fixture, start [2]env.Lineup, end env.State) datasets.MatchRow {
+	r := end.Rules()
+	kind := "league"
+	if r.Knockout {
+		kind = "knockout"
+	}
+	h, a := end.Goals(env.Home), end.Goals(env.Away)
+	result := "draw"
+	switch {
+	case h > a:
+		result = "home"
+	case a > h:
+		result = "away"
+	}
+	_, scored := end.Shootout()
+	winner := ""
+	if w, ok := end.Winner(); ok {
+		winner = w.String()
+	}
+	return datasets.MatchRow{
+		MatchID: f.ID, Pairing: int32(f.Pairing), Leg: int32(f.Leg), Cup: int32(f.Cup), Round: int32(f.Round), DiceSeed: f.DiceSeed,
+		HomeAgent: c.Agents[f.Home], AwayAgent: c.Agents[f.Away], HomeIndex: int32(f.Home), AwayIndex: int32(f.Away), Kind: kind,
+		HomeStart: lineupNames[start[0].Index()], AwayStart: lineupNames[start[1].Index()],
+		HomeFinal: lineupNames[end.Lineup(env.Home).Index()], AwayFinal: lineupNames[end.Lineup(env.Away).Index()],
+		HomeMode: end.Mode(env.Home).String(), AwayMode: end.Mode(env.Away).String(),
+		HomeGoals: int32(h), AwayGoals: int32(a), Result: result,
+		HomePoints: int32(end.LeaguePoints(env.Home)), AwayPoints: int32(end.LeaguePoints(env.Away)),
+		ExtraTime: end.PlayedExtraTime(), Penalties: end.PlayedShootout(), HomePens: int32(scored[0]), AwayPens: int32(scored[1]),
+		Winner: winner, HomeMoves: int32(end.MovesUsed(env.Home)), AwayMoves: int32(end.MovesUsed(env.Away)),
+	}
+}

@@ -1,0 +1,166 @@
+package arena
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// Fixture is one scheduled match.
+type Fixture struct {
+	ID           int64
+	Pairing, Leg int
+	Cup, Round   int // knockout only: the cup (0..) and its round (1 = first … the final)
+	Tie          int // knockout only: the tie's place in its round's bracket (0..)
+	Home, Away   int // agent indices
+	DiceSeed     uint64
+	homeS, awayS uint64 // the agents' seeds
+}
+
+// A unit is what one worker plays in one go and what an interruption never splits: a
+// fixture in a league or gauntlet, a whole cup in a knockout (its later rounds depend on the
+// earlier results). Unit u owns the matches u·matchesPerUnit … (u+1)·matchesPerUnit − 1, so
+// match IDs are fixed before anything is played.
+
+// matchesPerUnit is 1, or the n − 1 matches of a cup of n agents.
+func (c Config) matchesPerUnit() int {
+	if c.Format == Knockout {
+		return len(c.Agents) - 1
+	}
+	return 1
+}
+
+// units is the number of units: fixtures, or cups.
+func (c Config) units() int {
+	if c.Format == Knockout {
+		return c.matches()
+	}
+	return len(c.pairings()) * c.matches()
+}
+
+// TotalMatches is the number of matches the competition plays.
+func (c Config) TotalMatches() int { return c.units() * c.matchesPerUnit() }
+
+// unitsPerShard keeps a shard near ShardSize matches and never splits a unit.
+func (c Config) unitsPerShard() int { return max(1, ShardSize/c.matchesPerUnit()) }
+
+// pairings lists the pairs of agents that meet, (i, j) with i < j in order; in a gauntlet
+// only i = 0. A cup's ties are numbered by the same list (every pair may meet).
+func (c Config) pairings() [][2]int {
+	var out [][2]int
+	for i := range c.Agents {
+		if c.Format == Gauntlet && i > 0 {
+			break
+		}
+		for j := i + 1; j < len(c.Agents); j++ {
+			out = append(out, [2]int{i, j})
+		}
+	}
+	return out
+}
+
+// pairingOf numbers the pair {a, b} as in the league's pairings.
+func pairingOf(a, b, n int) int {
+	i, j := min(a, b), max(a, b)
+	return i*n - i*(i+1)/2 + (j - i - 1)
+}
+
+// withSeeds fills the agents' seeds, which come from (run seed, match, side) in every format.
+func (c Config) withSeeds(f Fixture) Fixture {
+	f.homeS = env.SeededSource(c.Seed^0xa9e7, uint64(f.ID)<<1).Uint64()
+	f.awayS = env.SeededSource(c.Seed^0xa9e7, uint64(f.ID)<<1|1).Uint64()
+	return f
+}
+
+// leagueFixture is match id of a league or gauntlet: pairing id / matches, then match k =
+// id % matches of that pairing, with leg k/2; odd k swaps the sides, so a fixture and its
+// mirror share a leg and so their dice.
+func (c Config) leagueFixture(pairings [][2]int, id int64) Fixture {
+	m := int64(c.matches())
+	p, k := int(id/m), int(id%m)
+	f := Fixture{ID: id, Pairing: p, Leg: k / 2, Home: pairings[p][0], Away: pairings[p][1]}
+	if k%2 == 1 {
+		f.Home, f.Away = f.Away, f.Home
+	}
+	f.DiceSeed = env.SeededSource(c.Seed, uint64(p)<<32|uint64(f.Leg)).Uint64()
+	return c.withSeeds(f)
+}
+
+// Schedule lists a league's or gauntlet's matches in ID order (Run computes them one at a
+// time instead). A knockout's schedule depends on its results: see Bracket.
+func (c Config) Schedule() []Fixture {
+	if c.Format == Knockout {
+		return nil
+	}
+	ps := c.pairings()
+	out := make([]Fixture, c.TotalMatches())
+	for i := range out {
+		out[i] = c.leagueFixture(ps, int64(i))
+	}
+	return out
+}
+
+// Rounds is the number of rounds of a cup of n agents.
+func Rounds(n int) int { return bits.Len(uint(n - 1)) }
+
+// RoundName names round r of a cup of the given number of rounds: "final", "semi-final",
+// "quarter-final", then "round of 16", "round of 32", ….
+func RoundName(r, rounds int) string {
+	switch rounds - r {
+	case 0:
+		return "final"
+	case 1:
+		return "semi-final"
+	case 2:
+		return "quarter-final"
+	}
+	return fmt.Sprintf("round of %d", 1<<(rounds-r+1))
+}
+
+// bracketSeeds lists the seed numbers (1..size) in bracket order, so that seed k meets seed
+// size+1−k in the first round and the top two seeds can meet only in the final: 1, 8, 4, 5,
+// 2, 7, 3, 6 for size 8.
+func bracketSeeds(size int) []int {
+	out := []int{1}
+	for len(out) < size {
+		next := make([]int, 0, 2*len(out))
+		for _, s := range out {
+			next = append(next, s, 2*len(out)+1-s)
+		}
+		out = next
+	}
+	return out
+}
+
+// Bracket returns cup's first-round draw: agent indices in bracket order, −1 for a bye, with
+// the agents seeded in the order given or, with DrawBracket, in an order drawn for each cup
+// from (run seed, cup). Byes go to the top seeds, so two byes never meet.
+func (c Config) Bracket(cup int) []int {
+	n := len(c.Agents)
+	seeded := make([]int, n)
+	for i := range seeded {
+		seeded[i] = i
+	}
+	if c.DrawBracket {
+		rand.New(env.SeededSource(c.Seed^0xb7ac, uint64(cup))).Shuffle(n, func(i, j int) { seeded[i], seeded[j] = seeded[j], seeded[i] })
+	}
+	seeds := bracketSeeds(1 << Rounds(n))
+	out := make([]int, len(seeds))
+	for i, s := range seeds {
+		out[i] = -1
+		if s <= n {
+			out[i] = seeded[s-1]
+		}
+	}
+	return out
+}
+
+// cupFixture is tie t of round r of cup, numbered id: the upper slot of the bracket plays
+// at home; the dice come from (run seed, cup, round, tie).
+func (c Config) cupFixture(id int64, cup, r, t, home, away int) Fixture {
+	f := Fixture{ID: id, Pairing: pairingOf(home, away, len(c.Agents)), Cup: cup, Round: r, Tie: t, Home: home, Away: away}
+	f.DiceSeed = env.SeededSource(c.Seed, 1<<63|uint64(cup)<<24|uint64(r)<<16|uint64(t)).Uint64()
+	return c.withSeeds(f)
+}

@@ -1,0 +1,62 @@
+package datasets_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/kingoal/kingoal/datasets"
+)
+
+// BenchmarkWriteMatches: encoding arena match rows into a zstd Parquet file; one op is one
+// row. It bounds what the arena can write per core.
+func BenchmarkWriteMatches(b *testing.B) {
+	rows := make([]datasets.MatchRow, 8192)
+	names := []string{"1-3-3-2-1", "2-2-2-2-2", "1-2-3-2-2", "1-1-4-2-2"}
+	for i := range rows {
+		rows[i] = datasets.MatchRow{MatchID: int64(i), Pairing: int32(i / 40), Leg: int32(i % 40 / 2), DiceSeed: uint64(i) * 0x9e3779b97f4a7c15,
+			HomeAgent: "random", AwayAgent: "fixed:2-2-2-2-2", Kind: "league", HomeStart: names[i%4], AwayStart: names[i/4%4],
+			HomeFinal: names[i/3%4], AwayFinal: names[i/7%4], HomeMode: "basic", AwayMode: "basic", HomeGoals: int32(i % 4),
+			AwayGoals: int32(i / 4 % 3), Result: "home", HomePoints: 3, Winner: "home", HomeMoves: int32(i % 3)}
+	}
+	path := filepath.Join(b.TempDir(), "m.parquet")
+	b.ResetTimer()
+	for done := 0; done < b.N; {
+		w, err := datasets.NewParquetWriter[datasets.MatchRow](path, datasets.MatchesSchema)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n := min(len(rows), b.N-done)
+		w.Write(rows[:n])
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+		done += n
+	}
+}
+
+// BenchmarkWriteThrows: encoding throw rows (kingoal arena --log-throws); one op is one row.
+func BenchmarkWriteThrows(b *testing.B) {
+	rows := make([]datasets.ThrowRow, 8192)
+	outcomes := []string{"home wins", "away wins", "tie"}
+	for i := range rows {
+		rows[i] = datasets.ThrowRow{MatchID: int64(i / 90), Index: int32(i % 90), Kind: "throw", Period: "first half", ThrowsLeft: int32(45 - i%45),
+			BallBefore: int32(i % 5), BallAfter: int32((i + 1) % 5), HomeDice: int32(i%4 + 1), AwayDice: int32(i%3 + 1), Outcome: outcomes[i%3],
+			Goal: i%17 == 0, HomeGoals: int32(i % 90 / 30), AwayGoals: int32(i % 90 / 40)}
+	}
+	path := filepath.Join(b.TempDir(), "t.parquet")
+	b.ResetTimer()
+	for done := 0; done < b.N; {
+		w, err := datasets.NewParquetWriter[datasets.ThrowRow](path, datasets.ThrowsSchema)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n := min(len(rows), b.N-done)
+		for i := 0; i < n; i += 90 {
+			w.Write(rows[i:min(n, i+90)])
+		}
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+		done += n
+	}
+}
