@@ -17,8 +17,9 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
-// runFiles are the files of a run directory besides run.json and the shards.
-var runFiles = []string{"matches.parquet", "throws.parquet", "decisions.parquet", "ratings.png", "head_to_head.png"}
+// runFiles are the files of a run directory besides run.json and the shards (the last three
+// are the leaderboard's, written by the CLI).
+var runFiles = []string{"matches.parquet", "throws.parquet", "decisions.parquet", "ratings.parquet", "ratings.png", "head_to_head.png"}
 
 // ShardSize is the number of matches per shard file. An interrupted run saves the finished
 // matches of its open shards too, so the size only bounds what a hard kill can lose.

@@ -53,3 +53,33 @@ type LearningCurveRow struct {
 	States       int64   `parquet:"states"`        // table size
 	Seconds      float64 `parquet:"seconds"`       // training time so far
 }
+
+// EquilibriumSchema names EquilibriumRow files.
+const EquilibriumSchema = "equilibrium/1"
+
+// EquilibriumRow is one line-up in the support of one side's equilibrium mix (kingoal solve
+// equilibrium --out); the game's value and exploitability repeat on every row.
+type EquilibriumRow struct {
+	Payoff         string  `parquet:"payoff"` // win-loss, goal-diff, points or advance
+	Side           string  `parquet:"side"`   // home or away
+	Lineup         string  `parquet:"lineup"`
+	LineupIndex    int32   `parquet:"lineup_index"`
+	Probability    float64 `parquet:"probability"`
+	Value          float64 `parquet:"value"`          // to home
+	Exploitability float64 `parquet:"exploitability"` // the best pure reply's gain (verified small)
+}
+
+// RatingsSchema names RatingRow files.
+const RatingsSchema = "ratings/1"
+
+// RatingRow is one agent's rating in an arena run (kingoal arena and kingoal leaderboard write
+// ratings.parquet): Bradley–Terry with draws on the Elo scale, mean 0, with a bootstrap 95%
+// interval.
+type RatingRow struct {
+	Agent      string  `parquet:"agent"`
+	AgentIndex int32   `parquet:"agent_index"` // as in run.json
+	Rating     float64 `parquet:"rating"`
+	Low95      float64 `parquet:"low95"`
+	High95     float64 `parquet:"high95"`
+	Resamples  int32   `parquet:"resamples"` // bootstrap refits behind the interval
+}

@@ -40,9 +40,3 @@ def read(*parts):
             df[c] = df[c].map(json.loads)
         return df
     return pd.read_parquet(p)
-
-
-def read_json(*parts):
-    """Reads a JSON output of the CLI (--json) saved in the data directory."""
-    with open(path(*parts)) as f:
-        return json.load(f)

@@ -1,5 +1,5 @@
 // Reads each Parquet file named on the command line with DuckDB and prints, as JSON, the
-// row count and the sums the Go test compares (datasets/duckdb_test.go). CI only.
+// row count and the sums the Go test compares (cmd/kingoal/duckdb_test.go). CI only.
 import { DuckDBInstance } from '@duckdb/node-api';
 
 const queries = {
@@ -7,6 +7,10 @@ const queries = {
   'throws.parquet': 'count(*) AS n, sum(home_dice) AS a, sum(ball_after) AS b, sum(match_id) AS c',
   'decisions.parquet': 'count(*) AS n, sum(action) AS a, sum(len(observation)) AS b, sum(reward) AS c',
   'matrix.parquet': 'count(*) AS n, sum(home_win) AS a, sum(draw) AS b, sum(away_index) AS c',
+  'ratings.parquet': 'count(*) AS n, sum(rating) AS a, sum(low95) AS b, sum(agent_index) AS c',
+  'equilibrium.parquet': 'count(*) AS n, sum(probability) AS a, sum(value) AS b, sum(lineup_index) AS c',
+  'policy.parquet': 'count(*) AS n, sum(value) AS a, sum(keep_value) AS b, sum(throws_left) AS c',
+  'q.curve.parquet': 'count(*) AS n, sum(episodes) AS a, sum(score) AS b, sum(states) AS c',
 };
 
 const instance = await DuckDBInstance.create(':memory:');

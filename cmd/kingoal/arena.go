@@ -155,10 +155,20 @@ func runArena(ctx context.Context, io streams, o arenaOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := writeLeaderboardPNGs(o.out, info, tally); err != nil {
+	return leaderboard(io.out, o.out, info, tally, o.markdown, o.json)
+}
+
+// leaderboard fits the ratings, writes the run's ratings.parquet and charts, and prints the
+// leaderboard.
+func leaderboard(w io.Writer, dir string, info arena.RunInfo, tally *arena.Tally, markdown, asJSON bool) error {
+	ratings, err := arena.Ratings(tally, info.Agents, ratingBootstrap, info.Seed)
+	if err != nil {
 		return err
 	}
-	return writeLeaderboard(io.out, info, tally, o.markdown, o.json)
+	if err := writeLeaderboardFiles(dir, info, tally, ratings); err != nil {
+		return err
+	}
+	return writeLeaderboard(w, info, tally, ratings, markdown, asJSON)
 }
 
 type leaderboardOptions struct{ markdown, json bool }
@@ -197,10 +207,7 @@ func runLeaderboard(io streams, o leaderboardOptions, dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeLeaderboardPNGs(dir, info, tally); err != nil {
-		return err
-	}
-	return writeLeaderboard(io.out, info, tally, o.markdown, o.json)
+	return leaderboard(io.out, dir, info, tally, o.markdown, o.json)
 }
 
 type standingJSON struct {
@@ -227,7 +234,7 @@ type cupStandingJSON struct {
 	TiesWon   int     `json:"ties_won"`
 }
 
-func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, markdown, asJSON bool) error {
+func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, ratings []arena.Rating, markdown, asJSON bool) error {
 	cup := info.Competition == arena.Knockout.String()
 	var table []arena.Standing
 	var cups []arena.CupStanding
@@ -235,10 +242,6 @@ func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, markd
 		cups = arena.CupTable(tally, info.Agents, info.MatchesPerPairing)
 	} else {
 		table = arena.LeagueTable(tally, info.Agents, info.Seed)
-	}
-	ratings, err := arena.Ratings(tally, info.Agents, ratingBootstrap, info.Seed)
-	if err != nil {
-		return err
 	}
 	h2h := tally.HeadToHead()
 	if asJSON {
@@ -332,10 +335,14 @@ type leaderboardJSON struct {
 	HeadToHead [][]*float64      `json:"head_to_head"` // [row][column]: the row agent's score; null where they never met
 }
 
-// writeLeaderboardPNGs draws the ratings with their intervals and the head-to-head matrix.
-func writeLeaderboardPNGs(dir string, info arena.RunInfo, tally *arena.Tally) error {
-	ratings, err := arena.Ratings(tally, info.Agents, ratingBootstrap, info.Seed)
-	if err != nil {
+// writeLeaderboardFiles writes the ratings as ratings.parquet (ratings/1) and draws them with
+// their intervals, and the head-to-head matrix.
+func writeLeaderboardFiles(dir string, info arena.RunInfo, tally *arena.Tally, ratings []arena.Rating) error {
+	rows := make([]datasets.RatingRow, len(ratings))
+	for i, r := range ratings {
+		rows[i] = datasets.RatingRow{Agent: r.Agent, AgentIndex: int32(r.Index), Rating: r.Rating, Low95: r.Low, High95: r.High, Resamples: ratingBootstrap}
+	}
+	if err := datasets.WriteParquet(filepath.Join(dir, "ratings.parquet"), datasets.RatingsSchema, rows); err != nil {
 		return err
 	}
 	if err := ratingsChart(filepath.Join(dir, "ratings.png"), ratings); err != nil {

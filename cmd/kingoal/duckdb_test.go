@@ -35,17 +35,55 @@ func TestDuckDBReadsEveryFile(t *testing.T) {
 
 	dir := t.TempDir()
 	runDir := filepath.Join(dir, "run")
-	if code, _, stderr := run(t, "arena", "--agents", "random;heuristic", "--matches", "12", "--throws-per-half", "6", "--knockout",
-		"--log-throws", "--dice", "--log-decisions", "--out", runDir); code != 0 {
-		t.Fatal(stderr)
+	for _, args := range [][]string{
+		{"arena", "--agents", "random;heuristic", "--matches", "12", "--throws-per-half", "6", "--knockout",
+			"--log-throws", "--dice", "--log-decisions", "--out", runDir},
+		{"solve", "matrix", "--throws-per-half", "5", "--out", dir},
+		{"solve", "equilibrium", "--throws-per-half", "3", "--ties-count", "--out", filepath.Join(dir, "equilibrium.parquet")},
+		{"solve", "policy", "--throws-per-half", "6", "--moves", "2", "--out", filepath.Join(dir, "policy.parquet")},
+		{"train", "qlearning", "--throws-per-half", "4", "--moves", "1", "--episodes", "400", "--eval-every", "100", "--out", filepath.Join(dir, "q.json")},
+	} {
+		if code, _, stderr := run(t, args...); code != 0 {
+			t.Fatalf("%v: %s", args, stderr)
+		}
 	}
-	if code, _, stderr := run(t, "solve", "matrix", "--throws-per-half", "5", "--out", dir); code != 0 {
-		t.Fatal(stderr)
+	// Per file: the row count and three sums, the same as check.mjs's query for that file.
+	type check struct {
+		path string
+		want [4]float64
 	}
-	files := []string{filepath.Join(runDir, "matches.parquet"), filepath.Join(runDir, "throws.parquet"), filepath.Join(runDir, "decisions.parquet"), filepath.Join(dir, "matrix.parquet")}
-	abs := make([]string, len(files))
-	for i, f := range files {
-		abs[i], _ = filepath.Abs(f)
+	checks := []check{
+		{filepath.Join(runDir, "matches.parquet"), sums(t, filepath.Join(runDir, "matches.parquet"), datasets.MatchesSchema,
+			func(m datasets.MatchRow) [3]float64 {
+				return [3]float64{float64(m.HomeGoals), float64(m.AwayGoals), float64(m.MatchID)}
+			})},
+		{filepath.Join(runDir, "throws.parquet"), sums(t, filepath.Join(runDir, "throws.parquet"), datasets.ThrowsSchema,
+			func(r datasets.ThrowRow) [3]float64 {
+				return [3]float64{float64(r.HomeDice), float64(r.BallAfter), float64(r.MatchID)}
+			})},
+		{filepath.Join(runDir, "decisions.parquet"), sums(t, filepath.Join(runDir, "decisions.parquet"), datasets.DecisionsSchema,
+			func(r datasets.DecisionRow) [3]float64 {
+				return [3]float64{float64(r.Action), float64(len(r.Observation)), float64(r.Reward)}
+			})},
+		{filepath.Join(runDir, "ratings.parquet"), sums(t, filepath.Join(runDir, "ratings.parquet"), datasets.RatingsSchema,
+			func(r datasets.RatingRow) [3]float64 { return [3]float64{r.Rating, r.Low95, float64(r.AgentIndex)} })},
+		{filepath.Join(dir, "matrix.parquet"), sums(t, filepath.Join(dir, "matrix.parquet"), datasets.MatrixSchema,
+			func(r datasets.MatrixRow) [3]float64 { return [3]float64{r.HomeWin, r.Draw, float64(r.AwayIndex)} })},
+		{filepath.Join(dir, "equilibrium.parquet"), sums(t, filepath.Join(dir, "equilibrium.parquet"), datasets.EquilibriumSchema,
+			func(r datasets.EquilibriumRow) [3]float64 {
+				return [3]float64{r.Probability, r.Value, float64(r.LineupIndex)}
+			})},
+		{filepath.Join(dir, "policy.parquet"), sums(t, filepath.Join(dir, "policy.parquet"), datasets.PolicySchema,
+			func(r datasets.PolicyRow) [3]float64 { return [3]float64{r.Value, r.KeepValue, float64(r.ThrowsLeft)} })},
+		{filepath.Join(dir, "q.curve.parquet"), sums(t, filepath.Join(dir, "q.curve.parquet"), datasets.LearningCurveSchema,
+			func(r datasets.LearningCurveRow) [3]float64 {
+				return [3]float64{float64(r.Episodes), r.Score, float64(r.States)}
+			})},
+	}
+	var abs []string
+	for _, c := range checks {
+		p, _ := filepath.Abs(c.path)
+		abs = append(abs, p)
 	}
 	cmd := exec.Command("node", append([]string{"check.mjs"}, abs...)...)
 	cmd.Dir = module
@@ -57,45 +95,9 @@ func TestDuckDBReadsEveryFile(t *testing.T) {
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	want := map[string][4]float64{}
-	ms, _ := datasets.ReadParquet[datasets.MatchRow](files[0], datasets.MatchesSchema)
-	var w [4]float64
-	for _, m := range ms {
-		w[0]++
-		w[1] += float64(m.HomeGoals)
-		w[2] += float64(m.AwayGoals)
-		w[3] += float64(m.MatchID)
-	}
-	want["matches.parquet"] = w
-	ts, _ := datasets.ReadParquet[datasets.ThrowRow](files[1], datasets.ThrowsSchema)
-	w = [4]float64{}
-	for _, r := range ts {
-		w[0]++
-		w[1] += float64(r.HomeDice)
-		w[2] += float64(r.BallAfter)
-		w[3] += float64(r.MatchID)
-	}
-	want["throws.parquet"] = w
-	ds, _ := datasets.ReadParquet[datasets.DecisionRow](files[2], datasets.DecisionsSchema)
-	w = [4]float64{}
-	for _, r := range ds {
-		w[0]++
-		w[1] += float64(r.Action)
-		w[2] += float64(len(r.Observation))
-		w[3] += float64(r.Reward)
-	}
-	want["decisions.parquet"] = w
-	mx, _ := datasets.ReadParquet[datasets.MatrixRow](files[3], datasets.MatrixSchema)
-	w = [4]float64{}
-	for _, r := range mx {
-		w[0]++
-		w[1] += r.HomeWin
-		w[2] += r.Draw
-		w[3] += float64(r.AwayIndex)
-	}
-	want["matrix.parquet"] = w
-	for name, w := range want {
-		g := got[name]
+	for _, c := range checks {
+		name := filepath.Base(c.path)
+		g, w := got[name], c.want
 		for i, k := range []string{"n", "a", "b", "c"} {
 			if math.Abs(g[k]-w[i]) > 1e-9*max(1, math.Abs(w[i])) {
 				t.Errorf("%s %s: DuckDB %v, Go %v", name, k, g[k], w[i])
@@ -105,4 +107,21 @@ func TestDuckDBReadsEveryFile(t *testing.T) {
 			t.Errorf("%s is empty", name)
 		}
 	}
+}
+
+// sums reads a file with the Go reader and returns its row count and the sums of three
+// values of each row.
+func sums[T any](t *testing.T, path, schema string, of func(T) [3]float64) (w [4]float64) {
+	t.Helper()
+	rows, err := datasets.ReadParquet[T](path, schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		w[0]++
+		for i, v := range of(r) {
+			w[i+1] += v
+		}
+	}
+	return w
 }

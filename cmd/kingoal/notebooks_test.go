@@ -25,25 +25,18 @@ func TestNotebooksRun(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	save := func(name string, args ...string) {
+	save := func(args ...string) { // every output goes to a file under data
 		t.Helper()
-		code, out, stderr := run(t, args...)
-		if code != 0 {
+		if code, _, stderr := run(t, args...); code != 0 {
 			t.Fatalf("%v: %s", args, stderr)
-		}
-		if name != "" {
-			if err := os.WriteFile(filepath.Join(data, name), []byte(out), 0o644); err != nil {
-				t.Fatal(err)
-			}
 		}
 	}
 	short := []string{"--throws-per-half", "8"}
-	save("", append([]string{"solve", "matrix", "--out", filepath.Join(data, "matrix")}, short...)...)
-	save("equilibrium.json", append([]string{"solve", "equilibrium", "--json"}, short...)...)
-	save("", append([]string{"arena", "--agents", "random;heuristic;fixed:2-2-2-2-2", "--matches", "6", "--log-throws", "--log-decisions", "--out", filepath.Join(data, "run")}, short...)...)
-	save("leaderboard.json", "leaderboard", filepath.Join(data, "run"), "--json")
+	save(append([]string{"solve", "matrix", "--out", filepath.Join(data, "matrix")}, short...)...)
+	save(append([]string{"solve", "equilibrium", "--out", filepath.Join(data, "equilibrium.parquet")}, short...)...)
+	save(append([]string{"arena", "--agents", "random;heuristic;fixed:2-2-2-2-2", "--matches", "6", "--log-throws", "--log-decisions", "--out", filepath.Join(data, "run")}, short...)...)
 	os.MkdirAll(filepath.Join(data, "train"), 0o755)
-	save("", append([]string{"train", "qlearning", "--episodes", "20000", "--eval-every", "5000", "--moves", "1", "--out", filepath.Join(data, "train", "q.json")}, short...)...)
+	save(append([]string{"train", "qlearning", "--episodes", "20000", "--eval-every", "5000", "--moves", "1", "--out", filepath.Join(data, "train", "q.json")}, short...)...)
 
 	books, _ := filepath.Glob(filepath.Join(notebooks, "*.ipynb"))
 	if len(books) < 3 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/solver"
 )
 
@@ -14,6 +15,7 @@ type solveEquilibriumOptions struct {
 	payoff  string
 	workers int
 	json    bool
+	out     string
 }
 
 func newSolveEquilibriumCmd(io streams) *cobra.Command {
@@ -31,6 +33,7 @@ against every pure reply: an unverified answer is an error, never printed.`,
 	cmd.Flags().StringVar(&o.payoff, "payoff", "win-loss", "win-loss, goal-diff, points or advance")
 	cmd.Flags().IntVar(&o.workers, "workers", 0, "goroutines for the odds matrix (0: all cores)")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the result as JSON")
+	cmd.Flags().StringVar(&o.out, "out", "", "also write both mixes to this Parquet file (schema equilibrium/1)")
 	o.rules.register(cmd.Flags())
 	return cmd
 }
@@ -67,6 +70,9 @@ func runSolveEquilibrium(ctx context.Context, io streams, o solveEquilibriumOpti
 	if err != nil {
 		return err
 	}
+	if err := checkOutput("--out", o.out); err != nil {
+		return err
+	}
 	m, err := computeMatrix(ctx, io, r, o.workers)
 	if err != nil {
 		return err
@@ -74,6 +80,18 @@ func runSolveEquilibrium(ctx context.Context, io streams, o solveEquilibriumOpti
 	eq, err := solver.Equilibrium(m, payoff)
 	if err != nil {
 		return err
+	}
+	if o.out != "" {
+		var rows []datasets.EquilibriumRow
+		for _, side := range sidesOf(eq) {
+			for _, w := range side.mix {
+				rows = append(rows, datasets.EquilibriumRow{Payoff: payoff.String(), Side: side.name, Lineup: w.Lineup.String(),
+					LineupIndex: int32(w.Lineup.Index()), Probability: w.Prob, Value: eq.Value, Exploitability: eq.Exploitability})
+			}
+		}
+		if err := datasets.WriteParquet(o.out, datasets.EquilibriumSchema, rows); err != nil {
+			return err
+		}
 	}
 	if o.json {
 		return writeJSON(io.out, equilibriumJSON{payoff.String(), r.String(), eq.Value, eq.Exploitability, eq.Dominated, toWeightedJSON(eq.Home), toWeightedJSON(eq.Away)})
@@ -83,13 +101,19 @@ func runSolveEquilibrium(ctx context.Context, io streams, o solveEquilibriumOpti
 	fmt.Fprintf(io.out, "dominated line-ups removed before the LP: %d of 242 (rows + columns)\n\n", eq.Dominated)
 	t := newTable(io.out, 2, "side", "line-up", "probability")
 	var rows [][]string
-	for _, side := range []struct {
-		name string
-		mix  []solver.Weighted
-	}{{"home", eq.Home}, {"away", eq.Away}} {
+	for _, side := range sidesOf(eq) {
 		for _, w := range side.mix {
 			rows = append(rows, []string{side.name, w.Lineup.String(), fmt.Sprintf("%.6f", w.Prob)})
 		}
 	}
 	return appendRows(t, rows)
+}
+
+type sideMix struct {
+	name string
+	mix  []solver.Weighted
+}
+
+func sidesOf(eq solver.LineupEquilibrium) []sideMix {
+	return []sideMix{{"home", eq.Home}, {"away", eq.Away}}
 }
