@@ -3,11 +3,11 @@ package arena
 import (
 	"errors"
 	"math"
-	"math/rand/v2"
 	"slices"
 
 	"gonum.org/v1/gonum/optimize"
 	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/kingoal/kingoal/env"
 )
@@ -34,7 +34,8 @@ const eloScale = 400 / math.Ln10
 //
 // with log π centred on 0, and brackets each rating with the 2.5% and 97.5% quantiles of
 // `bootstrap` refits on matches resampled with replacement (seeded) — drawn as counts of the
-// (pair, result) cells, which is the same law and needs no rows. Ratings are sorted best
+// (pair, result) cells (a multinomial draw, as a chain of binomials), which is the same law,
+// needs no rows and costs nothing per match. Ratings are sorted best
 // first.
 func Ratings(t *Tally, agentSpecs []string, bootstrap int, seed uint64) ([]Rating, error) {
 	n := len(agentSpecs)
@@ -44,27 +45,26 @@ func Ratings(t *Tally, agentSpecs []string, bootstrap int, seed uint64) ([]Ratin
 		return nil, err
 	}
 	samples := make([][]float64, n)
-	rng := rand.New(env.SeededSource(seed^0xb007, 0))
+	src := env.SeededSource(seed^0xb007, 0)
 	total := 0.0
 	for _, c := range cells {
 		total += c.count
 	}
-	cum := make([]float64, len(cells))
-	acc := 0.0
-	for i, c := range cells {
-		acc += c.count
-		cum[i] = acc
-	}
 	resampled := make([]cell, len(cells))
 	for range bootstrap {
+		// A multinomial draw of total matches over the cells, as a chain of binomials: the
+		// cost does not grow with the number of matches.
 		copy(resampled, cells)
+		left, mass := total, total
 		for i := range resampled {
-			resampled[i].count = 0
-		}
-		for range int(total) {
-			u := rng.Float64() * total
-			k, _ := slices.BinarySearch(cum, u)
-			resampled[min(k, len(cum)-1)].count++
+			k := 0.0
+			if left > 0 && mass > 0 {
+				p := min(1, resampled[i].count/mass)
+				k = distuv.Binomial{N: left, P: p, Src: src}.Rand()
+			}
+			mass -= resampled[i].count
+			left -= k
+			resampled[i].count = k
 		}
 		th, err := fitDavidson(resampled, n)
 		if err != nil {
