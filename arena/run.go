@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 
@@ -130,12 +131,51 @@ type RunInfo struct {
 	LogDecisions      bool              `json:"log_decisions"`
 	Schemas           map[string]string `json:"schemas"`
 	GoVersion         string            `json:"go_version"`
+	KingoalVersion    string            `json:"kingoal_version"`    // module version, or the VCS revision of a source build
+	ParquetGoVersion  string            `json:"parquet_go_version"` // the writer of the files
 }
 
 func (c Config) info(total int, complete bool) RunInfo {
 	return RunInfo{Format: "kingoal-run", SchemaVersion: 2, Competition: c.Format.String(), Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
 		Seed: c.Seed, MatchesPerPairing: c.matches(), DrawBracket: c.DrawBracket, TotalMatches: total, ShardSize: ShardSize, Complete: complete,
-		Schemas: c.schemas(), GoVersion: runtime.Version(), LogThrows: c.LogThrows, Dice: c.Dice, LogDecisions: c.LogDecisions}
+		Schemas: c.schemas(), GoVersion: runtime.Version(), KingoalVersion: buildVersion(), ParquetGoVersion: depVersion("github.com/parquet-go/parquet-go"), LogThrows: c.LogThrows, Dice: c.Dice, LogDecisions: c.LogDecisions}
+}
+
+// buildVersion names the code that made a run: the module version, else the VCS revision
+// Go stamped into the binary ("+dirty" for uncommitted changes), else "unknown".
+func buildVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	rev, dirty := "", ""
+	for _, s := range bi.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			rev = s.Value
+		case s.Key == "vcs.modified" && s.Value == "true":
+			dirty = "+dirty"
+		}
+	}
+	if rev == "" {
+		return "unknown"
+	}
+	return rev + dirty
+}
+
+// depVersion is the version of a module linked into the binary, or "unknown".
+func depVersion(path string) string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range bi.Deps {
+			if d.Path == path {
+				return d.Version
+			}
+		}
+	}
+	return "unknown"
 }
 
 func (c Config) schemas() map[string]string {

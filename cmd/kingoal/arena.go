@@ -117,23 +117,24 @@ func splitSpecs(s string) []string {
 	return out
 }
 
-func runArena(ctx context.Context, io streams, o arenaOptions) error {
+// config turns the flags into a validated competition, or a one-line usage error.
+func (o arenaOptions) config() (arena.Config, error) {
 	r, err := o.rules.rules()
 	if err != nil {
-		return err
+		return arena.Config{}, err
 	}
 	if o.matches <= 0 || o.workers < 0 {
-		return usagef("--matches %d, --workers %d: want at least 1 match and workers ≥ 0", o.matches, o.workers)
+		return arena.Config{}, usagef("--matches %d, --workers %d: want at least 1 match and workers ≥ 0", o.matches, o.workers)
 	}
 	format, err := arena.ParseFormat(o.format)
 	if err != nil {
-		return flagError("--format", err)
+		return arena.Config{}, flagError("--format", err)
 	}
 	if o.dice && !o.logThrows {
-		return usagef("--dice only matters with --log-throws")
+		return arena.Config{}, usagef("--dice only matters with --log-throws")
 	}
 	if o.drawBracket && format != arena.Knockout {
-		return usagef("--draw-bracket only matters with --format knockout")
+		return arena.Config{}, usagef("--draw-bracket only matters with --format knockout")
 	}
 	if format == arena.Knockout {
 		r.Knockout = true
@@ -141,9 +142,17 @@ func runArena(ctx context.Context, io streams, o arenaOptions) error {
 	c := arena.Config{Format: format, Agents: splitSpecs(o.agents), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, Seed: o.seed,
 		Workers: o.workers, LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions}
 	if err := c.Validate(); err != nil {
-		return usageError{err}
+		return arena.Config{}, usageError{err}
 	}
-	fmt.Fprintf(io.errOut, "kingoal: %s of %d agents, %d matches, seed %d, into %s\n", format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
+	return c, nil
+}
+
+func runArena(ctx context.Context, io streams, o arenaOptions) error {
+	c, err := o.config()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(io.errOut, "kingoal: %s of %d agents, %d matches, seed %d, into %s\n", c.Format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
 	began := time.Now()
 	tally, err := runArenaWithProgress(ctx, io, c, o.out, o.resume)
 	if err != nil {

@@ -2,10 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kingoal/kingoal/arena"
 )
 
 func TestArenaAndLeaderboard(t *testing.T) {
@@ -109,4 +112,28 @@ func TestArenaKnockoutCups(t *testing.T) {
 	if code, _, e := run(t, "arena", "--draw-bracket", "--out", dir); code != 2 || !strings.Contains(e, "--draw-bracket") {
 		t.Errorf("--draw-bracket in a league: exit %d %q", code, e)
 	}
+}
+
+// FuzzArenaFlags: whatever the flag values, the arena's configuration is either valid (it
+// would run) or refused with a one-line usage error — never a panic.
+func FuzzArenaFlags(f *testing.F) {
+	f.Add("league", "random;fixed:2-2-2-2-2", 6, 0, false, false, false)
+	f.Add("cup", "heuristic; random ;mcts:iters=5;optimal", 1, 2, true, true, true)
+	f.Add("gauntlet", "fixed:1-1-1-2-5;;", -1, -3, false, true, false)
+	f.Add("knockout", "qlearning:model=/nonexistent;random", 3, 1, true, false, false)
+	f.Fuzz(func(t *testing.T, format, agents string, matches, workers int, draw, throws, dice bool) {
+		o := arenaOptions{format: format, agents: agents, matches: matches, workers: workers, drawBracket: draw, logThrows: throws, dice: dice}
+		o.rules = ruleFlags{homeMode: "basic", awayMode: "basic", trigger: "win", points: "3,1,0", throwsPerHalf: 45, extra: 15, moves: 3}
+		c, err := o.config()
+		if err != nil {
+			var u usageError
+			if !errors.As(err, &u) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("not a one-line usage error: %v", err)
+			}
+			return
+		}
+		if err := c.Validate(); err != nil || c.TotalMatches() < 1 || c.Format == arena.Knockout && !c.Rules.Knockout {
+			t.Fatalf("accepted %+v: %v", c, err)
+		}
+	})
 }
