@@ -8,16 +8,44 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
-// played is one finished match with its logs.
-type played struct {
-	match     datasets.MatchRow
-	throws    []datasets.ThrowRow
-	decisions []datasets.DecisionRow
+// Played is one finished match with its logs (empty unless logged).
+type Played struct {
+	Match     datasets.MatchRow
+	Throws    []datasets.ThrowRow
+	Decisions []datasets.DecisionRow
+}
+
+// A Player plays a competition's units with agents of its own: one per goroutine or
+// distributed worker. Every match's randomness comes from its ID, so which Player plays a
+// unit changes nothing.
+type Player struct {
+	c        Config
+	pairings [][2]int
+	agents   []agents.Agent
+}
+
+// NewPlayer builds the agents of c.
+func NewPlayer(c Config) (*Player, error) {
+	p := &Player{c: c, pairings: c.pairings(), agents: make([]agents.Agent, len(c.Agents))}
+	for i, s := range c.Agents {
+		a, err := agents.New(s, agents.Setup{Rules: c.Rules})
+		if err != nil {
+			return nil, err
+		}
+		p.agents[i] = a
+	}
+	return p, nil
+}
+
+// PlayUnit plays unit u (0 ≤ u < Units(): a fixture, or a whole cup), appending its matches
+// to out in ID order.
+func (p *Player) PlayUnit(u int, out []Played) ([]Played, error) {
+	return p.c.playUnit(u, p.pairings, p.agents, out)
 }
 
 // playUnit plays unit u (a fixture, or a cup) with the worker's agents, appending its
 // matches to out in ID order.
-func (c Config) playUnit(u int, pairings [][2]int, players []agents.Agent, out []played) ([]played, error) {
+func (c Config) playUnit(u int, pairings [][2]int, players []agents.Agent, out []Played) ([]Played, error) {
 	if c.Format != Knockout {
 		p, err := c.playMatch(c.leagueFixture(pairings, int64(u)), players)
 		return append(out, p), err
@@ -38,7 +66,7 @@ func (c Config) playUnit(u int, pairings [][2]int, players []agents.Agent, out [
 			}
 			id++
 			next[t] = home
-			if p.match.Winner == "away" {
+			if p.Match.Winner == "away" {
 				next[t] = away
 			}
 			out = append(out, p)
@@ -49,7 +77,7 @@ func (c Config) playUnit(u int, pairings [][2]int, players []agents.Agent, out [
 }
 
 // playMatch plays one fixture with the worker's agents.
-func (c Config) playMatch(f Fixture, players []agents.Agent) (played, error) {
+func (c Config) playMatch(f Fixture, players []agents.Agent) (Played, error) {
 	home, away := players[f.Home], players[f.Away]
 	for _, x := range []struct {
 		a    agents.Agent
@@ -61,7 +89,7 @@ func (c Config) playMatch(f Fixture, players []agents.Agent) (played, error) {
 	}
 	s, err := env.NewState(c.Rules)
 	if err != nil {
-		return played{}, err
+		return Played{}, err
 	}
 	var smp env.Sampler = env.NewFastSampler(env.SeededSource(f.DiceSeed, 0))
 	if c.Dice {
@@ -87,7 +115,7 @@ func (c Config) playMatch(f Fixture, players []agents.Agent) (played, error) {
 	ap := &recorder{Agent: away, lineup: &start[1], log: log, match: f.ID, spec: c.Agents[f.Away]}
 	end, err := env.Play(s, hp, ap, smp, observe)
 	if err != nil {
-		return played{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
+		return Played{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
 	}
 	for i := len(decisions) - 1; i >= 0; i-- { // each player's last decision carries the result
 		d := &decisions[i]
@@ -104,7 +132,7 @@ func (c Config) playMatch(f Fixture, players []agents.Agent) (played, error) {
 			}
 		}
 	}
-	return played{matchRow(c, f, start, end), throws, decisions}, nil
+	return Played{matchRow(c, f, start, end), throws, decisions}, nil
 }
 
 // expectedThrows is room for a match's chance events: every regulation throw (an

@@ -258,17 +258,17 @@ func (c Config) newShard(s int, spare *shard) *shard {
 	return b
 }
 
-func (b *shard) put(p played) {
-	i := p.match.MatchID - b.first
+func (b *shard) put(p Played) {
+	i := p.Match.MatchID - b.first
 	if !b.filled[i] {
 		b.n++
 	}
-	b.matches[i], b.filled[i] = p.match, true
+	b.matches[i], b.filled[i] = p.Match, true
 	if b.throws != nil {
-		b.throws[i] = p.throws
+		b.throws[i] = p.Throws
 	}
 	if b.decisions != nil {
-		b.decisions[i] = p.decisions
+		b.decisions[i] = p.Decisions
 	}
 }
 
@@ -290,34 +290,8 @@ func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error)
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	total := c.TotalMatches()
-	shards := (c.units() + c.unitsPerShard() - 1) / c.unitsPerShard()
-	if err := os.MkdirAll(filepath.Join(dir, "shards"), 0o755); err != nil {
-		return nil, fmt.Errorf("arena: %w", err)
-	}
-	info := c.info(total, false)
-	if opt.Resume {
-		old, err := ReadInfo(dir)
-		if err != nil {
-			return nil, err
-		}
-		if !sameRun(old, info) {
-			return nil, fmt.Errorf("arena: %s holds another run (agents, rules, seed or matches differ); resume it with its own settings", dir)
-		}
-	} else {
-		// A fresh run owns the directory's run files: stale ones of an earlier run must not
-		// sit beside the new ones looking complete.
-		if err := os.RemoveAll(filepath.Join(dir, "shards")); err != nil {
-			return nil, fmt.Errorf("arena: %w", err)
-		}
-		os.MkdirAll(filepath.Join(dir, "shards"), 0o755)
-		for _, f := range runFiles {
-			if err := os.Remove(filepath.Join(dir, f)); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return nil, fmt.Errorf("arena: %w", err)
-			}
-		}
-	}
-	if err := writeInfo(dir, info); err != nil {
+	total, shards := c.TotalMatches(), c.Shards()
+	if err := Start(c, dir, opt.Resume); err != nil {
 		return nil, err
 	}
 	tally := NewTally(len(c.Agents))
@@ -349,23 +323,87 @@ func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error)
 	if err := c.play(ctx, dir, onDisk, open, tally, done, opt); err != nil {
 		return nil, err
 	}
+	return tally, Finish(c, dir)
+}
+
+// Start prepares dir for the run c and writes its run.json (incomplete). A fresh run clears
+// the files of an earlier run in dir, so no stale file sits beside the new ones looking
+// complete; a resumed run must be the same run as the one in dir.
+func Start(c Config, dir string, resume bool) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "shards"), 0o755); err != nil {
+		return fmt.Errorf("arena: %w", err)
+	}
+	info := c.info(c.TotalMatches(), false)
+	if resume {
+		old, err := ReadInfo(dir)
+		if err != nil {
+			return err
+		}
+		if !sameRun(old, info) {
+			return fmt.Errorf("arena: %s holds another run (agents, rules, seed or matches differ); resume it with its own settings", dir)
+		}
+	} else {
+		if err := os.RemoveAll(filepath.Join(dir, "shards")); err != nil {
+			return fmt.Errorf("arena: %w", err)
+		}
+		if err := os.MkdirAll(filepath.Join(dir, "shards"), 0o755); err != nil {
+			return fmt.Errorf("arena: %w", err)
+		}
+		for _, f := range runFiles {
+			if err := os.Remove(filepath.Join(dir, f)); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return fmt.Errorf("arena: %w", err)
+			}
+		}
+	}
+	return writeInfo(dir, info)
+}
+
+// Finish concatenates the complete shards of every shard in dir into the run's files
+// (matches.parquet and the logs), removes the shards and marks run.json complete. A missing
+// or short shard is an error: nothing is finished then.
+func Finish(c Config, dir string) error {
+	shards := c.Shards()
+	for s := range shards { // every shard whole before anything is written
+		lo, hi := c.ShardUnits(s)
+		want := int64((hi - lo) * c.matchesPerUnit())
+		if n, err := datasets.CountRows(shardFile(dir, "matches", s), datasets.MatchesSchema); err != nil || n != want {
+			return fmt.Errorf("arena: shard %d of %s is missing or incomplete (%d of %d matches, %v)", s, dir, n, want, err)
+		}
+	}
 	if err := concat[datasets.MatchRow](dir, "matches", datasets.MatchesSchema, shards); err != nil {
-		return nil, err
+		return err
 	}
 	if c.LogThrows {
 		if err := concat[datasets.ThrowRow](dir, "throws", datasets.ThrowsSchema, shards); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if c.LogDecisions {
 		if err := concat[datasets.DecisionRow](dir, "decisions", datasets.DecisionsSchema, shards); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if err := os.RemoveAll(filepath.Join(dir, "shards")); err != nil {
-		return nil, fmt.Errorf("arena: %w", err)
+		return fmt.Errorf("arena: %w", err)
 	}
-	return tally, writeInfo(dir, c.info(total, true))
+	return writeInfo(dir, c.info(c.TotalMatches(), true))
+}
+
+// WriteShard writes shard s of the run in dir from its matches, given in any order, each
+// file atomically under a name fixed by s: writing a shard again (a retried task) replaces
+// it with the same bytes.
+func (c Config) WriteShard(dir string, s int, matches []Played) error {
+	b := c.newShard(s, nil)
+	for _, p := range matches {
+		if c.ShardOf(p.Match.MatchID) != s {
+			return fmt.Errorf("arena: match %d does not belong to shard %d", p.Match.MatchID, s)
+		}
+		b.put(p)
+	}
+	return c.writeShard(dir, b)
 }
 
 // concat writes the shards of one kind, in order, into dir/kind.parquet; their row groups
@@ -397,7 +435,7 @@ func (c Config) readShard(dir string, s int) (b *shard, ok bool) {
 		if _, in := index(m.MatchID); !in {
 			return nil, false
 		}
-		b.put(played{match: m})
+		b.put(Played{Match: m})
 	}
 	if c.LogThrows {
 		ts, err := datasets.ReadParquet[datasets.ThrowRow](shardFile(dir, "throws", s), datasets.ThrowsSchema)
@@ -481,7 +519,7 @@ func writeInfo(dir string, info RunInfo) error {
 }
 
 // result is what a worker sends back: the matches of a batch of units, in ID order.
-type result []played
+type result []Played
 
 // play runs every unit not on disk or in open on the workers, writes each shard (in the
 // background) when it is complete and, if interrupted, the finished matches of every open
@@ -528,11 +566,11 @@ func (c Config) play(ctx context.Context, dir string, onDisk []bool, open map[in
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			players := make([]agents.Agent, len(c.Agents))
-			for i, s := range c.Agents {
-				players[i], _ = agents.New(s, agents.Setup{Rules: c.Rules}) // validated
+			player, err := NewPlayer(c)
+			if err != nil {
+				fail(err)
+				return
 			}
-			pairings := c.pairings()
 			for batch := range jobs {
 				var rows result
 				select {
@@ -540,9 +578,8 @@ func (c Config) play(ctx context.Context, dir string, onDisk []bool, open map[in
 				default:
 					rows = make(result, 0, len(batch)*mpu)
 				}
-				var err error
 				for _, u := range batch {
-					if rows, err = c.playUnit(u, pairings, players, rows); err != nil {
+					if rows, err = player.PlayUnit(u, rows); err != nil {
 						fail(err)
 						return
 					}
@@ -608,7 +645,7 @@ func (c Config) play(ctx context.Context, dir string, onDisk []bool, open map[in
 	per := ups * mpu
 	for batch := range results {
 		for _, p := range batch {
-			s := int(p.match.MatchID) / per
+			s := int(p.Match.MatchID) / per
 			b := open[s]
 			if b == nil {
 				var spare *shard
@@ -620,7 +657,7 @@ func (c Config) play(ctx context.Context, dir string, onDisk []bool, open map[in
 				open[s] = b
 			}
 			b.put(p)
-			tally.Add(p.match)
+			tally.Add(p.Match)
 			if b.complete() {
 				delete(open, s) // written now: memory holds only the open shards
 				write(b)

@@ -43,8 +43,22 @@ func (c Config) units() int {
 // TotalMatches is the number of matches the competition plays.
 func (c Config) TotalMatches() int { return c.units() * c.matchesPerUnit() }
 
+// Units is the number of units: fixtures, or cups (see Player.PlayUnit).
+func (c Config) Units() int { return c.units() }
+
 // unitsPerShard keeps a shard near ShardSize matches and never splits a unit.
 func (c Config) unitsPerShard() int { return max(1, ShardSize/c.matchesPerUnit()) }
+
+// Shards is the number of shard files the run's matches are written in.
+func (c Config) Shards() int { return (c.units() + c.unitsPerShard() - 1) / c.unitsPerShard() }
+
+// ShardUnits returns the units [lo, hi) of shard s.
+func (c Config) ShardUnits(s int) (lo, hi int) {
+	return s * c.unitsPerShard(), min((s+1)*c.unitsPerShard(), c.units())
+}
+
+// ShardOf returns the shard that holds match id.
+func (c Config) ShardOf(id int64) int { return int(id) / (c.unitsPerShard() * c.matchesPerUnit()) }
 
 // pairings lists the pairs of agents that meet, (i, j) with i < j in order; in a gauntlet
 // only i = 0. A cup's ties are numbered by the same list (every pair may meet).

@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -143,6 +144,9 @@ func openTagged(path, schema string) (f *os.File, pf *parquet.File, err error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("datasets: %w", err)
 	}
+	if err := checkFooterLength(f, st.Size()); err != nil {
+		return nil, nil, fmt.Errorf("datasets: %s is not a readable Parquet file (truncated or corrupt?): %v", path, err)
+	}
 	pf, err = parquet.OpenFile(f, st.Size())
 	if err != nil {
 		return nil, nil, fmt.Errorf("datasets: %s is not a readable Parquet file (truncated or corrupt?): %v", path, err)
@@ -154,6 +158,34 @@ func openTagged(path, schema string) (f *os.File, pf *parquet.File, err error) {
 		return nil, nil, fmt.Errorf("%w: %s holds %s, want %s", ErrSchema, path, got, schema)
 	}
 	return f, pf, nil
+}
+
+// CountRows returns the number of rows a file of the given schema says it holds (its
+// footer), without reading them.
+func CountRows(path, schema string) (int64, error) {
+	f, pf, err := openTagged(path, schema)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	return pf.NumRows(), nil
+}
+
+// checkFooterLength refuses a footer longer than the file: parquet-go allocates the length
+// the file claims (up to 4 GiB) before reading it, which a corrupt file turns into an
+// out-of-memory crash (found by FuzzReadParquet).
+func checkFooterLength(f *os.File, size int64) error {
+	if size < 12 {
+		return fmt.Errorf("%d bytes is too short", size)
+	}
+	var tail [8]byte
+	if _, err := f.ReadAt(tail[:], size-8); err != nil {
+		return err
+	}
+	if n := int64(binary.LittleEndian.Uint32(tail[:4])); n > size-12 {
+		return fmt.Errorf("its footer claims %d bytes of a %d-byte file", n, size)
+	}
+	return nil
 }
 
 // ParquetWriter streams rows of T into a Parquet file tagged with a schema, atomically: the

@@ -53,6 +53,9 @@ func TestReadRejectsBadFiles(t *testing.T) {
 		"truncated.parquet": {data[:len(data)/2], "not a readable Parquet file"},
 		"text.parquet":      {[]byte("home,away\n1,2\n"), "not a readable Parquet file"},
 		"empty.parquet":     {nil, "not a readable Parquet file"},
+		// A footer length beyond the file: parquet-go would allocate it first (up to 4 GiB,
+		// an out-of-memory crash the fuzzer found), so it must be refused before.
+		"huge-footer.parquet": {append(append([]byte{}, data[:len(data)-8]...), 0xf0, 0xff, 0xff, 0x7f, 'P', 'A', 'R', '1'), "footer claims"},
 	}
 	for name, c := range cases {
 		p := filepath.Join(dir, name)

@@ -1,5 +1,9 @@
 package main
 
-import "os"
+import (
+	"os"
 
-func main() { os.Exit(execute(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+	"github.com/kingoal/kingoal/internal/cli"
+)
+
+func main() { os.Exit(cli.Execute(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

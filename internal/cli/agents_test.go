@@ -1,0 +1,76 @@
+package cli
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestAgentsList(t *testing.T) {
+	code, out, _ := run(t, "agents", "--json")
+	var list []struct {
+		Name   string `json:"name"`
+		Params []struct {
+			Name, Default string
+		} `json:"params"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &list) != nil || len(list) < 5 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	code, out, _ = run(t, "agents")
+	for _, want := range []string{"random", "fixed", "heuristic", "optimal", "equilibrium", "lineup=2-2-2-2-2"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("agents output lacks %q", want)
+		}
+	}
+}
+
+func TestWatch(t *testing.T) {
+	args := []string{"watch", "heuristic", "random", "--seed", "4", "--dice", "--throws-per-half", "10", "--knockout"}
+	code, a, stderr := run(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	_, b, _ := run(t, args...)
+	if a != b {
+		t.Fatal("the same seed gave another transcript")
+	}
+	for _, want := range []string{"home heuristic v away random, seed 4", "kick-off: home 1-2-3-3-1", "H1 10 ball 3", "final score"} {
+		if !strings.Contains(a, want) {
+			t.Errorf("transcript lacks %q\n%s", want, a)
+		}
+	}
+	_, c, _ := run(t, "watch", "heuristic", "random", "--seed", "5", "--dice", "--throws-per-half", "10", "--knockout")
+	if c == a {
+		t.Error("another seed gave the same transcript")
+	}
+	for _, bad := range [][]string{{"watch", "heuristic"}, {"watch", "nobody", "random"}, {"watch", "fixed:9-9", "random"}} {
+		if code, out, stderr := run(t, bad...); code != exitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stderr %q", bad, code, stderr)
+		}
+	}
+}
+
+func TestEval(t *testing.T) {
+	code, out, stderr := run(t, "eval", "heuristic", "--vs", "fixed:2-2-2-2-2;random", "-n", "100", "--throws-per-half", "10", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var reps []struct {
+		Opponent string   `json:"opponent"`
+		Exact    bool     `json:"exact"`
+		Score    float64  `json:"score"`
+		Regret   *float64 `json:"regret"`
+	}
+	if err := json.Unmarshal([]byte(out), &reps); err != nil || len(reps) != 2 {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !reps[0].Exact || reps[0].Regret == nil || *reps[0].Regret < 0 || reps[1].Exact || reps[1].Regret != nil {
+		t.Fatalf("%+v", reps)
+	}
+	for _, bad := range [][]string{{"eval", "nobody"}, {"eval", "heuristic", "--vs", "nobody"}, {"eval", "heuristic", "-n", "0"}, {"eval", "heuristic", "--vs", " ; "}} {
+		if code, _, stderr := run(t, bad...); code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d %q", bad, code, stderr)
+		}
+	}
+}

@@ -1,0 +1,412 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/datasets"
+)
+
+// defaultAgents is the built-in league of `kingoal arena` (with 60 matches a pair, about a
+// minute on two cores).
+const defaultAgents = "random;fixed:2-2-2-2-2;fixed:1-3-3-2-1;heuristic;optimal;mcts:iters=200"
+
+type arenaOptions struct {
+	rules        ruleFlags
+	logDecisions bool
+	logThrows    bool
+	dice         bool
+	format       string
+	drawBracket  bool
+	agents       string
+	matches      int
+	seed         uint64
+	workers      int
+	out          string
+	resume       bool
+	markdown     bool
+	json         bool
+}
+
+// Engine plays the competition c into the run directory dir (resuming the run there if
+// resume is set) and returns its tally. LocalEngine plays on this machine's cores;
+// kingoal-beam passes one that runs an Apache Beam pipeline.
+type Engine func(ctx context.Context, io Streams, c arena.Config, dir string, resume bool) (*arena.Tally, error)
+
+// ArenaCommand is kingoal's arena command playing on engine.
+func ArenaCommand(io Streams, engine Engine) *cobra.Command { return newArenaCmd(io, engine) }
+
+func newArenaCmd(io Streams, engine Engine) *cobra.Command {
+	var o arenaOptions
+	cmd := &cobra.Command{
+		Use:   "arena [--agents \"A;B;C\"] [--format league|gauntlet|knockout] [--matches N] [--seed S] [--out DIR] [--resume] [rule flags]",
+		Short: "Run a league, gauntlet or knockout cups between agents, write DIR/matches.parquet and DIR/run.json, print the leaderboard",
+		Long: `Arena plays a competition between agents (registry specs, see kingoal agents).
+
+  league    every pair of agents plays --matches matches, sides alternating; each fixture
+            and its mirror share their dice (common random numbers), so luck cancels
+  gauntlet  the same, for the first agent against each of the others
+  knockout  --matches single-elimination cups of all the agents (also "cup"): seeded in
+            the order given (1 v N, …; byes to the top seeds), or drawn afresh for every
+            cup with --draw-bracket; one match a tie under knockout rules (extra time, then
+            penalties; --knockout is implied)
+
+The run is reproducible from its seed, whatever --workers is. Matches are written in shards
+as they finish, so Ctrl-C (or a crash) keeps them: finish the run with --resume and the same
+flags. The league table is ordered by points, goal difference, goals scored, head-to-head
+points, then a seeded draw of lots (RULES §7); cups are ranked by titles, then rounds
+reached. Ratings (Bradley–Terry with draws) and head-to-head cover every format. Re-print
+the leaderboard later with kingoal leaderboard DIR.`,
+		Example: `  kingoal arena
+  kingoal arena --agents "heuristic;optimal;mcts:iters=500" --matches 100 --seed 7 --out runs/a
+  kingoal arena --agents "heuristic;random" --log-throws --dice --out runs/b
+  kingoal arena --format knockout --draw-bracket --matches 200 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2"`,
+		Args: argsBetween(0, 0, "no arguments (agents go in --agents)"),
+		RunE: func(cmd *cobra.Command, _ []string) error { return runArena(cmd.Context(), io, engine, o) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.agents, "agents", defaultAgents, "agent specs separated by ';' (see kingoal agents)")
+	f.StringVar(&o.format, "format", "league", "league (every pair), gauntlet (the first agent against each other) or knockout (cups)")
+	f.BoolVar(&o.drawBracket, "draw-bracket", false, "knockout: draw every cup's seeding from the seed (default: the order of --agents)")
+	f.IntVar(&o.matches, "matches", 60, "matches per pair of agents; knockout: the number of cups")
+	f.Uint64Var(&o.seed, "seed", 1, "random seed")
+	f.IntVar(&o.workers, "workers", 0, "goroutines (0: all cores); does not change the result")
+	f.StringVar(&o.out, "out", "kingoal-arena", "run directory")
+	f.BoolVar(&o.resume, "resume", false, "finish the interrupted run in --out")
+	f.BoolVar(&o.logThrows, "log-throws", false, "also write throws.parquet: one row per throw, coin and penalty kick")
+	f.BoolVar(&o.dice, "dice", false, "roll every die and log the values in throws.parquet (another random stream: another run)")
+	f.BoolVar(&o.logDecisions, "log-decisions", false, "also write decisions.parquet: one row per agent decision (observation, mask, action, reward), for offline RL")
+	f.BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
+	f.BoolVar(&o.json, "json", false, "print the table as JSON")
+	o.rules.register(f)
+	return cmd
+}
+
+// LocalEngine runs c into dir on all cores (arena.Run) with a progress bar on stderr; an
+// interruption says how to resume.
+func LocalEngine(ctx context.Context, io Streams, c arena.Config, dir string, resume bool) (*arena.Tally, error) {
+	bar := newProgress(io.ErrOut, c.TotalMatches(), "matches")
+	tally, err := arena.Run(ctx, c, dir, arena.Options{Resume: resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
+	_ = bar.Finish()
+	if errors.Is(err, context.Canceled) {
+		return nil, fmt.Errorf("interrupted; finished matches are kept in %s: run again with the same flags and --resume: %w", dir, err)
+	}
+	return tally, err
+}
+
+// filesOf lists the data files a run writes.
+func filesOf(c arena.Config) []string {
+	files := []string{"matches.parquet"}
+	if c.LogThrows {
+		files = append(files, "throws.parquet")
+	}
+	if c.LogDecisions {
+		files = append(files, "decisions.parquet")
+	}
+	return files
+}
+
+func splitSpecs(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ";") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// config turns the flags into a validated competition, or a one-line usage error.
+func (o arenaOptions) config() (arena.Config, error) {
+	r, err := o.rules.rules()
+	if err != nil {
+		return arena.Config{}, err
+	}
+	if o.matches <= 0 || o.workers < 0 {
+		return arena.Config{}, usagef("--matches %d, --workers %d: want at least 1 match and workers ≥ 0", o.matches, o.workers)
+	}
+	format, err := arena.ParseFormat(o.format)
+	if err != nil {
+		return arena.Config{}, flagError("--format", err)
+	}
+	if o.dice && !o.logThrows {
+		return arena.Config{}, usagef("--dice only matters with --log-throws")
+	}
+	if o.drawBracket && format != arena.Knockout {
+		return arena.Config{}, usagef("--draw-bracket only matters with --format knockout")
+	}
+	if format == arena.Knockout {
+		r.Knockout = true
+	}
+	c := arena.Config{Format: format, Agents: splitSpecs(o.agents), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, Seed: o.seed,
+		Workers: o.workers, LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions}
+	if err := c.Validate(); err != nil {
+		return arena.Config{}, usageError{err}
+	}
+	return c, nil
+}
+
+func runArena(ctx context.Context, io Streams, engine Engine, o arenaOptions) error {
+	c, err := o.config()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(io.ErrOut, "kingoal: %s of %d agents, %d matches, seed %d, into %s\n", c.Format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
+	began := time.Now()
+	tally, err := engine(ctx, io, c, o.out, o.resume)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(io.ErrOut, "kingoal: %d matches in %.1fs; wrote %s, run.json and the charts\n", tally.Matches(), time.Since(began).Seconds(),
+		strings.Join(filesOf(c), ", "))
+	info, err := arena.ReadInfo(o.out)
+	if err != nil {
+		return err
+	}
+	return leaderboard(io.Out, o.out, info, tally, o.markdown, o.json)
+}
+
+// leaderboard fits the ratings, writes the run's ratings.parquet and charts, and prints the
+// leaderboard.
+func leaderboard(w io.Writer, dir string, info arena.RunInfo, tally *arena.Tally, markdown, asJSON bool) error {
+	ratings, err := arena.Ratings(tally, info.Agents, ratingBootstrap, info.Seed)
+	if err != nil {
+		return err
+	}
+	if err := writeLeaderboardFiles(dir, info, tally, ratings); err != nil {
+		return err
+	}
+	return writeLeaderboard(w, info, tally, ratings, markdown, asJSON)
+}
+
+type leaderboardOptions struct{ markdown, json bool }
+
+func newLeaderboardCmd(io Streams) *cobra.Command {
+	var o leaderboardOptions
+	cmd := &cobra.Command{
+		Use:   "leaderboard RUN_DIR [--markdown] [--json]",
+		Short: "Print the league table of an arena run from its Parquet files alone",
+		Args:  argsBetween(1, 1, "one RUN_DIR"),
+		RunE:  func(_ *cobra.Command, args []string) error { return runLeaderboard(io, o, args[0]) },
+	}
+	cmd.Flags().BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
+	cmd.Flags().BoolVar(&o.json, "json", false, "print the table as JSON")
+	return cmd
+}
+
+func runLeaderboard(io Streams, o leaderboardOptions, dir string) error {
+	info, err := arena.ReadInfo(dir)
+	if err != nil {
+		return err
+	}
+	if !info.Complete {
+		return fmt.Errorf("leaderboard: the run in %s is not finished; finish it with kingoal arena --resume --out %s (and its flags)", dir, dir)
+	}
+	tally := arena.NewTally(len(info.Agents))
+	err = datasets.ScanParquet(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, func(batch []datasets.MatchRow) error {
+		for _, m := range batch {
+			if int(m.HomeIndex) >= tally.N || int(m.AwayIndex) >= tally.N || m.HomeIndex < 0 || m.AwayIndex < 0 {
+				return fmt.Errorf("leaderboard: match %d names agent %d/%d, but run.json lists %d", m.MatchID, m.HomeIndex, m.AwayIndex, tally.N)
+			}
+			tally.Add(m)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return leaderboard(io.Out, dir, info, tally, o.markdown, o.json)
+}
+
+type standingJSON struct {
+	Rank   int    `json:"rank"`
+	Agent  string `json:"agent"`
+	P      int    `json:"played"`
+	W      int    `json:"won"`
+	D      int    `json:"drawn"`
+	L      int    `json:"lost"`
+	GF     int    `json:"goals_for"`
+	GA     int    `json:"goals_against"`
+	GD     int    `json:"goal_difference"`
+	Points int    `json:"points"`
+}
+
+type cupStandingJSON struct {
+	Rank      int     `json:"rank"`
+	Agent     string  `json:"agent"`
+	Cups      int     `json:"cups"`
+	Titles    int     `json:"titles"`
+	TitleLow  float64 `json:"title_rate_low95"`
+	TitleHigh float64 `json:"title_rate_high95"`
+	Reached   []int   `json:"reached"` // [r-1]: cups in which the agent played round r (the last is the final)
+	TiesWon   int     `json:"ties_won"`
+}
+
+func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, ratings []arena.Rating, markdown, asJSON bool) error {
+	cup := info.Competition == arena.Knockout.String()
+	var table []arena.Standing
+	var cups []arena.CupStanding
+	if cup {
+		cups = arena.CupTable(tally, info.Agents, info.MatchesPerPairing)
+	} else {
+		table = arena.LeagueTable(tally, info.Agents, info.Seed)
+	}
+	h2h := tally.HeadToHead()
+	if asJSON {
+		out := leaderboardJSON{Ratings: make([]ratingJSON, len(ratings)), HeadToHead: make([][]*float64, len(h2h))}
+		for i, row := range h2h {
+			out.HeadToHead[i] = make([]*float64, len(row))
+			for j := range row {
+				if !math.IsNaN(row[j]) {
+					out.HeadToHead[i][j] = &row[j]
+				}
+			}
+		}
+		for i, s := range table {
+			out.Table = append(out.Table, standingJSON{i + 1, s.Agent, s.P, s.W, s.D, s.L, s.GF, s.GA, s.GD(), s.Pts})
+		}
+		for i, s := range cups {
+			out.Cup = append(out.Cup, cupStandingJSON{i + 1, s.Agent, s.Cups, s.Titles, s.TitleLow, s.TitleHigh, s.Reached[1:], s.TiesWon})
+		}
+		for i, r := range ratings {
+			out.Ratings[i] = ratingJSON{r.Agent, r.Rating, r.Low, r.High}
+		}
+		out.Agents = info.Agents
+		return writeJSON(w, out)
+	}
+	var out [][]string
+	if cup {
+		if err := writeCupTable(w, info, tally, cups, markdown); err != nil {
+			return err
+		}
+	} else {
+		title := "League"
+		if info.Competition == arena.Gauntlet.String() {
+			title = "Gauntlet"
+		}
+		fmt.Fprintf(w, "%s: %d agents, %d matches (%d per pair), seed %d\nrules: %s\n\n", title,
+			len(info.Agents), tally.Matches(), info.MatchesPerPairing, info.Seed, info.Rules)
+		t := newTableAs(w, 2, markdown, "#", "agent", "P", "W", "D", "L", "GF", "GA", "GD", "Pts")
+		for i, s := range table {
+			out = append(out, []string{fmt.Sprint(i + 1), s.Agent, fmt.Sprint(s.P), fmt.Sprint(s.W), fmt.Sprint(s.D), fmt.Sprint(s.L),
+				fmt.Sprint(s.GF), fmt.Sprint(s.GA), fmt.Sprintf("%+d", s.GD()), fmt.Sprint(s.Pts)})
+		}
+		if err := appendRows(t, out); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "\nRatings (Bradley–Terry with draws, Elo scale, mean 0; %d bootstrap resamples for the 95%% interval):\n", ratingBootstrap)
+	t := newTableAs(w, 1, markdown, "agent", "rating", "95% interval")
+	out = out[:0]
+	for _, r := range ratings {
+		out = append(out, []string{r.Agent, fmt.Sprintf("%+.0f", r.Rating), fmt.Sprintf("%+.0f … %+.0f", r.Low, r.High)})
+	}
+	if err := appendRows(t, out); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nHead to head: the row agent's score (win 1, draw ½) against the column agent:")
+	header := []string{"agent"}
+	for i := range info.Agents {
+		header = append(header, fmt.Sprint(i+1))
+	}
+	t = newTableAs(w, 1, markdown, header...)
+	out = out[:0]
+	for i, a := range info.Agents {
+		row := []string{fmt.Sprintf("%d %s", i+1, a)}
+		for j := range info.Agents {
+			cell := "·"
+			if i != j && !math.IsNaN(h2h[i][j]) {
+				cell = fmt.Sprintf("%.2f", h2h[i][j])
+			}
+			row = append(row, cell)
+		}
+		out = append(out, row)
+	}
+	return appendRows(t, out)
+}
+
+// ratingBootstrap is the number of bootstrap refits for the rating intervals.
+const ratingBootstrap = 200
+
+type ratingJSON struct {
+	Agent  string  `json:"agent"`
+	Rating float64 `json:"rating"`
+	Low    float64 `json:"low95"`
+	High   float64 `json:"high95"`
+}
+
+type leaderboardJSON struct {
+	Agents     []string          `json:"agents"`
+	Table      []standingJSON    `json:"table,omitempty"` // league and gauntlet
+	Cup        []cupStandingJSON `json:"cup,omitempty"`   // knockout
+	Ratings    []ratingJSON      `json:"ratings"`
+	HeadToHead [][]*float64      `json:"head_to_head"` // [row][column]: the row agent's score; null where they never met
+}
+
+// writeLeaderboardFiles writes the ratings as ratings.parquet (ratings/1) and draws them with
+// their intervals, and the head-to-head matrix.
+func writeLeaderboardFiles(dir string, info arena.RunInfo, tally *arena.Tally, ratings []arena.Rating) error {
+	rows := make([]datasets.RatingRow, len(ratings))
+	for i, r := range ratings {
+		rows[i] = datasets.RatingRow{Agent: r.Agent, AgentIndex: int32(r.Index), Rating: r.Rating, Low95: r.Low, High95: r.High, Resamples: ratingBootstrap}
+	}
+	if err := datasets.WriteParquet(filepath.Join(dir, "ratings.parquet"), datasets.RatingsSchema, rows); err != nil {
+		return err
+	}
+	if err := ratingsChart(filepath.Join(dir, "ratings.png"), ratings); err != nil {
+		return err
+	}
+	h2h := tally.HeadToHead()
+	n := len(info.Agents)
+	return heatmap{
+		title:    "Head to head: row agent's score minus ½ (agents numbered as in the table of run.json)",
+		xLabel:   "column agent (index + 1)",
+		yLabel:   "row agent (index + 1)",
+		barLabel: "score − ½",
+		limit:    0.5,
+		g: grid{cols: n, rows: n, x: offsetBy(1), y: offsetBy(1), z: func(c, r int) float64 {
+			if math.IsNaN(h2h[r][c]) {
+				return 0
+			}
+			return h2h[r][c] - 0.5
+		}},
+	}.writePNG(filepath.Join(dir, "head_to_head.png"))
+}
+
+// writeCupTable prints the knockout ranking: titles (with a 95% interval on the rate), then
+// how often each agent reached each round from the quarter-finals on.
+func writeCupTable(w io.Writer, info arena.RunInfo, tally *arena.Tally, cups []arena.CupStanding, markdown bool) error {
+	draw := "seeded in the order given"
+	if info.DrawBracket {
+		draw = "bracket drawn for every cup"
+	}
+	fmt.Fprintf(w, "Knockout: %d agents, %d cups (%d matches), %s, seed %d\nrules: %s\n\n",
+		len(info.Agents), info.MatchesPerPairing, tally.Matches(), draw, info.Seed, info.Rules)
+	rounds := arena.Rounds(len(info.Agents))
+	header := []string{"#", "agent", "titles", "title rate (95%)"}
+	first := max(1, rounds-2) // quarter-finals on: earlier rounds say little a reader wants
+	for r := rounds; r >= first; r-- {
+		header = append(header, arena.RoundName(r, rounds)+"s")
+	}
+	header = append(header, "ties won")
+	t := newTableAs(w, 2, markdown, header...)
+	var out [][]string
+	for i, s := range cups {
+		row := []string{fmt.Sprint(i + 1), s.Agent, fmt.Sprint(s.Titles),
+			fmt.Sprintf("%.3f (%.3f–%.3f)", float64(s.Titles)/float64(max(1, s.Cups)), s.TitleLow, s.TitleHigh)}
+		for r := rounds; r >= first; r-- {
+			row = append(row, fmt.Sprint(s.Reached[r]))
+		}
+		out = append(out, append(row, fmt.Sprint(s.TiesWon)))
+	}
+	return appendRows(t, out)
+}

@@ -1,0 +1,139 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kingoal/kingoal/arena"
+)
+
+func TestArenaAndLeaderboard(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	args := []string{"arena", "--agents", "random;fixed:2-2-2-2-2;heuristic", "--matches", "6", "--throws-per-half", "8", "--out", dir, "--seed", "5"}
+	code, out, stderr := run(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"League: 3 agents, 18 matches (6 per pair), seed 5", "heuristic", "Pts"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("arena output lacks %q\n%s", want, out)
+		}
+	}
+	first, _ := os.ReadFile(filepath.Join(dir, "matches.parquet"))
+	code, again, _ := run(t, "leaderboard", dir)
+	if code != 0 || again != out || !strings.Contains(out, "Ratings") || !strings.Contains(out, "Head to head") {
+		t.Fatalf("leaderboard differs from the arena's table:\n%s\n---\n%s", again, out)
+	}
+	code, js, _ := run(t, "leaderboard", dir, "--json")
+	var lb struct {
+		Table []struct {
+			Rank   int    `json:"rank"`
+			Agent  string `json:"agent"`
+			Played int    `json:"played"`
+			Points int    `json:"points"`
+		} `json:"table"`
+		Ratings []struct {
+			Rating, Low95, High95 float64
+		} `json:"ratings"`
+		HeadToHead [][]*float64 `json:"head_to_head"`
+	}
+	if code != 0 || json.Unmarshal([]byte(js), &lb) != nil || len(lb.Table) != 3 || lb.Table[0].Played != 12 || len(lb.Ratings) != 3 ||
+		lb.HeadToHead[0][0] != nil || lb.HeadToHead[0][1] == nil || *lb.HeadToHead[0][1]+*lb.HeadToHead[1][0] != 1 {
+		t.Fatalf("json: %s", js)
+	}
+	for _, png := range []string{"ratings.png", "head_to_head.png"} {
+		if st, err := os.Stat(filepath.Join(dir, png)); err != nil || st.Size() < 1000 {
+			t.Errorf("%s: %v", png, err)
+		}
+	}
+	if code, md, _ := run(t, "leaderboard", dir, "--markdown"); code != 0 || !strings.Contains(md, "|---") && !strings.Contains(md, "|:--") && !strings.Contains(md, "| -") {
+		t.Errorf("markdown:\n%s", md)
+	}
+	// Same seed, more workers: the same bytes.
+	run(t, append(args, "--workers", "3")...)
+	second, _ := os.ReadFile(filepath.Join(dir, "matches.parquet"))
+	if string(first) != string(second) {
+		t.Error("the same seed wrote another matches.parquet")
+	}
+	for _, bad := range [][]string{
+		{"arena", "--agents", "random"},
+		{"arena", "--agents", "random;nobody"},
+		{"arena", "--matches", "0"},
+		{"leaderboard"},
+		{"arena", "--format", "swiss"},
+	} {
+		if code, _, stderr := run(t, bad...); code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d %q", bad, code, stderr)
+		}
+	}
+	if code, _, stderr := run(t, "leaderboard", t.TempDir()); code != exitFailure || !strings.Contains(stderr, "run.json") {
+		t.Errorf("empty dir: exit %d %q", code, stderr)
+	}
+}
+
+func TestArenaKnockoutCups(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cup")
+	code, out, stderr := run(t, "arena", "--format", "cup", "--agents", "random;fixed:2-2-2-2-2;heuristic;fixed:1-3-3-2-1", "--matches", "30",
+		"--throws-per-half", "6", "--draw-bracket", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"Knockout: 4 agents, 30 cups (90 matches), bracket drawn for every cup", "titles", "finals", "semi-finals", "extra time"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q\n%s", want, out)
+		}
+	}
+	if code, again, _ := run(t, "leaderboard", dir); code != 0 || again != out {
+		t.Fatalf("leaderboard differs from the arena's:\n%s\n---\n%s", again, out)
+	}
+	code, js, _ := run(t, "leaderboard", dir, "--json")
+	var lb struct {
+		Table []any `json:"table"`
+		Cup   []struct {
+			Titles  int   `json:"titles"`
+			Reached []int `json:"reached"`
+		} `json:"cup"`
+	}
+	titles, finals := 0, 0
+	if code != 0 || json.Unmarshal([]byte(js), &lb) != nil || lb.Table != nil || len(lb.Cup) != 4 {
+		t.Fatalf("json: %s", js)
+	}
+	for _, c := range lb.Cup {
+		titles += c.Titles
+		finals += c.Reached[1]
+	}
+	if titles != 30 || finals != 60 {
+		t.Fatalf("%d titles and %d finalists in 30 cups: %s", titles, finals, js)
+	}
+	if code, _, e := run(t, "arena", "--draw-bracket", "--out", dir); code != 2 || !strings.Contains(e, "--draw-bracket") {
+		t.Errorf("--draw-bracket in a league: exit %d %q", code, e)
+	}
+}
+
+// FuzzArenaFlags: whatever the flag values, the arena's configuration is either valid (it
+// would run) or refused with a one-line usage error — never a panic.
+func FuzzArenaFlags(f *testing.F) {
+	f.Add("league", "random;fixed:2-2-2-2-2", 6, 0, false, false, false)
+	f.Add("cup", "heuristic; random ;mcts:iters=5;optimal", 1, 2, true, true, true)
+	f.Add("gauntlet", "fixed:1-1-1-2-5;;", -1, -3, false, true, false)
+	f.Add("knockout", "qlearning:model=/nonexistent;random", 3, 1, true, false, false)
+	f.Fuzz(func(t *testing.T, format, agents string, matches, workers int, draw, throws, dice bool) {
+		o := arenaOptions{format: format, agents: agents, matches: matches, workers: workers, drawBracket: draw, logThrows: throws, dice: dice}
+		o.rules = ruleFlags{homeMode: "basic", awayMode: "basic", trigger: "win", points: "3,1,0", throwsPerHalf: 45, extra: 15, moves: 3}
+		c, err := o.config()
+		if err != nil {
+			var u usageError
+			if !errors.As(err, &u) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("not a one-line usage error: %v", err)
+			}
+			return
+		}
+		if err := c.Validate(); err != nil || c.TotalMatches() < 1 || c.Format == arena.Knockout && !c.Rules.Knockout {
+			t.Fatalf("accepted %+v: %v", c, err)
+		}
+	})
+}

@@ -1,0 +1,159 @@
+package cli
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/datasets"
+)
+
+func newDatasetsCmd(io Streams) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "datasets",
+		Short: "Inspect, export and generate datasets (Parquet)",
+	}
+	cmd.AddCommand(newInspectCmd(io), newExportCmd(io), newGenerateCmd(io, LocalEngine))
+	return cmd
+}
+
+type inspectOptions struct{ rows int }
+
+func newInspectCmd(io Streams) *cobra.Command {
+	var o inspectOptions
+	cmd := &cobra.Command{
+		Use:   "inspect PATH [--rows N]",
+		Short: "Print a Parquet file's schema tag, columns, row count and first rows",
+		Args:  argsBetween(1, 1, "one PATH"),
+		RunE:  func(_ *cobra.Command, args []string) error { return runInspect(io, o, args[0]) },
+	}
+	cmd.Flags().IntVar(&o.rows, "rows", 5, "how many rows to show")
+	return cmd
+}
+
+// errEnough stops a scan early without being an error.
+var errEnough = fmt.Errorf("enough rows")
+
+func runInspect(io Streams, o inspectOptions, path string) error {
+	if o.rows < 0 {
+		return usagef("--rows %d: want 0 or more", o.rows)
+	}
+	var first [][]string
+	info, err := datasets.ScanRecords(path, func(_ datasets.FileInfo, row []datasets.Value) error {
+		if len(first) >= o.rows {
+			return errEnough
+		}
+		cells := make([]string, len(row))
+		for i, v := range row {
+			cells[i] = datasets.FormatCell(v)
+		}
+		first = append(first, cells)
+		return nil
+	})
+	if err != nil && err != errEnough {
+		return err
+	}
+	schema := info.Schema
+	if schema == "" {
+		schema = "(none: not written by kingoal)"
+	}
+	fmt.Fprintf(io.Out, "%s\nschema: %s\nrows: %d\n\n", path, schema, info.Rows)
+	t := newTable(io.Out, 2, "column", "type")
+	var rows [][]string
+	for i, c := range info.Columns {
+		rows = append(rows, []string{c, info.Types[i]})
+	}
+	if err := appendRows(t, rows); err != nil {
+		return err
+	}
+	if len(first) == 0 {
+		return nil
+	}
+	fmt.Fprintf(io.Out, "\nfirst %d rows:\n", len(first))
+	return appendRows(newTable(io.Out, len(info.Columns), info.Columns...), first)
+}
+
+type exportOptions struct{ format, out string }
+
+func newExportCmd(io Streams) *cobra.Command {
+	var o exportOptions
+	cmd := &cobra.Command{
+		Use:   "export PATH --format csv|jsonl [--out FILE]",
+		Short: "Convert a Parquet file to CSV or JSON Lines (stdout, or FILE written atomically)",
+		Long: `Export writes every row of PATH as CSV (a header row, then one line per row; nulls are
+empty) or JSON Lines (one object per row; NaN becomes null). It is the fallback for tools
+without a Parquet reader, such as Python without pyarrow.`,
+		Args: argsBetween(1, 1, "one PATH"),
+		RunE: func(_ *cobra.Command, args []string) error { return runExport(io, o, args[0]) },
+	}
+	cmd.Flags().StringVar(&o.format, "format", "csv", "csv or jsonl")
+	cmd.Flags().StringVar(&o.out, "out", "", "output file (default: standard output)")
+	return cmd
+}
+
+func runExport(s Streams, o exportOptions, path string) error {
+	if o.format != "csv" && o.format != "jsonl" {
+		return usagef("--format %q: want csv or jsonl", o.format)
+	}
+	if err := checkOutput("--out", o.out); err != nil {
+		return err
+	}
+	write := func(w io.Writer) error { return exportRecords(w, path, o.format) }
+	if o.out == "" {
+		return write(s.Out)
+	}
+	return datasets.WriteAtomic(o.out, write)
+}
+
+func exportRecords(w io.Writer, path, format string) error {
+	cw := csv.NewWriter(w)
+	header := false
+	var line strings.Builder
+	_, err := datasets.ScanRecords(path, func(info datasets.FileInfo, row []datasets.Value) error {
+		if format == "csv" {
+			if !header {
+				header = true
+				if err := cw.Write(info.Columns); err != nil {
+					return err
+				}
+			}
+			cells := make([]string, len(row))
+			for i, v := range row {
+				cells[i] = datasets.FormatCell(v)
+			}
+			return cw.Write(cells)
+		}
+		line.Reset()
+		line.WriteByte('{')
+		for i, v := range row {
+			if i > 0 {
+				line.WriteByte(',')
+			}
+			k, _ := json.Marshal(info.Columns[i])
+			line.Write(k)
+			line.WriteByte(':')
+			line.Write(datasets.JSONCell(v))
+		}
+		line.WriteString("}\n")
+		_, err := io.WriteString(w, line.String())
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if format == "csv" && !header { // an empty file still gets its header
+		info, err := datasets.ScanRecords(path, nil)
+		if err != nil {
+			return err
+		}
+		if err := cw.Write(info.Columns); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/agents"
+)
+
+type evalOptions struct {
+	rules   ruleFlags
+	vs      string
+	matches int
+	seed    uint64
+	json    bool
+}
+
+func newEvalCmd(io Streams) *cobra.Command {
+	var o evalOptions
+	cmd := &cobra.Command{
+		Use:   "eval SPEC [--vs A;B;C] [-n N] [--seed S] [rule flags] [--json]",
+		Short: "Score an agent against reference opponents, with its regret against the solver's optimum",
+		Long: `Eval reports the agent's win/draw/loss and score (P(win) + ½ P(draw), both sides)
+against each reference opponent. Against fixed:L (both players Basic) it also reports the
+optimum's score — the best kick-off line-up with the optimal policy after it — and the
+regret, the optimum minus the agent. A deterministic agent (fixed, heuristic, optimal with
+a fixed kick-off, qlearning) is scored exactly; others by N matches with 95% intervals.
+Opponent specs are separated by ';' because specs themselves contain ','.`,
+		Example: `  kingoal eval heuristic
+  kingoal eval "mcts:iters=500" --vs "fixed:2-2-2-2-2;random" -n 400`,
+		Args: argsBetween(1, 1, "one agent SPEC"),
+		RunE: func(_ *cobra.Command, args []string) error { return runEval(io, o, args[0]) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.vs, "vs", "fixed:2-2-2-2-2;fixed:1-3-3-2-1;heuristic", "reference opponents, separated by ';' (the solver-backed agents re-solve for every new opponent line-up, so against random they take about 0.3 s a match)")
+	f.IntVarP(&o.matches, "matches", "n", 400, "matches per opponent when scoring by Monte Carlo")
+	f.Uint64Var(&o.seed, "seed", 1, "random seed")
+	f.BoolVar(&o.json, "json", false, "print the reports as JSON")
+	o.rules.register(f)
+	return cmd
+}
+
+type reportJSON struct {
+	Opponent     string   `json:"opponent"`
+	Exact        bool     `json:"exact"`
+	Matches      int      `json:"matches"`
+	Win          float64  `json:"win"`
+	Draw         float64  `json:"draw"`
+	Loss         float64  `json:"loss"`
+	Score        float64  `json:"score"`
+	ScoreCI      float64  `json:"score_ci95"`
+	BestResponse *float64 `json:"best_response,omitempty"`
+	Regret       *float64 `json:"regret,omitempty"`
+}
+
+func runEval(io Streams, o evalOptions, spec string) error {
+	r, err := o.rules.rules()
+	if err != nil {
+		return err
+	}
+	if o.matches <= 0 {
+		return usagef("-n %d: want at least 1", o.matches)
+	}
+	newAgent := func() (agents.Agent, error) { return agents.New(spec, agents.Setup{Rules: r}) }
+	if _, err := newAgent(); err != nil {
+		return usageError{err}
+	}
+	var opps []string
+	for _, s := range strings.Split(o.vs, ";") {
+		if s = strings.TrimSpace(s); s != "" {
+			if _, err := agents.New(s, agents.Setup{Rules: r}); err != nil {
+				return usageError{err}
+			}
+			opps = append(opps, s)
+		}
+	}
+	if len(opps) == 0 {
+		return usagef("--vs: no opponents")
+	}
+	fmt.Fprintf(io.ErrOut, "kingoal: evaluating %s against %d opponents, seed %d\n", spec, len(opps), o.seed)
+	bar := newProgress(io.ErrOut, len(opps), "opponents")
+	var reps []agents.Report
+	for _, opp := range opps {
+		rep, err := agents.EvaluateAgainst(newAgent, opp, r, o.matches, o.seed)
+		if err != nil {
+			return err
+		}
+		reps = append(reps, rep)
+		_ = bar.Add(1)
+	}
+	_ = bar.Finish()
+	if o.json {
+		out := make([]reportJSON, len(reps))
+		for i, rp := range reps {
+			out[i] = reportJSON{rp.Opponent, rp.Exact, rp.Matches, rp.Win, rp.Draw, rp.Loss, rp.Score, rp.ScoreCI, nil, nil}
+			if !math.IsNaN(rp.BestResponse) {
+				b, g := rp.BestResponse, rp.Regret
+				out[i].BestResponse, out[i].Regret = &b, &g
+			}
+		}
+		return writeJSON(io.Out, out)
+	}
+	fmt.Fprintf(io.Out, "%s\nrules: %s\n\n", spec, r)
+	t := newTable(io.Out, 2, "opponent", "method", "win", "draw", "loss", "score", "best response", "regret")
+	var rows [][]string
+	for _, rp := range reps {
+		method, score := "exact", fmt.Sprintf("%.4f", rp.Score)
+		if !rp.Exact {
+			method, score = fmt.Sprintf("%d matches", rp.Matches), fmt.Sprintf("%.4f ± %.4f", rp.Score, rp.ScoreCI)
+		}
+		best, regret := "—", "—"
+		if !math.IsNaN(rp.BestResponse) {
+			best, regret = fmt.Sprintf("%.4f", rp.BestResponse), fmt.Sprintf("%.4f", rp.Regret)
+		}
+		rows = append(rows, []string{rp.Opponent, method, fmt.Sprintf("%.4f", rp.Win), fmt.Sprintf("%.4f", rp.Draw), fmt.Sprintf("%.4f", rp.Loss), score, best, regret})
+	}
+	return appendRows(t, rows)
+}

@@ -1,0 +1,50 @@
+package cli
+
+import (
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+type lineupsOptions struct{ json bool }
+
+func newLineupsCmd(io Streams) *cobra.Command {
+	var o lineupsOptions
+	cmd := &cobra.Command{
+		Use:   "lineups [--json]",
+		Short: "List the 121 legal line-ups with their stable index (0..120)",
+		Args:  argsBetween(0, 0, "no arguments"),
+		RunE:  func(*cobra.Command, []string) error { return runLineups(io, o) },
+	}
+	cmd.Flags().BoolVar(&o.json, "json", false, `print [{"index":0,"lineup":"1-1-1-2-5"},…]`)
+	return cmd
+}
+
+func runLineups(io Streams, o lineupsOptions) error {
+	all := env.AllLineups()
+	if o.json {
+		type row struct {
+			Index  int    `json:"index"`
+			Lineup string `json:"lineup"`
+		}
+		rows := make([]row, len(all))
+		for i, l := range all {
+			rows[i] = row{i, l.String()}
+		}
+		return writeJSON(io.Out, rows)
+	}
+	t := newTable(io.Out, 1, "index", "lineup", "def", "2", "mid", "4", "att")
+	for i, l := range all {
+		c := l.Counts()
+		row := []string{strconv.Itoa(i), l.String()}
+		for _, n := range c {
+			row = append(row, strconv.Itoa(n))
+		}
+		if err := t.Append(row); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}

@@ -1,0 +1,152 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// run executes the CLI in-process, as a user would from a shell.
+func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = Execute(args, strings.NewReader(""), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestLineupsJSON(t *testing.T) {
+	code, out, _ := run(t, "lineups", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var rows []struct {
+		Index  int    `json:"index"`
+		Lineup string `json:"lineup"`
+	}
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 121 || rows[0].Lineup != "1-1-1-2-5" || rows[120].Index != 120 || rows[120].Lineup != "5-2-1-1-1" {
+		t.Fatalf("rows: %d, first %+v, last %+v", len(rows), rows[0], rows[len(rows)-1])
+	}
+	code, out, _ = run(t, "lineups")
+	if code != 0 || !strings.Contains(out, "5-2-1-1-1") || strings.Count(out, "\n") < 121 {
+		t.Fatalf("table: exit %d\n%s", code, out)
+	}
+}
+
+func TestRules(t *testing.T) {
+	code, out, _ := run(t, "rules", "--knockout", "--moves", "0", "--points", "2,1,0")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"121 legal line-ups", "--ties-count", "--dynamic-trigger", "knockout (extra time 15+15", "0 moves", "points 2,1,0"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("rules output lacks %q\n%s", want, out)
+		}
+	}
+}
+
+func TestSimulateJSONIsReproducible(t *testing.T) {
+	args := []string{"simulate", "1-2-3-3-1", "2-2-2-2-2", "-n", "5000", "--seed", "9", "--knockout", "--json"}
+	code, a, stderr := run(t, append(args, "--workers", "1")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "seed 9") {
+		t.Errorf("the seed must be printed: %q", stderr)
+	}
+	_, b, _ := run(t, append(args, "--workers", "3")...)
+	if a != b {
+		t.Fatal("same seed, different output")
+	}
+	var res map[string]any
+	if err := json.Unmarshal([]byte(a), &res); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"home", "away", "matches", "seed", "home_win", "draw", "away_win", "home_goals_mean", "away_goals_mean", "home_advance"} {
+		if _, ok := res[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+	if res["matches"].(float64) != 5000 || res["seed"].(float64) != 9 || res["home"] != "1-2-3-3-1" {
+		t.Errorf("JSON: %v", res)
+	}
+	sum := res["home_win"].(float64) + res["draw"].(float64) + res["away_win"].(float64)
+	if sum < 0.9999999 || sum > 1.0000001 {
+		t.Errorf("shares sum to %v", sum)
+	}
+	_, c, _ := run(t, "simulate", "1-2-3-3-1", "2-2-2-2-2", "-n", "5000", "--seed", "10", "--knockout", "--json")
+	if c == a {
+		t.Error("a different seed gave the same output")
+	}
+}
+
+func TestSimulateDefaults(t *testing.T) {
+	code, out, stderr := run(t, "simulate", "-n", "3000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"2-2-2-2-2 (home) v 2-2-2-2-2 (away): 3000 matches, seed 1", "home win", "mean goals", "goal difference", "█"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q\n%s", want, out)
+		}
+	}
+	if code, out, _ := run(t, "simulate", "-n", "3000", "--dice", "--home-mode", "dynamic", "--ties-count", "--knockout", "--extra-throws", "0"); code != 0 || !strings.Contains(out, "penalties") {
+		t.Errorf("rule flags: exit %d\n%s", code, out)
+	}
+}
+
+func TestBadInputExitsTwo(t *testing.T) {
+	for _, args := range [][]string{
+		{"simulate", "6-1-1-1-1"},
+		{"simulate", "2-2-2-2-2", "1-2-3"},
+		{"simulate", "-n", "0"},
+		{"simulate", "-n", "-5"},
+		{"simulate", "-n", "many"},
+		{"simulate", "--workers", "-1"},
+		{"simulate", "--home-mode", "attack"},
+		{"simulate", "--dynamic-trigger", "sometimes"},
+		{"simulate", "--points", "3,1"},
+		{"simulate", "--points", "0,1,3"},
+		{"simulate", "--throws-per-half", "0"},
+		{"simulate", "--extra-throws", "-1"},
+		{"simulate", "--moves", "-1"},
+		{"simulate", "a", "b", "c"},
+		{"simulate", "--no-such-flag"},
+		{"no-such-command"},
+		{"lineups", "extra"},
+		{"rules", "--knockout=maybe"},
+	} {
+		code, out, stderr := run(t, args...)
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		if code != exitUsage || out != "" || len(lines) != 1 || !strings.HasPrefix(stderr, "kingoal: ") || strings.Contains(stderr, "goroutine") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line", args, code, out, stderr)
+		}
+	}
+}
+
+func FuzzRuleFlags(f *testing.F) {
+	f.Add("basic", "dynamic", "win", "3,1,0", 45, 15, 3)
+	f.Add("Dynamic", "basic ", "turnover", "2, 1, 0", 1, 0, 0)
+	f.Add("", "x", "every-win", "1,1,1", -1, -1, 101)
+	f.Fuzz(func(t *testing.T, home, away, trigger, points string, throws, extra, moves int) {
+		fl := ruleFlags{homeMode: home, awayMode: away, trigger: trigger, points: points, throwsPerHalf: throws, extra: extra, moves: moves}
+		r, err := fl.rules()
+		if err != nil {
+			var u usageError
+			if !errors.As(err, &u) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("not a one-line usage error: %v", err)
+			}
+			return
+		}
+		if err := r.Validate(); err != nil {
+			t.Fatalf("accepted invalid rules: %v", err)
+		}
+		if r.HalfThrows() != throws || (moves == 0) != (r.MoveBudget() == 0) {
+			t.Fatalf("flags %d/%d → rules %+v", throws, moves, r)
+		}
+	})
+}

@@ -1,0 +1,60 @@
+package cli
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestNotebooksRun generates small data with the CLI and executes every notebook in
+// notebooks/ with Jupyter (Debian's nbconvert and ipykernel, through the repo's kernelspec
+// that pins /usr/bin/python3). A failing cell fails the test. Without pyarrow the notebooks
+// read Parquet through `kingoal datasets export`, so a fresh binary is built for them.
+func TestNotebooksRun(t *testing.T) {
+	jupyter, err := exec.LookPath("jupyter-nbconvert")
+	_, pyErr := os.Stat("/usr/bin/python3")
+	requireTool(t, "Jupyter (jupyter-nbconvert) and /usr/bin/python3", err == nil && pyErr == nil)
+	if testing.Short() {
+		t.Skip("skipping notebooks in -short mode")
+	}
+	notebooks, _ := filepath.Abs(filepath.Join("..", "..", "notebooks"))
+	data := t.TempDir()
+	bin := filepath.Join(t.TempDir(), "kingoal")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/kingoal").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	save := func(args ...string) { // every output goes to a file under data
+		t.Helper()
+		if code, _, stderr := run(t, args...); code != 0 {
+			t.Fatalf("%v: %s", args, stderr)
+		}
+	}
+	short := []string{"--throws-per-half", "8"}
+	save(append([]string{"solve", "matrix", "--out", filepath.Join(data, "matrix")}, short...)...)
+	save(append([]string{"solve", "equilibrium", "--out", filepath.Join(data, "equilibrium.parquet")}, short...)...)
+	save(append([]string{"arena", "--agents", "random;heuristic;fixed:2-2-2-2-2", "--matches", "6", "--log-throws", "--log-decisions", "--out", filepath.Join(data, "run")}, short...)...)
+	os.MkdirAll(filepath.Join(data, "train"), 0o755)
+	save(append([]string{"train", "qlearning", "--episodes", "20000", "--eval-every", "5000", "--moves", "1", "--out", filepath.Join(data, "train", "q.json")}, short...)...)
+
+	books, _ := filepath.Glob(filepath.Join(notebooks, "*.ipynb"))
+	if len(books) < 3 {
+		t.Fatalf("want at least 3 notebooks, found %v", books)
+	}
+	for _, nb := range books {
+		cmd := exec.Command(jupyter, "--to", "notebook", "--execute", "--ExecutePreprocessor.kernel_name=kingoal-python3",
+			"--ExecutePreprocessor.timeout=300", "--output-dir", t.TempDir(), nb)
+		cmd.Env = append(os.Environ(), "JUPYTER_PATH="+notebooks, "KINGOAL_DATA="+data, "KINGOAL="+bin, "PYTHONPATH="+notebooks, "MPLBACKEND=Agg")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: %v\n%s", filepath.Base(nb), err, tail(string(out), 3000))
+		}
+	}
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return "…" + s[len(s)-n:]
+	}
+	return strings.TrimSpace(s)
+}

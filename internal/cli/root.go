@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes.
+const (
+	exitOK          = 0
+	exitFailure     = 1
+	exitUsage       = 2   // bad flags, arguments or values
+	exitInterrupted = 130 // Ctrl-C
+)
+
+// Streams are a command's input and outputs: data to Out, status and progress to ErrOut.
+type Streams struct {
+	In          io.Reader
+	Out, ErrOut io.Writer
+}
+
+// usageError marks bad input from the user: exit code 2.
+type usageError struct{ err error }
+
+func (u usageError) Error() string { return u.err.Error() }
+func (u usageError) Unwrap() error { return u.err }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+// Execute runs the kingoal CLI and returns the process exit code.
+func Execute(args []string, in io.Reader, out, errOut io.Writer) int {
+	return ExecuteRoot(newRootCmd, args, in, out, errOut)
+}
+
+// ExecuteRoot runs the command tree root builds (kingoal's, or another front end's built
+// from this package's commands) with kingoal's conventions, and returns the exit code: 0,
+// 1 for a failure, 2 for bad input (one line on errOut, prefixed with the program's name),
+// 130 when interrupted (Ctrl-C cancels the command's context).
+func ExecuteRoot(root func(Streams) *cobra.Command, args []string, in io.Reader, out, errOut io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cmd := root(Streams{in, out, errOut})
+	cmd.SetArgs(args)
+	err := cmd.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	prefix := cmd.Name() + ": "
+	fmt.Fprintln(errOut, prefix+strings.TrimPrefix(err.Error(), prefix))
+	var u usageError
+	switch {
+	case errors.Is(err, context.Canceled):
+		return exitInterrupted
+	case errors.As(err, &u), isCobraUsage(err):
+		return exitUsage
+	}
+	return exitFailure
+}
+
+// isCobraUsage recognises the errors cobra raises itself for unknown commands.
+func isCobraUsage(err error) bool {
+	msg := err.Error()
+	return strings.HasPrefix(msg, "unknown command") || strings.HasPrefix(msg, "unknown flag") ||
+		strings.HasPrefix(msg, "unknown shorthand flag")
+}
+
+func newRootCmd(io Streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "kingoal",
+		Short: "Kingoal: rules engine, simulator and research tools for the dice-football board game",
+		Long: `Kingoal is a toolkit for AI research on the dice-football board game Kingoal:
+an exact rules engine, a fast simulator and Gym-style environments.
+
+Data goes to standard output, progress and status to standard error.
+Bad input exits with code 2, an interrupted run with 130.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	Configure(root, io)
+	root.AddCommand(newRulesCmd(io), newLineupsCmd(io), newSimulateCmd(io), newSolveCmd(io), newAgentsCmd(io), newWatchCmd(io), newTrainCmd(io), newPlayCmd(io), newEvalCmd(io), newArenaCmd(io, LocalEngine), newLeaderboardCmd(io), newDatasetsCmd(io))
+	return root
+}
+
+// Configure gives a root command kingoal's streams and error conventions (flag errors are
+// usage errors: exit code 2).
+func Configure(root *cobra.Command, io Streams) {
+	root.SetOut(io.Out)
+	root.SetErr(io.ErrOut)
+	root.SetIn(io.In)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+}
+
+// checkOutput reports, before any work is done, an output file whose directory is missing.
+func checkOutput(flag, path string) error {
+	if path == "" {
+		return nil
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return usagef("%s %s: directory %s does not exist", flag, path, dir)
+	}
+	return nil
+}
+
+// argsBetween is cobra.RangeArgs with a usage error.
+func argsBetween(lo, hi int, names string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) < lo || len(args) > hi {
+			return usagef("want %s, got %d arguments", names, len(args))
+		}
+		return nil
+	}
+}

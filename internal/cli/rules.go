@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+const rulesSummary = `Kingoal rules (the project's RULES.md; every number below is a default)
+
+Line-ups  Each side has a goalkeeper and 10 outfield counters in 5 sectors (1 defence ..
+          5 attack), 1 to 5 per sector: 121 legal line-ups, declared at once, hidden.
+Throws    With the ball in a sector, each side throws one die per counter it has there;
+          the side defending its own goal adds a goalkeeper die. The highest single die
+          wins; equal scores are thrown again. The winner moves the ball one sector on;
+          winning in the opponent's last sector scores, and the ball returns to midfield.
+Time      Two halves of 45 throws; the ball goes back to midfield at half time.
+Changes   Basic mode: 3 moves per match (one counter from any sector to any other) at
+          breaks only: half time, after a goal, before and within extra time.
+          Dynamic mode: after each throw won, one counter may shift to an adjacent sector.
+Results   League: 3 points a win, 1 a draw. Knockout: a draw goes to extra time (two
+          halves of 15 throws), then penalties: 5 each, a kick scores if the taker's die
+          beats the goalkeeper's (15/36), then sudden death.
+`
+
+type rulesOptions struct{ rules ruleFlags }
+
+func newRulesCmd(io Streams) *cobra.Command {
+	var o rulesOptions
+	cmd := &cobra.Command{
+		Use:   "rules [rule flags]",
+		Short: "Print the rules, every knob with its default, and the rules the flags select",
+		Args:  argsBetween(0, 0, "no arguments"),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runRules(io, o)
+		},
+	}
+	o.rules.register(cmd.Flags())
+	return cmd
+}
+
+func runRules(io Streams, o rulesOptions) error {
+	r, err := o.rules.rules()
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(io.Out, rulesSummary)
+	fmt.Fprintln(io.Out, "\nKnobs (RULES §9):")
+	t := newTable(io.Out, 4, "knob", "flag", "default", "selected")
+	rows := [][]string{
+		{"throws per half", "--throws-per-half", "45", strconv.Itoa(r.HalfThrows())},
+		{"extra-time throws per half", "--extra-throws", "15", strconv.Itoa(r.ExtraThrows())},
+		{"basic moves per match", "--moves", "3", strconv.Itoa(r.MoveBudget())},
+		{"ties count", "--ties-count", "false", strconv.FormatBool(r.TiesCount)},
+		{"dynamic trigger", "--dynamic-trigger", "win", r.DynamicTrigger.String()},
+		{"points win,draw,loss", "--points", "3,1,0", r.Points.String()},
+		{"home mode", "--home-mode", "basic", r.Modes[env.Home].String()},
+		{"away mode", "--away-mode", "basic", r.Modes[env.Away].String()},
+		{"knockout", "--knockout", "false", strconv.FormatBool(r.Knockout)},
+	}
+	for _, row := range rows {
+		if err := t.Append(row); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Out, "\nSelected: %s\n", r)
+	return nil
+}

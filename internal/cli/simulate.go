@@ -1,0 +1,225 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+type simulateOptions struct {
+	rules   ruleFlags
+	matches int
+	seed    uint64
+	workers int
+	dice    bool
+	json    bool
+}
+
+func newSimulateCmd(io Streams) *cobra.Command {
+	var o simulateOptions
+	cmd := &cobra.Command{
+		Use:   "simulate [HOME [AWAY]] [-n N] [--seed S] [rule flags] [--json]",
+		Short: "Monte Carlo of matches between two fixed line-ups (default 2-2-2-2-2 v 2-2-2-2-2)",
+		Long: `Simulate plays N matches between two line-ups that never change (no moves, no shifts)
+and reports win/draw/loss shares with 95% Wilson intervals, mean goals, and the
+goal-difference histogram. The result depends only on the line-ups, the rules and the
+seed (not on --workers): the same seed prints the same bytes.`,
+		Example: `  kingoal simulate
+  kingoal simulate 1-2-3-3-1 2-2-2-2-2 -n 1000000 --seed 7
+  kingoal simulate 1-1-3-3-2 2-3-2-2-1 --knockout --json`,
+		Args: argsBetween(0, 2, "HOME and AWAY line-ups (or none for the defaults)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runSimulate(cmd.Context(), io, o, args)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVarP(&o.matches, "matches", "n", 100000, "number of matches")
+	f.Uint64Var(&o.seed, "seed", 1, "random seed")
+	f.IntVar(&o.workers, "workers", 0, "goroutines (0: all cores); does not change the result")
+	f.BoolVar(&o.dice, "dice", false, "roll every die (slower; same law as the default fast sampler)")
+	f.BoolVar(&o.json, "json", false, "print the result as JSON")
+	o.rules.register(f)
+	return cmd
+}
+
+// simulateJSON is the --json shape; field names are stable API.
+type simulateJSON struct {
+	Home          string        `json:"home"`
+	Away          string        `json:"away"`
+	Matches       int           `json:"matches"`
+	Seed          uint64        `json:"seed"`
+	Rules         string        `json:"rules"`
+	HomeWin       float64       `json:"home_win"`
+	Draw          float64       `json:"draw"`
+	AwayWin       float64       `json:"away_win"`
+	HomeWinCI     [2]float64    `json:"home_win_ci95"`
+	DrawCI        [2]float64    `json:"draw_ci95"`
+	AwayWinCI     [2]float64    `json:"away_win_ci95"`
+	HomeGoalsMean float64       `json:"home_goals_mean"`
+	AwayGoalsMean float64       `json:"away_goals_mean"`
+	HomeAdvance   *float64      `json:"home_advance,omitempty"`
+	ExtraTime     *float64      `json:"extra_time,omitempty"`
+	Shootout      *float64      `json:"shootout,omitempty"`
+	GoalDiff      []goalDiffRow `json:"goal_diff"`
+}
+
+type goalDiffRow struct {
+	Diff    int `json:"diff"`
+	Matches int `json:"matches"`
+}
+
+func parseLineupArg(args []string, i int, def string) (env.Lineup, error) {
+	s := def
+	if i < len(args) {
+		s = args[i]
+	}
+	l, err := env.ParseLineup(s)
+	if err != nil {
+		return l, usageError{err}
+	}
+	return l, nil
+}
+
+// rulesAndPair reads the rule flags and the optional HOME and AWAY arguments
+// (2-2-2-2-2 when absent).
+func rulesAndPair(f ruleFlags, args []string) (r env.Rules, home, away env.Lineup, err error) {
+	if r, err = f.rules(); err != nil {
+		return
+	}
+	if home, err = parseLineupArg(args, 0, env.DefaultOpponent); err != nil {
+		return
+	}
+	away, err = parseLineupArg(args, 1, env.DefaultOpponent)
+	return
+}
+
+func runSimulate(ctx context.Context, io Streams, o simulateOptions, args []string) error {
+	r, home, away, err := rulesAndPair(o.rules, args)
+	if err != nil {
+		return err
+	}
+	if o.matches <= 0 {
+		return usagef("-n %d: want at least 1 match", o.matches)
+	}
+	if o.workers < 0 {
+		return usagef("--workers %d: want 0 (all cores) or more", o.workers)
+	}
+	cfg := env.SimConfig{Rules: r, Home: home, Away: away, Matches: o.matches, Seed: o.seed, Workers: o.workers}
+	if o.dice {
+		cfg.Dice = env.RolledDice
+	}
+	fmt.Fprintf(io.ErrOut, "kingoal: simulating %d matches, seed %d\n", o.matches, o.seed)
+	bar := newProgress(io.ErrOut, o.matches, "matches")
+	cfg.Progress = func(done int) { _ = bar.Set(done) }
+	began := time.Now()
+	res, err := env.Simulate(ctx, cfg)
+	_ = bar.Finish()
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("simulate: interrupted after %d of %d matches: %w", res.Matches, o.matches, err)
+	}
+	if err != nil {
+		return err
+	}
+	secs := time.Since(began).Seconds()
+	fmt.Fprintf(io.ErrOut, "kingoal: %d matches in %.2fs (%.0f matches/s)\n", res.Matches, secs, float64(res.Matches)/secs)
+	if o.json {
+		return writeJSON(io.Out, simulateToJSON(home, away, o.seed, r, res))
+	}
+	return writeSimulateText(io.Out, home, away, o.seed, r, res)
+}
+
+func simulateToJSON(home, away env.Lineup, seed uint64, r env.Rules, res env.SimResult) simulateJSON {
+	share := func(k int) (float64, [2]float64) {
+		p, lo, hi := res.Share(k)
+		return p, [2]float64{lo, hi}
+	}
+	j := simulateJSON{Home: home.String(), Away: away.String(), Matches: res.Matches, Seed: seed, Rules: r.String()}
+	j.HomeWin, j.HomeWinCI = share(res.HomeWins)
+	j.Draw, j.DrawCI = share(res.Draws)
+	j.AwayWin, j.AwayWinCI = share(res.AwayWins)
+	j.HomeGoalsMean, _ = res.MeanGoals(env.Home)
+	j.AwayGoalsMean, _ = res.MeanGoals(env.Away)
+	if r.Knockout {
+		adv, _ := share(res.HomeAdvances)
+		et, _ := share(res.ExtraTime)
+		so, _ := share(res.Shootouts)
+		j.HomeAdvance, j.ExtraTime, j.Shootout = &adv, &et, &so
+	}
+	for _, d := range res.GoalDiffs() {
+		j.GoalDiff = append(j.GoalDiff, goalDiffRow{d, res.GoalDiff[d]})
+	}
+	return j
+}
+
+func writeSimulateText(w io.Writer, home, away env.Lineup, seed uint64, r env.Rules, res env.SimResult) error {
+	fmt.Fprintf(w, "%s (home) v %s (away): %d matches, seed %d\n", home, away, res.Matches, seed)
+	fmt.Fprintf(w, "rules: %s\n\n", r)
+	t := newTable(w, 1, "result", "share", "95% interval")
+	rows := []struct {
+		name string
+		k    int
+	}{{"home win", res.HomeWins}, {"draw", res.Draws}, {"away win", res.AwayWins}}
+	if r.Knockout {
+		rows = append(rows, struct {
+			name string
+			k    int
+		}{"home advances", res.HomeAdvances}, struct {
+			name string
+			k    int
+		}{"extra time", res.ExtraTime}, struct {
+			name string
+			k    int
+		}{"penalties", res.Shootouts})
+	}
+	for _, row := range rows {
+		p, lo, hi := res.Share(row.k)
+		if err := t.Append([]string{row.name, fmt.Sprintf("%.4f", p), fmt.Sprintf("%.4f – %.4f", lo, hi)}); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	hm, hh := res.MeanGoals(env.Home)
+	am, ah := res.MeanGoals(env.Away)
+	fmt.Fprintf(w, "\nmean goals: home %.3f ± %.3f, away %.3f ± %.3f (95%%)\n", hm, hh, am, ah)
+	fmt.Fprintln(w, "\ngoal difference (home − away):")
+	writeHistogram(w, res)
+	return nil
+}
+
+// writeHistogram draws the goal-difference distribution as text bars, tails beyond ±8 pooled.
+func writeHistogram(w io.Writer, res env.SimResult) {
+	const tail = 8
+	buckets := map[int]int{}
+	for d, n := range res.GoalDiff {
+		buckets[max(-tail, min(tail, d))] += n
+	}
+	most := 1
+	for _, n := range buckets {
+		most = max(most, n)
+	}
+	for d := -tail; d <= tail; d++ {
+		n, ok := buckets[d]
+		if !ok {
+			continue
+		}
+		label := strconv.Itoa(d)
+		switch d {
+		case -tail:
+			label = "≤" + label
+		case tail:
+			label = "≥" + label
+		}
+		share := float64(n) / float64(res.Matches)
+		fmt.Fprintf(w, "%5s %6.2f%% %s\n", label, 100*share, strings.Repeat("█", (n*40+most-1)/most))
+	}
+}

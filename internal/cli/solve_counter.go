@@ -1,0 +1,96 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/solver"
+)
+
+type solveCounterOptions struct {
+	rules   ruleFlags
+	top     int
+	payoff  string
+	workers int
+	json    bool
+}
+
+func newSolveCounterCmd(io Streams) *cobra.Command {
+	var o solveCounterOptions
+	cmd := &cobra.Command{
+		Use:     "counter LINEUP [--top K] [--payoff P] [rule flags] [--json]",
+		Short:   "The best line-ups to play against LINEUP, with their exact odds",
+		Example: "  kingoal solve counter 2-2-2-2-2 --top 5",
+		Args:    argsBetween(1, 1, "one LINEUP to counter"),
+		RunE:    func(cmd *cobra.Command, args []string) error { return runSolveCounter(cmd.Context(), io, o, args) },
+	}
+	cmd.Flags().IntVar(&o.top, "top", 10, "how many replies to list")
+	cmd.Flags().StringVar(&o.payoff, "payoff", "win-loss", "ranking payoff: win-loss, goal-diff, points or advance")
+	cmd.Flags().IntVar(&o.workers, "workers", 0, "goroutines for the odds matrix (0: all cores)")
+	cmd.Flags().BoolVar(&o.json, "json", false, "print the replies as JSON")
+	o.rules.register(cmd.Flags())
+	return cmd
+}
+
+type replyJSON struct {
+	Lineup      string  `json:"lineup"`
+	Payoff      float64 `json:"payoff"`
+	HomeWin     float64 `json:"home_win"`
+	Draw        float64 `json:"draw"`
+	AwayWin     float64 `json:"away_win"`
+	HomeGoals   float64 `json:"home_goals_mean"`
+	AwayGoals   float64 `json:"away_goals_mean"`
+	HomeAdvance float64 `json:"home_advance"`
+}
+
+func runSolveCounter(ctx context.Context, io Streams, o solveCounterOptions, args []string) error {
+	r, err := o.rules.rules()
+	if err != nil {
+		return err
+	}
+	target, err := parseLineupArg(args, 0, "")
+	if err != nil {
+		return err
+	}
+	payoff, err := parsePayoff(o.payoff, r)
+	if err != nil {
+		return err
+	}
+	if o.top < 1 {
+		return usagef("--top %d: want at least 1", o.top)
+	}
+	m, err := computeMatrix(ctx, io, r, o.workers)
+	if err != nil {
+		return err
+	}
+	replies, err := solver.BestResponses(m, payoff, []solver.Weighted{{Lineup: target, Prob: 1}})
+	if err != nil {
+		return err
+	}
+	replies = replies[:min(o.top, len(replies))]
+	if o.json {
+		out := make([]replyJSON, len(replies))
+		for i, rp := range replies {
+			out[i] = replyJSON{rp.Lineup.String(), rp.Payoff, rp.HomeWin, rp.Draw, rp.AwayWin, rp.HomeGoals, rp.AwayGoals, rp.HomeAdvance}
+		}
+		return writeJSON(io.Out, out)
+	}
+	fmt.Fprintf(io.Out, "best replies (as home) to %s (away), ranked by %s\nrules: %s\n\n", target, payoff, r)
+	header := []string{"rank", "line-up", payoff.String(), "win", "draw", "loss", "goals for", "goals against"}
+	if r.Knockout {
+		header = append(header, "advance")
+	}
+	t := newTable(io.Out, 1, header...)
+	var rows [][]string
+	for k, rp := range replies {
+		row := []string{fmt.Sprint(k + 1), rp.Lineup.String(), fmt.Sprintf("%+.5f", rp.Payoff), fmt.Sprintf("%.4f", rp.HomeWin),
+			fmt.Sprintf("%.4f", rp.Draw), fmt.Sprintf("%.4f", rp.AwayWin), fmt.Sprintf("%.3f", rp.HomeGoals), fmt.Sprintf("%.3f", rp.AwayGoals)}
+		if r.Knockout {
+			row = append(row, fmt.Sprintf("%.4f", rp.HomeAdvance))
+		}
+		rows = append(rows, row)
+	}
+	return appendRows(t, rows)
+}

@@ -1,0 +1,119 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/solver"
+)
+
+type solveEquilibriumOptions struct {
+	rules   ruleFlags
+	payoff  string
+	workers int
+	json    bool
+	out     string
+}
+
+func newSolveEquilibriumCmd(io Streams) *cobra.Command {
+	var o solveEquilibriumOptions
+	cmd := &cobra.Command{
+		Use:   "equilibrium [--payoff P] [rule flags] [--json]",
+		Short: "The optimal (equilibrium) mix of line-ups for the hidden, simultaneous line-up choice",
+		Long: `Equilibrium solves the zero-sum game of choosing line-ups: payoff win-loss
+(P(win) − P(loss)), goal-diff, points (expected league points margin) or advance (knockout).
+Dominated line-ups are removed, the linear program is solved, and the answer is checked
+against every pure reply: an unverified answer is an error, never printed.`,
+		Args: argsBetween(0, 0, "no arguments"),
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSolveEquilibrium(cmd.Context(), io, o) },
+	}
+	cmd.Flags().StringVar(&o.payoff, "payoff", "win-loss", "win-loss, goal-diff, points or advance")
+	cmd.Flags().IntVar(&o.workers, "workers", 0, "goroutines for the odds matrix (0: all cores)")
+	cmd.Flags().BoolVar(&o.json, "json", false, "print the result as JSON")
+	cmd.Flags().StringVar(&o.out, "out", "", "also write both mixes to this Parquet file (schema equilibrium/1)")
+	o.rules.register(cmd.Flags())
+	return cmd
+}
+
+type weightedJSON struct {
+	Lineup string  `json:"lineup"`
+	Prob   float64 `json:"prob"`
+}
+
+type equilibriumJSON struct {
+	Payoff         string         `json:"payoff"`
+	Rules          string         `json:"rules"`
+	Value          float64        `json:"value"`
+	Exploitability float64        `json:"exploitability"`
+	Dominated      int            `json:"dominated_removed"`
+	Strategy       []weightedJSON `json:"strategy"`
+	AwayStrategy   []weightedJSON `json:"away_strategy"`
+}
+
+func toWeightedJSON(ws []solver.Weighted) []weightedJSON {
+	out := make([]weightedJSON, len(ws))
+	for i, w := range ws {
+		out[i] = weightedJSON{w.Lineup.String(), w.Prob}
+	}
+	return out
+}
+
+func runSolveEquilibrium(ctx context.Context, io Streams, o solveEquilibriumOptions) error {
+	r, err := o.rules.rules()
+	if err != nil {
+		return err
+	}
+	payoff, err := parsePayoff(o.payoff, r)
+	if err != nil {
+		return err
+	}
+	if err := checkOutput("--out", o.out); err != nil {
+		return err
+	}
+	m, err := computeMatrix(ctx, io, r, o.workers)
+	if err != nil {
+		return err
+	}
+	eq, err := solver.Equilibrium(m, payoff)
+	if err != nil {
+		return err
+	}
+	if o.out != "" {
+		var rows []datasets.EquilibriumRow
+		for _, side := range sidesOf(eq) {
+			for _, w := range side.mix {
+				rows = append(rows, datasets.EquilibriumRow{Payoff: payoff.String(), Side: side.name, Lineup: w.Lineup.String(),
+					LineupIndex: int32(w.Lineup.Index()), Probability: w.Prob, Value: eq.Value, Exploitability: eq.Exploitability})
+			}
+		}
+		if err := datasets.WriteParquet(o.out, datasets.EquilibriumSchema, rows); err != nil {
+			return err
+		}
+	}
+	if o.json {
+		return writeJSON(io.Out, equilibriumJSON{payoff.String(), r.String(), eq.Value, eq.Exploitability, eq.Dominated, toWeightedJSON(eq.Home), toWeightedJSON(eq.Away)})
+	}
+	fmt.Fprintf(io.Out, "line-up equilibrium, payoff %s\nrules: %s\n\n", payoff, r)
+	fmt.Fprintf(io.Out, "value to home: %+.9f\nexploitability (best pure reply's gain): %.3g — verified\n", eq.Value, eq.Exploitability)
+	fmt.Fprintf(io.Out, "dominated line-ups removed before the LP: %d of 242 (rows + columns)\n\n", eq.Dominated)
+	t := newTable(io.Out, 2, "side", "line-up", "probability")
+	var rows [][]string
+	for _, side := range sidesOf(eq) {
+		for _, w := range side.mix {
+			rows = append(rows, []string{side.name, w.Lineup.String(), fmt.Sprintf("%.6f", w.Prob)})
+		}
+	}
+	return appendRows(t, rows)
+}
+
+type sideMix struct {
+	name string
+	mix  []solver.Weighted
+}
+
+func sidesOf(eq solver.LineupEquilibrium) []sideMix {
+	return []sideMix{{"home", eq.Home}, {"away", eq.Away}}
+}

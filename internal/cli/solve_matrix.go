@@ -1,0 +1,137 @@
+package cli
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+type solveMatrixOptions struct {
+	rules   ruleFlags
+	out     string
+	payoff  string
+	workers int
+}
+
+func newSolveMatrixCmd(io Streams) *cobra.Command {
+	var o solveMatrixOptions
+	cmd := &cobra.Command{
+		Use:   "matrix [--out DIR] [--payoff P] [rule flags]",
+		Short: "Exact odds of all 121×121 line-up pairings: DIR/matrix.parquet and a heat map DIR/matrix.png",
+		Long: `Matrix computes the exact odds of every pairing of line-ups and writes
+DIR/matrix.parquet (columns home_index, away_index, home, away, home_win, draw, away_win,
+home_goals_mean, away_goals_mean, home_advance; schema matrix/1) and DIR/matrix.png, a heat
+map of the payoff to home. It prints the line-ups with the best average payoff.`,
+		Args: argsBetween(0, 0, "no arguments"),
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSolveMatrix(cmd.Context(), io, o) },
+	}
+	cmd.Flags().StringVar(&o.out, "out", "kingoal-matrix", "output directory (created if missing)")
+	cmd.Flags().StringVar(&o.payoff, "payoff", "win-loss", "payoff drawn in the heat map: win-loss, goal-diff, points or advance")
+	cmd.Flags().IntVar(&o.workers, "workers", 0, "goroutines (0: all cores); does not change the result")
+	o.rules.register(cmd.Flags())
+	return cmd
+}
+
+// computeMatrix runs solver.ComputeMatrix with a progress bar on errOut.
+func computeMatrix(ctx context.Context, io Streams, r env.Rules, workers int) (*solver.OddsMatrix, error) {
+	if workers < 0 {
+		return nil, usagef("--workers %d: want 0 (all cores) or more", workers)
+	}
+	bar := newProgress(io.ErrOut, env.NumLineups, "rows")
+	m, err := solver.ComputeMatrix(ctx, r, solver.MatrixOptions{Workers: workers, Progress: func(n int) { _ = bar.Set(n) }})
+	_ = bar.Finish()
+	return m, err
+}
+
+func parsePayoff(s string, r env.Rules) (solver.Payoff, error) {
+	p, err := solver.ParsePayoff(s)
+	if err != nil {
+		return p, flagError("--payoff", err)
+	}
+	if p == solver.PayoffAdvance && !r.Knockout {
+		return p, usagef("--payoff advance needs --knockout")
+	}
+	return p, nil
+}
+
+func runSolveMatrix(ctx context.Context, io Streams, o solveMatrixOptions) error {
+	r, err := o.rules.rules()
+	if err != nil {
+		return err
+	}
+	payoff, err := parsePayoff(o.payoff, r)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(o.out, 0o755); err != nil {
+		return fmt.Errorf("solve matrix: %w", err)
+	}
+	m, err := computeMatrix(ctx, io, r, o.workers)
+	if err != nil {
+		return err
+	}
+	n := env.NumLineups
+	rows := make([]datasets.MatrixRow, 0, n*n)
+	limit := 0.0
+	for h := range n {
+		for a := range n {
+			c := m.At(h, a)
+			rows = append(rows, datasets.MatrixRow{HomeIndex: int32(h), AwayIndex: int32(a), Home: env.LineupAt(h).String(), Away: env.LineupAt(a).String(),
+				HomeWin: c.HomeWin, Draw: c.Draw, AwayWin: c.AwayWin, HomeGoalsMean: c.HomeGoals, AwayGoalsMean: c.AwayGoals, HomeAdvance: c.HomeAdvance})
+			limit = max(limit, math.Abs(payoff.Of(c, r)))
+		}
+	}
+	pq := filepath.Join(o.out, "matrix.parquet")
+	if err := datasets.WriteParquet(pq, datasets.MatrixSchema, rows); err != nil {
+		return err
+	}
+	png := filepath.Join(o.out, "matrix.png")
+	err = heatmap{
+		title:    fmt.Sprintf("Payoff to home (%s), exact; %s", payoff, r),
+		xLabel:   "away line-up index (0 = 1-1-1-2-5 … 120 = 5-2-1-1-1)",
+		yLabel:   "home line-up index",
+		barLabel: payoff.String(),
+		g: grid{cols: n, rows: n, x: identity, y: identity,
+			z: func(c, row int) float64 { return payoff.Of(m.At(row, c), r) }},
+		limit: limit,
+	}.writePNG(png)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(io.ErrOut, "kingoal: wrote %s (%d rows) and %s\n", pq, len(rows), png)
+	return writeAverageTable(io, m, payoff, r)
+}
+
+// writeAverageTable prints the ten line-ups with the best average payoff against all 121.
+func writeAverageTable(io Streams, m *solver.OddsMatrix, payoff solver.Payoff, r env.Rules) error {
+	type avg struct {
+		i int
+		v float64
+	}
+	avgs := make([]avg, env.NumLineups)
+	for h := range avgs {
+		s := 0.0
+		for a := range env.NumLineups {
+			s += payoff.Of(m.At(h, a), r)
+		}
+		avgs[h] = avg{h, s / env.NumLineups}
+	}
+	slices.SortStableFunc(avgs, func(x, y avg) int { return cmp.Or(cmp.Compare(y.v, x.v), x.i-y.i) })
+	fmt.Fprintf(io.Out, "best average %s against all 121 line-ups (%s)\n", payoff, r)
+	t := newTable(io.Out, 1, "rank", "line-up", "index", "average payoff")
+	var rows [][]string
+	for k, a := range avgs[:10] {
+		rows = append(rows, []string{fmt.Sprint(k + 1), env.LineupAt(a.i).String(), fmt.Sprint(a.i), fmt.Sprintf("%+.5f", a.v)})
+	}
+	return appendRows(t, rows)
+}

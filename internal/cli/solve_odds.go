@@ -1,0 +1,101 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/solver"
+)
+
+type solveOddsOptions struct {
+	rules ruleFlags
+	top   int
+	json  bool
+}
+
+func newSolveOddsCmd(io Streams) *cobra.Command {
+	var o solveOddsOptions
+	cmd := &cobra.Command{
+		Use:   "odds [HOME [AWAY]] [rule flags] [--json]",
+		Short: "Exact odds of two fixed line-ups: win/draw/loss, expected goals, likeliest scores, P(advance)",
+		Example: `  kingoal solve odds 1-2-3-3-1 2-2-2-2-2
+  kingoal solve odds 1-3-3-2-1 2-2-2-2-2 --knockout --json`,
+		Args: argsBetween(0, 2, "HOME and AWAY line-ups (or none for the defaults)"),
+		RunE: func(_ *cobra.Command, args []string) error { return runSolveOdds(io, o, args) },
+	}
+	cmd.Flags().IntVar(&o.top, "top", 10, "how many of the likeliest scores to list")
+	cmd.Flags().BoolVar(&o.json, "json", false, "print the result as JSON")
+	o.rules.register(cmd.Flags())
+	return cmd
+}
+
+type scoreJSON struct {
+	Home int     `json:"home"`
+	Away int     `json:"away"`
+	P    float64 `json:"p"`
+}
+
+type oddsJSON struct {
+	Home          string      `json:"home"`
+	Away          string      `json:"away"`
+	Rules         string      `json:"rules"`
+	HomeWin       float64     `json:"home_win"`
+	Draw          float64     `json:"draw"`
+	AwayWin       float64     `json:"away_win"`
+	HomeGoalsMean float64     `json:"home_goals_mean"`
+	AwayGoalsMean float64     `json:"away_goals_mean"`
+	HomeAdvance   float64     `json:"home_advance"`
+	ExtraTime     float64     `json:"extra_time"`
+	Shootout      float64     `json:"shootout"`
+	Truncated     float64     `json:"truncated"`
+	Likeliest     []scoreJSON `json:"likeliest"`
+}
+
+func runSolveOdds(io Streams, o solveOddsOptions, args []string) error {
+	r, home, away, err := rulesAndPair(o.rules, args)
+	if err != nil {
+		return err
+	}
+	if o.top < 0 {
+		return usagef("--top %d: want 0 or more", o.top)
+	}
+	odds, err := solver.MatchOdds(home, away, r)
+	if err != nil {
+		return err
+	}
+	likeliest := odds.Score.Likeliest(o.top)
+	if o.json {
+		j := oddsJSON{home.String(), away.String(), r.String(), odds.HomeWin, odds.Draw, odds.AwayWin, odds.HomeGoals, odds.AwayGoals,
+			odds.HomeAdvance, odds.ExtraTime, odds.Shootout, odds.Truncated, []scoreJSON{}}
+		for _, s := range likeliest {
+			j.Likeliest = append(j.Likeliest, scoreJSON{s.Home, s.Away, s.P})
+		}
+		return writeJSON(io.Out, j)
+	}
+	fmt.Fprintf(io.Out, "%s (home) v %s (away), exact\nrules: %s\n\n", home, away, r)
+	t := newTable(io.Out, 1, "result", "probability")
+	rows := [][]string{{"home win", f7(odds.HomeWin)}, {"draw", f7(odds.Draw)}, {"away win", f7(odds.AwayWin)}}
+	if r.Knockout {
+		rows = append(rows, []string{"home advances", f7(odds.HomeAdvance)}, []string{"extra time", f7(odds.ExtraTime)}, []string{"penalties", f7(odds.Shootout)})
+	}
+	if err := appendRows(t, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Out, "\nexpected goals: home %.4f, away %.4f\n", odds.HomeGoals, odds.AwayGoals)
+	if odds.Truncated > 1e-12 {
+		fmt.Fprintf(io.Out, "note: %.3g of the probability lies beyond the solver's goal cap and is left out\n", odds.Truncated)
+	}
+	if len(likeliest) > 0 {
+		fmt.Fprintf(io.Out, "\nthe %d likeliest scores:\n", len(likeliest))
+		t = newTable(io.Out, 1, "score", "probability")
+		rows = rows[:0]
+		for _, s := range likeliest {
+			rows = append(rows, []string{fmt.Sprintf("%d-%d", s.Home, s.Away), f7(s.P)})
+		}
+		return appendRows(t, rows)
+	}
+	return nil
+}
+
+func f7(x float64) string { return fmt.Sprintf("%.7f", x) }

@@ -1,0 +1,339 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+type solvePolicyOptions struct {
+	rules      ruleFlags
+	home, away string
+	player     string
+	objective  string
+	out, png   string
+	json       bool
+}
+
+func newSolvePolicyCmd(io Streams) *cobra.Command {
+	var o solvePolicyOptions
+	cmd := &cobra.Command{
+		Use:   "policy [--home L] [--away L] [--player home|away] [--objective O] [rule flags] [--out FILE] [--png FILE] [--json]",
+		Short: "The optimal substitution (Basic) or shift (Dynamic) policy against an opponent who keeps its line-up",
+		Long: `Policy computes, by backward induction, what the player should do at every break
+(Basic mode: moves within the budget) or after every throw won (Dynamic mode, --home-mode
+or --away-mode dynamic: one adjacent shift), against an opponent who keeps its line-up.
+Objectives: win (P(win)), points (expected league points), win-draw (P(win) + ½P(draw)),
+advance (knockout). It prints the value against never changing, a summary of what to do
+when, and writes the whole policy as Parquet (--out, schema policy/1) and a PNG of the
+recommended change by time and score (--png).`,
+		Example: `  kingoal solve policy --home 2-2-2-2-2 --away 1-3-3-2-1
+  kingoal solve policy --home-mode dynamic --objective points --out policy.parquet --png policy.png`,
+		Args: argsBetween(0, 0, "no arguments (line-ups go in --home and --away)"),
+		RunE: func(*cobra.Command, []string) error { return runSolvePolicy(io, o) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.home, "home", env.DefaultOpponent, "home's starting line-up")
+	f.StringVar(&o.away, "away", "1-3-3-2-1", "away's starting line-up")
+	f.StringVar(&o.player, "player", "home", "whose policy to compute: home or away (the other keeps its line-up)")
+	f.StringVar(&o.objective, "objective", "win", "win, points, win-draw or advance")
+	f.StringVar(&o.out, "out", "", "write the full policy to this Parquet file")
+	f.StringVar(&o.png, "png", "", "write a PNG of the recommended change by time and score")
+	f.BoolVar(&o.json, "json", false, "print the result as JSON")
+	o.rules.register(f)
+	return cmd
+}
+
+// recommendation is one line of the readable summary.
+type recommendation struct {
+	Situation string  `json:"situation"`
+	Action    string  `json:"action"`
+	Value     float64 `json:"value"`
+	KeepValue float64 `json:"keep_value"`
+}
+
+type policyJSON struct {
+	Player          string           `json:"player"`
+	Mode            string           `json:"mode"`
+	Objective       string           `json:"objective"`
+	Rules           string           `json:"rules"`
+	Own             string           `json:"own"`
+	Opponent        string           `json:"opponent"`
+	Value           float64          `json:"value"`
+	NoChangeValue   float64          `json:"no_change_value"`
+	Recommendations []recommendation `json:"recommendations"`
+}
+
+// solvedPolicy is what the command needs of either kind of policy.
+type solvedPolicy interface {
+	Value() float64
+	NoChangeValue() float64
+}
+
+func runSolvePolicy(io Streams, o solvePolicyOptions) error {
+	r, err := o.rules.rules()
+	if err != nil {
+		return err
+	}
+	var me env.Player
+	switch o.player {
+	case "home":
+	case "away":
+		me = env.Away
+	default:
+		return usagef("--player %q: want home or away", o.player)
+	}
+	obj, err := solver.ParseObjective(o.objective)
+	if err != nil {
+		return flagError("--objective", err)
+	}
+	if obj == solver.ObjectiveAdvance && !r.Knockout {
+		return usagef("--objective advance needs --knockout")
+	}
+	for flag, path := range map[string]string{"--out": o.out, "--png": o.png} {
+		if err := checkOutput(flag, path); err != nil {
+			return err
+		}
+	}
+	lineups := [2]env.Lineup{}
+	for p, s := range [2]string{o.home, o.away} {
+		if lineups[p], err = env.ParseLineup(s); err != nil {
+			return flagError("--"+env.Player(p).String(), err)
+		}
+	}
+	own, opp := lineups[me], lineups[me.Other()]
+	var pol solvedPolicy
+	var recs []recommendation
+	var rows []datasets.PolicyRow
+	var chart heatmap
+	if r.Modes[me] == env.Dynamic {
+		dp, err := solver.SolveDynamic(solver.DynamicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj})
+		if err != nil {
+			return err
+		}
+		pol, recs, rows, chart = dp, dynamicSummary(dp, r), dynamicRows(dp, r), dynamicChart(dp, r)
+	} else {
+		bp, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj})
+		if err != nil {
+			return err
+		}
+		pol, recs, rows, chart = bp, basicSummary(bp, r), basicRows(bp, r), basicChart(bp, r)
+	}
+	if o.out != "" {
+		if err := datasets.WriteParquet(o.out, datasets.PolicySchema, rows); err != nil {
+			return err
+		}
+		fmt.Fprintf(io.ErrOut, "kingoal: wrote %s (%d rows)\n", o.out, len(rows))
+	}
+	if o.png != "" {
+		if err := chart.writePNG(o.png); err != nil {
+			return err
+		}
+		fmt.Fprintf(io.ErrOut, "kingoal: wrote %s\n", o.png)
+	}
+	if o.json {
+		return writeJSON(io.Out, policyJSON{me.String(), r.Modes[me].String(), obj.String(), r.String(), own.String(), opp.String(), pol.Value(), pol.NoChangeValue(), recs})
+	}
+	fmt.Fprintf(io.Out, "optimal %s policy for %s (%s) against %s keeping %s; objective %s\nrules: %s\n\n",
+		r.Modes[me], me, own, me.Other(), opp, obj, r)
+	fmt.Fprintf(io.Out, "value %.6f, never changing %.6f (gain %+.6f)\n\n", pol.Value(), pol.NoChangeValue(), pol.Value()-pol.NoChangeValue())
+	t := newTable(io.Out, 2, "situation", "do", "value", "if you keep")
+	var lines [][]string
+	for _, rc := range recs {
+		lines = append(lines, []string{rc.Situation, rc.Action, fmt.Sprintf("%.4f", rc.Value), fmt.Sprintf("%.4f", rc.KeepValue)})
+	}
+	return appendRows(t, lines)
+}
+
+func scoreWord(d int) string {
+	switch {
+	case d > 0:
+		return fmt.Sprintf("%d up", d)
+	case d < 0:
+		return fmt.Sprintf("%d down", -d)
+	}
+	return "level"
+}
+
+// basicSummary: at half time and after goals late on, with the starting line-up and the
+// whole budget, what to do at each score.
+func basicSummary(bp *solver.BasicPolicy, r env.Rules) []recommendation {
+	own, moves := bp.Problem.Own, r.MoveBudget()
+	var out []recommendation
+	for _, when := range []struct {
+		name string
+		per  env.Period
+		left int
+	}{{"half time", env.SecondHalf, r.HalfThrows()}, {fmt.Sprintf("goal, %d throws left", r.HalfThrows()/3), env.SecondHalf, r.HalfThrows() / 3}, {fmt.Sprintf("goal, %d throws left", max(1, r.HalfThrows()/9)), env.SecondHalf, max(1, r.HalfThrows()/9)}} {
+		for d := -2; d <= 2; d++ {
+			s := solver.BreakState{Period: when.per, ThrowsLeft: when.left, GoalDiff: d, Own: own, MovesLeft: moves}
+			to, err1 := bp.Act(s)
+			v, err2 := bp.ValueAt(s)
+			s.MovesLeft = 0
+			keep, err3 := bp.ValueAt(s)
+			if err1 != nil || err2 != nil || err3 != nil {
+				continue
+			}
+			out = append(out, recommendation{fmt.Sprintf("%s, %s", when.name, scoreWord(d)), describeChange(own, to), v, keep})
+		}
+	}
+	return out
+}
+
+// basicRows lists every break state reachable from the starting line-up, |difference| ≤ 10.
+func basicRows(bp *solver.BasicPolicy, r env.Rules) []datasets.PolicyRow {
+	var rows []datasets.PolicyRow
+	budget := r.MoveBudget()
+	for _, per := range periodsOf(r) {
+		for t := 1; t <= r.PeriodLength(per); t++ {
+			for d := -10; d <= 10; d++ {
+				for l := range env.NumLineups {
+					cur := env.LineupAt(l)
+					for m := 0; m <= budget-bp.Problem.Own.Moves(cur); m++ {
+						s := solver.BreakState{Period: per, ThrowsLeft: t, GoalDiff: d, Own: cur, MovesLeft: m}
+						to, err := bp.Act(s)
+						if err != nil {
+							continue
+						}
+						v, _ := bp.ValueAt(s)
+						s.MovesLeft = 0
+						keep, _ := bp.ValueAt(s)
+						rows = append(rows, datasets.PolicyRow{Kind: "basic", Period: per.String(), ThrowsLeft: int32(t), GoalDiff: int32(d),
+							Lineup: cur.String(), MovesLeft: int32(m), Action: to.String(), Value: v, KeepValue: keep})
+					}
+				}
+			}
+		}
+	}
+	return rows
+}
+
+// attack measures how far forward a change moves counters: Σ sector × (to − from).
+func attack(from, to env.Lineup) float64 {
+	f, t := from.Counts(), to.Counts()
+	s := 0
+	for k := range f {
+		s += (k + 1) * (t[k] - f[k])
+	}
+	return float64(s)
+}
+
+const chartDiffs = 3 // goal differences −3..+3 in the charts
+
+// basicChart: the recommended change from the starting line-up with the whole budget, at a
+// break after each possible time of the regular match, by score.
+func basicChart(bp *solver.BasicPolicy, r env.Rules) heatmap {
+	own, half := bp.Problem.Own, r.HalfThrows()
+	return heatmap{
+		title:    fmt.Sprintf("Recommended change from %s (all %d moves left): counters × sectors moved forward", own, r.MoveBudget()),
+		xLabel:   "throws played when the break happens",
+		yLabel:   "goal difference (own − opponent)",
+		barLabel: "attack (+) / defence (−)",
+		limit:    10,
+		g: grid{cols: 2*half - 1, rows: 2*chartDiffs + 1, x: offsetBy(1), y: offsetBy(-chartDiffs), z: func(c, row int) float64 {
+			played := c + 1
+			per, left := env.FirstHalf, half-played
+			if played >= half {
+				per, left = env.SecondHalf, 2*half-played
+			}
+			to, err := bp.Act(solver.BreakState{Period: per, ThrowsLeft: left, GoalDiff: row - chartDiffs, Own: own, MovesLeft: r.MoveBudget()})
+			if err != nil {
+				return 0
+			}
+			return attack(own, to)
+		}},
+	}
+}
+
+// dynamicSummary: after winning a throw that takes the ball to own sector 4 (or scoring),
+// early, at half time and late, by score.
+func dynamicSummary(dp *solver.DynamicPolicy, r env.Rules) []recommendation {
+	own, me := dp.Problem.Own, dp.Problem.Player
+	var out []recommendation
+	for _, when := range []struct {
+		name string
+		per  env.Period
+		left int
+		ball int // own coordinates
+	}{{"early, ball won into sector 4", env.FirstHalf, r.HalfThrows() - 1, 4}, {"second half starts", env.SecondHalf, r.HalfThrows(), 3},
+		{fmt.Sprintf("%d throws left, ball won into sector 4", max(1, r.HalfThrows()/9)), env.SecondHalf, max(1, r.HalfThrows()/9), 4}} {
+		for d := -1; d <= 1; d++ {
+			s := solver.ShiftState{Period: when.per, ThrowsLeft: when.left, Ball: env.HomeSector(me, when.ball), GoalDiff: d, Own: own, Possession: 1}
+			to, v, err := dp.Best(s)
+			keep, err2 := dp.ValueAt(s)
+			if err != nil || err2 != nil {
+				continue
+			}
+			out = append(out, recommendation{fmt.Sprintf("%s, %s", when.name, scoreWord(d)), describeChange(own, to), v, keep})
+		}
+	}
+	return out
+}
+
+// dynamicRows lists every throw state with |difference| ≤ 5 and the best shift before it.
+func dynamicRows(dp *solver.DynamicPolicy, r env.Rules) []datasets.PolicyRow {
+	var rows []datasets.PolicyRow
+	me := dp.Problem.Player
+	poss := []int{0}
+	if r.DynamicTrigger == env.TriggerTurnover {
+		poss = []int{-1, 0, 1}
+	}
+	for _, per := range periodsOf(r) {
+		for t := 1; t <= r.PeriodLength(per); t++ {
+			for d := -5; d <= 5; d++ {
+				for ball := 1; ball <= env.Sectors; ball++ {
+					for _, ps := range poss {
+						for l := range env.NumLineups {
+							s := solver.ShiftState{Period: per, ThrowsLeft: t, Ball: env.HomeSector(me, ball), GoalDiff: d, Own: env.LineupAt(l), Possession: ps}
+							to, v, err := dp.Best(s)
+							if err != nil {
+								continue
+							}
+							keep, _ := dp.ValueAt(s)
+							rows = append(rows, datasets.PolicyRow{Kind: "dynamic", Period: per.String(), ThrowsLeft: int32(t), GoalDiff: int32(d),
+								Ball: int32(ball), Possession: int32(ps), Lineup: s.Own.String(), Action: to.String(), Value: v, KeepValue: keep})
+						}
+					}
+				}
+			}
+		}
+	}
+	return rows
+}
+
+// dynamicChart: the best shift from the starting line-up after winning the ball into own
+// sector 3, by time and score.
+func dynamicChart(dp *solver.DynamicPolicy, r env.Rules) heatmap {
+	own, half := dp.Problem.Own, r.HalfThrows()
+	return heatmap{
+		title:    fmt.Sprintf("Best shift from %s after winning the ball into midfield: sectors moved forward", own),
+		xLabel:   "throws played",
+		yLabel:   "goal difference (own − opponent)",
+		barLabel: "attack (+) / defence (−)",
+		limit:    1,
+		g: grid{cols: 2 * half, rows: 2*chartDiffs + 1, x: identity, y: offsetBy(-chartDiffs), z: func(c, row int) float64 {
+			per, left := env.FirstHalf, half-c
+			if c >= half {
+				per, left = env.SecondHalf, 2*half-c
+			}
+			to, _, err := dp.Best(solver.ShiftState{Period: per, ThrowsLeft: left, Ball: env.KickOffSector, GoalDiff: row - chartDiffs, Own: own, Possession: 1})
+			if err != nil {
+				return 0
+			}
+			return attack(own, to)
+		}},
+	}
+}
+
+// periodsOf lists the periods a match may play under r, walking env's period rule.
+func periodsOf(r env.Rules) []env.Period {
+	var ps []env.Period
+	for p := env.FirstHalf; p >= env.FirstHalf && p <= env.ExtraSecond; p = r.AfterPeriod(p, true) {
+		ps = append(ps, p)
+	}
+	return ps
+}

@@ -1,0 +1,142 @@
+package cli
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kingoal/kingoal/datasets"
+)
+
+func TestSolveOddsJSON(t *testing.T) {
+	code, out, stderr := run(t, "solve", "odds", "2-2-2-2-2", "2-2-2-2-2", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var j map[string]any
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	// RULES §10's reference figure, through the CLI.
+	if math.Abs(j["home_win"].(float64)-0.4263056) > 5e-8 || math.Abs(j["home_goals_mean"].(float64)-3.7227816) > 5e-8 {
+		t.Fatalf("reference figure: %v", j)
+	}
+	for _, k := range []string{"home_win", "draw", "away_win", "home_goals_mean", "away_goals_mean", "home_advance", "likeliest"} {
+		if _, ok := j[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+	code, out, _ = run(t, "solve", "odds", "1-2-3-3-1", "2-2-2-2-2", "--knockout", "--top", "3")
+	if code != 0 || !strings.Contains(out, "home advances") || !strings.Contains(out, "the 3 likeliest scores") {
+		t.Fatalf("text: exit %d\n%s", code, out)
+	}
+}
+
+func TestSolveMatrixWritesFiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	code, out, stderr := run(t, "solve", "matrix", "--out", dir, "--throws-per-half", "6")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rows, err := datasets.ReadParquet[datasets.MatrixRow](filepath.Join(dir, "matrix.parquet"), datasets.MatrixSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 121*121 || rows[0].Home != "1-1-1-2-5" || rows[121*121-1].Away != "5-2-1-1-1" {
+		t.Fatalf("%d rows, first %+v", len(rows), rows[0])
+	}
+	for _, r := range rows {
+		if s := r.HomeWin + r.Draw + r.AwayWin; math.Abs(s-1) > 1e-12 {
+			t.Fatalf("row %+v sums to %v", r, s)
+		}
+	}
+	if st, err := os.Stat(filepath.Join(dir, "matrix.png")); err != nil || st.Size() < 1000 {
+		t.Fatalf("png: %v", err)
+	}
+	if !strings.Contains(out, "best average win-loss") {
+		t.Errorf("stdout:\n%s", out)
+	}
+}
+
+func TestSolveEquilibriumJSON(t *testing.T) {
+	code, out, stderr := run(t, "solve", "equilibrium", "--throws-per-half", "3", "--ties-count", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var j struct {
+		Payoff         string  `json:"payoff"`
+		Value          float64 `json:"value"`
+		Exploitability float64 `json:"exploitability"`
+		Strategy       []struct {
+			Lineup string  `json:"lineup"`
+			Prob   float64 `json:"prob"`
+		} `json:"strategy"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	total := 0.0
+	for _, s := range j.Strategy {
+		total += s.Prob
+	}
+	if j.Payoff != "win-loss" || len(j.Strategy) != 3 || math.Abs(total-1) > 1e-9 || j.Exploitability > 1e-9 {
+		t.Fatalf("%+v", j)
+	}
+}
+
+func TestSolveCounterAndPolicy(t *testing.T) {
+	code, out, _ := run(t, "solve", "counter", "2-2-2-2-2", "--top", "3", "--throws-per-half", "10")
+	if code != 0 || strings.Count(out, "\n") < 5 {
+		t.Fatalf("counter: exit %d\n%s", code, out)
+	}
+	dir := t.TempDir()
+	pq, png := filepath.Join(dir, "p.parquet"), filepath.Join(dir, "p.png")
+	code, out, stderr := run(t, "solve", "policy", "--throws-per-half", "10", "--json", "--out", pq, "--png", png)
+	if code != 0 {
+		t.Fatalf("policy: exit %d: %s", code, stderr)
+	}
+	var j struct {
+		Value    float64 `json:"value"`
+		NoChange float64 `json:"no_change_value"`
+		Recs     []any   `json:"recommendations"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Value < j.NoChange || j.Value <= 0 || j.Value >= 1 || len(j.Recs) == 0 {
+		t.Fatalf("policy JSON %+v", j)
+	}
+	rows, err := datasets.ReadParquet[datasets.PolicyRow](pq, datasets.PolicySchema)
+	if err != nil || len(rows) == 0 || rows[0].Kind != "basic" {
+		t.Fatalf("policy parquet: %d rows, %v", len(rows), err)
+	}
+	code, out, _ = run(t, "solve", "policy", "--throws-per-half", "8", "--away-mode", "dynamic", "--player", "away", "--objective", "points")
+	if code != 0 || !strings.Contains(out, "optimal dynamic policy for away") {
+		t.Fatalf("dynamic policy: exit %d\n%s", code, out)
+	}
+}
+
+func TestSolveBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"solve", "odds", "1-2-3"},
+		{"solve", "odds", "--top", "-1"},
+		{"solve", "equilibrium", "--payoff", "fun"},
+		{"solve", "equilibrium", "--payoff", "advance"},
+		{"solve", "counter"},
+		{"solve", "counter", "9-9-9-9-9"},
+		{"solve", "counter", "2-2-2-2-2", "--top", "0"},
+		{"solve", "policy", "--player", "both"},
+		{"solve", "policy", "--objective", "glory"},
+		{"solve", "policy", "--objective", "advance"},
+		{"solve", "policy", "--home", "1-1"},
+		{"solve", "matrix", "extra-arg"},
+	} {
+		code, out, stderr := run(t, args...)
+		if code != exitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line", args, code, out, stderr)
+		}
+	}
+}

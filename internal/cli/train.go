@@ -1,0 +1,222 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"gonum.org/v1/plot/plotter"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+)
+
+type trainOptions struct {
+	rules       ruleFlags
+	vs          string
+	evalVs      string
+	episodes    int
+	seed        uint64
+	out         string
+	evalEvery   int
+	evalMatches int
+	resume      bool
+	alpha       float64
+	epsilon     float64
+}
+
+func newTrainCmd(io Streams) *cobra.Command {
+	var o trainOptions
+	cmd := &cobra.Command{
+		Use:   "train qlearning [--vs SPEC] [--episodes N] [--seed S] [--out MODEL] [--eval-every K] [--resume] [rule flags]",
+		Short: "Train a tabular Q-learning agent; write the model, a Parquet learning curve and its chart",
+		Long: `Train plays N episodes against the --vs agent (sides alternate) and learns. Every K
+episodes it evaluates the greedy policy — exactly when the opponent is a fixed line-up (and
+then also the regret: the optimum's score minus the agent's), by Monte Carlo with a 95%
+interval otherwise — and saves the model (MODEL), the learning curve (MODEL's name with
+.curve.parquet, schema learning-curve/1) and its chart (.curve.png), all atomically, so an
+interrupted run keeps everything up to its last evaluation. --resume continues from MODEL;
+a resumed run ends with exactly the model of an uninterrupted one. Scores are P(win) +
+½ P(draw) of the greedy policy against the opponent, averaged over both sides.`,
+		Example: `  kingoal train qlearning --vs fixed:2-2-2-2-2 --episodes 1000000 --out q.json
+  kingoal watch qlearning:model=q.json fixed:2-2-2-2-2 --seed 3`,
+		Args: argsBetween(1, 1, "the algorithm: qlearning"),
+		RunE: func(cmd *cobra.Command, args []string) error { return runTrain(cmd.Context(), io, o, args[0]) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.vs, "vs", "fixed:2-2-2-2-2", "opponent agent spec (see kingoal agents), or self for self-play")
+	f.StringVar(&o.evalVs, "eval-vs", "", "opponent of the evaluations (default: --vs; fixed:2-2-2-2-2 with --vs self)")
+	f.IntVar(&o.episodes, "episodes", 500000, "episodes to train in all (a resumed model's count included)")
+	f.Uint64Var(&o.seed, "seed", 1, "random seed")
+	f.StringVar(&o.out, "out", "qlearning.json", "model file")
+	f.IntVar(&o.evalEvery, "eval-every", 0, "episodes between evaluations (0: episodes/20)")
+	f.IntVar(&o.evalMatches, "eval-matches", 2000, "matches per Monte Carlo evaluation (when exact evaluation does not apply)")
+	f.BoolVar(&o.resume, "resume", false, "continue training the model in --out")
+	f.Float64Var(&o.alpha, "alpha", 0, "learning rate (0: 1/visits)")
+	f.Float64Var(&o.epsilon, "epsilon", 0.1, "exploration rate while training")
+	o.rules.register(f)
+	return cmd
+}
+
+func runTrain(ctx context.Context, io Streams, o trainOptions, algo string) error {
+	if algo != "qlearning" {
+		return usagef("unknown algorithm %q: want qlearning", algo)
+	}
+	r, err := o.rules.rules()
+	if err != nil {
+		return err
+	}
+	switch {
+	case o.episodes <= 0:
+		return usagef("--episodes %d: want at least 1", o.episodes)
+	case o.evalEvery < 0 || o.evalMatches <= 0:
+		return usagef("--eval-every and --eval-matches: want --eval-every ≥ 0 and --eval-matches ≥ 1")
+	case o.alpha < 0 || o.alpha > 1 || o.epsilon < 0 || o.epsilon > 1:
+		return usagef("--alpha and --epsilon: want values in [0, 1]")
+	case !strings.HasSuffix(o.out, ".json"):
+		return usagef("--out %q: the model file name must end in .json", o.out)
+	}
+	if err := checkOutput("--out", o.out); err != nil {
+		return err
+	}
+	var opp agents.Agent // nil: self-play
+	if o.vs != "self" {
+		if opp, err = agents.New(o.vs, agents.Setup{Rules: r}); err != nil {
+			return usageError{err}
+		}
+	}
+	if o.evalVs == "" {
+		o.evalVs = o.vs
+		if o.vs == "self" {
+			o.evalVs = "fixed:2-2-2-2-2"
+		}
+	}
+	if _, err := agents.New(o.evalVs, agents.Setup{Rules: r}); err != nil {
+		return usageError{fmt.Errorf("--eval-vs: %w", err)}
+	}
+	q := agents.NewQLearning(agents.QConfig{Alpha: o.alpha, Epsilon: o.epsilon}, r)
+	if o.resume {
+		f, err := os.Open(o.out)
+		if err != nil {
+			return fmt.Errorf("train: --resume: %w", err)
+		}
+		q, err = agents.LoadQLearning(f, r)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("train: --resume %s: %w", o.out, err)
+		}
+	}
+	base := strings.TrimSuffix(o.out, ".json")
+	curvePath, pngPath := base+".curve.parquet", base+".curve.png"
+	var curve []datasets.LearningCurveRow
+	if o.resume {
+		if curve, err = datasets.ReadParquet[datasets.LearningCurveRow](curvePath, datasets.LearningCurveSchema); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("train: --resume: %w", err)
+		}
+	}
+	every := o.evalEvery
+	if every == 0 {
+		every = max(1, o.episodes/20)
+	}
+	fmt.Fprintf(io.ErrOut, "kingoal: training qlearning v %s, %d episodes (from %d), seed %d\n", o.vs, o.episodes, q.Episodes, o.seed)
+	bar := newProgress(io.ErrOut, o.episodes, "episodes")
+	_ = bar.Set(q.Episodes)
+	began := time.Now()
+	var last float64       // mean result of the latest training episodes
+	done := func() error { // evaluate, then save model and curve
+		row, err := evaluate(q, o, r)
+		if err != nil {
+			return err
+		}
+		row.TrainResult = last
+		row.Seconds = time.Since(began).Seconds()
+		if n := len(curve); n > 0 {
+			row.Seconds += curve[n-1].Seconds
+		}
+		curve = append(curve, row)
+		if err := datasets.WriteAtomic(o.out, q.Save); err != nil {
+			return err
+		}
+		if err := datasets.WriteParquet(curvePath, datasets.LearningCurveSchema, curve); err != nil {
+			return err
+		}
+		return writeCurvePNG(pngPath, curve, o.evalVs)
+	}
+	for q.Episodes < o.episodes {
+		chunk := min(every, o.episodes-q.Episodes)
+		start := q.Episodes
+		var against env.Policy // nil interface for self-play
+		if opp != nil {
+			against = opp
+		}
+		err := q.Train(agents.TrainConfig{Context: ctx, Opponent: against, Episodes: chunk, Seed: o.seed, Progress: func(n int, mean float64) {
+			last = mean
+			bar.Describe(fmt.Sprintf("episodes (mean result %+.3f)", mean))
+			_ = bar.Set(start + n)
+		}})
+		if err != nil {
+			if errors.Is(err, context.Canceled) {
+				_ = bar.Finish()
+				if err := done(); err != nil {
+					return err
+				}
+				return fmt.Errorf("train: interrupted after %d episodes; saved %s (resume with --resume): %w", q.Episodes, o.out, err)
+			}
+			return err
+		}
+		if err := done(); err != nil {
+			return err
+		}
+	}
+	_ = bar.Finish()
+	secs := time.Since(began).Seconds()
+	fmt.Fprintf(io.ErrOut, "kingoal: wrote %s, %s and %s (%.0f episodes/s)\n", o.out, curvePath, pngPath, float64(o.episodes)/max(secs, 1e-9))
+	return writeCurveTable(io.Out, curve)
+}
+
+// evaluate scores the greedy policy against the opponent (agents.EvaluateAgainst: exact
+// against a fixed line-up, with the best response and the regret; Monte Carlo otherwise).
+func evaluate(q *agents.QLearning, o trainOptions, r env.Rules) (datasets.LearningCurveRow, error) {
+	rep, err := agents.EvaluateAgainst(func() (agents.Agent, error) { return q, nil }, o.evalVs, r, o.evalMatches, o.seed)
+	if err != nil {
+		return datasets.LearningCurveRow{}, err
+	}
+	return datasets.LearningCurveRow{Episodes: int64(q.Episodes), States: int64(q.States()), Score: rep.Score, ScoreCI: rep.ScoreCI,
+		Exact: rep.Exact, BestResponse: rep.BestResponse, Regret: rep.Regret}, nil
+}
+
+func writeCurveTable(w io.Writer, curve []datasets.LearningCurveRow) error {
+	t := newTable(w, 0, "episodes", "score", "± 95%", "best response", "regret", "states")
+	var rows [][]string
+	for _, c := range curve {
+		ci, best, regret := "exact", "—", "—"
+		if !c.Exact {
+			ci = fmt.Sprintf("%.4f", c.ScoreCI)
+		}
+		if !math.IsNaN(c.BestResponse) {
+			best, regret = fmt.Sprintf("%.4f", c.BestResponse), fmt.Sprintf("%.4f", c.Regret)
+		}
+		rows = append(rows, []string{fmt.Sprint(c.Episodes), fmt.Sprintf("%.4f", c.Score), ci, best, regret, fmt.Sprint(c.States)})
+	}
+	return appendRows(t, rows)
+}
+
+func writeCurvePNG(path string, curve []datasets.LearningCurveRow, vs string) error {
+	var score, best, regret plotter.XYs
+	for _, c := range curve {
+		score = append(score, plotter.XY{X: float64(c.Episodes), Y: c.Score})
+		if !math.IsNaN(c.BestResponse) {
+			best = append(best, plotter.XY{X: float64(c.Episodes), Y: c.BestResponse})
+			regret = append(regret, plotter.XY{X: float64(c.Episodes), Y: c.Regret})
+		}
+	}
+	return lineChart(path, "Q-learning, evaluated v "+vs+": greedy policy's score (P(win) + ½ P(draw))", "episodes", "score",
+		series{"greedy policy", score}, series{"best response (exact)", best}, series{"regret", regret})
+}

@@ -1,0 +1,84 @@
+package cli
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kingoal/kingoal/datasets"
+)
+
+func TestTrainAndResume(t *testing.T) {
+	dir := t.TempDir()
+	whole, half := filepath.Join(dir, "whole.json"), filepath.Join(dir, "half.json")
+	common := []string{"train", "qlearning", "--throws-per-half", "6", "--moves", "1", "--eval-every", "5000", "--seed", "3"}
+	if code, _, stderr := run(t, append(common, "--episodes", "20000", "--out", whole)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := run(t, append(common, "--episodes", "10000", "--out", half)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	code, out, stderr := run(t, append(common, "--episodes", "20000", "--out", half, "--resume")...)
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	a, _ := os.ReadFile(whole)
+	b, _ := os.ReadFile(half)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Fatal("training in two runs did not give the model of one run")
+	}
+	curve, err := datasets.ReadParquet[datasets.LearningCurveRow](filepath.Join(dir, "half.curve.parquet"), datasets.LearningCurveSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := datasets.ReadParquet[datasets.LearningCurveRow](filepath.Join(dir, "whole.curve.parquet"), datasets.LearningCurveSchema)
+	if len(curve) != 4 || len(want) != 4 || curve[3].Episodes != 20000 {
+		t.Fatalf("curve rows: %d and %d", len(curve), len(want))
+	}
+	for i := range curve {
+		if curve[i].Score != want[i].Score || !curve[i].Exact || math.IsNaN(curve[i].Regret) || curve[i].Regret < -1e-9 {
+			t.Fatalf("row %d: resumed %+v, whole %+v", i, curve[i], want[i])
+		}
+	}
+	if !strings.Contains(out, "best response") {
+		t.Errorf("summary:\n%s", out)
+	}
+	if st, err := os.Stat(filepath.Join(dir, "whole.curve.png")); err != nil || st.Size() < 1000 {
+		t.Errorf("chart: %v", err)
+	}
+	// A Monte Carlo evaluation against a stochastic opponent.
+	code, out, stderr = run(t, "train", "qlearning", "--vs", "random", "--throws-per-half", "4", "--episodes", "2000", "--eval-every", "1000", "--eval-matches", "200", "--out", filepath.Join(dir, "r.json"))
+	if code != 0 || !strings.Contains(out, "—") {
+		t.Fatalf("v random: exit %d %s\n%s", code, stderr, out)
+	}
+}
+
+func TestTrainBadInput(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.json")
+	os.WriteFile(garbage, []byte("not a model"), 0o644)
+	for _, args := range [][]string{
+		{"train", "sarsa"},
+		{"train", "qlearning", "--episodes", "0"},
+		{"train", "qlearning", "--vs", "nobody"},
+		{"train", "qlearning", "--epsilon", "2"},
+		{"train", "qlearning", "--out", "model.txt"},
+		{"train", "qlearning", "--out", filepath.Join(dir, "missing", "q.json")},
+		{"solve", "policy", "--png", filepath.Join(dir, "missing", "p.png")},
+		{"datasets", "export", garbage, "--out", filepath.Join(dir, "missing", "x.csv")},
+	} {
+		if code, out, stderr := run(t, args...); code != exitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+	code, _, stderr := run(t, "train", "qlearning", "--resume", "--out", garbage, "--episodes", "10")
+	if code != exitFailure || !strings.Contains(stderr, "not a Q-learning model") {
+		t.Errorf("corrupt model: exit %d, %q", code, stderr)
+	}
+	if b, _ := os.ReadFile(garbage); string(b) != "not a model" {
+		t.Error("a failed resume changed the file")
+	}
+}
