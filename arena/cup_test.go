@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -141,5 +142,26 @@ func TestInterruptedCupsResume(t *testing.T) {
 	}
 	if !bytes.Equal(matchesBytes(t, want), matchesBytes(t, dir)) {
 		t.Fatal("the resumed cups differ from the uninterrupted ones")
+	}
+}
+
+// Merge is what a distributed combine does with partial tallies: tallying the halves of
+// a run apart and merging them must give the tally of the whole, cups included.
+func TestTallyMergeEqualsWhole(t *testing.T) {
+	for _, c := range []arena.Config{cupConfig(30), cfg(2)} {
+		dir := t.TempDir()
+		whole, err := arena.Run(context.Background(), c, dir, arena.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, _ := datasets.ReadParquet[datasets.MatchRow](filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema)
+		n := len(c.Agents)
+		merged := arena.NewTally(n) // empty first: the combine's accumulators start empty
+		for _, part := range [][]datasets.MatchRow{rows[:len(rows)/3], rows[len(rows)/3:]} {
+			merged.Merge(arena.TallyOf(part, n))
+		}
+		if !reflect.DeepEqual(merged, whole) || !reflect.DeepEqual(arena.TallyOf(rows, n), whole) {
+			t.Fatalf("%s: merged halves differ from the whole", c.Format)
+		}
 	}
 }

@@ -18,9 +18,9 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
-// runFiles are the files of a run directory besides run.json and the shards (the last three
-// are the leaderboard's, written by the CLI).
-var runFiles = []string{"matches.parquet", "throws.parquet", "decisions.parquet", "ratings.parquet", "ratings.png", "head_to_head.png"}
+// runFiles are the files of a run directory besides run.json and the shards: the data, the
+// leaderboard's (written by the CLI) and tally.json (kingoal-beam's combined tally).
+var runFiles = []string{"matches.parquet", "throws.parquet", "decisions.parquet", "ratings.parquet", "ratings.png", "head_to_head.png", "tally.json"}
 
 // ShardSize is the number of matches per shard file. An interrupted run saves the finished
 // matches of its open shards too, so the size only bounds what a hard kill can lose.
@@ -219,7 +219,17 @@ func ReadInfo(dir string) (RunInfo, error) {
 	return info, nil
 }
 
-// shardFile names a shard of one of the run's files ("matches", "throws", "decisions").
+// ShardFile names shard s of one of the run's files: kind is "matches", "throws" or
+// "decisions".
+func ShardFile(dir, kind string, s int) string { return shardFile(dir, kind, s) }
+
+// ShardComplete reports whether shard s of the run in dir is on disk with all its matches.
+func (c Config) ShardComplete(dir string, s int) bool {
+	lo, hi := c.ShardUnits(s)
+	n, err := datasets.CountRows(shardFile(dir, "matches", s), datasets.MatchesSchema)
+	return err == nil && n == int64((hi-lo)*c.matchesPerUnit())
+}
+
 func shardFile(dir, kind string, s int) string {
 	return filepath.Join(dir, "shards", fmt.Sprintf("%s-%05d.parquet", kind, s))
 }
@@ -367,10 +377,8 @@ func Start(c Config, dir string, resume bool) error {
 func Finish(c Config, dir string) error {
 	shards := c.Shards()
 	for s := range shards { // every shard whole before anything is written
-		lo, hi := c.ShardUnits(s)
-		want := int64((hi - lo) * c.matchesPerUnit())
-		if n, err := datasets.CountRows(shardFile(dir, "matches", s), datasets.MatchesSchema); err != nil || n != want {
-			return fmt.Errorf("arena: shard %d of %s is missing or incomplete (%d of %d matches, %v)", s, dir, n, want, err)
+		if !c.ShardComplete(dir, s) {
+			return fmt.Errorf("arena: shard %d of %s is missing or incomplete", s, dir)
 		}
 	}
 	if err := concat[datasets.MatchRow](dir, "matches", datasets.MatchesSchema, shards); err != nil {

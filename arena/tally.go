@@ -51,13 +51,18 @@ func (t *Tally) Add(m datasets.MatchRow) {
 	}
 }
 
-func (t *Tally) addCupMatch(m datasets.MatchRow) {
+// cupCounts allocates the cup counters on first use.
+func (t *Tally) cupCounts() {
 	if t.Reached == nil {
 		t.Reached, t.Titles, t.Ties = make([][]int, t.N), make([]int, t.N), make([]int, t.N)
 		for i := range t.Reached {
 			t.Reached[i] = make([]int, Rounds(t.N)+1)
 		}
 	}
+}
+
+func (t *Tally) addCupMatch(m datasets.MatchRow) {
+	t.cupCounts()
 	t.Reached[m.HomeIndex][m.Round]++
 	t.Reached[m.AwayIndex][m.Round]++
 	w := m.HomeIndex
@@ -67,6 +72,34 @@ func (t *Tally) addCupMatch(m datasets.MatchRow) {
 	t.Ties[w]++
 	if int(m.Round) == Rounds(t.N) {
 		t.Titles[w]++
+	}
+}
+
+// Merge adds the counts of o (a tally of other matches of the same agents) to t.
+func (t *Tally) Merge(o *Tally) {
+	for h := range t.Pairs {
+		for a := range t.Pairs[h] {
+			p, q := &t.Pairs[h][a], o.Pairs[h][a]
+			p.Matches += q.Matches
+			p.HomeWins += q.HomeWins
+			p.Draws += q.Draws
+			p.AwayWins += q.AwayWins
+			p.HomeGoals += q.HomeGoals
+			p.AwayGoals += q.AwayGoals
+			p.HomePoints += q.HomePoints
+			p.AwayPoints += q.AwayPoints
+		}
+	}
+	if o.Reached == nil {
+		return
+	}
+	t.cupCounts()
+	for i := range t.N {
+		t.Titles[i] += o.Titles[i]
+		t.Ties[i] += o.Ties[i]
+		for r := range t.Reached[i] {
+			t.Reached[i][r] += o.Reached[i][r]
+		}
 	}
 }
 

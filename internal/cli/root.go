@@ -35,6 +35,9 @@ func (u usageError) Unwrap() error { return u.err }
 
 func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
 
+// Usagef is a usage error (exit code 2) for other front ends' own flags.
+func Usagef(format string, a ...any) error { return usagef(format, a...) }
+
 // Execute runs the kingoal CLI and returns the process exit code.
 func Execute(args []string, in io.Reader, out, errOut io.Writer) int {
 	return ExecuteRoot(newRootCmd, args, in, out, errOut)
