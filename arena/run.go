@@ -297,11 +297,8 @@ func (b *shard) complete() bool { return b.n == len(b.matches) }
 // (resume with Options.Resume). Memory is bounded by the open shards, whatever the number of
 // matches.
 func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error) {
-	if err := c.Validate(); err != nil {
-		return nil, err
-	}
 	total, shards := c.TotalMatches(), c.Shards()
-	if err := Start(c, dir, opt.Resume); err != nil {
+	if err := Start(c, dir, opt.Resume); err != nil { // validates c
 		return nil, err
 	}
 	tally := NewTally(len(c.Agents))

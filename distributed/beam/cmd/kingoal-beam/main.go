@@ -44,8 +44,10 @@ func newRoot(io cli.Streams) *cobra.Command {
 generate, with the same flags and the same output files, as an Apache Beam pipeline:
 fixtures → reshuffle → play → shards by key → Parquet shards → a combined tally → the
 run's files. --runner prism (the default) runs it here, in this process; flink, spark and
-dataflow submit it to a cluster with Beam's own options (see --help-beam). For the same
-seed, a Beam run writes the same matches.parquet, byte for byte, as kingoal arena.`,
+dataflow submit it to a cluster with Beam's own options (listed under Global Flags; Beam
+accepts more than are listed). For the same seed, a Beam run writes the same
+matches.parquet, byte for byte, as kingoal arena. --workers is ignored: the runner decides
+the parallelism. On a cluster, --out must be a directory every worker sees.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
