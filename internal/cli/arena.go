@@ -71,7 +71,7 @@ the leaderboard later with kingoal leaderboard DIR.`,
   kingoal arena --agents "heuristic;random" --log-throws --dice --out runs/b
   kingoal arena --format knockout --draw-bracket --matches 200 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2"`,
 		Args: argsBetween(0, 0, "no arguments (agents go in --agents)"),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runArena(cmd.Context(), io, engine, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runArena(cmd.Context(), cmd.Root().Name(), io, engine, o) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.agents, "agents", defaultAgents, "agent specs separated by ';' (see kingoal agents)")
@@ -155,18 +155,18 @@ func (o arenaOptions) config() (arena.Config, error) {
 	return c, nil
 }
 
-func runArena(ctx context.Context, io Streams, engine Engine, o arenaOptions) error {
+func runArena(ctx context.Context, prog string, io Streams, engine Engine, o arenaOptions) error {
 	c, err := o.config()
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(io.ErrOut, "kingoal: %s of %d agents, %d matches, seed %d, into %s\n", c.Format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
+	fmt.Fprintf(io.ErrOut, "%s: %s of %d agents, %d matches, seed %d, into %s\n", prog, c.Format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
 	began := time.Now()
 	tally, err := engine(ctx, io, c, o.out, o.resume)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(io.ErrOut, "kingoal: %d matches in %.1fs; wrote %s, run.json and the charts\n", tally.Matches(), time.Since(began).Seconds(),
+	fmt.Fprintf(io.ErrOut, "%s: %d matches in %.1fs; wrote %s, run.json and the charts\n", prog, tally.Matches(), time.Since(began).Seconds(),
 		strings.Join(filesOf(c), ", "))
 	info, err := arena.ReadInfo(o.out)
 	if err != nil {

@@ -38,7 +38,7 @@ resumable the same way. Separate the two specs by ',' or, when a spec has commas
 		Example: `  kingoal datasets generate --agents heuristic,random --episodes 10000 --out data
   kingoal datasets generate --agents "mcts:iters=300,c=1.2;optimal" --episodes 500 --out mcts-data`,
 		Args: argsBetween(0, 0, "no arguments"),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runGenerate(cmd.Context(), io, engine, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runGenerate(cmd.Context(), cmd.Root().Name(), io, engine, o) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.agents, "agents", "heuristic,random", "the two agents")
@@ -52,7 +52,7 @@ resumable the same way. Separate the two specs by ',' or, when a spec has commas
 	return cmd
 }
 
-func runGenerate(ctx context.Context, io Streams, engine Engine, o generateOptions) error {
+func runGenerate(ctx context.Context, prog string, io Streams, engine Engine, o generateOptions) error {
 	r, err := o.rules.rules()
 	if err != nil {
 		return err
@@ -75,7 +75,7 @@ func runGenerate(ctx context.Context, io Streams, engine Engine, o generateOptio
 	if err := c.Validate(); err != nil {
 		return usageError{err}
 	}
-	fmt.Fprintf(io.ErrOut, "kingoal: generating %d episodes of %s v %s, seed %d, into %s\n", o.episodes, specs[0], specs[1], o.seed, o.out)
+	fmt.Fprintf(io.ErrOut, "%s: generating %d episodes of %s v %s, seed %d, into %s\n", prog, o.episodes, specs[0], specs[1], o.seed, o.out)
 	tally, err := engine(ctx, io, c, o.out, o.resume)
 	if err != nil {
 		return err
