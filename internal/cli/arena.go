@@ -71,7 +71,9 @@ the leaderboard later with kingoal leaderboard DIR.`,
   kingoal arena --agents "heuristic;random" --log-throws --dice --out runs/b
   kingoal arena --format knockout --draw-bracket --matches 200 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2"`,
 		Args: argsBetween(0, 0, "no arguments (agents go in --agents)"),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runArena(cmd.Context(), cmd.Root().Name(), io, engine, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runArena(cmd.Context(), cmd.Root().Name(), io, engine, o)
+		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.agents, "agents", defaultAgents, "agent specs separated by ';' (see kingoal agents)")
