@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -59,7 +60,12 @@ func run(ctx context.Context, runner string, c arena.Config, dir string, resume 
 	fmt.Fprintf(status, "kingoal-beam: %d matches in %d shards (%d done) on %s\n", c.TotalMatches(), c.Shards(), len(opt.Done), runner)
 	began := time.Now()
 	if _, err := beam.Run(ctx, runner, p); err != nil {
-		return nil, fmt.Errorf("arenabeam: the pipeline failed (finished shards are kept in %s; run again with --resume): %w", dir, err)
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("interrupted; shards written so far are kept in %s (Beam writes them after the play stage): run again with the same flags and --resume: %w", dir, ctx.Err())
+		}
+		// Beam's errors span lines ("caused by:"); a command's error is one line.
+		msg := strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "caused by:", "—")), " ")
+		return nil, fmt.Errorf("arenabeam: the pipeline failed (finished shards are kept in %s; run again with --resume): %s", dir, msg)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, TallyFile))
 	if err != nil {
