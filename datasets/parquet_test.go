@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parquet-go/parquet-go/encoding/thrift"
+	"github.com/parquet-go/parquet-go/format"
+
 	"github.com/kingoal/kingoal/datasets"
 )
 
@@ -188,5 +191,43 @@ func TestAppendFileCopiesRowGroups(t *testing.T) {
 		if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
 			t.Fatalf("%s left a file behind", bad)
 		}
+	}
+}
+
+// A page header that declares more bytes than its chunk holds: parquet-go would allocate
+// them before reading (the fuzzer saw 2.8 GB for a 1 KB file); every reader refuses it first.
+func TestReadersRefuseOversizedPages(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.parquet")
+	if err := datasets.WriteParquet(good, datasets.MatrixSchema, sampleRows(10)); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(good)
+	var proto thrift.CompactProtocol
+	r := proto.NewReaderFromBytes(data[4:])
+	var h format.PageHeader
+	if err := thrift.NewDecoder(r).Decode(&h); err != nil {
+		t.Fatal(err)
+	}
+	// The largest size whose encoding keeps the header's length, so nothing else moves.
+	var header []byte
+	for _, size := range []int32{1 << 30, 1 << 23, 1 << 16, 8000, 60} {
+		h.CompressedPageSize = size
+		if b, err := thrift.Marshal(&proto, &h); err == nil && len(b) == r.BytesRead() {
+			header = b
+			break
+		}
+	}
+	if header == nil {
+		t.Fatal("no oversized page header of the same length")
+	}
+	bad := append(append(append([]byte{}, data[:4]...), header...), data[4+r.BytesRead():]...)
+	path := filepath.Join(dir, "bad.parquet")
+	os.WriteFile(path, bad, 0o644)
+	if _, err := datasets.ReadParquet[datasets.MatrixRow](path, datasets.MatrixSchema); err == nil || !strings.Contains(err.Error(), "cannot hold") {
+		t.Errorf("ReadParquet: %v", err)
+	}
+	if _, err := datasets.ScanRecords(path, func(datasets.FileInfo, []datasets.Value) error { return nil }); err == nil || !strings.Contains(err.Error(), "cannot hold") {
+		t.Errorf("ScanRecords: %v", err)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 
 	"github.com/parquet-go/parquet-go"
@@ -34,19 +33,11 @@ func ScanRecords(path string, fn func(info FileInfo, row []Value) error) (info F
 			err = fmt.Errorf("datasets: %s is corrupt: %v", path, r)
 		}
 	}()
-	f, err := os.Open(path)
+	f, pf, err := openParquet(path, true)
 	if err != nil {
-		return info, fmt.Errorf("datasets: %w", err)
+		return info, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return info, fmt.Errorf("datasets: %w", err)
-	}
-	pf, err := parquet.OpenFile(f, st.Size())
-	if err != nil {
-		return info, fmt.Errorf("datasets: %s is not a readable Parquet file (truncated or corrupt?): %v", path, err)
-	}
 	info.Schema, _ = pf.Lookup(SchemaKey)
 	info.Rows = pf.NumRows()
 	var unsigned []bool // columns whose integers are unsigned (uint64 seeds)

@@ -1,0 +1,116 @@
+package datasets
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/encoding/thrift"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// parquet-go trusts the sizes a file declares: it allocates a footer's length and each
+// page's compressed size before reading them (up to 4 GiB each), so a corrupt file can
+// exhaust memory — found by FuzzReadParquet. Every reader here checks those sizes first.
+
+// maxPageBytes bounds a page's declared uncompressed size (writers use pages of ~1 MiB).
+const maxPageBytes = 256 << 20
+
+// openParquet opens path as Parquet after checking that its footer fits in the file and,
+// with pages, that every page of every column chunk fits in its chunk. The caller closes f.
+func openParquet(path string, pages bool) (f *os.File, pf *parquet.File, err error) {
+	f, err = os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("datasets: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+		}
+	}()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, nil, fmt.Errorf("datasets: %w", err)
+	}
+	bad := func(err error) error {
+		return fmt.Errorf("datasets: %s is not a readable Parquet file (truncated or corrupt?): %v", path, err)
+	}
+	if err := checkFooterLength(f, st.Size()); err != nil {
+		return nil, nil, bad(err)
+	}
+	if pf, err = parquet.OpenFile(f, st.Size()); err != nil {
+		return nil, nil, bad(err)
+	}
+	if pages {
+		if err := checkPages(f, st.Size(), pf); err != nil {
+			return nil, nil, bad(err)
+		}
+	}
+	return f, pf, nil
+}
+
+// checkFooterLength refuses a footer longer than the file.
+func checkFooterLength(f io.ReaderAt, size int64) error {
+	if size < 12 {
+		return fmt.Errorf("%d bytes is too short", size)
+	}
+	var tail [8]byte
+	if _, err := f.ReadAt(tail[:], size-8); err != nil {
+		return err
+	}
+	if n := int64(binary.LittleEndian.Uint32(tail[:4])); n > size-12 {
+		return fmt.Errorf("its footer claims %d bytes of a %d-byte file", n, size)
+	}
+	return nil
+}
+
+// checkPages walks the page headers of every column chunk, decoding them from the chunk's
+// bytes (so no declared length can make the decoder allocate beyond them), and refuses a
+// chunk outside the file, a page larger than the rest of its chunk or than maxPageBytes, or
+// more values in a page than its chunk holds.
+func checkPages(f io.ReaderAt, size int64, pf *parquet.File) error {
+	var proto thrift.CompactProtocol
+	r := proto.NewReaderFromBytes(nil)
+	dec := thrift.NewDecoder(r)
+	var buf []byte
+	for i, rg := range pf.Metadata().RowGroups {
+		for j, cc := range rg.Columns {
+			md := cc.MetaData
+			start := md.DataPageOffset
+			if md.DictionaryPageOffset > 0 && md.DictionaryPageOffset < start {
+				start = md.DictionaryPageOffset
+			}
+			n := md.TotalCompressedSize
+			if start < 4 || n <= 0 || n > size-8-start || md.NumValues < 0 {
+				return fmt.Errorf("row group %d, column %d: its chunk lies outside the file", i, j)
+			}
+			buf = append(buf[:0], make([]byte, n)...)
+			if _, err := f.ReadAt(buf, start); err != nil {
+				return err
+			}
+			for pos := 0; pos < len(buf); {
+				r.ResetBytes(buf[pos:])
+				var h format.PageHeader
+				if err := dec.Decode(&h); err != nil {
+					return fmt.Errorf("row group %d, column %d: page header at byte %d: %v", i, j, start+int64(pos), err)
+				}
+				pos += r.BytesRead()
+				c, u := int(h.CompressedPageSize), int64(h.UncompressedPageSize)
+				values := int64(0)
+				switch {
+				case h.DataPageHeader.Valid:
+					values = int64(h.DataPageHeader.V.NumValues)
+				case h.DataPageHeaderV2.Valid:
+					values = int64(h.DataPageHeaderV2.V.NumValues)
+				}
+				if c < 0 || c > len(buf)-pos || u < 0 || u > maxPageBytes || values < 0 || values > md.NumValues {
+					return fmt.Errorf("row group %d, column %d: a page at byte %d declares sizes its chunk cannot hold", i, j, start+int64(pos))
+				}
+				pos += c
+			}
+		}
+	}
+	return nil
+}
