@@ -46,15 +46,11 @@ type replyJSON struct {
 }
 
 func runSolveCounter(ctx context.Context, io Streams, o solveCounterOptions, args []string) error {
-	r, err := o.rules.rules()
+	r, payoff, err := rulesAndPayoff(o.rules, o.payoff)
 	if err != nil {
 		return err
 	}
 	target, err := parseLineupArg(args, 0, "")
-	if err != nil {
-		return err
-	}
-	payoff, err := parsePayoff(o.payoff, r)
 	if err != nil {
 		return err
 	}

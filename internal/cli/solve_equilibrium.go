@@ -62,11 +62,7 @@ func toWeightedJSON(ws []solver.Weighted) []weightedJSON {
 }
 
 func runSolveEquilibrium(ctx context.Context, io Streams, o solveEquilibriumOptions) error {
-	r, err := o.rules.rules()
-	if err != nil {
-		return err
-	}
-	payoff, err := parsePayoff(o.payoff, r)
+	r, payoff, err := rulesAndPayoff(o.rules, o.payoff)
 	if err != nil {
 		return err
 	}

@@ -53,6 +53,16 @@ func computeMatrix(ctx context.Context, io Streams, r env.Rules, workers int) (*
 	return m, err
 }
 
+// rulesAndPayoff reads the rule flags and a --payoff for those rules.
+func rulesAndPayoff(f ruleFlags, payoff string) (env.Rules, solver.Payoff, error) {
+	r, err := f.rules()
+	if err != nil {
+		return r, 0, err
+	}
+	p, err := parsePayoff(payoff, r)
+	return r, p, err
+}
+
 func parsePayoff(s string, r env.Rules) (solver.Payoff, error) {
 	p, err := solver.ParsePayoff(s)
 	if err != nil {
@@ -65,11 +75,7 @@ func parsePayoff(s string, r env.Rules) (solver.Payoff, error) {
 }
 
 func runSolveMatrix(ctx context.Context, io Streams, o solveMatrixOptions) error {
-	r, err := o.rules.rules()
-	if err != nil {
-		return err
-	}
-	payoff, err := parsePayoff(o.payoff, r)
+	r, payoff, err := rulesAndPayoff(o.rules, o.payoff)
 	if err != nil {
 		return err
 	}
