@@ -20,13 +20,16 @@ const maxPageBytes = 256 << 20
 
 // openParquet opens path as Parquet after checking that its footer fits in the file and,
 // with pages, that every page of every column chunk fits in its chunk. The caller closes f.
-func openParquet(path string, pages bool) (f *os.File, pf *parquet.File, err error) {
-	f, err = os.Open(path)
+func openParquet(path string, pages bool) (*os.File, *parquet.File, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("datasets: %w", err)
 	}
+	// Close on every way out but success, a recovered parquet-go panic included: the
+	// results are nil on those paths, so the deferred close must use f itself.
+	ok := false
 	defer func() {
-		if err != nil {
+		if !ok {
 			f.Close()
 		}
 	}()
@@ -40,7 +43,8 @@ func openParquet(path string, pages bool) (f *os.File, pf *parquet.File, err err
 	if err := checkFooterLength(f, st.Size()); err != nil {
 		return nil, nil, bad(err)
 	}
-	if pf, err = parquet.OpenFile(f, st.Size()); err != nil {
+	pf, err := openFile(f, st.Size())
+	if err != nil {
 		return nil, nil, bad(err)
 	}
 	if pages {
@@ -48,7 +52,19 @@ func openParquet(path string, pages bool) (f *os.File, pf *parquet.File, err err
 			return nil, nil, bad(err)
 		}
 	}
+	ok = true
 	return f, pf, nil
+}
+
+// openFile is parquet.OpenFile with its panics on corrupt metadata (found by the fuzzer
+// and TestRefusedReadsCloseTheirFiles) turned into errors, for every caller.
+func openFile(f *os.File, size int64) (pf *parquet.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			pf, err = nil, fmt.Errorf("parquet-go: %v", r)
+		}
+	}()
+	return parquet.OpenFile(f, size)
 }
 
 // checkFooterLength refuses a footer longer than the file.
