@@ -44,6 +44,9 @@ type QLearning struct {
 	Config   QConfig
 	Rules    env.Rules
 	Episodes int // episodes trained so far
+	// Training records how the model was trained, as the trainer chose to describe it (the
+	// CLI: its flags), so that a resumed training can continue exactly; kept by Save/Load.
+	Training map[string]string
 	table    map[uint64]*qRow
 	rng      *rand.Rand
 }
@@ -238,8 +241,9 @@ type qFile struct {
 	Version  int      `json:"version"`
 	Rules    string   `json:"rules"` // env.Rules.String(), checked on load
 	Config   QConfig  `json:"config"`
-	Episodes int      `json:"episodes"`
-	States   []qState `json:"states"`
+	Episodes int               `json:"episodes"`
+	Training map[string]string `json:"training,omitempty"`
+	States   []qState          `json:"states"`
 }
 
 type qState struct {
@@ -251,7 +255,7 @@ type qState struct {
 
 // Save writes the model to w (states in key order, so equal models give equal bytes).
 func (q *QLearning) Save(w io.Writer) error {
-	f := qFile{Format: qFormat, Version: qVersion, Rules: q.Rules.String(), Config: q.Config, Episodes: q.Episodes}
+	f := qFile{Format: qFormat, Version: qVersion, Rules: q.Rules.String(), Config: q.Config, Episodes: q.Episodes, Training: q.Training}
 	keys := make([]uint64, 0, len(q.table))
 	for k := range q.table {
 		keys = append(keys, k)
@@ -262,6 +266,16 @@ func (q *QLearning) Save(w io.Writer) error {
 		f.States = append(f.States, qState{k, r.legal, r.q, r.n})
 	}
 	return json.NewEncoder(w).Encode(f)
+}
+
+// ReadQTraining reads only the training record of a model written by Save (nil if it has
+// none), whatever rules it was trained for.
+func ReadQTraining(rd io.Reader) (map[string]string, error) {
+	var f qFile
+	if err := json.NewDecoder(rd).Decode(&f); err != nil || f.Format != qFormat {
+		return nil, errors.New("agents: not a Q-learning model")
+	}
+	return f.Training, nil
 }
 
 // LoadQLearning reads a model saved by Save for rules r. A file that is not a model, of
@@ -283,7 +297,7 @@ func LoadQLearning(rd io.Reader, r env.Rules) (*QLearning, error) {
 		return nil, errors.New("agents: Q-learning model has invalid settings")
 	}
 	q := NewQLearning(f.Config, r)
-	q.Episodes = f.Episodes
+	q.Episodes, q.Training = f.Episodes, f.Training
 	for _, s := range f.States {
 		m := env.Mask(s.Legal)
 		if n := m.Count(); n == 0 || len(s.Q) != n || len(s.N) != n || s.Legal[1]>>(env.NumActions-64) != 0 {

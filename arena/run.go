@@ -26,6 +26,10 @@ var runFiles = []string{"matches.parquet", "throws.parquet", "decisions.parquet"
 // matches of its open shards too, so the size only bounds what a hard kill can lose.
 const ShardSize = 8192
 
+// MaxMatches bounds the matches of one competition (at a million matches a second it is
+// more than an hour of play; beyond it, counts would overflow on 32-bit machines).
+const MaxMatches = 1 << 32
+
 // Format is the kind of competition.
 type Format uint8
 
@@ -100,6 +104,9 @@ func (c Config) Validate() error {
 	}
 	if c.Matches < 0 || c.Workers < 0 {
 		return errors.New("arena: matches and workers must not be negative")
+	}
+	if c.Matches > MaxMatches || c.TotalMatches() > MaxMatches { // the first check keeps the product from overflowing
+		return fmt.Errorf("arena: %d matches per pairing make more than %d matches in all, the limit", c.Matches, MaxMatches)
 	}
 	if err := c.Rules.Validate(); err != nil {
 		return err
@@ -210,7 +217,7 @@ type Options struct {
 func ReadInfo(dir string) (RunInfo, error) {
 	b, err := os.ReadFile(filepath.Join(dir, "run.json"))
 	if err != nil {
-		return RunInfo{}, fmt.Errorf("arena: %w", err)
+		return RunInfo{}, fmt.Errorf("arena: reading the run description: %w", err)
 	}
 	var info RunInfo
 	if err := json.Unmarshal(b, &info); err != nil || info.Format != "kingoal-run" {
@@ -301,6 +308,11 @@ func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error)
 	if err := Start(c, dir, opt.Resume); err != nil { // validates c
 		return nil, err
 	}
+	if opt.Resume {
+		if info, err := ReadInfo(dir); err == nil && info.Complete {
+			return ReadTally(dir, info)
+		}
+	}
 	tally := NewTally(len(c.Agents))
 	onDisk := make([]bool, shards) // complete shards from an earlier attempt
 	open := map[int]*shard{}       // partly played shards
@@ -333,37 +345,34 @@ func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error)
 	return tally, Finish(c, dir)
 }
 
-// Start prepares dir for the run c and writes its run.json (incomplete). A fresh run clears
-// the files of an earlier run in dir, so no stale file sits beside the new ones looking
-// complete; a resumed run must be the same run as the one in dir.
+// Start prepares dir for the run c and writes its run.json (incomplete). A fresh run
+// refuses a directory that holds a run's files (an *ExistingRunError: resume it, or Clear
+// it first), so no finished work is replaced by surprise; a resumed run must be the same
+// run as the one in dir (ErrNoRun if there is none, and nothing is created then).
 func Start(c Config, dir string, resume bool) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "shards"), 0o755); err != nil {
-		return fmt.Errorf("arena: %w", err)
-	}
 	info := c.info(c.TotalMatches(), false)
 	if resume {
 		old, err := ReadInfo(dir)
+		if errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("%w in %s (it has no run.json)", ErrNoRun, dir)
+		}
 		if err != nil {
 			return err
 		}
 		if !sameRun(old, info) {
 			return fmt.Errorf("arena: %s holds another run (agents, rules, seed or matches differ); resume it with its own settings", dir)
 		}
-	} else {
-		if err := os.RemoveAll(filepath.Join(dir, "shards")); err != nil {
-			return fmt.Errorf("arena: %w", err)
+		if old.Complete {
+			return nil // nothing to play; run.json stays as it is
 		}
-		if err := os.MkdirAll(filepath.Join(dir, "shards"), 0o755); err != nil {
-			return fmt.Errorf("arena: %w", err)
-		}
-		for _, f := range runFiles {
-			if err := os.Remove(filepath.Join(dir, f)); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return fmt.Errorf("arena: %w", err)
-			}
-		}
+	} else if e := existing(dir); e != nil {
+		return e
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "shards"), 0o755); err != nil {
+		return fmt.Errorf("arena: %w", err)
 	}
 	return writeInfo(dir, info)
 }

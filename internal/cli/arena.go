@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
@@ -33,6 +35,7 @@ type arenaOptions struct {
 	workers      int
 	out          string
 	resume       bool
+	force        bool
 	markdown     bool
 	json         bool
 }
@@ -72,18 +75,24 @@ the leaderboard later with kingoal leaderboard DIR.`,
   kingoal arena --format knockout --draw-bracket --matches 200 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2"`,
 		Args: argsBetween(0, 0, "no arguments (agents go in --agents)"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.resume {
+				if err := resumeRun(cmd.Flags(), o.out, arenaFlagValues); err != nil {
+					return err
+				}
+			}
 			return runArena(cmd.Context(), cmd.Root().Name(), io, engine, o)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.agents, "agents", defaultAgents, "agent specs separated by ';' (see kingoal agents)")
+	f.StringVar(&o.agents, "agents", defaultAgents, "agent specs separated by ';' (or ',' where no spec has parameters of its own; see kingoal agents)")
 	f.StringVar(&o.format, "format", "league", "league (every pair), gauntlet (the first agent against each other) or knockout (cups)")
 	f.BoolVar(&o.drawBracket, "draw-bracket", false, "knockout: draw every cup's seeding from the seed (default: the order of --agents)")
 	f.IntVar(&o.matches, "matches", 60, "matches per pair of agents; knockout: the number of cups")
 	f.Uint64Var(&o.seed, "seed", 1, "random seed")
 	f.IntVar(&o.workers, "workers", 0, "goroutines (0: all cores); does not change the result")
 	f.StringVar(&o.out, "out", "kingoal-arena", "run directory")
-	f.BoolVar(&o.resume, "resume", false, "finish the interrupted run in --out")
+	f.BoolVar(&o.resume, "resume", false, "finish the interrupted run in --out with its own settings (from its run.json; other flags must agree)")
+	f.BoolVar(&o.force, "force", false, "replace the run already in --out (its matches, logs and leaderboard files)")
 	f.BoolVar(&o.logThrows, "log-throws", false, "also write throws.parquet: one row per throw, coin and penalty kick")
 	f.BoolVar(&o.dice, "dice", false, "roll every die and log the values in throws.parquet (another random stream: another run)")
 	f.BoolVar(&o.logDecisions, "log-decisions", false, "also write decisions.parquet: one row per agent decision (observation, mask, action, reward), for offline RL")
@@ -117,14 +126,94 @@ func filesOf(c arena.Config) []string {
 	return files
 }
 
+// splitSpecs splits a list of agent specs at ';', or, when there is none, at the commas
+// that are not inside a spec: a piece with '=' and no ':' is a parameter of the spec before
+// it ("mcts:iters=200,c=1.2,random" is two agents).
 func splitSpecs(s string) []string {
 	var out []string
-	for _, x := range strings.Split(s, ";") {
-		if x = strings.TrimSpace(x); x != "" {
+	if strings.Contains(s, ";") {
+		for _, x := range strings.Split(s, ";") {
+			if x = strings.TrimSpace(x); x != "" {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	for _, x := range strings.Split(s, ",") {
+		x = strings.TrimSpace(x)
+		switch {
+		case x == "":
+		case len(out) > 0 && strings.Contains(x, "=") && !strings.Contains(x, ":"):
+			out[len(out)-1] += "," + x
+		default:
 			out = append(out, x)
 		}
 	}
 	return out
+}
+
+// arenaFlagValues are the flags of the run a run.json describes.
+func arenaFlagValues(info arena.RunInfo) map[string]string {
+	v := ruleFlagValues(info.RulesConfig)
+	v["agents"] = strings.Join(info.Agents, ";")
+	v["format"] = info.Competition
+	v["matches"] = fmt.Sprint(info.MatchesPerPairing)
+	v["seed"] = fmt.Sprint(info.Seed)
+	v["draw-bracket"] = fmt.Sprint(info.DrawBracket)
+	v["log-throws"] = fmt.Sprint(info.LogThrows)
+	v["dice"] = fmt.Sprint(info.Dice)
+	v["log-decisions"] = fmt.Sprint(info.LogDecisions)
+	return v
+}
+
+// resumeRun fills in the flags of the run in dir that the user left out and checks those
+// the user gave (see applyStored); a directory without a run is refused before anything
+// is created.
+func resumeRun(fs *pflag.FlagSet, dir string, values func(arena.RunInfo) map[string]string) error {
+	if dir == "" {
+		return usagef("--out: want a directory name")
+	}
+	info, err := arena.ReadInfo(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return usagef("--resume: %s holds no run to resume (no run.json there)", dir)
+	}
+	if err != nil {
+		return usageError{err}
+	}
+	return applyStored(fs, values(info), filepath.Join(dir, "run.json"), func(name, v string) string {
+		if name == "agents" {
+			return specList(v)
+		}
+		return v
+	})
+}
+
+// runDirError turns the arena's refusals to touch a run directory into usage errors that
+// say the ways on.
+func runDirError(err error) error {
+	var e *arena.ExistingRunError
+	switch {
+	case errors.As(err, &e) && e.Complete:
+		return usagef("%v; see it with kingoal leaderboard %s, or replace it with --force", strings.TrimPrefix(e.Error(), "arena: "), e.Dir)
+	case errors.As(err, &e):
+		return usagef("%v; continue it with --resume or replace it with --force", strings.TrimPrefix(e.Error(), "arena: "))
+	case errors.Is(err, arena.ErrNoRun):
+		return usageError{err}
+	}
+	return err
+}
+
+// outputChoices checks the flags every command that writes a run directory shares.
+func outputChoices(out string, markdown, asJSON, resume, force bool) error {
+	switch {
+	case strings.TrimSpace(out) == "":
+		return usagef("--out: want a directory name (it is created if missing)")
+	case markdown && asJSON:
+		return usagef("--markdown and --json: choose one")
+	case resume && force:
+		return usagef("--resume and --force: choose one (continue the run in %s, or replace it)", out)
+	}
+	return nil
 }
 
 // config turns the flags into a validated competition, or a one-line usage error.
@@ -135,6 +224,9 @@ func (o arenaOptions) config() (arena.Config, error) {
 	}
 	if o.matches <= 0 || o.workers < 0 {
 		return arena.Config{}, usagef("--matches %d, --workers %d: want at least 1 match and workers ≥ 0", o.matches, o.workers)
+	}
+	if err := outputChoices(o.out, o.markdown, o.json, o.resume, o.force); err != nil {
+		return arena.Config{}, err
 	}
 	format, err := arena.ParseFormat(o.format)
 	if err != nil {
@@ -162,11 +254,16 @@ func runArena(ctx context.Context, prog string, io Streams, engine Engine, o are
 	if err != nil {
 		return err
 	}
+	if o.force {
+		if err := arena.Clear(o.out); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintf(io.ErrOut, "%s: %s of %d agents, %d matches, seed %d, into %s\n", prog, c.Format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
 	began := time.Now()
 	tally, err := engine(ctx, io, c, o.out, o.resume)
 	if err != nil {
-		return err
+		return runDirError(err)
 	}
 	fmt.Fprintf(io.ErrOut, "%s: %d matches in %.1fs; wrote %s, run.json and the charts\n", prog, tally.Matches(), time.Since(began).Seconds(),
 		strings.Join(filesOf(c), ", "))
@@ -206,23 +303,17 @@ func newLeaderboardCmd(io Streams) *cobra.Command {
 }
 
 func runLeaderboard(io Streams, o leaderboardOptions, dir string) error {
+	if o.markdown && o.json {
+		return usagef("--markdown and --json: choose one")
+	}
 	info, err := arena.ReadInfo(dir)
 	if err != nil {
 		return err
 	}
 	if !info.Complete {
-		return fmt.Errorf("leaderboard: the run in %s is not finished; finish it with kingoal arena --resume --out %s (and its flags)", dir, dir)
+		return fmt.Errorf("leaderboard: the run in %s is not finished; finish it with kingoal arena --out %s --resume", dir, dir)
 	}
-	tally := arena.NewTally(len(info.Agents))
-	err = datasets.ScanParquet(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, func(batch []datasets.MatchRow) error {
-		for _, m := range batch {
-			if int(m.HomeIndex) >= tally.N || int(m.AwayIndex) >= tally.N || m.HomeIndex < 0 || m.AwayIndex < 0 {
-				return fmt.Errorf("leaderboard: match %d names agent %d/%d, but run.json lists %d", m.MatchID, m.HomeIndex, m.AwayIndex, tally.N)
-			}
-			tally.Add(m)
-		}
-		return nil
-	})
+	tally, err := arena.ReadTally(dir, info)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -20,6 +19,7 @@ type generateOptions struct {
 	out       string
 	logThrows bool
 	resume    bool
+	force     bool
 }
 
 // GenerateCommand is kingoal's dataset-generation command playing on engine.
@@ -39,6 +39,11 @@ resumable the same way. Separate the two specs by ',' or, when a spec has commas
   kingoal datasets generate --agents "mcts:iters=300,c=1.2;optimal" --episodes 500 --out mcts-data`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.resume {
+				if err := resumeRun(cmd.Flags(), o.out, generateFlagValues); err != nil {
+					return err
+				}
+			}
 			return runGenerate(cmd.Context(), cmd.Root().Name(), io, engine, o)
 		},
 	}
@@ -49,9 +54,17 @@ resumable the same way. Separate the two specs by ',' or, when a spec has commas
 	f.IntVar(&o.workers, "workers", 0, "goroutines (0: all cores); does not change the result")
 	f.StringVar(&o.out, "out", "kingoal-dataset", "output directory")
 	f.BoolVar(&o.logThrows, "log-throws", false, "also write throws.parquet")
-	f.BoolVar(&o.resume, "resume", false, "finish an interrupted generation in --out")
+	f.BoolVar(&o.resume, "resume", false, "finish the interrupted generation in --out with its own settings (other flags must agree)")
+	f.BoolVar(&o.force, "force", false, "replace the dataset already in --out")
 	o.rules.register(f)
 	return cmd
+}
+
+// generateFlagValues are the flags of the generation a run.json describes.
+func generateFlagValues(info arena.RunInfo) map[string]string {
+	v := arenaFlagValues(info)
+	v["episodes"] = v["matches"]
+	return v
 }
 
 func runGenerate(ctx context.Context, prog string, io Streams, engine Engine, o generateOptions) error {
@@ -59,28 +72,29 @@ func runGenerate(ctx context.Context, prog string, io Streams, engine Engine, o 
 	if err != nil {
 		return err
 	}
-	sep := ","
-	if strings.Contains(o.agents, ";") {
-		sep = ";"
-	}
-	specs := strings.Split(o.agents, sep)
-	for i := range specs {
-		specs[i] = strings.TrimSpace(specs[i])
-	}
-	if len(specs) != 2 || specs[0] == "" || specs[1] == "" {
-		return usagef("--agents %q: want exactly two agent specs", o.agents)
+	specs := splitSpecs(o.agents)
+	if len(specs) != 2 {
+		return usagef("--agents %q: want exactly two agent specs, got %d", o.agents, len(specs))
 	}
 	if o.episodes <= 0 || o.workers < 0 {
 		return usagef("--episodes %d, --workers %d: want at least 1 episode and workers ≥ 0", o.episodes, o.workers)
+	}
+	if err := outputChoices(o.out, false, false, o.resume, o.force); err != nil {
+		return err
 	}
 	c := arena.Config{Agents: specs, Rules: r, Matches: o.episodes, Seed: o.seed, Workers: o.workers, LogDecisions: true, LogThrows: o.logThrows}
 	if err := c.Validate(); err != nil {
 		return usageError{err}
 	}
+	if o.force {
+		if err := arena.Clear(o.out); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintf(io.ErrOut, "%s: generating %d episodes of %s v %s, seed %d, into %s\n", prog, o.episodes, specs[0], specs[1], o.seed, o.out)
 	tally, err := engine(ctx, io, c, o.out, o.resume)
 	if err != nil {
-		return err
+		return runDirError(err)
 	}
 	fmt.Fprintf(io.Out, "%d matches; decisions in %s\n", tally.Matches(), filepath.Join(o.out, "decisions.parquet"))
 	return nil

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"gonum.org/v1/plot/plotter"
 
 	"github.com/kingoal/kingoal/agents"
@@ -28,6 +29,7 @@ type trainOptions struct {
 	evalEvery   int
 	evalMatches int
 	resume      bool
+	force       bool
 	alpha       float64
 	epsilon     float64
 }
@@ -48,7 +50,14 @@ a resumed run ends with exactly the model of an uninterrupted one. Scores are P(
 		Example: `  kingoal train qlearning --vs fixed:2-2-2-2-2 --episodes 1000000 --out q.json
   kingoal watch qlearning:model=q.json fixed:2-2-2-2-2 --seed 3`,
 		Args: argsBetween(1, 1, "the algorithm: qlearning"),
-		RunE: func(cmd *cobra.Command, args []string) error { return runTrain(cmd.Context(), io, o, args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.resume {
+				if err := resumeTraining(cmd.Flags(), o.out); err != nil {
+					return err
+				}
+			}
+			return runTrain(cmd.Context(), io, o, args[0], trainingRecord(cmd.Flags()))
+		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.vs, "vs", "fixed:2-2-2-2-2", "opponent agent spec (see kingoal agents), or self for self-play")
@@ -58,14 +67,48 @@ a resumed run ends with exactly the model of an uninterrupted one. Scores are P(
 	f.StringVar(&o.out, "out", "qlearning.json", "model file")
 	f.IntVar(&o.evalEvery, "eval-every", 0, "episodes between evaluations (0: episodes/20)")
 	f.IntVar(&o.evalMatches, "eval-matches", 2000, "matches per Monte Carlo evaluation (when exact evaluation does not apply)")
-	f.BoolVar(&o.resume, "resume", false, "continue training the model in --out")
+	f.BoolVar(&o.resume, "resume", false, "continue training the model in --out with its own settings (other flags must agree; --episodes may grow)")
+	f.BoolVar(&o.force, "force", false, "replace the model (and its curve) already in --out")
 	f.Float64Var(&o.alpha, "alpha", 0, "learning rate (0: 1/visits)")
 	f.Float64Var(&o.epsilon, "epsilon", 0.1, "exploration rate while training")
 	o.rules.register(f)
 	return cmd
 }
 
-func runTrain(ctx context.Context, io Streams, o trainOptions, algo string) error {
+// trainingFlags are the flags that fix what a training computes; a model records them and a
+// resume takes them from it (--episodes, the total to reach, may change).
+var trainingFlags = []string{"vs", "eval-vs", "seed", "eval-every", "eval-matches", "alpha", "epsilon",
+	"knockout", "ties-count", "throws-per-half", "extra-throws", "moves", "home-mode", "away-mode", "dynamic-trigger", "points"}
+
+func trainingRecord(fs *pflag.FlagSet) map[string]string {
+	m := map[string]string{}
+	for _, name := range trainingFlags {
+		m[name] = fs.Lookup(name).Value.String()
+	}
+	return m
+}
+
+// resumeTraining fills in the flags of the training the model in path records.
+func resumeTraining(fs *pflag.FlagSet, path string) error {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return usagef("--resume: there is no model %s to resume", path)
+	}
+	if err != nil {
+		return fmt.Errorf("train: --resume: %w", err)
+	}
+	defer f.Close()
+	stored, err := agents.ReadQTraining(f)
+	if err != nil {
+		return usagef("--resume: %s: %s", path, strings.TrimPrefix(err.Error(), "agents: "))
+	}
+	if stored == nil {
+		return usagef("--resume: %s does not record how it was trained (an older model); give every flag, or start afresh with --force", path)
+	}
+	return applyStored(fs, stored, path, nil)
+}
+
+func runTrain(ctx context.Context, io Streams, o trainOptions, algo string, record map[string]string) error {
 	if algo != "qlearning" {
 		return usagef("unknown algorithm %q: want qlearning", algo)
 	}
@@ -86,6 +129,14 @@ func runTrain(ctx context.Context, io Streams, o trainOptions, algo string) erro
 	if err := checkOutput("--out", o.out); err != nil {
 		return err
 	}
+	if o.resume && o.force {
+		return usagef("--resume and --force: choose one (continue the model in %s, or replace it)", o.out)
+	}
+	if !o.resume {
+		if err := refuseOverwrite("--out", o.out, o.force, "continue its training with --resume or replace it with --force"); err != nil {
+			return err
+		}
+	}
 	var opp agents.Agent // nil: self-play
 	if o.vs != "self" {
 		if opp, err = agents.New(o.vs, agents.Setup{Rules: r}); err != nil {
@@ -102,6 +153,7 @@ func runTrain(ctx context.Context, io Streams, o trainOptions, algo string) erro
 		return usageError{fmt.Errorf("--eval-vs: %w", err)}
 	}
 	q := agents.NewQLearning(agents.QConfig{Alpha: o.alpha, Epsilon: o.epsilon}, r)
+	q.Training = record
 	if o.resume {
 		f, err := os.Open(o.out)
 		if err != nil {
@@ -110,8 +162,9 @@ func runTrain(ctx context.Context, io Streams, o trainOptions, algo string) erro
 		q, err = agents.LoadQLearning(f, r)
 		f.Close()
 		if err != nil {
-			return fmt.Errorf("train: --resume %s: %w", o.out, err)
+			return fmt.Errorf("train: --resume %s: %s", o.out, strings.TrimPrefix(err.Error(), "agents: "))
 		}
+		q.Training = record
 	}
 	base := strings.TrimSuffix(o.out, ".json")
 	curvePath, pngPath := base+".curve.parquet", base+".curve.png"
@@ -128,18 +181,22 @@ func runTrain(ctx context.Context, io Streams, o trainOptions, algo string) erro
 	fmt.Fprintf(io.ErrOut, "kingoal: training qlearning v %s, %d episodes (from %d), seed %d\n", o.vs, o.episodes, q.Episodes, o.seed)
 	bar := newProgress(io.ErrOut, o.episodes, "episodes")
 	_ = bar.Set(q.Episodes)
-	began := time.Now()
+	began, from := time.Now(), q.Episodes
+	var before float64 // training time of the earlier runs of a resumed model
+	if n := len(curve); n > 0 {
+		before = curve[n-1].Seconds
+	}
 	var last float64       // mean result of the latest training episodes
 	done := func() error { // evaluate, then save model and curve
+		if n := len(curve); n > 0 && curve[n-1].Episodes == int64(q.Episodes) {
+			return nil // nothing learned since the last row (an interruption right after it)
+		}
 		row, err := evaluate(q, o, r)
 		if err != nil {
 			return err
 		}
 		row.TrainResult = last
-		row.Seconds = time.Since(began).Seconds()
-		if n := len(curve); n > 0 {
-			row.Seconds += curve[n-1].Seconds
-		}
+		row.Seconds = before + time.Since(began).Seconds()
 		curve = append(curve, row)
 		if err := datasets.WriteAtomic(o.out, q.Save); err != nil {
 			return err
@@ -177,7 +234,7 @@ func runTrain(ctx context.Context, io Streams, o trainOptions, algo string) erro
 	}
 	_ = bar.Finish()
 	secs := time.Since(began).Seconds()
-	fmt.Fprintf(io.ErrOut, "kingoal: wrote %s, %s and %s (%.0f episodes/s)\n", o.out, curvePath, pngPath, float64(o.episodes)/max(secs, 1e-9))
+	fmt.Fprintf(io.ErrOut, "kingoal: wrote %s, %s and %s (%.0f episodes/s)\n", o.out, curvePath, pngPath, float64(q.Episodes-from)/max(secs, 1e-9))
 	return writeCurveTable(io.Out, curve)
 }
 

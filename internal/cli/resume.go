@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// A resumed run takes its settings from what it stored (run.json, the model file): flags
+// left out are filled in from there, and a flag given explicitly must say the same, or the
+// resume is refused naming it — a resume never silently changes what is being computed.
+
+// applyStored sets every flag of stored that the user left out to its stored value, and
+// checks those the user gave. normal, if not nil, puts a flag's value in a canonical form
+// before the comparison (like agent lists with or without spaces). source names where the
+// values come from, for the error.
+func applyStored(fs *pflag.FlagSet, stored map[string]string, source string, normal func(name, v string) string) error {
+	if normal == nil {
+		normal = func(_, v string) string { return v }
+	}
+	names := make([]string, 0, len(stored))
+	for name := range stored {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		fl := fs.Lookup(name)
+		if fl == nil {
+			continue
+		}
+		want := stored[name]
+		if fl.Changed {
+			if got := fl.Value.String(); normal(name, got) != normal(name, want) {
+				return usagef("--resume: --%s %s differs from %s's %s; leave --%s out to resume, or start afresh with --force", name, got, source, want, name)
+			}
+			continue
+		}
+		if err := fs.Set(name, want); err != nil {
+			return fmt.Errorf("--resume: %s holds --%s %q, which this version cannot read: %v", source, name, want, err)
+		}
+	}
+	return nil
+}
+
+// ruleFlagValues is the inverse of ruleFlags.rules: the flag values that give r.
+func ruleFlagValues(r env.Rules) map[string]string {
+	extra := r.ExtraThrows()
+	return map[string]string{
+		"knockout":        fmt.Sprint(r.Knockout),
+		"ties-count":      fmt.Sprint(r.TiesCount),
+		"throws-per-half": fmt.Sprint(r.HalfThrows()),
+		"extra-throws":    fmt.Sprint(extra),
+		"moves":           fmt.Sprint(r.MoveBudget()),
+		"home-mode":       r.Modes[env.Home].String(),
+		"away-mode":       r.Modes[env.Away].String(),
+		"dynamic-trigger": r.DynamicTrigger.String(),
+		"points":          r.Points.String(),
+	}
+}
+
+// refuseOverwrite reports a file the command would replace that it did not create in this
+// invocation, unless force is set: one line that says what is there and the ways on.
+func refuseOverwrite(flag, path string, force bool, ways string) error {
+	if force || path == "" {
+		return nil
+	}
+	if _, err := os.Lstat(path); err == nil {
+		return usagef("%s %s already exists; %s", flag, path, ways)
+	}
+	return nil
+}
+
+// specList joins agent specs given as "A;B" (or "A,B" where that is unambiguous) in one
+// canonical form, for comparisons.
+func specList(s string) string { return strings.Join(splitSpecs(s), ";") }
