@@ -295,17 +295,41 @@ func TestDecisionLog(t *testing.T) {
 	}
 }
 
-func TestFreshRunRemovesStaleFiles(t *testing.T) {
+func TestFreshRunRefusesAnExistingRun(t *testing.T) {
 	dir := t.TempDir()
 	c := arena.Config{Agents: []string{"random", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 4}, Matches: 4, Seed: 1, LogThrows: true}
 	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
+	before, _ := os.ReadFile(filepath.Join(dir, "matches.parquet"))
 	c.LogThrows = false
+	var existing *arena.ExistingRunError
+	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); !errors.As(err, &existing) || !existing.Complete || existing.Total != 4 {
+		t.Fatalf("a fresh run into a finished one: %v", err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(dir, "matches.parquet")); string(after) != string(before) {
+		t.Fatal("the refused run changed matches.parquet")
+	}
+	if err := arena.Clear(dir); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "throws.parquet")); !errors.Is(err, os.ErrNotExist) {
-		t.Fatal("a stale throws.parquet of the earlier run is still there")
+		t.Fatal("a stale throws.parquet of the earlier run is still there after Clear")
+	}
+	// Resuming a directory without a run creates nothing.
+	empty := filepath.Join(t.TempDir(), "none")
+	if _, err := arena.Run(context.Background(), c, empty, arena.Options{Resume: true}); !errors.Is(err, arena.ErrNoRun) {
+		t.Fatalf("resume of nothing: %v", err)
+	}
+	if _, err := os.Stat(empty); !errors.Is(err, os.ErrNotExist) {
+		t.Fatal("a refused resume created the directory")
+	}
+	// Resuming a finished run plays nothing and returns its tally.
+	tally, err := arena.Run(context.Background(), c, dir, arena.Options{Resume: true})
+	if err != nil || tally.Matches() != 4 {
+		t.Fatalf("resume of a finished run: %v", err)
 	}
 }

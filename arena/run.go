@@ -368,7 +368,7 @@ func Start(c Config, dir string, resume bool) error {
 		if old.Complete {
 			return nil // nothing to play; run.json stays as it is
 		}
-	} else if e := existing(dir); e != nil {
+	} else if e := Existing(dir); e != nil {
 		return e
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "shards"), 0o755); err != nil {

@@ -34,8 +34,8 @@ func (e *ExistingRunError) Error() string {
 // ErrNoRun is returned when a run is to be resumed from a directory that holds none.
 var ErrNoRun = errors.New("arena: no run to resume")
 
-// existing describes the run whose files are in dir, or returns nil if there are none.
-func existing(dir string) *ExistingRunError {
+// Existing describes the run whose files are in dir, or returns nil if there are none.
+func Existing(dir string) *ExistingRunError {
 	found := false
 	for _, f := range append([]string{"run.json"}, runFiles...) {
 		if _, err := os.Lstat(filepath.Join(dir, f)); err == nil {

@@ -203,6 +203,20 @@ func runDirError(err error) error {
 	return err
 }
 
+// prepareRunDir clears the run in dir for --force, or refuses a fresh run into a
+// directory that holds one, before any status line is printed.
+func prepareRunDir(dir string, resume, force bool) error {
+	switch {
+	case force:
+		return arena.Clear(dir)
+	case !resume:
+		if e := arena.Existing(dir); e != nil {
+			return runDirError(e)
+		}
+	}
+	return nil
+}
+
 // outputChoices checks the flags every command that writes a run directory shares.
 func outputChoices(out string, markdown, asJSON, resume, force bool) error {
 	switch {
@@ -254,10 +268,8 @@ func runArena(ctx context.Context, prog string, io Streams, engine Engine, o are
 	if err != nil {
 		return err
 	}
-	if o.force {
-		if err := arena.Clear(o.out); err != nil {
-			return err
-		}
+	if err := prepareRunDir(o.out, o.resume, o.force); err != nil {
+		return err
 	}
 	fmt.Fprintf(io.ErrOut, "%s: %s of %d agents, %d matches, seed %d, into %s\n", prog, c.Format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
 	began := time.Now()

@@ -77,7 +77,10 @@ func runInspect(io Streams, o inspectOptions, path string) error {
 	return appendRows(newTable(io.Out, len(info.Columns), info.Columns...), first)
 }
 
-type exportOptions struct{ format, out string }
+type exportOptions struct {
+	format, out string
+	force       bool
+}
 
 func newExportCmd(io Streams) *cobra.Command {
 	var o exportOptions
@@ -92,6 +95,7 @@ without a Parquet reader, such as Python without pyarrow.`,
 	}
 	cmd.Flags().StringVar(&o.format, "format", "csv", "csv or jsonl")
 	cmd.Flags().StringVar(&o.out, "out", "", "output file (default: standard output)")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace --out if it exists")
 	return cmd
 }
 
@@ -99,7 +103,7 @@ func runExport(s Streams, o exportOptions, path string) error {
 	if o.format != "csv" && o.format != "jsonl" {
 		return usagef("--format %q: want csv or jsonl", o.format)
 	}
-	if err := checkOutput("--out", o.out); err != nil {
+	if err := checkNewOutput("--out", o.out, o.force); err != nil {
 		return err
 	}
 	write := func(w io.Writer) error { return exportRecords(w, path, o.format) }

@@ -86,10 +86,8 @@ func runGenerate(ctx context.Context, prog string, io Streams, engine Engine, o 
 	if err := c.Validate(); err != nil {
 		return usageError{err}
 	}
-	if o.force {
-		if err := arena.Clear(o.out); err != nil {
-			return err
-		}
+	if err := prepareRunDir(o.out, o.resume, o.force); err != nil {
+		return err
 	}
 	fmt.Fprintf(io.ErrOut, "%s: generating %d episodes of %s v %s, seed %d, into %s\n", prog, o.episodes, specs[0], specs[1], o.seed, o.out)
 	tally, err := engine(ctx, io, c, o.out, o.resume)

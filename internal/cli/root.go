@@ -113,6 +113,15 @@ func checkOutput(flag, path string) error {
 	return nil
 }
 
+// checkNewOutput is checkOutput, and refuses a file that exists unless force is set: a
+// command never replaces a result it did not make in this invocation by surprise.
+func checkNewOutput(flag, path string, force bool) error {
+	if err := checkOutput(flag, path); err != nil {
+		return err
+	}
+	return refuseOverwrite(flag, path, force, "replace it with --force")
+}
+
 // argsBetween is cobra.RangeArgs with a usage error.
 func argsBetween(lo, hi int, names string) cobra.PositionalArgs {
 	return func(_ *cobra.Command, args []string) error {

@@ -11,6 +11,7 @@ import (
 )
 
 type solveEquilibriumOptions struct {
+	force   bool
 	rules   ruleFlags
 	payoff  string
 	workers int
@@ -34,6 +35,7 @@ against every pure reply: an unverified answer is an error, never printed.`,
 	cmd.Flags().IntVar(&o.workers, "workers", 0, "goroutines for the odds matrix (0: all cores)")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the result as JSON")
 	cmd.Flags().StringVar(&o.out, "out", "", "also write both mixes to this Parquet file (schema equilibrium/1)")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace --out if it exists")
 	o.rules.register(cmd.Flags())
 	return cmd
 }
@@ -66,7 +68,7 @@ func runSolveEquilibrium(ctx context.Context, io Streams, o solveEquilibriumOpti
 	if err != nil {
 		return err
 	}
-	if err := checkOutput("--out", o.out); err != nil {
+	if err := checkNewOutput("--out", o.out, o.force); err != nil {
 		return err
 	}
 	m, err := computeMatrix(ctx, io, r, o.workers)

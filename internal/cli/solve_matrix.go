@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -18,6 +19,7 @@ import (
 
 type solveMatrixOptions struct {
 	rules   ruleFlags
+	force   bool
 	out     string
 	payoff  string
 	workers int
@@ -38,6 +40,7 @@ map of the payoff to home. It prints the line-ups with the best average payoff.`
 	cmd.Flags().StringVar(&o.out, "out", "kingoal-matrix", "output directory (created if missing)")
 	cmd.Flags().StringVar(&o.payoff, "payoff", "win-loss", "payoff drawn in the heat map: win-loss, goal-diff, points or advance")
 	cmd.Flags().IntVar(&o.workers, "workers", 0, "goroutines (0: all cores); does not change the result")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace the matrix files already in --out")
 	o.rules.register(cmd.Flags())
 	return cmd
 }
@@ -78,6 +81,14 @@ func runSolveMatrix(ctx context.Context, io Streams, o solveMatrixOptions) error
 	r, payoff, err := rulesAndPayoff(o.rules, o.payoff)
 	if err != nil {
 		return err
+	}
+	if strings.TrimSpace(o.out) == "" {
+		return usagef("--out: want a directory name (it is created if missing)")
+	}
+	for _, f := range []string{"matrix.parquet", "matrix.png"} {
+		if err := refuseOverwrite("--out", filepath.Join(o.out, f), o.force, "replace it with --force"); err != nil {
+			return err
+		}
 	}
 	if err := os.MkdirAll(o.out, 0o755); err != nil {
 		return fmt.Errorf("solve matrix: %w", err)

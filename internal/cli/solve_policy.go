@@ -11,6 +11,7 @@ import (
 )
 
 type solvePolicyOptions struct {
+	force      bool
 	rules      ruleFlags
 	home, away string
 	player     string
@@ -44,6 +45,7 @@ recommended change by time and score (--png).`,
 	f.StringVar(&o.out, "out", "", "write the full policy to this Parquet file")
 	f.StringVar(&o.png, "png", "", "write a PNG of the recommended change by time and score")
 	f.BoolVar(&o.json, "json", false, "print the result as JSON")
+	f.BoolVar(&o.force, "force", false, "replace --out and --png if they exist")
 	o.rules.register(f)
 	return cmd
 }
@@ -95,7 +97,7 @@ func runSolvePolicy(io Streams, o solvePolicyOptions) error {
 		return usagef("--objective advance needs --knockout")
 	}
 	for flag, path := range map[string]string{"--out": o.out, "--png": o.png} {
-		if err := checkOutput(flag, path); err != nil {
+		if err := checkNewOutput(flag, path, o.force); err != nil {
 			return err
 		}
 	}

@@ -100,7 +100,7 @@ func resumeTraining(fs *pflag.FlagSet, path string) error {
 	defer f.Close()
 	stored, err := agents.ReadQTraining(f)
 	if err != nil {
-		return usagef("--resume: %s: %s", path, strings.TrimPrefix(err.Error(), "agents: "))
+		return fmt.Errorf("--resume: %s: %s", path, strings.TrimPrefix(err.Error(), "agents: "))
 	}
 	if stored == nil {
 		return usagef("--resume: %s does not record how it was trained (an older model); give every flag, or start afresh with --force", path)
