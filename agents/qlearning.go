@@ -237,10 +237,10 @@ const (
 )
 
 type qFile struct {
-	Format   string   `json:"format"`
-	Version  int      `json:"version"`
-	Rules    string   `json:"rules"` // env.Rules.String(), checked on load
-	Config   QConfig  `json:"config"`
+	Format   string            `json:"format"`
+	Version  int               `json:"version"`
+	Rules    string            `json:"rules"` // env.Rules.String(), checked on load
+	Config   QConfig           `json:"config"`
 	Episodes int               `json:"episodes"`
 	Training map[string]string `json:"training,omitempty"`
 	States   []qState          `json:"states"`
