@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -21,9 +22,37 @@ type Seeded interface {
 	Reset(seed uint64)
 }
 
-// Setup is what every agent may need to know before a match: the rules it plays under.
+// Setup is what every agent may need to know before a match: the rules it plays under,
+// and when to stop thinking.
 type Setup struct {
 	Rules env.Rules
+	// Context, if set, bounds the agent's work: once it is done, searches and solves stop
+	// within milliseconds, the agent answers with a legal action and its Err reports the
+	// context's error. Whoever plays the agent checks ErrOf after the match.
+	Context context.Context
+}
+
+func (s Setup) context() context.Context {
+	if s.Context == nil {
+		return context.Background()
+	}
+	return s.Context
+}
+
+// Failing is implemented by agents whose decisions can fail (a solve that cannot finish,
+// an interrupted search). Such an agent still answers with a legal action, so a match can
+// end, but the answer is not the agent's: Err reports the first failure, and the match
+// must not count.
+type Failing interface {
+	Err() error
+}
+
+// ErrOf returns the first failure of a, or nil if a cannot fail or has not.
+func ErrOf(a Agent) error {
+	if f, ok := a.(Failing); ok {
+		return f.Err()
+	}
+	return nil
 }
 
 // Param documents one parameter of an agent spec.

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -54,10 +55,12 @@ func PolicyOf(a Agent) solver.Policy { return solver.PolicyOf(a) }
 // kick-off line-up with the optimal policy after it, solver.SolveBasic), and a deterministic
 // agent is scored exactly; otherwise it plays matches (sides alternating; match i's dice
 // and seeds from (seed, i); each agent is built once and reseeded every match) and reports
-// a 95% interval.
-func EvaluateAgainst(newAgent func() (Agent, error), opponent string, r env.Rules, matches int, seed uint64) (Report, error) {
+// a 95% interval. newAgent should build its agent with ctx (Setup.Context): when ctx is
+// done the evaluation stops within milliseconds and returns ctx's error.
+func EvaluateAgainst(ctx context.Context, newAgent func() (Agent, error), opponent string, r env.Rules, matches int, seed uint64) (Report, error) {
 	rep := Report{Opponent: opponent, BestResponse: math.NaN(), Regret: math.NaN()}
-	if _, err := New(opponent, Setup{Rules: r}); err != nil {
+	setup := Setup{Rules: r, Context: ctx}
+	if _, err := New(opponent, setup); err != nil {
 		return rep, err
 	}
 	fixed := fixedLineup(opponent)
@@ -82,6 +85,12 @@ func EvaluateAgainst(newAgent func() (Agent, error), opponent string, r env.Rule
 		if err != nil {
 			return rep, err
 		}
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		if err := ErrOf(a); err != nil {
+			return rep, err
+		}
 		rep.Exact = true
 		rep.Win = (home.HomeWin + away.AwayWin) / 2
 		rep.Draw = (home.Draw + away.Draw) / 2
@@ -93,11 +102,14 @@ func EvaluateAgainst(newAgent func() (Agent, error), opponent string, r env.Rule
 		}
 		var wins, draws int
 		sq := 0.0
-		opp, err := New(opponent, Setup{Rules: r}) // built once: solver-backed agents keep their caches
+		opp, err := New(opponent, setup) // built once: solver-backed agents keep their caches
 		if err != nil {
 			return rep, err
 		}
 		for i := range matches {
+			if err := ctx.Err(); err != nil {
+				return rep, err
+			}
 			for k, ag := range []Agent{a, opp} {
 				if s, ok := ag.(Seeded); ok {
 					s.Reset(env.SeededSource(seed, uint64(2*i+k)).Uint64())
@@ -114,6 +126,14 @@ func EvaluateAgainst(newAgent func() (Agent, error), opponent string, r env.Rule
 			end, err := env.Play(s, home, away, env.NewFastSampler(env.SeededSource(seed^0xe7a1, uint64(i))), nil)
 			if err != nil {
 				return rep, err
+			}
+			for _, ag := range []Agent{a, opp} {
+				if err := ErrOf(ag); err != nil {
+					if ctx.Err() != nil {
+						return rep, ctx.Err()
+					}
+					return rep, err
+				}
 			}
 			switch end.Result(me) {
 			case 1:

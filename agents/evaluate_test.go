@@ -1,6 +1,7 @@
 package agents_test
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -16,11 +17,11 @@ type hidden struct{ agents.Agent }
 func TestEvaluateAgainstExactAndMonteCarloAgree(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 15}
 	mk := func() (agents.Agent, error) { return agents.New("heuristic", agents.Setup{Rules: r}) }
-	exact, err := agents.EvaluateAgainst(mk, "fixed:2-2-2-2-2", r, 0, 1)
+	exact, err := agents.EvaluateAgainst(context.Background(), mk, "fixed:2-2-2-2-2", r, 0, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mc, err := agents.EvaluateAgainst(func() (agents.Agent, error) { a, err := mk(); return hidden{a}, err }, "fixed:2-2-2-2-2", r, 4000, 1)
+	mc, err := agents.EvaluateAgainst(context.Background(), func() (agents.Agent, error) { a, err := mk(); return hidden{a}, err }, "fixed:2-2-2-2-2", r, 4000, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func TestEvaluateAgainstExactAndMonteCarloAgree(t *testing.T) {
 	if exact.Regret < 0 || math.IsNaN(exact.Regret) || math.Abs(exact.Win+exact.Draw+exact.Loss-1) > 1e-12 {
 		t.Fatalf("exact report %+v", exact)
 	}
-	if _, err := agents.EvaluateAgainst(mk, "nobody", r, 10, 1); err == nil {
+	if _, err := agents.EvaluateAgainst(context.Background(), mk, "nobody", r, 10, 1); err == nil {
 		t.Error("an unknown opponent was accepted")
 	}
 }
@@ -51,7 +52,7 @@ func TestOptimalHasNoRegret(t *testing.T) {
 			best = l
 		}
 	}
-	rep, err := agents.EvaluateAgainst(func() (agents.Agent, error) {
+	rep, err := agents.EvaluateAgainst(context.Background(), func() (agents.Agent, error) {
 		return agents.New("optimal:objective=win-draw,lineup="+best.String(), agents.Setup{Rules: r})
 	}, "fixed:2-2-2-2-2", r, 0, 1)
 	if err != nil {

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -34,6 +35,8 @@ type MCTS struct {
 	smp   *env.FastSampler
 	nodes map[env.State]*mctsNode
 	path  []mctsStep
+	ctx   context.Context // nil: never stops
+	err   error
 }
 
 type mctsNode struct {
@@ -76,7 +79,19 @@ func buildMCTS(p params, s Setup) (Agent, error) {
 		return nil, fmt.Errorf("ms=%q: want a whole number ≥ 0", p["ms"])
 	}
 	cfg.Time = time.Duration(ms) * time.Millisecond
-	return NewMCTS(cfg, s.Rules), nil
+	m := NewMCTS(cfg, s.Rules)
+	m.ctx = s.Context
+	return m, nil
+}
+
+// Err returns the first failure: a search stopped by its context, or an observation that
+// was not one of this agent's decisions (see Failing).
+func (m *MCTS) Err() error { return m.err }
+
+func (m *MCTS) fail(err error) {
+	if m.err == nil {
+		m.err = fmt.Errorf("agents: mcts: %w", err)
+	}
 }
 
 // Reset reseeds the search's random streams.
@@ -89,11 +104,16 @@ func (m *MCTS) Reset(seed uint64) {
 func (m *MCTS) Act(obs env.Observation, legal env.Mask) int {
 	root, err := env.StateFromObservation(obs, m.Rules)
 	if err != nil {
-		return legal.Nth(0) // not a decision of ours: any legal action
+		m.fail(err)
+		return legal.Nth(0) // not a decision of ours: any legal action, and Err says so
 	}
 	clear(m.nodes)
 	deadline := time.Now().Add(m.Config.Time)
 	for i := 0; ; i++ {
+		if m.ctx != nil && i%64 == 0 && m.ctx.Err() != nil {
+			m.fail(m.ctx.Err())
+			break
+		}
 		if m.Config.Time > 0 {
 			if i%64 == 0 && time.Now().After(deadline) {
 				break

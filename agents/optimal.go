@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -21,6 +22,7 @@ type Optimal struct {
 	rng       *rand.Rand
 	basic     policyCache[*solver.BasicPolicy]
 	dynamic   policyCache[*solver.DynamicPolicy]
+	ctx       context.Context // nil: never stops
 	err       error
 }
 
@@ -59,18 +61,25 @@ func (c *policyCache[P]) get(k cacheKey, solve func() (P, error)) (P, error) {
 func (o *Optimal) Reset(seed uint64) { o.rng = rand.New(env.SeededSource(seed, 0x0971)) }
 
 // Err returns the first error met while solving or looking up a policy (the agent then kept
-// its line-up for that decision, which is always legal); nil in normal play.
+// its line-up for that decision, which is always legal, but not its choice); nil in normal
+// play. See Failing.
 func (o *Optimal) Err() error { return o.err }
 
 // Act decides from the observation; the result is always legal.
 func (o *Optimal) Act(obs env.Observation, legal env.Mask) int {
 	keep := obs.Own.Index()
+	if o.err != nil { // failed once: every later answer is a fallback too, so make it cheap
+		if obs.Decision == env.KickOff {
+			return o.kickoff(obs.Player)
+		}
+		return keep
+	}
 	switch obs.Decision {
 	case env.KickOff:
 		return o.kickoff(obs.Player)
 	case env.Break:
 		pol, err := o.basic.get(cacheKey{obs.Player, obs.Opp}, func() (*solver.BasicPolicy, error) {
-			return solver.SolveBasic(solver.BasicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective})
+			return solver.SolveBasic(solver.BasicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective, Context: o.ctx})
 		})
 		if err == nil {
 			var to env.Lineup
@@ -82,7 +91,7 @@ func (o *Optimal) Act(obs env.Observation, legal env.Mask) int {
 		o.fail(err, obs)
 	case env.Shift:
 		pol, err := o.dynamic.get(cacheKey{obs.Player, obs.Opp}, func() (*solver.DynamicPolicy, error) {
-			return solver.SolveDynamic(solver.DynamicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective})
+			return solver.SolveDynamic(solver.DynamicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective, Context: o.ctx})
 		})
 		if err == nil {
 			var to env.Lineup
@@ -141,13 +150,13 @@ type eqKey struct {
 	payoff solver.Payoff
 }
 
-func equilibriumFor(r env.Rules, p solver.Payoff) (solver.LineupEquilibrium, error) {
+func equilibriumFor(ctx context.Context, r env.Rules, p solver.Payoff) (solver.LineupEquilibrium, error) {
 	equilibria.Lock()
 	defer equilibria.Unlock()
 	if eq, ok := equilibria.m[eqKey{r, p}]; ok {
 		return eq, nil
 	}
-	m, err := solver.Matrix(r)
+	m, err := solver.ComputeMatrix(ctx, r, solver.MatrixOptions{})
 	if err != nil {
 		return solver.LineupEquilibrium{}, err
 	}
@@ -167,13 +176,13 @@ func buildOptimal(p params, s Setup) (Agent, error) {
 	if obj == solver.ObjectiveAdvance && !s.Rules.Knockout {
 		return nil, fmt.Errorf("objective advance needs knockout rules")
 	}
-	o := &Optimal{Rules: s.Rules, Objective: obj}
+	o := &Optimal{Rules: s.Rules, Objective: obj, ctx: s.Context}
 	if p["lineup"] == "equilibrium" {
 		payoff := solver.PayoffWinLoss
 		if s.Rules.Knockout {
 			payoff = solver.PayoffAdvance
 		}
-		eq, err := equilibriumFor(s.Rules, payoff)
+		eq, err := equilibriumFor(s.context(), s.Rules, payoff)
 		if err != nil {
 			return nil, err
 		}
@@ -196,12 +205,12 @@ func buildEquilibrium(p params, s Setup) (Agent, error) {
 	if (payoff == solver.PayoffAdvance || obj == solver.ObjectiveAdvance) && !s.Rules.Knockout {
 		return nil, fmt.Errorf("advance needs knockout rules")
 	}
-	eq, err := equilibriumFor(s.Rules, payoff)
+	eq, err := equilibriumFor(s.context(), s.Rules, payoff)
 	if err != nil {
 		return nil, err
 	}
 	// The game is symmetric, but take each side's own mix in case a variant is not.
-	o := &Optimal{Rules: s.Rules, Objective: obj, Mix: [2][]solver.Weighted{eq.Home, eq.Away}}
+	o := &Optimal{Rules: s.Rules, Objective: obj, Mix: [2][]solver.Weighted{eq.Home, eq.Away}, ctx: s.Context}
 	o.Reset(0)
 	return o, nil
 }

@@ -175,7 +175,7 @@ func (q *QLearning) Train(cfg TrainConfig) error {
 	eps := q.Config.epsilon()
 	sum := 0.0
 	for i := range cfg.Episodes {
-		if cfg.Context != nil && i%256 == 0 && cfg.Context.Err() != nil {
+		if cfg.Context != nil && cfg.Context.Err() != nil {
 			return cfg.Context.Err()
 		}
 		seed := env.SeededSource(cfg.Seed, uint64(q.Episodes)).Uint64()

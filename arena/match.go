@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/kingoal/kingoal/agents"
@@ -20,15 +21,17 @@ type Played struct {
 // unit changes nothing.
 type Player struct {
 	c        Config
+	ctx      context.Context
 	pairings [][2]int
 	agents   []agents.Agent
 }
 
-// NewPlayer builds the agents of c.
-func NewPlayer(c Config) (*Player, error) {
-	p := &Player{c: c, pairings: c.pairings(), agents: make([]agents.Agent, len(c.Agents))}
+// NewPlayer builds the agents of c. Once ctx is done, the agents stop thinking and
+// PlayUnit returns ctx's error within milliseconds.
+func NewPlayer(ctx context.Context, c Config) (*Player, error) {
+	p := &Player{c: c, ctx: ctx, pairings: c.pairings(), agents: make([]agents.Agent, len(c.Agents))}
 	for i, s := range c.Agents {
-		a, err := agents.New(s, agents.Setup{Rules: c.Rules})
+		a, err := agents.New(s, agents.Setup{Rules: c.Rules, Context: ctx})
 		if err != nil {
 			return nil, err
 		}
@@ -38,16 +41,21 @@ func NewPlayer(c Config) (*Player, error) {
 }
 
 // PlayUnit plays unit u (0 ≤ u < Units(): a fixture, or a whole cup), appending its matches
-// to out in ID order.
+// to out in ID order. On an error out holds no match of u.
 func (p *Player) PlayUnit(u int, out []Played) ([]Played, error) {
-	return p.c.playUnit(u, p.pairings, p.agents, out)
+	n := len(out)
+	out, err := p.c.playUnit(p.ctx, u, p.pairings, p.agents, out)
+	if err != nil {
+		return out[:n], err
+	}
+	return out, nil
 }
 
 // playUnit plays unit u (a fixture, or a cup) with the worker's agents, appending its
 // matches to out in ID order.
-func (c Config) playUnit(u int, pairings [][2]int, players []agents.Agent, out []Played) ([]Played, error) {
+func (c Config) playUnit(ctx context.Context, u int, pairings [][2]int, players []agents.Agent, out []Played) ([]Played, error) {
 	if c.Format != Knockout {
-		p, err := c.playMatch(c.leagueFixture(pairings, int64(u)), players)
+		p, err := c.playMatch(ctx, c.leagueFixture(pairings, int64(u)), players)
 		return append(out, p), err
 	}
 	alive := c.Bracket(u)
@@ -60,7 +68,7 @@ func (c Config) playUnit(u int, pairings [][2]int, players []agents.Agent, out [
 				next[t] = max(home, away)
 				continue
 			}
-			p, err := c.playMatch(c.cupFixture(id, u, r, t, home, away), players)
+			p, err := c.playMatch(ctx, c.cupFixture(id, u, r, t, home, away), players)
 			if err != nil {
 				return out, err
 			}
@@ -76,8 +84,12 @@ func (c Config) playUnit(u int, pairings [][2]int, players []agents.Agent, out [
 	return out, nil
 }
 
-// playMatch plays one fixture with the worker's agents.
-func (c Config) playMatch(f Fixture, players []agents.Agent) (Played, error) {
+// playMatch plays one fixture with the worker's agents. A match in which an agent failed
+// (an interrupted solve included) is an error, never a result.
+func (c Config) playMatch(ctx context.Context, f Fixture, players []agents.Agent) (Played, error) {
+	if err := ctx.Err(); err != nil {
+		return Played{}, err
+	}
 	home, away := players[f.Home], players[f.Away]
 	for _, x := range []struct {
 		a    agents.Agent
@@ -116,6 +128,14 @@ func (c Config) playMatch(f Fixture, players []agents.Agent) (Played, error) {
 	end, err := env.Play(s, hp, ap, smp, observe)
 	if err != nil {
 		return Played{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
+	}
+	for _, i := range []int{f.Home, f.Away} {
+		if err := agents.ErrOf(players[i]); err != nil {
+			if ctx.Err() != nil {
+				return Played{}, ctx.Err()
+			}
+			return Played{}, fmt.Errorf("arena: match %d: agent %s failed: %w", f.ID, c.Agents[i], err)
+		}
 	}
 	for i := len(decisions) - 1; i >= 0; i-- { // each player's last decision carries the result
 		d := &decisions[i]

@@ -580,7 +580,7 @@ func (c Config) play(ctx context.Context, dir string, onDisk []bool, open map[in
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			player, err := NewPlayer(c)
+			player, err := NewPlayer(ctx, c)
 			if err != nil {
 				fail(err)
 				return
@@ -594,11 +594,16 @@ func (c Config) play(ctx context.Context, dir string, onDisk []bool, open map[in
 				}
 				for _, u := range batch {
 					if rows, err = player.PlayUnit(u, rows); err != nil {
-						fail(err)
-						return
+						break
 					}
 				}
-				results <- rows
+				results <- rows // the whole units, also of a batch cut short
+				if err != nil {
+					if ctx.Err() == nil { // an interruption is the parent's to report
+						fail(err)
+					}
+					return
+				}
 			}
 		}()
 	}

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -15,6 +16,7 @@ type DynamicProblem struct {
 	Own       env.Lineup
 	Opponent  env.Lineup
 	Objective Objective
+	Context   context.Context // if set, stops the solve when done (see BasicProblem)
 }
 
 // DynamicPolicy is an optimal Dynamic shift policy. It is read-only after SolveDynamic and
@@ -133,8 +135,15 @@ func SolveDynamic(p DynamicProblem) (*DynamicPolicy, error) {
 		}
 		return winner
 	}
+	ctx := p.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	for per := len(lengths) - 1; per >= 0; per-- {
 		for t := 1; t <= lengths[per]; t++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			for b := 1; b <= env.Sectors; b++ {
 				for d := -dp.maxDiff; d <= dp.maxDiff; d++ {
 					for l := range env.NumLineups {

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -108,6 +109,9 @@ type BasicProblem struct {
 	Opponent       env.Lineup
 	OpponentPolicy BreakPolicy
 	Objective      Objective
+	// Context, if set, stops the solve when it is done: SolveBasic then returns its error
+	// within a few milliseconds.
+	Context context.Context
 }
 
 // BreakState is what a Basic decision depends on: a break before a kick-off, seen by the
@@ -197,6 +201,10 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 		return nil, errors.New("solver: objective advance needs knockout rules")
 	}
 	lengths, total := periodLengths(r)
+	// Refuse what cannot fit before allocating anything (a fixed opponent: every break).
+	if blocks := policyBlocks(lengths, total/throwsToScore()+1); p.OpponentPolicy == nil && blocks > maxPolicyBlocks {
+		return nil, fmt.Errorf("%w: %d-throw halves need %d breaks of ~8 KB each, more than the limit of %d (about 800 MB)", ErrTooLarge, r.HalfThrows(), blocks, maxPolicyBlocks)
+	}
 	pensWin, err := pensWinFor(p.Player)
 	if err != nil {
 		return nil, err
@@ -208,7 +216,10 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 	s := &basicSolver{
 		pol: &BasicPolicy{Problem: p, lengths: lengths, maxDiff: total/throwsToScore() + 1, moves: min(r.MoveBudget(), 5),
 			blocks: map[blockKey]*block{}, start: oppConfig{uint8(p.Opponent.Index()), uint8(oppMoves)}},
-		r: r, final: newScorer(r, p.Objective, pensWin).final, laws: map[uint8][]goalLaw{},
+		r: r, final: newScorer(r, p.Objective, pensWin).final, laws: map[uint8][]goalLaw{}, ctx: p.Context,
+	}
+	if s.ctx == nil {
+		s.ctx = context.Background()
 	}
 	s.neighbours = make([][]int, env.NumLineups)
 	for l := range s.neighbours {
@@ -217,6 +228,9 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 				s.neighbours[l] = append(s.neighbours[l], n)
 			}
 		}
+	}
+	if err := s.ctx.Err(); err != nil {
+		return nil, err
 	}
 	bp := s.pol
 	if p.OpponentPolicy == nil { // every break, so that Act answers anywhere
@@ -246,7 +260,18 @@ type basicSolver struct {
 	final      func(d int, shootout bool) float64
 	laws       map[uint8][]goalLaw // by opponent line-up: the law for each own line-up
 	neighbours [][]int
+	ctx        context.Context
 	err        error
+}
+
+// policyBlocks is the number of breaks a policy against a fixed opponent holds: every
+// throw of every period by every goal difference up to ±maxDiff.
+func policyBlocks(lengths []int, maxDiff int) int {
+	n := 0
+	for _, l := range lengths {
+		n += l * (2*maxDiff + 1)
+	}
+	return n
 }
 
 // lawsAgainst returns the goal laws of every own line-up against opponent line-up o.
@@ -356,6 +381,9 @@ func (s *basicSolver) block(per, t, d int, c oppConfig) *block {
 	bp.blocks[key] = b
 	if len(bp.blocks) > maxPolicyBlocks && s.err == nil {
 		s.err = fmt.Errorf("%w: more than %d breaks", ErrTooLarge, maxPolicyBlocks)
+	}
+	if s.err == nil && len(bp.blocks)%64 == 0 { // ~1 ms of work between two looks
+		s.err = s.ctx.Err()
 	}
 	if s.err != nil {
 		return b

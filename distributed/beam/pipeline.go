@@ -1,6 +1,7 @@
 package arenabeam
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -78,7 +79,7 @@ func (f *playUnits) Setup() error {
 	if err != nil {
 		return err
 	}
-	f.player, err = arena.NewPlayer(c)
+	f.player, err = arena.NewPlayer(context.Background(), c) // the runner stops a DoFn; its agents need no context of their own
 	return err
 }
 

@@ -1,9 +1,10 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -32,7 +33,7 @@ Opponent specs are separated by ';' because specs themselves contain ','.`,
 		Example: `  kingoal eval heuristic
   kingoal eval "mcts:iters=500" --vs "fixed:2-2-2-2-2;random" -n 400`,
 		Args: argsBetween(1, 1, "one agent SPEC"),
-		RunE: func(_ *cobra.Command, args []string) error { return runEval(io, o, args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runEval(cmd.Context(), io, o, args[0]) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.vs, "vs", "fixed:2-2-2-2-2;fixed:1-3-3-2-1;heuristic", "reference opponents, separated by ';' (the solver-backed agents re-solve for every new opponent line-up, so against random they take about 0.3 s a match)")
@@ -56,7 +57,7 @@ type reportJSON struct {
 	Regret       *float64 `json:"regret,omitempty"`
 }
 
-func runEval(io Streams, o evalOptions, spec string) error {
+func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error {
 	r, err := o.rules.rules()
 	if err != nil {
 		return err
@@ -64,18 +65,16 @@ func runEval(io Streams, o evalOptions, spec string) error {
 	if o.matches <= 0 {
 		return usagef("-n %d: want at least 1", o.matches)
 	}
-	newAgent := func() (agents.Agent, error) { return agents.New(spec, agents.Setup{Rules: r}) }
+	newAgent := func() (agents.Agent, error) { return agents.New(spec, agents.Setup{Rules: r, Context: ctx}) }
 	if _, err := newAgent(); err != nil {
 		return usageError{err}
 	}
 	var opps []string
-	for _, s := range strings.Split(o.vs, ";") {
-		if s = strings.TrimSpace(s); s != "" {
-			if _, err := agents.New(s, agents.Setup{Rules: r}); err != nil {
-				return usageError{err}
-			}
-			opps = append(opps, s)
+	for _, s := range splitSpecs(o.vs) {
+		if _, err := agents.New(s, agents.Setup{Rules: r, Context: ctx}); err != nil {
+			return usageError{err}
 		}
+		opps = append(opps, s)
 	}
 	if len(opps) == 0 {
 		return usagef("--vs: no opponents")
@@ -84,8 +83,12 @@ func runEval(io Streams, o evalOptions, spec string) error {
 	bar := newProgress(io.ErrOut, len(opps), "opponents")
 	var reps []agents.Report
 	for _, opp := range opps {
-		rep, err := agents.EvaluateAgainst(newAgent, opp, r, o.matches, o.seed)
+		rep, err := agents.EvaluateAgainst(ctx, newAgent, opp, r, o.matches, o.seed)
 		if err != nil {
+			_ = bar.Finish()
+			if errors.Is(err, context.Canceled) {
+				return fmt.Errorf("eval: interrupted after %d of %d opponents (nothing printed: a partial evaluation is not a result): %w", len(reps), len(opps), err)
+			}
 			return err
 		}
 		reps = append(reps, rep)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -34,7 +35,7 @@ like 1-2-3-3-1 or its index; at a break or shift press Enter to keep your line-u
 is explained and asked again. When standard input ends you keep your line-up to the end.`,
 		Example: "  kingoal play --vs optimal\n  printf '1-2-3-3-1\\n' | kingoal play --vs heuristic --seed 3",
 		Args:    argsBetween(0, 0, "no arguments"),
-		RunE:    func(*cobra.Command, []string) error { return runPlay(io, o) },
+		RunE:    func(cmd *cobra.Command, _ []string) error { return runPlay(cmd.Context(), io, o) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.vs, "vs", "heuristic", "the agent you play against (see kingoal agents)")
@@ -47,7 +48,9 @@ is explained and asked again. When standard input ends you keep your line-up to 
 
 // human asks the player at every decision; it is an env.Policy.
 type human struct {
-	in     *bufio.Scanner
+	ctx    context.Context
+	lines  <-chan string // standard input, line by line; closed at its end
+	err    error         // the context's error once it is done: the match is abandoned
 	out    io.Writer
 	rules  env.Rules
 	hints  bool
@@ -57,7 +60,7 @@ type human struct {
 }
 
 func (h *human) Act(obs env.Observation, legal env.Mask) int {
-	if h.ended {
+	if h.ended || h.err != nil {
 		return h.fallback(obs, legal)
 	}
 	switch obs.Decision {
@@ -65,7 +68,7 @@ func (h *human) Act(obs env.Observation, legal env.Mask) int {
 		h.kickoffHint()
 		fmt.Fprint(h.out, "Your line-up (defence→attack, like 1-2-3-3-1, or an index 0..120): ")
 	case env.Break:
-		fmt.Fprintf(h.out, "\nBreak (%s, %d throws left), score %d-%d for you. You play %s with %d moves left; the opponent plays %s.\n",
+		fmt.Fprintf(h.out, "\nBreak (%s, %d throws left): you %d, opponent %d. You play %s with %d moves left; the opponent plays %s.\n",
 			obs.Period, obs.ThrowsLeft, obs.OwnGoals, obs.OppGoals, obs.Own, obs.OwnMovesLeft, obs.Opp)
 		h.adviceHint(obs, legal)
 		fmt.Fprint(h.out, "New line-up within your moves, or Enter to keep: ")
@@ -81,12 +84,20 @@ func (h *human) Act(obs env.Observation, legal env.Mask) int {
 		fmt.Fprint(h.out, "Shift to, or Enter to keep: ")
 	}
 	for {
-		if !h.in.Scan() {
+		var line string
+		var ok bool
+		select {
+		case line, ok = <-h.lines:
+		case <-h.ctx.Done(): // Ctrl-C at the prompt
+			h.err = h.ctx.Err()
+			return h.fallback(obs, legal)
+		}
+		if !ok {
 			h.ended = true
 			fmt.Fprintln(h.out, "\n(input ended: keeping the line-up for the rest of the match)")
 			return h.fallback(obs, legal)
 		}
-		text := strings.TrimSpace(h.in.Text())
+		text := strings.TrimSpace(line)
 		if h.echo {
 			fmt.Fprintln(h.out, text)
 		}
@@ -168,7 +179,21 @@ func (h *human) adviceHint(obs env.Observation, legal env.Mask) {
 	fmt.Fprintf(h.out, "Hint: the solver (best response if the opponent keeps %s) says: %s\n", obs.Opp, describeChange(obs.Own, to))
 }
 
-func runPlay(io Streams, o playOptions) error {
+// readLines sends in's lines on the channel it returns, which it closes at the end of in,
+// so that a prompt can wait for a line and for Ctrl-C at once.
+func readLines(in io.Reader) <-chan string {
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(in)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	return lines
+}
+
+func runPlay(ctx context.Context, io Streams, o playOptions) error {
 	r, err := o.rules.rules()
 	if err != nil {
 		return err
@@ -181,18 +206,18 @@ func runPlay(io Streams, o playOptions) error {
 	default:
 		return usagef("--side %q: want home or away", o.side)
 	}
-	opp, err := agents.New(o.vs, agents.Setup{Rules: r})
+	opp, err := agents.New(o.vs, agents.Setup{Rules: r, Context: ctx})
 	if err != nil {
 		return usageError{err}
 	}
 	if s, ok := opp.(agents.Seeded); ok {
 		s.Reset(env.SeededSource(o.seed, 2).Uint64())
 	}
-	advice, err := agents.New("optimal", agents.Setup{Rules: r})
+	advice, err := agents.New("optimal", agents.Setup{Rules: r, Context: ctx})
 	if err != nil {
 		return err
 	}
-	h := &human{in: bufio.NewScanner(io.In), out: io.Out, rules: r, hints: o.hints, advice: advice.(*agents.Optimal), echo: !isTerminalReader(io.In)}
+	h := &human{ctx: ctx, lines: readLines(io.In), out: io.Out, rules: r, hints: o.hints, advice: advice.(*agents.Optimal), echo: !isTerminalReader(io.In)}
 	home, away := env.Policy(h), env.Policy(opp)
 	if me == env.Away {
 		home, away = opp, h
@@ -203,10 +228,18 @@ func runPlay(io Streams, o playOptions) error {
 		return err
 	}
 	end, err := env.Play(s, home, away, env.NewDiceSampler(env.SeededSource(o.seed, 0)), func(e env.Event) {
-		fmt.Fprintln(io.Out, e.Describe())
+		if h.err == nil {
+			fmt.Fprintln(io.Out, e.Describe())
+		}
 	})
 	if err != nil {
 		return err
+	}
+	if h.err != nil {
+		return fmt.Errorf("play: interrupted; the match is abandoned: %w", h.err)
+	}
+	if err := agents.ErrOf(opp); err != nil {
+		return fmt.Errorf("play: %s could not decide: %w", o.vs, err)
 	}
 	outcome := "a draw"
 	switch end.Result(me) {

@@ -57,7 +57,7 @@ func ExecuteRoot(root func(Streams) *cobra.Command, args []string, in io.Reader,
 		return exitOK
 	}
 	prefix := cmd.Name() + ": "
-	fmt.Fprintln(errOut, prefix+strings.TrimPrefix(err.Error(), prefix))
+	fmt.Fprintln(errOut, prefix+message(err, prefix))
 	var u usageError
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -66,6 +66,19 @@ func ExecuteRoot(root func(Streams) *cobra.Command, args []string, in io.Reader,
 		return exitUsage
 	}
 	return exitFailure
+}
+
+// message is err's one line for the user: without a doubled program prefix, and an
+// interruption says so in words rather than Go's "context canceled".
+func message(err error, prefix string) string {
+	msg := strings.TrimPrefix(err.Error(), prefix)
+	if errors.Is(err, context.Canceled) {
+		msg = strings.TrimSuffix(strings.TrimSuffix(msg, "context canceled"), ": ")
+		if msg == "" {
+			msg = "interrupted"
+		}
+	}
+	return msg
 }
 
 // isCobraUsage recognises the errors cobra raises itself for unknown commands.
@@ -120,6 +133,20 @@ func checkNewOutput(flag, path string, force bool) error {
 		return err
 	}
 	return refuseOverwrite(flag, path, force, "replace it with --force")
+}
+
+// interruptible runs f, a computation that cannot be stopped from inside (a match's exact
+// odds, an LP), and returns its error, or ctx's error as soon as ctx is done: f is then
+// abandoned, its result unused, and the command exits.
+func interruptible(ctx context.Context, f func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // argsBetween is cobra.RangeArgs with a usage error.

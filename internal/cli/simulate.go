@@ -122,18 +122,23 @@ func runSimulate(ctx context.Context, io Streams, o simulateOptions, args []stri
 	began := time.Now()
 	res, err := env.Simulate(ctx, cfg)
 	_ = bar.Finish()
-	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("simulate: interrupted after %d of %d matches: %w", res.Matches, o.matches, err)
-	}
-	if err != nil {
+	interrupted := errors.Is(err, context.Canceled)
+	if err != nil && (!interrupted || res.Matches == 0) {
 		return err
 	}
 	secs := time.Since(began).Seconds()
 	fmt.Fprintf(io.ErrOut, "kingoal: %d matches in %.2fs (%.0f matches/s)\n", res.Matches, secs, float64(res.Matches)/secs)
 	if o.json {
-		return writeJSON(io.Out, simulateToJSON(home, away, o.seed, r, res))
+		err = writeJSON(io.Out, simulateToJSON(home, away, o.seed, r, res))
+	} else {
+		err = writeSimulateText(io.Out, home, away, o.seed, r, res)
 	}
-	return writeSimulateText(io.Out, home, away, o.seed, r, res)
+	if err == nil && interrupted {
+		// The finished chunks are a sample like any other, but which ones finished depends
+		// on timing: the partial result is not reproducible from the seed.
+		return fmt.Errorf("simulate: interrupted; printed the partial result of %d of %d matches (not reproducible from the seed): %w", res.Matches, o.matches, context.Canceled)
+	}
+	return err
 }
 
 func simulateToJSON(home, away env.Lineup, seed uint64, r env.Rules, res env.SimResult) simulateJSON {

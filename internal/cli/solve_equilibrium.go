@@ -75,7 +75,8 @@ func runSolveEquilibrium(ctx context.Context, io Streams, o solveEquilibriumOpti
 	if err != nil {
 		return err
 	}
-	eq, err := solver.Equilibrium(m, payoff)
+	var eq solver.LineupEquilibrium
+	err = interruptible(ctx, func() (err error) { eq, err = solver.Equilibrium(m, payoff); return err })
 	if err != nil {
 		return err
 	}

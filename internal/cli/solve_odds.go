@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -22,7 +23,7 @@ func newSolveOddsCmd(io Streams) *cobra.Command {
 		Example: `  kingoal solve odds 1-2-3-3-1 2-2-2-2-2
   kingoal solve odds 1-3-3-2-1 2-2-2-2-2 --knockout --json`,
 		Args: argsBetween(0, 2, "HOME and AWAY line-ups (or none for the defaults)"),
-		RunE: func(_ *cobra.Command, args []string) error { return runSolveOdds(io, o, args) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runSolveOdds(cmd.Context(), io, o, args) },
 	}
 	cmd.Flags().IntVar(&o.top, "top", 10, "how many of the likeliest scores to list")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the result as JSON")
@@ -52,7 +53,7 @@ type oddsJSON struct {
 	Likeliest     []scoreJSON `json:"likeliest"`
 }
 
-func runSolveOdds(io Streams, o solveOddsOptions, args []string) error {
+func runSolveOdds(ctx context.Context, io Streams, o solveOddsOptions, args []string) error {
 	r, home, away, err := rulesAndPair(o.rules, args)
 	if err != nil {
 		return err
@@ -60,7 +61,8 @@ func runSolveOdds(io Streams, o solveOddsOptions, args []string) error {
 	if o.top < 0 {
 		return usagef("--top %d: want 0 or more", o.top)
 	}
-	odds, err := solver.MatchOdds(home, away, r)
+	var odds solver.Odds
+	err = interruptible(ctx, func() (err error) { odds, err = solver.MatchOdds(home, away, r); return err })
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -35,7 +37,7 @@ recommended change by time and score (--png).`,
 		Example: `  kingoal solve policy --home 2-2-2-2-2 --away 1-3-3-2-1
   kingoal solve policy --home-mode dynamic --objective points --out policy.parquet --png policy.png`,
 		Args: argsBetween(0, 0, "no arguments (line-ups go in --home and --away)"),
-		RunE: func(*cobra.Command, []string) error { return runSolvePolicy(io, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSolvePolicy(cmd.Context(), io, o) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.home, "home", env.DefaultOpponent, "home's starting line-up")
@@ -48,6 +50,15 @@ recommended change by time and score (--png).`,
 	f.BoolVar(&o.force, "force", false, "replace --out and --png if they exist")
 	o.rules.register(f)
 	return cmd
+}
+
+// policyError makes a policy too large for this machine a usage error: the rules asked
+// for it.
+func policyError(err error) error {
+	if errors.Is(err, solver.ErrTooLarge) {
+		return usageError{err}
+	}
+	return err
 }
 
 // recommendation is one line of the readable summary.
@@ -76,7 +87,7 @@ type solvedPolicy interface {
 	NoChangeValue() float64
 }
 
-func runSolvePolicy(io Streams, o solvePolicyOptions) error {
+func runSolvePolicy(ctx context.Context, io Streams, o solvePolicyOptions) error {
 	r, err := o.rules.rules()
 	if err != nil {
 		return err
@@ -113,15 +124,15 @@ func runSolvePolicy(io Streams, o solvePolicyOptions) error {
 	var rows []datasets.PolicyRow
 	var chart heatmap
 	if r.Modes[me] == env.Dynamic {
-		dp, err := solver.SolveDynamic(solver.DynamicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj})
+		dp, err := solver.SolveDynamic(solver.DynamicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj, Context: ctx})
 		if err != nil {
-			return err
+			return policyError(err)
 		}
 		pol, recs, rows, chart = dp, dynamicSummary(dp, r), dynamicRows(dp, r), dynamicChart(dp, r)
 	} else {
-		bp, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj})
+		bp, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj, Context: ctx})
 		if err != nil {
-			return err
+			return policyError(err)
 		}
 		pol, recs, rows, chart = bp, basicSummary(bp, r), basicRows(bp, r), basicChart(bp, r)
 	}

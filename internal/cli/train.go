@@ -139,7 +139,7 @@ func runTrain(ctx context.Context, io Streams, o trainOptions, algo string, reco
 	}
 	var opp agents.Agent // nil: self-play
 	if o.vs != "self" {
-		if opp, err = agents.New(o.vs, agents.Setup{Rules: r}); err != nil {
+		if opp, err = agents.New(o.vs, agents.Setup{Rules: r, Context: ctx}); err != nil {
 			return usageError{err}
 		}
 	}
@@ -191,7 +191,7 @@ func runTrain(ctx context.Context, io Streams, o trainOptions, algo string, reco
 		if n := len(curve); n > 0 && curve[n-1].Episodes == int64(q.Episodes) {
 			return nil // nothing learned since the last row (an interruption right after it)
 		}
-		row, err := evaluate(q, o, r)
+		row, err := evaluate(ctx, q, o, r)
 		if err != nil {
 			return err
 		}
@@ -206,8 +206,20 @@ func runTrain(ctx context.Context, io Streams, o trainOptions, algo string, reco
 		}
 		return writeCurvePNG(pngPath, curve, o.evalVs)
 	}
+	interrupted := func() error { // keep what was learned; the curve keeps its evaluated rows
+		_ = bar.Finish()
+		if opp != nil && agents.ErrOf(opp) != nil {
+			// The opponent stopped thinking mid-episode, and that episode was learned from
+			// fallback moves: the model on disk (the last evaluation's) is the exact one.
+			return fmt.Errorf("train: interrupted; %s keeps the model of the last evaluation, if any (continue with --resume): %w", o.out, context.Canceled)
+		}
+		if err := datasets.WriteAtomic(o.out, q.Save); err != nil {
+			return err
+		}
+		return fmt.Errorf("train: interrupted after %d episodes; saved %s (continue with --resume): %w", q.Episodes, o.out, context.Canceled)
+	}
 	for q.Episodes < o.episodes {
-		chunk := min(every, o.episodes-q.Episodes)
+		chunk := min(every-q.Episodes%every, o.episodes-q.Episodes) // evaluations at multiples of every, also after a resume
 		start := q.Episodes
 		var against env.Policy // nil interface for self-play
 		if opp != nil {
@@ -218,17 +230,18 @@ func runTrain(ctx context.Context, io Streams, o trainOptions, algo string, reco
 			bar.Describe(fmt.Sprintf("episodes (mean result %+.3f)", mean))
 			_ = bar.Set(start + n)
 		}})
+		if err == nil && opp != nil {
+			err = agents.ErrOf(opp)
+		}
+		if errors.Is(err, context.Canceled) {
+			return interrupted()
+		}
 		if err != nil {
-			if errors.Is(err, context.Canceled) {
-				_ = bar.Finish()
-				if err := done(); err != nil {
-					return err
-				}
-				return fmt.Errorf("train: interrupted after %d episodes; saved %s (resume with --resume): %w", q.Episodes, o.out, err)
-			}
 			return err
 		}
-		if err := done(); err != nil {
+		if err := done(); errors.Is(err, context.Canceled) {
+			return interrupted()
+		} else if err != nil {
 			return err
 		}
 	}
@@ -240,8 +253,8 @@ func runTrain(ctx context.Context, io Streams, o trainOptions, algo string, reco
 
 // evaluate scores the greedy policy against the opponent (agents.EvaluateAgainst: exact
 // against a fixed line-up, with the best response and the regret; Monte Carlo otherwise).
-func evaluate(q *agents.QLearning, o trainOptions, r env.Rules) (datasets.LearningCurveRow, error) {
-	rep, err := agents.EvaluateAgainst(func() (agents.Agent, error) { return q, nil }, o.evalVs, r, o.evalMatches, o.seed)
+func evaluate(ctx context.Context, q *agents.QLearning, o trainOptions, r env.Rules) (datasets.LearningCurveRow, error) {
+	rep, err := agents.EvaluateAgainst(ctx, func() (agents.Agent, error) { return q, nil }, o.evalVs, r, o.evalMatches, o.seed)
 	if err != nil {
 		return datasets.LearningCurveRow{}, err
 	}

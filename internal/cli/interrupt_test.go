@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// kingoalBinary builds the CLI once for the tests that need a real process.
+func kingoalBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("skipping the real-process tests in -short mode")
+	}
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "kingoal-bin")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "kingoal")
+		if out, err := exec.Command("go", "build", "-o", binPath, "../../cmd/kingoal").CombinedOutput(); err != nil {
+			binErr = errors.New(string(out))
+		}
+	})
+	if binErr != nil {
+		t.Fatalf("go build: %v", binErr)
+	}
+	return binPath
+}
+
+// interruptLimit is the longest a command may take to exit after Ctrl-C.
+const interruptLimit = time.Second
+
+// TestCtrlCAnswersWithinASecond sends SIGINT to real processes in the middle of their
+// longest work and requires exit code 130 within a second, one line on stderr that does
+// not end in Go's "context canceled", and what each command promises to keep.
+func TestCtrlCAnswersWithinASecond(t *testing.T) {
+	bin := kingoalBinary(t)
+	dir := t.TempDir()
+	cases := []struct {
+		name  string
+		args  []string
+		after time.Duration // when to press Ctrl-C: mid-work for every case
+		want  string        // in the last line of stderr
+		kept  func(t *testing.T, stdout string)
+	}{
+		{name: "arena with optimal solving", args: []string{"arena", "--agents", "optimal;random;mcts:iters=20000", "--matches", "400", "--out", filepath.Join(dir, "arena")},
+			after: 2 * time.Second, want: "--resume", kept: func(t *testing.T, _ string) {
+				if _, err := os.Stat(filepath.Join(dir, "arena", "run.json")); err != nil {
+					t.Error("run.json is gone: the run cannot be resumed")
+				}
+			}},
+		{name: "generate", args: []string{"datasets", "generate", "--agents", "optimal,random", "--episodes", "5000", "--out", filepath.Join(dir, "gen")},
+			after: 2 * time.Second, want: "--resume"},
+		{name: "eval", args: []string{"eval", "optimal", "--vs", "random", "-n", "2000"}, after: 2 * time.Second, want: "interrupted"},
+		{name: "solve policy", args: []string{"solve", "policy", "--throws-per-half", "150"}, after: 1500 * time.Millisecond, want: "interrupted"},
+		{name: "solve odds", args: []string{"solve", "odds", "--throws-per-half", "10000"}, after: 1500 * time.Millisecond, want: "interrupted"},
+		{name: "simulate", args: []string{"simulate", "-n", "10000000000"}, after: 1500 * time.Millisecond, want: "partial result",
+			kept: func(t *testing.T, stdout string) {
+				if !strings.Contains(stdout, "home win") {
+					t.Errorf("no partial result on stdout:\n%s", stdout)
+				}
+			}},
+		{name: "train", args: []string{"train", "qlearning", "--vs", "heuristic", "--episodes", "10000000", "--out", filepath.Join(dir, "q.json")},
+			after: 2 * time.Second, want: "--resume", kept: func(t *testing.T, _ string) {
+				if _, err := os.Stat(filepath.Join(dir, "q.json")); err != nil {
+					t.Error("the model was not saved")
+				}
+			}},
+		{name: "play at the prompt", args: []string{"play", "--vs", "heuristic"}, after: 1500 * time.Millisecond, want: "interrupted"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command(bin, c.args...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			stdin, err := cmd.StdinPipe() // open and silent: play waits at its prompt
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stdin.Close()
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
+			select {
+			case err := <-exited:
+				t.Fatalf("finished before Ctrl-C (%v): the case needs more work\n%s", err, stderr.String())
+			case <-time.After(c.after):
+			}
+			sent := time.Now()
+			if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case <-exited:
+			case <-time.After(30 * time.Second):
+				cmd.Process.Kill()
+				<-exited
+				t.Fatalf("still running 30 s after Ctrl-C\n%s", stderr.String())
+			}
+			took := time.Since(sent)
+			lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+			last := lines[len(lines)-1]
+			t.Logf("exit %d after %v: %s", cmd.ProcessState.ExitCode(), took.Round(time.Millisecond), last)
+			if code := cmd.ProcessState.ExitCode(); code != exitInterrupted {
+				t.Errorf("exit code %d, want %d\n%s", code, exitInterrupted, stderr.String())
+			}
+			if took > interruptLimit {
+				t.Errorf("took %v to exit after Ctrl-C, want at most %v", took, interruptLimit)
+			}
+			if !strings.Contains(last, c.want) || strings.HasSuffix(last, "context canceled") {
+				t.Errorf("last line %q: want %q in it and no \"context canceled\"", last, c.want)
+			}
+			if c.kept != nil {
+				c.kept(t, stdout.String())
+			}
+		})
+	}
+}
