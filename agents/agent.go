@@ -3,6 +3,7 @@ package agents
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -84,7 +85,7 @@ var registry = []Kind{
 		Params: []Param{{"iters", "2000", "simulations per decision"}, {"c", "1.4", "UCB exploration constant"},
 			{"ms", "0", "if > 0, search this many milliseconds per decision instead (not reproducible)"}}, build: buildMCTS},
 	{Name: "qlearning", Doc: "tabular Q-learning: plays the greedy policy of a trained model (kingoal train qlearning)",
-		Params: []Param{{"model", "", "model file; empty: an untrained agent (keeps its line-up)"}}, build: buildQLearning},
+		Params: []Param{{"model", "", "model file (required): qlearning:model=q.json"}}, build: buildQLearning},
 	{Name: "equilibrium", Doc: "samples its kick-off line-up from the exact equilibrium mix, then plays like optimal",
 		Params: []Param{{"payoff", "win-loss", "equilibrium payoff: win-loss, goal-diff, points or advance"},
 			{"objective", "win", "objective of the play after kick-off"}}, build: buildEquilibrium},
@@ -103,16 +104,19 @@ func (p params) int(name string) (int, error) {
 
 func (p params) float(name string) (float64, error) {
 	v, err := strconv.ParseFloat(p[name], 64)
-	if err != nil {
-		return 0, fmt.Errorf("%s=%q is not a number", name, p[name])
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("%s=%q is not a finite number", name, p[name])
 	}
 	return v, nil
 }
 
 // New builds the agent a spec names: "name", "name:value" (the first parameter) or
-// "name:key=value,key=value". Unknown names or parameters are errors that list what exists.
+// "name:key=value,key=value", optionally followed by "#label" to tell agents of the same
+// spec apart ("random#2"; the label is not part of the agent). Unknown names or
+// parameters, empty values and a ':' with nothing after it are errors that say what exists.
 func New(spec string, s Setup) (Agent, error) {
-	name, rest, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	body, _, _ := strings.Cut(spec, "#")
+	name, rest, colon := strings.Cut(strings.TrimSpace(body), ":")
 	i := slices.IndexFunc(registry, func(k Kind) bool { return k.Name == name })
 	if i < 0 {
 		names := make([]string, len(registry))
@@ -126,8 +130,14 @@ func New(spec string, s Setup) (Agent, error) {
 	for _, d := range k.Params {
 		p[d.Name] = d.Default
 	}
+	if colon && strings.TrimSpace(rest) == "" {
+		return nil, fmt.Errorf("agents: %q: nothing after ':'; write %s alone for its defaults%s", spec, name, k.paramList())
+	}
 	if rest != "" {
 		for n, item := range strings.Split(rest, ",") {
+			if strings.TrimSpace(item) == "" {
+				return nil, fmt.Errorf("agents: %q: an empty parameter between commas", spec)
+			}
 			key, val, ok := strings.Cut(item, "=")
 			if !ok { // positional: the first parameter only
 				if n != 0 || len(k.Params) == 0 {
@@ -139,15 +149,31 @@ func New(spec string, s Setup) (Agent, error) {
 			if slices.IndexFunc(k.Params, func(d Param) bool { return d.Name == key }) < 0 {
 				return nil, fmt.Errorf("agents: %q: %s has no parameter %q%s", spec, name, key, k.paramList())
 			}
-			p[key] = strings.TrimSpace(val)
+			if p[key] = strings.TrimSpace(val); p[key] == "" {
+				return nil, fmt.Errorf("agents: %q: %s has no value", spec, key)
+			}
 		}
 	}
 	a, err := k.build(p, s)
 	if err != nil {
-		return nil, fmt.Errorf("agents: %q: %w", spec, err)
+		return nil, fmt.Errorf("agents: %q: %w", spec, bareError{err})
 	}
 	return a, nil
 }
+
+// bareError drops the package prefix of an error from below ("env: ", "solver: ") where
+// New puts its own, so messages never read "agents: … env: …"; errors.Is still sees it.
+type bareError struct{ err error }
+
+func (b bareError) Error() string {
+	msg := b.err.Error()
+	for _, p := range []string{"env: ", "solver: ", "agents: "} {
+		msg = strings.TrimPrefix(msg, p)
+	}
+	return msg
+}
+
+func (b bareError) Unwrap() error { return b.err }
 
 func (k Kind) paramList() string {
 	if len(k.Params) == 0 {

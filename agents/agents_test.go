@@ -2,6 +2,8 @@ package agents_test
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -68,6 +70,9 @@ func TestAgentsConform(t *testing.T) {
 	for _, k := range agents.Kinds() {
 		for _, r := range short {
 			spec := k.Name
+			if k.Name == "qlearning" { // it needs a model: a briefly trained one
+				spec = "qlearning:model=" + trainedModel(t, r)
+			}
 			err := envtest.CheckAgent(func() env.Policy {
 				a, err := agents.New(spec, agents.Setup{Rules: r})
 				if err != nil {
@@ -80,6 +85,25 @@ func TestAgentsConform(t *testing.T) {
 			}
 		}
 	}
+}
+
+// trainedModel saves a Q-learning model trained for 50 episodes under r and returns its path.
+func trainedModel(t *testing.T, r env.Rules) string {
+	t.Helper()
+	q := agents.NewQLearning(agents.QConfig{}, r)
+	if err := q.Train(agents.TrainConfig{Opponent: agents.Fixed{Lineup: env.MustParseLineup("2-2-2-2-2")}, Episodes: 50, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "q.json")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := q.Save(f); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // TestOptimalAgentMatchesSolver: the optimal agent against a fixed opponent wins as often as

@@ -314,11 +314,11 @@ func LoadQLearning(rd io.Reader, r env.Rules) (*QLearning, error) {
 func buildQLearning(p params, s Setup) (Agent, error) {
 	path := p["model"]
 	if path == "" {
-		return NewQLearning(QConfig{}, s.Rules), nil
+		return nil, errors.New("qlearning needs a model: qlearning:model=FILE (train one with kingoal train qlearning)")
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("model: %w", err)
 	}
 	defer f.Close()
 	q, err := LoadQLearning(f, s.Rules)

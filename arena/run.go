@@ -16,6 +16,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/version"
 )
 
 // runFiles are the files of a run directory besides run.json and the shards: the data, the
@@ -111,7 +112,10 @@ func (c Config) Validate() error {
 	if err := c.Rules.Validate(); err != nil {
 		return err
 	}
-	for _, s := range c.Agents {
+	for i, s := range c.Agents {
+		if j := slices.Index(c.Agents, s); j < i {
+			return fmt.Errorf("arena: agent %q is listed twice; tell them apart with a label, like %s#2", s, s)
+		}
 		if _, err := agents.New(s, agents.Setup{Rules: c.Rules}); err != nil {
 			return err
 		}
@@ -138,39 +142,14 @@ type RunInfo struct {
 	LogDecisions      bool              `json:"log_decisions"`
 	Schemas           map[string]string `json:"schemas"`
 	GoVersion         string            `json:"go_version"`
-	KingoalVersion    string            `json:"kingoal_version"`    // module version, or the VCS revision of a source build
+	KingoalVersion    string            `json:"kingoal_version"`    // the release, and the VCS revision when stamped (internal/version)
 	ParquetGoVersion  string            `json:"parquet_go_version"` // the writer of the files
 }
 
 func (c Config) info(total int, complete bool) RunInfo {
 	return RunInfo{Format: "kingoal-run", SchemaVersion: 2, Competition: c.Format.String(), Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
 		Seed: c.Seed, MatchesPerPairing: c.matches(), DrawBracket: c.DrawBracket, TotalMatches: total, ShardSize: ShardSize, Complete: complete,
-		Schemas: c.schemas(), GoVersion: runtime.Version(), KingoalVersion: buildVersion(), ParquetGoVersion: depVersion("github.com/parquet-go/parquet-go"), LogThrows: c.LogThrows, Dice: c.Dice, LogDecisions: c.LogDecisions}
-}
-
-// buildVersion names the code that made a run: the module version, else the VCS revision
-// Go stamped into the binary ("+dirty" for uncommitted changes), else "unknown".
-func buildVersion() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	rev, dirty := "", ""
-	for _, s := range bi.Settings {
-		switch {
-		case s.Key == "vcs.revision":
-			rev = s.Value
-		case s.Key == "vcs.modified" && s.Value == "true":
-			dirty = "+dirty"
-		}
-	}
-	if rev == "" {
-		return "unknown"
-	}
-	return rev + dirty
+		Schemas: c.schemas(), GoVersion: runtime.Version(), KingoalVersion: version.String(), ParquetGoVersion: depVersion("github.com/parquet-go/parquet-go"), LogThrows: c.LogThrows, Dice: c.Dice, LogDecisions: c.LogDecisions}
 }
 
 // depVersion is the version of a module linked into the binary, or "unknown".

@@ -19,6 +19,9 @@ const rowGroupRows = 64 * 1024
 // WriteAtomic creates path by writing a temporary file in the same directory, syncing it
 // and renaming it over path. If write fails, nothing is left at path.
 func WriteAtomic(path string, write func(w io.Writer) error) (err error) {
+	if err := checkTarget(path); err != nil {
+		return err
+	}
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -44,6 +47,15 @@ func WriteAtomic(path string, write func(w io.Writer) error) (err error) {
 	}
 	if err = os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("datasets: %w", err)
+	}
+	return nil
+}
+
+// checkTarget refuses a path a file cannot be renamed onto (a directory), before anything
+// is written, with words rather than rename's "file exists".
+func checkTarget(path string) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("datasets: %s is a directory; want a file name", path)
 	}
 	return nil
 }
@@ -169,6 +181,9 @@ type ParquetWriter[T any] struct {
 
 // NewParquetWriter starts writing path.
 func NewParquetWriter[T any](path, schema string) (*ParquetWriter[T], error) {
+	if err := checkTarget(path); err != nil {
+		return nil, err
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return nil, fmt.Errorf("datasets: %w", err)

@@ -152,6 +152,21 @@ func splitSpecs(s string) []string {
 	return out
 }
 
+// labelled tells repeated specs apart with labels: "random;random" plays random and
+// random#2, so the leaderboard has two rows a reader can tell apart.
+func labelled(specs []string) []string {
+	seen := map[string]int{}
+	out := make([]string, len(specs))
+	for i, s := range specs {
+		seen[s]++
+		out[i] = s
+		if n := seen[s]; n > 1 {
+			out[i] = fmt.Sprintf("%s#%d", s, n)
+		}
+	}
+	return out
+}
+
 // arenaFlagValues are the flags of the run a run.json describes.
 func arenaFlagValues(info arena.RunInfo) map[string]string {
 	v := ruleFlagValues(info.RulesConfig)
@@ -255,7 +270,7 @@ func (o arenaOptions) config() (arena.Config, error) {
 	if format == arena.Knockout {
 		r.Knockout = true
 	}
-	c := arena.Config{Format: format, Agents: splitSpecs(o.agents), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, Seed: o.seed,
+	c := arena.Config{Format: format, Agents: labelled(splitSpecs(o.agents)), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, Seed: o.seed,
 		Workers: o.workers, LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions}
 	if err := c.Validate(); err != nil {
 		return arena.Config{}, usageError{err}

@@ -18,7 +18,7 @@ func newDatasetsCmd(io Streams) *cobra.Command {
 		Short: "Inspect, export and generate datasets (Parquet)",
 	}
 	cmd.AddCommand(newInspectCmd(io), newExportCmd(io), newGenerateCmd(io, LocalEngine))
-	return cmd
+	return group(cmd)
 }
 
 type inspectOptions struct{ rows int }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -119,12 +120,64 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{"no-such-command"},
 		{"lineups", "extra"},
 		{"rules", "--knockout=maybe"},
+		// No silent defaults under a name the user chose.
+		{"eval", "qlearning", "--vs", "random"},
+		{"eval", "mcts:c=NaN", "--vs", "random"},
+		{"eval", "heuristic:late=Inf", "--vs", "random"},
+		{"eval", "fixed:", "--vs", "random"},
+		{"eval", "mcts:iters=", "--vs", "random"},
+		{"eval", "mcts:iters=5,", "--vs", "random"},
+		{"solve", "odd"},
+		{"datasets", "odd"},
+		{"arena", "--markdown", "--json"},
+		{"arena", "--out", ""},
+		{"arena", "--matches", "9223372036854775807"},
+		{"leaderboard", "x", "--markdown", "--json"},
 	} {
 		code, out, stderr := run(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
 		if code != exitUsage || out != "" || len(lines) != 1 || !strings.HasPrefix(stderr, "kingoal: ") || strings.Contains(stderr, "goroutine") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line", args, code, out, stderr)
 		}
+	}
+}
+
+// TestErrorsSpeakTheUsersLanguage holds the messages to words a user can act on: no Go
+// parse errors, no doubled prefixes, no rename errors, no "1 arguments".
+func TestErrorsSpeakTheUsersLanguage(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simulate", "-n", "many"}, "--matches many: want a whole number"},
+		{[]string{"simulate", "--seed", "-1"}, "--seed -1: want a whole number ≥ 0"},
+		{[]string{"eval", "optimal:lineup=x", "--vs", "random"}, `agents: "optimal:lineup=x": line-up "x": want 5 numbers`},
+		{[]string{"solve", "odds", "a", "b", "c"}, `kingoal solve odds takes HOME and AWAY line-ups (or none for the defaults); got ["a" "b" "c"]`},
+		{[]string{"solve", "equilibrium", "--throws-per-half", "3", "--out", dir}, "is a directory; want a file name"},
+		{[]string{"solve", "odd"}, `unknown command "odd" for "kingoal solve"; its commands: counter, equilibrium, matrix, odds, policy`},
+		{[]string{"eval", "qlearning", "--vs", "random"}, "qlearning needs a model"},
+		{[]string{"solve", "policy", "--throws-per-half", "10000"}, "policy too large: 10000-throw halves need"},
+	} {
+		code, _, stderr := run(t, c.args...)
+		msg := strings.TrimSpace(stderr)
+		if code == 0 || !strings.Contains(msg, c.want) || strings.Contains(msg, "strconv.") || strings.Contains(msg, "rename ") ||
+			strings.Count(msg, "agents:") > 1 || strings.Contains(msg, "env: ") || strings.Contains(msg, " 1 arguments") {
+			t.Errorf("%v: %q; want %q", c.args, msg, c.want)
+		}
+	}
+	// Labels tell repeated agents apart; a list with ',' is read as a list.
+	code, out, stderr := run(t, "arena", "--agents", "random,random,mcts:iters=5,c=1.2", "--matches", "2", "--throws-per-half", "3", "--json", "--out", filepath.Join(dir, "a"))
+	if code != 0 || !strings.Contains(out, `"random#2"`) || !strings.Contains(out, `"mcts:iters=5,c=1.2"`) {
+		t.Errorf("labels: exit %d %s\n%s", code, stderr, out)
+	}
+	code, out, _ = run(t, "--version")
+	if code != 0 || !strings.HasPrefix(out, "kingoal 0.") {
+		t.Errorf("--version: %d %q", code, out)
+	}
+	code, out, _ = run(t, "help", "exit-codes")
+	if code != 0 || !strings.Contains(out, "130") {
+		t.Errorf("help exit-codes: %d %q", code, out)
 	}
 }
 

@@ -69,6 +69,9 @@ func refuseOverwrite(flag, path string, force bool, ways string) error {
 	if force || path == "" {
 		return nil
 	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return usagef("%s %s is a directory; want a file name", flag, path)
+	}
 	if _, err := os.Lstat(path); err == nil {
 		return usagef("%s %s already exists; %s", flag, path, ways)
 	}

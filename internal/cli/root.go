@@ -8,9 +8,12 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/internal/version"
 )
 
 // Exit codes.
@@ -96,13 +99,37 @@ func newRootCmd(io Streams) *cobra.Command {
 an exact rules engine, a fast simulator and Gym-style environments.
 
 Data goes to standard output, progress and status to standard error.
-Bad input exits with code 2, an interrupted run with 130.`,
+Bad input exits with code 2, an interrupted run with 130 (see kingoal help exit-codes).`,
+		Version:       version.String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetVersionTemplate("kingoal {{.Version}}\n")
 	Configure(root, io)
-	root.AddCommand(newRulesCmd(io), newLineupsCmd(io), newSimulateCmd(io), newSolveCmd(io), newAgentsCmd(io), newWatchCmd(io), newTrainCmd(io), newPlayCmd(io), newEvalCmd(io), newArenaCmd(io, LocalEngine), newLeaderboardCmd(io), newDatasetsCmd(io))
+	root.AddCommand(exitCodesTopic(), newRulesCmd(io), newLineupsCmd(io), newSimulateCmd(io), newSolveCmd(io), newAgentsCmd(io), newWatchCmd(io), newTrainCmd(io), newPlayCmd(io), newEvalCmd(io), newArenaCmd(io, LocalEngine), newLeaderboardCmd(io), newDatasetsCmd(io))
 	return root
+}
+
+// exitCodesTopic is `kingoal help exit-codes`.
+func exitCodesTopic() *cobra.Command {
+	return &cobra.Command{
+		Use:   "exit-codes",
+		Short: "What kingoal's exit codes mean",
+		Long: `Every kingoal command exits with one of:
+
+  0    success
+  1    failure: something could not be read, written or computed — a missing, corrupt
+       or foreign input file (a Parquet file of another schema, a model for other rules),
+       a full disk, a solve that failed its own check, an agent that could not decide
+  2    usage: bad flags, arguments or values (a line-up, an agent spec, a rule knob); a
+       request the machine cannot hold (a policy too large); a request that contradicts
+       what is on disk (an output that exists without --force, a --resume whose flags
+       differ from the run's, a --resume with no run to resume)
+  130  interrupted (Ctrl-C): what was finished is kept, and the last line says how to
+       continue (--resume) where a command can
+
+The error is always one line on standard error, starting with the program's name.`,
+	}
 }
 
 // Configure gives a root command kingoal's streams and error conventions (flag errors are
@@ -111,7 +138,7 @@ func Configure(root *cobra.Command, io Streams) {
 	root.SetOut(io.Out)
 	root.SetErr(io.ErrOut)
 	root.SetIn(io.In)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return flagMessage(err) })
 }
 
 // checkOutput reports, before any work is done, an output file whose directory is missing.
@@ -149,12 +176,52 @@ func interruptible(ctx context.Context, f func() error) error {
 	}
 }
 
-// argsBetween is cobra.RangeArgs with a usage error.
+// group makes cmd, a command that only holds subcommands, refuse an unknown one (exit 2,
+// naming the ones that exist) instead of printing its help and exiting 0; alone, it prints
+// its help.
+func group(cmd *cobra.Command) *cobra.Command {
+	cmd.Args = cobra.ArbitraryArgs
+	cmd.RunE = func(c *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return c.Help()
+		}
+		var names []string
+		for _, sub := range c.Commands() {
+			if sub.IsAvailableCommand() {
+				names = append(names, sub.Name())
+			}
+		}
+		return usagef("unknown command %q for %q; its commands: %s", args[0], c.CommandPath(), strings.Join(names, ", "))
+	}
+	return cmd
+}
+
+// argsBetween is cobra.RangeArgs with a usage error that says what the command takes.
 func argsBetween(lo, hi int, names string) cobra.PositionalArgs {
-	return func(_ *cobra.Command, args []string) error {
+	return func(cmd *cobra.Command, args []string) error {
 		if len(args) < lo || len(args) > hi {
-			return usagef("want %s, got %d arguments", names, len(args))
+			got := "no arguments"
+			if len(args) > 0 {
+				got = fmt.Sprintf("%q", args)
+			}
+			return usagef("%s takes %s; got %s", cmd.CommandPath(), names, got)
 		}
 		return nil
 	}
+}
+
+// flagValueError rewrites pflag's "invalid argument "x" for "-n, --matches" flag:
+// strconv.ParseInt: parsing "x": invalid syntax" in the user's words.
+var flagValueError = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?(--[\w-]+)" flag: strconv\.Parse(Int|Uint|Float|Bool): .*?(value out of range|invalid syntax)$`)
+
+func flagMessage(err error) error {
+	m := flagValueError.FindStringSubmatch(err.Error())
+	if m == nil {
+		return usageError{err}
+	}
+	want := map[string]string{"Int": "a whole number", "Uint": "a whole number ≥ 0", "Float": "a number", "Bool": "true or false"}[m[3]]
+	if m[4] == "value out of range" {
+		want += " in range"
+	}
+	return usagef("%s %s: want %s", m[2], m[1], want)
 }

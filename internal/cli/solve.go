@@ -18,7 +18,7 @@ programming over the match, linear programming for the hidden line-up choice (ve
 against every pure reply), and backward induction for substitution and shift policies.`,
 	}
 	cmd.AddCommand(newSolveOddsCmd(io), newSolveMatrixCmd(io), newSolveEquilibriumCmd(io), newSolveCounterCmd(io), newSolvePolicyCmd(io))
-	return cmd
+	return group(cmd)
 }
 
 // describeChange says which counters a change of line-up moves, e.g.
