@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -487,18 +488,30 @@ func writeLeaderboardFiles(dir string, info arena.RunInfo, tally *arena.Tally, r
 	}
 	h2h := tally.HeadToHead()
 	n := len(info.Agents)
+	// In the text table's order, its first agent in the top row; a pair that never met
+	// (and an agent against itself) is NaN, drawn white, never an even grey.
+	names := make([]string, n)
+	for i, a := range info.Agents {
+		names[i] = fmt.Sprintf("%d %s", i+1, a)
+	}
+	rowNames := slices.Clone(names)
+	slices.Reverse(rowNames)
+	score := func(c, r int) float64 { return h2h[n-1-r][c] }
 	return heatmap{
-		title:    "Head to head: row agent's score minus ½ (agents numbered as in the table of run.json)",
-		xLabel:   "column agent (index + 1)",
-		yLabel:   "row agent (index + 1)",
+		title:    "Head to head: the row agent's score against the column agent (win 1, draw ½; white: never met)",
+		xLabel:   "column agent",
+		yLabel:   "row agent",
 		barLabel: "score − ½",
 		limit:    0.5,
-		g: grid{cols: n, rows: n, x: offsetBy(1), y: offsetBy(1), z: func(c, r int) float64 {
-			if math.IsNaN(h2h[r][c]) {
-				return 0
+		xNames:   names,
+		yNames:   rowNames,
+		g:        grid{cols: n, rows: n, x: identity, y: identity, z: func(c, r int) float64 { return score(c, r) - 0.5 }},
+		cellText: func(c, r int) string {
+			if math.IsNaN(score(c, r)) {
+				return "—"
 			}
-			return h2h[r][c] - 0.5
-		}},
+			return fmt.Sprintf("%.2f", score(c, r))
+		},
 	}.writePNG(filepath.Join(dir, "head_to_head.png"))
 }
 

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,9 +10,10 @@ import (
 )
 
 // TestNotebooksRun generates small data with the CLI and executes every notebook in
-// notebooks/ with Jupyter (Debian's nbconvert and ipykernel, through the repo's kernelspec
-// that pins /usr/bin/python3). A failing cell fails the test. Without pyarrow the notebooks
-// read Parquet through `kingoal datasets export`, so a fresh binary is built for them.
+// notebooks/ with Jupyter (Debian's nbconvert and ipykernel, whose python3 kernelspec pins
+// /usr/bin/python3). A failing cell fails the test, and so does a notebook whose executed
+// output lacks the figures it is meant to show. Without pyarrow the notebooks read Parquet
+// through `kingoal datasets export`, so a fresh binary is built for them.
 func TestNotebooksRun(t *testing.T) {
 	jupyter, err := exec.LookPath("jupyter-nbconvert")
 	_, pyErr := os.Stat("/usr/bin/python3")
@@ -42,14 +44,48 @@ func TestNotebooksRun(t *testing.T) {
 	if len(books) < 3 {
 		t.Fatalf("want at least 3 notebooks, found %v", books)
 	}
+	figures := map[string]int{"lineups.ipynb": 3, "arena_report.ipynb": 3, "learning.ipynb": 2}
 	for _, nb := range books {
-		cmd := exec.Command(jupyter, "--to", "notebook", "--execute", "--ExecutePreprocessor.kernel_name=kingoal-python3",
-			"--ExecutePreprocessor.timeout=300", "--output-dir", t.TempDir(), nb)
-		cmd.Env = append(os.Environ(), "JUPYTER_PATH="+notebooks, "KINGOAL_DATA="+data, "KINGOAL="+bin, "PYTHONPATH="+notebooks, "MPLBACKEND=Agg")
+		outDir := t.TempDir()
+		cmd := exec.Command(jupyter, "--to", "notebook", "--execute", "--ExecutePreprocessor.timeout=300", "--output-dir", outDir, nb)
+		cmd.Env = append(os.Environ(), "KINGOAL_DATA="+data, "KINGOAL="+bin)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("%s: %v\n%s", filepath.Base(nb), err, tail(string(out), 3000))
+			continue
+		}
+		name := filepath.Base(nb)
+		if got, want := countImages(t, filepath.Join(outDir, name)), figures[name]; got < want || want == 0 {
+			t.Errorf("%s: the executed notebook shows %d figures, want %d", name, got, want)
 		}
 	}
+}
+
+// countImages counts the PNG outputs of an executed notebook's cells.
+func countImages(t *testing.T, path string) int {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nb struct {
+		Cells []struct {
+			Outputs []struct {
+				Data map[string]any `json:"data"`
+			} `json:"outputs"`
+		} `json:"cells"`
+	}
+	if err := json.Unmarshal(b, &nb); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	n := 0
+	for _, c := range nb.Cells {
+		for _, o := range c.Outputs {
+			if _, ok := o.Data["image/png"]; ok {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func tail(s string, n int) string {

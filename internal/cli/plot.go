@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"image/color"
 	"io"
+	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette/moreland"
@@ -30,25 +32,68 @@ func identity(i int) float64           { return float64(i) }
 func offsetBy(d int) func(int) float64 { return func(i int) float64 { return float64(i + d) } }
 
 // heatmap describes one PNG heat map with a colour bar; the scale is symmetric around 0
-// (blue below, red above) from −limit to +limit.
+// (blue below, red above) from −limit to +limit, and NaN cells (no data) are white, so they
+// never look like a 0 (grey).
 type heatmap struct {
 	title, xLabel, yLabel, barLabel string
 	g                               grid
-	limit                           float64
+	limit                           float64  // 0: the largest |z| of the data (at least 1)
+	xNames, yNames                  []string // if set, name the columns and rows (the grid's x and y are then 0, 1, …)
+	cellText                        func(c, r int) string
+}
+
+// scale is the limit of the colour scale: h.limit, or the data's largest |z|.
+func (h heatmap) scale() float64 {
+	if h.limit > 0 {
+		return h.limit
+	}
+	limit := 1.0
+	for c := range h.g.cols {
+		for r := range h.g.rows {
+			if z := h.g.z(c, r); !math.IsNaN(z) {
+				limit = max(limit, math.Abs(z))
+			}
+		}
+	}
+	return limit
 }
 
 // writePNG renders h to path atomically.
 func (h heatmap) writePNG(path string) error {
+	limit := h.scale()
 	cm := moreland.SmoothBlueRed()
-	cm.SetMin(-h.limit)
-	cm.SetMax(h.limit)
+	cm.SetMin(-limit)
+	cm.SetMax(limit)
 	p := plot.New()
 	p.Title.Text = h.title
 	p.X.Label.Text = h.xLabel
 	p.Y.Label.Text = h.yLabel
 	hm := plotter.NewHeatMap(h.g, cm.Palette(255))
-	hm.Min, hm.Max = -h.limit, h.limit
+	hm.Min, hm.Max, hm.NaN = -limit, limit, color.White
 	p.Add(hm)
+	if h.xNames != nil {
+		p.NominalX(h.xNames...)
+	}
+	if h.yNames != nil {
+		p.NominalY(h.yNames...)
+	}
+	if h.cellText != nil {
+		var cells plotter.XYLabels
+		for c := range h.g.cols {
+			for r := range h.g.rows {
+				cells.XYs = append(cells.XYs, plotter.XY{X: h.g.x(c), Y: h.g.y(r)})
+				cells.Labels = append(cells.Labels, h.cellText(c, r))
+			}
+		}
+		labels, err := plotter.NewLabels(cells)
+		if err != nil {
+			return err
+		}
+		for i := range labels.TextStyle {
+			labels.TextStyle[i].XAlign, labels.TextStyle[i].YAlign = draw.XCenter, draw.YCenter
+		}
+		p.Add(labels)
+	}
 	bar := plot.New()
 	bar.HideX()
 	bar.Y.Label.Text = h.barLabel
@@ -70,14 +115,16 @@ type series struct {
 	xy   plotter.XYs
 }
 
-// lineChart writes a PNG line chart of the series to path atomically.
+// lineChart writes a PNG line chart of the series to path atomically; the legend stands
+// to the right of the plot, where it cannot cover a line.
 func lineChart(path, title, xLabel, yLabel string, lines ...series) error {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
-	p.Legend.Top = true
-	p.Legend.YOffs = -0.9 * vg.Inch // below the lines that run near the top
+	legend := plot.NewLegend()
+	legend.Top = true
+	hi := math.Inf(-1)
 	for i, s := range lines {
 		if len(s.xy) == 0 {
 			continue
@@ -90,15 +137,20 @@ func lineChart(path, title, xLabel, yLabel string, lines ...series) error {
 		l.Dashes = plotutil.Dashes(i)
 		l.Width = vg.Points(1.5)
 		p.Add(l)
-		p.Legend.Add(s.name, l)
+		legend.Add(s.name, l)
+		for _, xy := range s.xy {
+			hi = max(hi, xy.Y)
+		}
 	}
 	p.Add(plotter.NewGrid())
-	w, err := p.WriterTo(8*vg.Inch, 5*vg.Inch, "png")
-	if err != nil {
-		return err
-	}
+	p.Y.Max = max(p.Y.Max, hi+0.05*(hi-p.Y.Min)) // a line at the maximum stays off the frame
+	const width, height, legendWidth = 9 * vg.Inch, 5 * vg.Inch, 2.2 * vg.Inch
+	img := vgimg.New(width, height)
+	dc := draw.New(img)
+	p.Draw(draw.Crop(dc, 0, -legendWidth, 0, 0))
+	legend.Draw(draw.Crop(dc, width-legendWidth+0.15*vg.Inch, 0, 0, -0.5*vg.Inch))
 	return datasets.WriteAtomic(path, func(out io.Writer) error {
-		_, err := w.WriteTo(out)
+		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(out)
 		return err
 	})
 }

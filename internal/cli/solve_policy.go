@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/spf13/cobra"
 
@@ -245,8 +246,7 @@ func basicChart(bp *solver.BasicPolicy, r env.Rules) heatmap {
 		title:    fmt.Sprintf("Recommended change from %s (all %d moves left): counters × sectors moved forward", own, r.MoveBudget()),
 		xLabel:   "throws played when the break happens",
 		yLabel:   "goal difference (own − opponent)",
-		barLabel: "attack (+) / defence (−)",
-		limit:    10,
+		barLabel: "attack (+) / defence (−); grey: keep, white: no data",
 		g: grid{cols: 2*half - 1, rows: 2*chartDiffs + 1, x: offsetBy(1), y: offsetBy(-chartDiffs), z: func(c, row int) float64 {
 			played := c + 1
 			per, left := env.FirstHalf, half-played
@@ -255,7 +255,7 @@ func basicChart(bp *solver.BasicPolicy, r env.Rules) heatmap {
 			}
 			to, err := bp.Act(solver.BreakState{Period: per, ThrowsLeft: left, GoalDiff: row - chartDiffs, Own: own, MovesLeft: r.MoveBudget()})
 			if err != nil {
-				return 0
+				return math.NaN()
 			}
 			return attack(own, to)
 		}},
@@ -326,8 +326,7 @@ func dynamicChart(dp *solver.DynamicPolicy, r env.Rules) heatmap {
 		title:    fmt.Sprintf("Best shift from %s after winning the ball into midfield: sectors moved forward", own),
 		xLabel:   "throws played",
 		yLabel:   "goal difference (own − opponent)",
-		barLabel: "attack (+) / defence (−)",
-		limit:    1,
+		barLabel: "attack (+) / defence (−); grey: keep, white: no data",
 		g: grid{cols: 2 * half, rows: 2*chartDiffs + 1, x: identity, y: offsetBy(-chartDiffs), z: func(c, row int) float64 {
 			per, left := env.FirstHalf, half-c
 			if c >= half {
@@ -335,7 +334,7 @@ func dynamicChart(dp *solver.DynamicPolicy, r env.Rules) heatmap {
 			}
 			to, _, err := dp.Best(solver.ShiftState{Period: per, ThrowsLeft: left, Ball: env.KickOffSector, GoalDiff: row - chartDiffs, Own: own, Possession: 1})
 			if err != nil {
-				return 0
+				return math.NaN()
 			}
 			return attack(own, to)
 		}},

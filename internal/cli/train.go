@@ -287,6 +287,6 @@ func writeCurvePNG(path string, curve []datasets.LearningCurveRow, vs string) er
 			regret = append(regret, plotter.XY{X: float64(c.Episodes), Y: c.Regret})
 		}
 	}
-	return lineChart(path, "Q-learning, evaluated v "+vs+": greedy policy's score (P(win) + ½ P(draw))", "episodes", "score",
+	return lineChart(path, "Q-learning v "+vs+", evaluated at every save", "episodes", "P(win) + ½ P(draw)",
 		series{"greedy policy", score}, series{"best response (exact)", best}, series{"regret", regret})
 }
