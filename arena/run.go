@@ -37,7 +37,7 @@ type Format uint8
 const (
 	League   Format = iota // every pair of agents
 	Gauntlet               // the first agent against each of the others
-	Knockout               // single-elimination cups (RULES §7: extra time, then penalties)
+	Knockout               // single-elimination cups (rules §7: extra time, then penalties)
 )
 
 var formatNames = [...]string{League: "league", Gauntlet: "gauntlet", Knockout: "knockout"}

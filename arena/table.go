@@ -17,7 +17,7 @@ type Standing struct {
 // GD is the goal difference.
 func (s Standing) GD() int { return s.GF - s.GA }
 
-// LeagueTable ranks the agents by RULES §7: points, goal difference, goals scored, then the
+// LeagueTable ranks the agents by rules §7: points, goal difference, goals scored, then the
 // points of the matches among the agents still level, then a draw of lots seeded by seed.
 // Points are the league points recorded with each match.
 func LeagueTable(t *Tally, agentSpecs []string, seed uint64) []Standing {

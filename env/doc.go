@@ -1,5 +1,5 @@
 // Package env is the rules engine of Kingoal and the only code that knows the rules
-// (../shared/RULES.md): line-ups, throws, goals, time, Basic moves, Dynamic shifts, extra
+// (docs/rules.md): line-ups, throws, goals, time, Basic moves, Dynamic shifts, extra
 // time and penalties, with every knob of the rules' §9 in Rules, whose zero value is the
 // documented defaults.
 //

@@ -47,7 +47,7 @@ func MustParseLineup(s string) Lineup {
 	return l
 }
 
-// NewLineup builds a line-up from counts per sector (defence first) and checks RULES §2.
+// NewLineup builds a line-up from counts per sector (defence first) and checks rules §2.
 func NewLineup(counts [Sectors]int) (Lineup, error) {
 	var l Lineup
 	sum := 0
@@ -97,7 +97,7 @@ func (l Lineup) Sector(k int) int { return int(l.c[k-1]) }
 // Valid reports whether l is one of the 121 legal line-ups.
 func (l Lineup) Valid() bool { return lineupIndex[l.code()] >= 0 }
 
-// Index returns the stable index 0..120 (lexicographic order, RULES §2), or -1 if l is not legal.
+// Index returns the stable index 0..120 (lexicographic order, rules §2), or -1 if l is not legal.
 func (l Lineup) Index() int { return int(lineupIndex[l.code()]) }
 
 func (l Lineup) code() int {
@@ -121,7 +121,7 @@ func AllLineups() []Lineup {
 	return out
 }
 
-// Moves returns the Basic-mode cost of changing l into to: Σ|l_k − to_k| / 2 (RULES §6).
+// Moves returns the Basic-mode cost of changing l into to: Σ|l_k − to_k| / 2 (rules §6).
 func (l Lineup) Moves(to Lineup) int {
 	d := 0
 	for k := range l.c {

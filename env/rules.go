@@ -25,7 +25,7 @@ func (p Player) String() string {
 	return "away"
 }
 
-// Mode is how a player may change formation during a match (RULES §6).
+// Mode is how a player may change formation during a match (rules §6).
 type Mode uint8
 
 const (
@@ -130,7 +130,7 @@ const (
 	MaxMoves         = 100
 )
 
-// Rules are the knobs of RULES §9. The zero value is exactly the rules of RULES.md:
+// Rules are the knobs of rules §9. The zero value is exactly the rules of docs/rules.md:
 // 45 throws a half, 15 a half of extra time, 3 Basic moves, ties rethrown, every win earns a
 // Dynamic shift, 3/1/0 points, a league match, both players Basic.
 type Rules struct {
@@ -140,7 +140,7 @@ type Rules struct {
 	TiesCount          bool    // a tied throw consumes a throw and leaves the ball
 	DynamicTrigger     Trigger // which won throws earn a Dynamic shift
 	Points             Points  // league points; zero means 3/1/0
-	Knockout           bool    // a draw goes to extra time and penalties (RULES §7)
+	Knockout           bool    // a draw goes to extra time and penalties (rules §7)
 	Modes              [2]Mode // mode per player, indexed by Player
 }
 

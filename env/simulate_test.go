@@ -10,7 +10,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
-// TestSimulateMatchesReference: the simulator against RULES §10's exact figures. With
+// TestSimulateMatchesReference: the simulator against rules §10's exact figures. With
 // n = 40,000 the standard error of a share near 0.43 is 0.0025; the bound is 4.4 standard
 // errors (two-sided α ≈ 1e-5), and the seed is fixed.
 func TestSimulateMatchesReference(t *testing.T) {

@@ -46,8 +46,8 @@ type DecisionKind uint8
 
 const (
 	NoDecision DecisionKind = iota // a chance or terminal node
-	KickOff                        // both players declare line-ups, hidden (RULES §2)
-	Break                          // Basic players with moves left choose, hidden (RULES §6)
+	KickOff                        // both players declare line-ups, hidden (rules §2)
+	Break                          // Basic players with moves left choose, hidden (rules §6)
 	Shift                          // a Dynamic player who won a throw may shift one counter
 )
 
@@ -170,7 +170,7 @@ func NewMatch(r Rules, home, away Lineup) (State, error) {
 }
 
 // NewShootout returns the state at the start of a penalty shoot-out (the coin toss
-// pending), for solvers and tests of RULES §8. The shoot-out has no knobs; r only sets the
+// pending), for solvers and tests of rules §8. The shoot-out has no knobs; r only sets the
 // rules the returned state carries.
 func NewShootout(r Rules) (State, error) {
 	s, err := NewState(r)
@@ -437,7 +437,7 @@ func (s *State) applyThrow(o Outcome) {
 }
 
 // HomeSector converts sector k of player p's own pitch (1 = p's defence) to home
-// coordinates; the map is its own inverse (RULES §1: a player's sector k is the opponent's
+// coordinates; the map is its own inverse (rules §1: a player's sector k is the opponent's
 // 6−k).
 func HomeSector(p Player, k int) int {
 	if p == Away {
@@ -450,7 +450,7 @@ func HomeSector(p Player, k int) int {
 // after each goal (home coordinates; it is midfield for both sides).
 const KickOffSector = midfield
 
-// MoveBall applies a throw won by winner to the ball in home-sector ball (RULES §4): the
+// MoveBall applies a throw won by winner to the ball in home-sector ball (rules §4): the
 // winner moves it one sector towards the opponent's goal, or scores from the opponent's
 // sector 1, after which the ball is back at KickOffSector.
 func MoveBall(ball int, winner Player) (next int, goal bool) {
@@ -493,7 +493,7 @@ func (s *State) endPeriod() {
 	}
 }
 
-// afterPeriod is what follows the end of period p (RULES §5, §7): the second half after the
+// afterPeriod is what follows the end of period p (rules §5, §7): the second half after the
 // first; in a knockout that is level after regular time, extra time (if it has any) and then
 // penalties; otherwise the end.
 func afterPeriod(p Period, level, knockout, extra bool) Period {
@@ -550,7 +550,7 @@ func (s State) NextKicker() Player {
 }
 
 // shootoutDecided: one side cannot be caught in the first five rounds, or a sudden-death
-// round is complete with one side ahead (RULES §8).
+// round is complete with one side ahead (rules §8).
 func (s State) shootoutDecided() bool {
 	th, ta := int(s.penTaken[Home]), int(s.penTaken[Away])
 	gh, ga := int(s.penScored[Home]), int(s.penScored[Away])
@@ -664,7 +664,7 @@ func (s State) Result(p Player) int {
 }
 
 // LeaguePoints returns p's league points for a finished match, by the goals in play
-// (RULES §7: a league match has no shoot-out), or 0 before the end.
+// (rules §7: a league match has no shoot-out), or 0 before the end.
 func (s State) LeaguePoints(p Player) int {
 	if s.phase != phaseOver {
 		return 0

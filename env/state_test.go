@@ -50,7 +50,7 @@ func repeat(o env.Outcome, n int) []env.Outcome {
 }
 
 // TestReferenceFigure enumerates every chance outcome of a whole match (states are
-// comparable values) and checks RULES §10 exactly.
+// comparable values) and checks rules §10 exactly.
 func TestReferenceFigure(t *testing.T) {
 	for _, tc := range []struct {
 		ties             bool
@@ -289,7 +289,7 @@ func TestKnockoutExtraTimeAndPenalties(t *testing.T) {
 func randomAction(rng *rand.Rand, m env.Mask) int { return m.Nth(rng.IntN(m.Count())) }
 
 // TestRandomPlayInvariants plays many seeded matches with random decisions under many
-// rule variants and checks the invariants of RULES.md at every step.
+// rule variants and checks the invariants of docs/rules.md at every step.
 func TestRandomPlayInvariants(t *testing.T) {
 	variants := []env.Rules{
 		{},
@@ -430,7 +430,7 @@ func TestRulesValidate(t *testing.T) {
 	}
 	r := env.Rules{}
 	if r.HalfThrows() != 45 || r.ExtraThrows() != 15 || r.MoveBudget() != 3 || r.LeaguePoints() != (env.Points{Win: 3, Draw: 1}) {
-		t.Fatal("zero Rules must mean RULES.md's defaults")
+		t.Fatal("zero Rules must mean docs/rules.md's defaults")
 	}
 	s, _ := env.NewState(env.Rules{Moves: env.NoMoves, ExtraThrowsPerHalf: env.NoExtraTime})
 	if got := s.Rules(); got.MoveBudget() != 0 || got.ExtraThrows() != 0 {

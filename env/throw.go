@@ -1,6 +1,6 @@
 package env
 
-// The odds of one throw (RULES §3). Each side's score is its highest die, so with n dice
+// The odds of one throw (rules §3). Each side's score is its highest die, so with n dice
 //
 //	P(score ≤ k) = (k/6)^n,  P(score = k) = (k/6)^n − ((k−1)/6)^n.
 //
@@ -11,7 +11,7 @@ package env
 const MaxDice = MaxPerLine + 1
 
 // PenaltyGoal is the probability that a penalty is scored: the taker's die strictly higher
-// than the goalkeeper's (RULES §8).
+// than the goalkeeper's (rules §8).
 const PenaltyGoal = 15.0 / 36.0
 
 // PhysicalThrowOdds returns the probabilities that one physical throw of homeDice against

@@ -8,7 +8,7 @@ import (
 )
 
 func TestThrowOddsWorkedExample(t *testing.T) {
-	// RULES §3: 2 dice v 3 dice.
+	// rules §3: 2 dice v 3 dice.
 	h, _, tie := env.PhysicalThrowOdds(2, 3)
 	near(t, "physical 2v3 win", h, 0.2807356, 5e-8)
 	near(t, "physical 2v3 tie", tie, 0.2476852, 5e-8)

@@ -116,7 +116,7 @@ type Odds struct {
 }
 
 // maxPeriodGoals caps the goals tracked per side in one period. A goal takes at least
-// throwsToScore() throws from kick-off (3 under RULES.md), so periods of up to
+// throwsToScore() throws from kick-off (3 under docs/rules.md), so periods of up to
 // 3·maxPeriodGoals throws are exact.
 const maxPeriodGoals = 200
 
@@ -296,7 +296,7 @@ func periodScores(home, away env.Lineup, tiesCount bool, t int) (ScoreDist, floa
 
 type shootout struct{ home, truncated float64 }
 
-// shootoutOdds enumerates env's shoot-out (RULES §8, no knobs) from the coin toss:
+// shootoutOdds enumerates env's shoot-out (rules §8, no knobs) from the coin toss:
 // P(home wins) and the mass left in sudden death when the enumeration stops (< 1e-16).
 var shootoutOdds = sync.OnceValues(func() (shootout, error) {
 	s, err := env.NewShootout(env.Rules{})

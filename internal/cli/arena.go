@@ -67,7 +67,7 @@ func newArenaCmd(io Streams, engine Engine) *cobra.Command {
 The run is reproducible from its seed, whatever --workers is. Matches are written in shards
 as they finish, so Ctrl-C (or a crash) keeps them: finish the run with --resume and the same
 flags. The league table is ordered by points, goal difference, goals scored, head-to-head
-points, then a seeded draw of lots (RULES §7); cups are ranked by titles, then rounds
+points, then a seeded draw of lots (rules §7); cups are ranked by titles, then rounds
 reached. Ratings (Bradley–Terry with draws) and head-to-head cover every format. Re-print
 the leaderboard later with kingoal leaderboard DIR.`,
 		Example: `  kingoal arena

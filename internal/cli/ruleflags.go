@@ -8,7 +8,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
-// ruleFlags are the rule knobs (RULES §9) shared by every command that plays or solves.
+// ruleFlags are the rule knobs (rules §9) shared by every command that plays or solves.
 type ruleFlags struct {
 	knockout, tiesCount         bool
 	throwsPerHalf, extra, moves int

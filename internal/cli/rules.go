@@ -9,7 +9,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
-const rulesSummary = `Kingoal rules (the project's RULES.md; every number below is a default)
+const rulesSummary = `Kingoal rules (the project's docs/rules.md; every number below is a default)
 
 Line-ups  Each side has a goalkeeper and 10 outfield counters in 5 sectors (1 defence ..
           5 attack), 1 to 5 per sector: 121 legal line-ups, declared at once, hidden.
@@ -48,7 +48,7 @@ func runRules(io Streams, o rulesOptions) error {
 		return err
 	}
 	fmt.Fprint(io.Out, rulesSummary)
-	fmt.Fprintln(io.Out, "\nKnobs (RULES §9):")
+	fmt.Fprintln(io.Out, "\nKnobs (rules §9):")
 	t := newTable(io.Out, 4, "knob", "flag", "default", "selected")
 	rows := [][]string{
 		{"throws per half", "--throws-per-half", "45", strconv.Itoa(r.HalfThrows())},

@@ -20,7 +20,7 @@ func TestSolveOddsJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &j); err != nil {
 		t.Fatal(err)
 	}
-	// RULES §10's reference figure, through the CLI.
+	// rules §10's reference figure, through the CLI.
 	if math.Abs(j["home_win"].(float64)-0.4263056) > 5e-8 || math.Abs(j["home_goals_mean"].(float64)-3.7227816) > 5e-8 {
 		t.Fatalf("reference figure: %v", j)
 	}
