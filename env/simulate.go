@@ -123,7 +123,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	chunks := (cfg.Matches + simChunk - 1) / simChunk
+	chunks := (cfg.Matches-1)/simChunk + 1 // no overflow for any Matches > 0
 	jobs := make(chan int)
 	results := make(chan SimResult)
 	var wg sync.WaitGroup

@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/kingoal/kingoal/env"
 )
@@ -74,5 +75,12 @@ func TestSimulateErrors(t *testing.T) {
 	}
 	if _, err := env.Simulate(context.Background(), env.SimConfig{Home: env.Lineup{}, Away: l22222, Matches: 1}); err == nil {
 		t.Fatal("invalid line-up accepted")
+	}
+	// The largest count must not overflow into "nothing to do": it runs until cancelled.
+	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	res, err := env.Simulate(ctx, env.SimConfig{Home: l22222, Away: l22222, Matches: math.MaxInt})
+	if !errors.Is(err, context.DeadlineExceeded) || res.Matches == 0 {
+		t.Fatalf("MaxInt matches: %d played, %v", res.Matches, err)
 	}
 }

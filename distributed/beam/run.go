@@ -61,7 +61,7 @@ func run(ctx context.Context, runner string, c arena.Config, dir string, resume 
 	began := time.Now()
 	if _, err := beam.Run(ctx, runner, p); err != nil {
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("interrupted; shards written so far are kept in %s (Beam writes them after the play stage): run again with the same flags and --resume: %w", dir, ctx.Err())
+			return nil, fmt.Errorf("interrupted; shards written so far are kept in %s (Beam writes them after the play stage): continue with --out %s --resume: %w", dir, dir, ctx.Err())
 		}
 		// Beam's errors span lines ("caused by:"); a command's error is one line.
 		msg := strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "caused by:", "—")), " ")

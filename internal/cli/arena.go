@@ -110,7 +110,7 @@ func LocalEngine(ctx context.Context, io Streams, c arena.Config, dir string, re
 	tally, err := arena.Run(ctx, c, dir, arena.Options{Resume: resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
 	_ = bar.Finish()
 	if errors.Is(err, context.Canceled) {
-		return nil, fmt.Errorf("interrupted; finished matches are kept in %s: run again with the same flags and --resume: %w", dir, err)
+		return nil, fmt.Errorf("interrupted; finished matches are kept in %s: continue with --out %s --resume: %w", dir, dir, err)
 	}
 	return tally, err
 }

@@ -51,7 +51,7 @@ func TestKilledArenaResumes(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "matches.parquet")); err == nil {
 		t.Fatal("the run finished before it was killed; the test needs a longer run")
 	}
-	if code, _, stderr := run(t, append(args, "--out", dir, "--resume")...); code != 0 {
+	if code, _, stderr := run(t, "arena", "--out", dir, "--resume"); code != 0 { // the run's own settings, from run.json
 		t.Fatalf("resume: %s", stderr)
 	}
 	a, _ := os.ReadFile(filepath.Join(want, "matches.parquet"))
