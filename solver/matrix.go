@@ -57,7 +57,9 @@ func ComputeMatrix(ctx context.Context, r env.Rules, opt MatrixOptions) (*OddsMa
 			for h := range rows {
 				var err error
 				for a := 0; a < env.NumLineups && err == nil; a++ {
-					m.cells[h*env.NumLineups+a], err = MatchSummary(env.LineupAt(h), env.LineupAt(a), r)
+					if err = ctx.Err(); err == nil { // a row of long halves takes seconds: look per cell
+						m.cells[h*env.NumLineups+a], err = MatchSummary(env.LineupAt(h), env.LineupAt(a), r)
+					}
 				}
 				done <- err
 			}

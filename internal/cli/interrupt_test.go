@@ -81,6 +81,8 @@ func TestCtrlCAnswersWithinASecond(t *testing.T) {
 					t.Error("the model was not saved")
 				}
 			}},
+		{name: "watch with a long search", args: []string{"watch", "mcts:iters=100000000", "random"}, after: 1500 * time.Millisecond, want: "interrupted"},
+		{name: "solve matrix", args: []string{"solve", "matrix", "--throws-per-half", "1000", "--out", filepath.Join(dir, "matrix")}, after: 1500 * time.Millisecond, want: "interrupted"},
 		{name: "play at the prompt", args: []string{"play", "--vs", "heuristic"}, after: 1500 * time.Millisecond, want: "interrupted"},
 	}
 	for _, c := range cases {

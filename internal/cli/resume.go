@@ -41,7 +41,7 @@ func applyStored(fs *pflag.FlagSet, stored map[string]string, source string, nor
 			continue
 		}
 		if err := fs.Set(name, want); err != nil {
-			return fmt.Errorf("--resume: %s holds --%s %q, which this version cannot read: %v", source, name, want, err)
+			return usagef("--resume: %s holds --%s %q, which this version cannot read: %v", source, name, want, err)
 		}
 	}
 	return nil

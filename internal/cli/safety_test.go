@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
 )
 
@@ -116,4 +120,43 @@ func TestTrainNeverReplacesAModelBySurprise(t *testing.T) {
 		}
 	}
 	wantRefusal(t, "there is no model", "train", "qlearning", "--out", filepath.Join(t.TempDir(), "none.json"), "--resume")
+}
+
+// FuzzResumeRunJSON: whatever run.json holds, `arena --out DIR --resume` either refuses with
+// one line or reaches the engine with a valid competition (the engine here stops there).
+func FuzzResumeRunJSON(f *testing.F) {
+	f.Add([]byte(`{"format":"kingoal-run","competition":"league","agents":["random","heuristic"],"rules_config":{},"seed":3,"matches_per_pairing":4}`))
+	f.Add([]byte(`{"format":"kingoal-run","competition":"knockout","agents":["random","random#2","fixed:1-3-3-2-1"],"rules_config":{"Knockout":true,"Moves":-1,"ExtraThrowsPerHalf":-1},"matches_per_pairing":2,"draw_bracket":true}`))
+	f.Add([]byte(`{"format":"kingoal-run","competition":"cup","agents":["x;y"],"rules_config":{"ThrowsPerHalf":-4,"Points":{"Win":0}},"matches_per_pairing":-1}`))
+	f.Add([]byte(`not json`))
+	stop := errors.New("stop before playing")
+	f.Fuzz(func(t *testing.T, runJSON []byte) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "run.json"), runJSON, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var reached bool
+		engine := func(_ context.Context, _ Streams, c arena.Config, _ string, resume bool) (*arena.Tally, error) {
+			if err := c.Validate(); err != nil || !resume {
+				t.Fatalf("the engine got an invalid competition %+v: %v", c, err)
+			}
+			reached = true
+			return nil, stop
+		}
+		var out, errOut bytes.Buffer
+		cmd := newArenaCmd(Streams{strings.NewReader(""), &out, &errOut}, engine)
+		Configure(cmd, Streams{strings.NewReader(""), &out, &errOut})
+		cmd.SetArgs([]string{"--out", dir, "--resume"})
+		err := cmd.Execute()
+		if reached {
+			if !errors.Is(err, stop) {
+				t.Fatalf("reached the engine, then: %v", err)
+			}
+			return
+		}
+		var u usageError
+		if err == nil || !errors.As(err, &u) || strings.Contains(err.Error(), "\n") {
+			t.Fatalf("not a one-line usage error: %v", err)
+		}
+	})
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -25,7 +26,7 @@ line-up decision, throw, goal, break and shift, and the result. With --dice ever
 rolled and shown. The same seed gives the same transcript.`,
 		Example: "  kingoal watch heuristic optimal --seed 7 --dice",
 		Args:    argsBetween(2, 2, "two agent specs"),
-		RunE:    func(_ *cobra.Command, args []string) error { return runWatch(io, o, args) },
+		RunE:    func(cmd *cobra.Command, args []string) error { return runWatch(cmd.Context(), io, o, args) },
 	}
 	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "random seed (dice and agents)")
 	cmd.Flags().BoolVar(&o.dice, "dice", false, "roll and show every die")
@@ -33,14 +34,14 @@ rolled and shown. The same seed gives the same transcript.`,
 	return cmd
 }
 
-func runWatch(io Streams, o watchOptions, args []string) error {
+func runWatch(ctx context.Context, io Streams, o watchOptions, args []string) error {
 	r, err := o.rules.rules()
 	if err != nil {
 		return err
 	}
 	var players [2]agents.Agent
 	for p, spec := range args {
-		if players[p], err = agents.New(spec, agents.Setup{Rules: r}); err != nil {
+		if players[p], err = agents.New(spec, agents.Setup{Rules: r, Context: ctx}); err != nil {
 			return usageError{err}
 		}
 		if s, ok := players[p].(agents.Seeded); ok {
@@ -56,9 +57,21 @@ func runWatch(io Streams, o watchOptions, args []string) error {
 		return err
 	}
 	fmt.Fprintf(io.Out, "home %s v away %s, seed %d\nrules: %s\n\n", args[0], args[1], o.seed, r)
-	end, err := env.Play(s, players[0], players[1], smp, func(e env.Event) { fmt.Fprintln(io.Out, e.Describe()) })
+	end, err := env.Play(s, players[0], players[1], smp, func(e env.Event) {
+		if ctx.Err() == nil { // after Ctrl-C the agents only fall back: not their match to show
+			fmt.Fprintln(io.Out, e.Describe())
+		}
+	})
 	if err != nil {
 		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("watch: interrupted; the match is abandoned: %w", err)
+	}
+	for p, a := range players {
+		if err := agents.ErrOf(a); err != nil {
+			return fmt.Errorf("watch: %s could not decide, so the transcript above is not its play: %w", args[p], err)
+		}
 	}
 	result := "a draw"
 	if w, ok := end.Winner(); ok {
