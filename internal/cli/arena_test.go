@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/env"
 )
 
 func TestArenaAndLeaderboard(t *testing.T) {
@@ -125,7 +126,7 @@ func FuzzArenaFlags(f *testing.F) {
 	f.Add("league", "fixed:,random", 2, 0, false, false, false)
 	f.Fuzz(func(t *testing.T, format, agents string, matches, workers int, draw, throws, dice bool) {
 		o := arenaOptions{format: format, agents: agents, matches: matches, workers: workers, drawBracket: draw, logThrows: throws, dice: dice, out: "run"}
-		o.rules = ruleFlags{homeMode: "basic", awayMode: "basic", trigger: "win", points: "3,1,0", throwsPerHalf: 45, extra: 15, moves: 3}
+		o.rules = ruleFlags{env.DefaultKnobs()}
 		c, err := o.config()
 		if err != nil {
 			var u usageError

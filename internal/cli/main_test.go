@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/kingoal/kingoal/env"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -186,7 +187,7 @@ func FuzzRuleFlags(f *testing.F) {
 	f.Add("Dynamic", "basic ", "turnover", "2, 1, 0", 1, 0, 0)
 	f.Add("", "x", "every-win", "1,1,1", -1, -1, 101)
 	f.Fuzz(func(t *testing.T, home, away, trigger, points string, throws, extra, moves int) {
-		fl := ruleFlags{homeMode: home, awayMode: away, trigger: trigger, points: points, throwsPerHalf: throws, extra: extra, moves: moves}
+		fl := ruleFlags{env.Knobs{HomeMode: home, AwayMode: away, Trigger: trigger, Points: points, ThrowsPerHalf: throws, ExtraThrows: extra, Moves: moves}}
 		r, err := fl.rules()
 		if err != nil {
 			var u usageError

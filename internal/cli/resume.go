@@ -49,17 +49,17 @@ func applyStored(fs *pflag.FlagSet, stored map[string]string, source string, nor
 
 // ruleFlagValues is the inverse of ruleFlags.rules: the flag values that give r.
 func ruleFlagValues(r env.Rules) map[string]string {
-	extra := r.ExtraThrows()
+	k := env.KnobsOf(r)
 	return map[string]string{
-		"knockout":        fmt.Sprint(r.Knockout),
-		"ties-count":      fmt.Sprint(r.TiesCount),
-		"throws-per-half": fmt.Sprint(r.HalfThrows()),
-		"extra-throws":    fmt.Sprint(extra),
-		"moves":           fmt.Sprint(r.MoveBudget()),
-		"home-mode":       r.Modes[env.Home].String(),
-		"away-mode":       r.Modes[env.Away].String(),
-		"dynamic-trigger": r.DynamicTrigger.String(),
-		"points":          r.Points.String(),
+		"knockout":        fmt.Sprint(k.Knockout),
+		"ties-count":      fmt.Sprint(k.TiesCount),
+		"throws-per-half": fmt.Sprint(k.ThrowsPerHalf),
+		"extra-throws":    fmt.Sprint(k.ExtraThrows),
+		"moves":           fmt.Sprint(k.Moves),
+		"home-mode":       k.HomeMode,
+		"away-mode":       k.AwayMode,
+		"dynamic-trigger": k.Trigger,
+		"points":          k.Points,
 	}
 }
 

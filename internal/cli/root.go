@@ -196,6 +196,11 @@ func group(cmd *cobra.Command) *cobra.Command {
 	return cmd
 }
 
+// flagError names the flag and drops the package prefix of err: "--points: points "x": …".
+func flagError(flag string, err error) error {
+	return usagef("%s: %s", flag, strings.TrimPrefix(err.Error(), "env: "))
+}
+
 // argsBetween is cobra.RangeArgs with a usage error that says what the command takes.
 func argsBetween(lo, hi int, names string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
