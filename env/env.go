@@ -55,6 +55,7 @@ type Config struct {
 	Reward   RewardScheme //
 	Dice     DiceKind     //
 	MaxSteps int          // truncate after this many agent steps (0: no cap)
+	Observe  func(Event)  // if set, sees every event (see ParallelConfig.Observe)
 }
 
 // Transition is what Env.Step returns: Gymnasium's (observation, reward, terminated,
@@ -80,7 +81,7 @@ type Env struct {
 
 // New returns an Env; call Reset before Step.
 func New(cfg Config) (*Env, error) {
-	par, err := NewParallel(ParallelConfig{Rules: cfg.Rules, Reward: cfg.Reward, Dice: cfg.Dice})
+	par, err := NewParallel(ParallelConfig{Rules: cfg.Rules, Reward: cfg.Reward, Dice: cfg.Dice, Observe: cfg.Observe})
 	if err != nil {
 		return nil, err
 	}

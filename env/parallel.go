@@ -53,6 +53,9 @@ type ParallelConfig struct {
 	Reward   RewardScheme
 	Dice     DiceKind
 	MaxSteps int // truncate after this many Step calls (0: no cap)
+	// Observe, if set, sees every event as Play shows them: each decision and each throw,
+	// coin and kick (for transcripts; the fast path is off then).
+	Observe func(Event)
 }
 
 // Info accompanies every observation.
@@ -154,12 +157,16 @@ func (e *ParallelEnv) advance(joint [2]int) (rewards [2]float64, terminated, tru
 	case e.done:
 		return rewards, false, false, ErrEpisodeOver
 	}
+	decided := e.state
 	if err := e.state.ApplyChecked(joint); err != nil {
 		return rewards, false, false, err
 	}
+	if e.cfg.Observe != nil {
+		e.cfg.Observe(Event{Before: decided, After: e.state, Joint: joint})
+	}
 	e.steps++
 	before := e.state.score
-	RunChance(&e.state, e.smp)
+	runChance(&e.state, e.smp, e.cfg.Observe)
 	if e.cfg.Reward == RewardGoalDiff {
 		d := float64(int(e.state.score[Home]) - int(before[Home]) - int(e.state.score[Away]) + int(before[Away]))
 		rewards[Home], rewards[Away] = d, -d

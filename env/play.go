@@ -18,35 +18,25 @@ type Event struct {
 // observe, if not nil, sees every event. An illegal action ends play with an error wrapping
 // ErrIllegalAction that names the player.
 func Play(s State, home, away Policy, smp Sampler, observe func(Event)) (State, error) {
-	dice, _ := smp.(*DiceSampler)
 	keeper := [2]bool{keeps(home), keeps(away)}
 	for s.Node() != Terminal {
-		if observe == nil && s.Node() == Chance {
-			RunChance(&s, smp) // nobody watches: the sampler's fast path
+		if s.Node() == Chance {
+			runChance(&s, smp, observe)
 			continue
 		}
-		ev := Event{Before: s}
-		if s.Node() == Chance {
-			ev.Chance, ev.Outcome = true, smp.Sample(s)
-			s.ApplyChance(ev.Outcome)
-			if dice != nil {
-				ev.Roll = dice.LastRoll()
+		ev, asked := Event{Before: s}, false
+		for p, pol := range [2]Policy{home, away} {
+			pl := Player(p)
+			ev.Joint[p] = s.Lineup(pl).Index() // keeping is always legal
+			if s.Acting(pl) && (!keeper[p] || s.Decision() == KickOff) {
+				ev.Joint[p] = pol.Act(s.Observe(pl), s.Legal(pl))
+				asked = true
 			}
-		} else {
-			asked := false
-			for p, pol := range [2]Policy{home, away} {
-				pl := Player(p)
-				ev.Joint[p] = s.Lineup(pl).Index() // keeping is always legal
-				if s.Acting(pl) && (!keeper[p] || s.Decision() == KickOff) {
-					ev.Joint[p] = pol.Act(s.Observe(pl), s.Legal(pl))
-					asked = true
-				}
-			}
-			if !asked {
-				s.Apply(ev.Joint)
-			} else if err := s.ApplyChecked(ev.Joint); err != nil {
-				return s, fmt.Errorf("env: play: %w", err)
-			}
+		}
+		if !asked {
+			s.Apply(ev.Joint)
+		} else if err := s.ApplyChecked(ev.Joint); err != nil {
+			return s, fmt.Errorf("env: play: %w", err)
 		}
 		ev.After = s
 		if observe != nil {
@@ -54,6 +44,25 @@ func Play(s State, home, away Policy, smp Sampler, observe func(Event)) (State, 
 		}
 	}
 	return s, nil
+}
+
+// runChance resolves the chance nodes at s, one event each for observe; without an
+// observer, through the sampler's fast path.
+func runChance(s *State, smp Sampler, observe func(Event)) {
+	if observe == nil {
+		RunChance(s, smp)
+		return
+	}
+	dice, _ := smp.(*DiceSampler)
+	for s.Node() == Chance {
+		ev := Event{Before: *s, Chance: true, Outcome: smp.Sample(*s)}
+		s.ApplyChance(ev.Outcome)
+		if dice != nil {
+			ev.Roll = dice.LastRoll()
+		}
+		ev.After = *s
+		observe(ev)
+	}
 }
 
 // Describe returns DescribeChance or DescribeDecision of the event.
