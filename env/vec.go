@@ -27,13 +27,24 @@ type VecStep struct {
 	Observations []Observation // the typed observations
 }
 
-// NewVecEnv returns n environments configured by cfg.
+// NewVecEnv returns n environments configured by cfg (sharing cfg.Opponent).
 func NewVecEnv(n int, cfg Config) (*VecEnv, error) {
+	return NewVecEnvFunc(n, func(int) (Config, error) { return cfg, nil })
+}
+
+// NewVecEnvFunc returns n environments, environment i configured by config(i) — for an
+// opponent of its own per environment, so that environment i plays exactly as a single Env
+// reset with EpisodeSeed(seed, i, k) for its k-th episode.
+func NewVecEnvFunc(n int, config func(i int) (Config, error)) (*VecEnv, error) {
 	if n <= 0 {
 		return nil, fmt.Errorf("env: vector of %d environments: want at least 1", n)
 	}
 	v := &VecEnv{envs: make([]*Env, n), episodes: make([]uint64, n), pending: make([]bool, n)}
 	for i := range v.envs {
+		cfg, err := config(i)
+		if err != nil {
+			return nil, err
+		}
 		e, err := New(cfg)
 		if err != nil {
 			return nil, err
@@ -67,8 +78,11 @@ func (v *VecEnv) Reset(seed uint64) VecStep {
 	return v.out
 }
 
+// EpisodeSeed is the seed VecEnv gives episode k of environment i after Reset(seed).
+func EpisodeSeed(seed uint64, i, k int) uint64 { return mix64(mix64(seed+uint64(i)) + uint64(k)) }
+
 func (v *VecEnv) resetOne(i int) {
-	obs, info := v.envs[i].Reset(mix64(mix64(v.seed+uint64(i)) + v.episodes[i]))
+	obs, info := v.envs[i].Reset(EpisodeSeed(v.seed, i, int(v.episodes[i])))
 	v.episodes[i]++
 	v.pending[i] = false
 	v.record(i, obs, 0, false, false, info)

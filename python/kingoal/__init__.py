@@ -1,0 +1,40 @@
+"""Kingoal for Python: the Go toolkit's environments, solver and datasets at native speed.
+
+    import gymnasium as gym, kingoal
+    env = gym.make("Kingoal-v0", opponent="heuristic")        # or kingoal.KingoalEnv(...)
+    envs = gym.make_vec("Kingoal-v0", num_envs=256, vectorization_mode="vector_entry_point")
+    par = kingoal.parallel_env()                               # PettingZoo ParallelEnv
+    kingoal.solve_odds("1-2-3-3-1", "2-2-2-2-2", knockout=True)
+    kingoal.read_parquet("kingoal-arena/matches.parquet")      # dict of NumPy arrays
+
+NumPy is the only dependency; KingoalEnv and KingoalVectorEnv need gymnasium and
+parallel_env needs pettingzoo, imported when first used. Everything runs in one Go library
+loaded once per process: do not fork after using it (multiprocessing: use "spawn" or
+"forkserver").
+"""
+from ._native import NUM_ACTIONS, OBS_SIZE, library_path
+from .data import read_parquet
+from .solve import episode_seed, equilibrium, lineup, lineup_index, optimal_value, solve_odds, version
+
+__all__ = ["KingoalEnv", "KingoalVectorEnv", "parallel_env", "KingoalParallelEnv", "solve_odds", "equilibrium",
+           "optimal_value", "read_parquet", "lineup", "lineup_index", "episode_seed", "version", "OBS_SIZE",
+           "NUM_ACTIONS", "library_path"]
+
+_LAZY = {"KingoalEnv": "gym", "KingoalVectorEnv": "gym", "parallel_env": "pz", "KingoalParallelEnv": "pz"}
+
+
+def __getattr__(name):
+    # The Gymnasium and PettingZoo classes load their libraries only when asked for.
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module 'kingoal' has no attribute {name!r}")
+
+
+try:  # register the ids when Gymnasium is installed; without it there is nothing to register with
+    import gymnasium as _gym
+except ImportError:  # pragma: no cover
+    pass
+else:
+    if "Kingoal-v0" not in _gym.registry:
+        _gym.register("Kingoal-v0", entry_point="kingoal.gym:KingoalEnv", vector_entry_point="kingoal.gym:KingoalVectorEnv")

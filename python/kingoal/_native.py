@@ -1,0 +1,127 @@
+"""The ctypes binding of kingoal's Go library (python/native, built c-shared).
+
+The library is found, in order: $KINGOAL_LIB; libkingoal.so (.dylib) inside this package (an
+installed wheel, or a development build); it is loaded once, on first use. One Go runtime
+serves the process: do not fork after loading (use multiprocessing's "spawn" or
+"forkserver").
+"""
+import ctypes
+import json
+import os
+import sys
+import threading
+
+import numpy as np
+
+OBS_SIZE = 36
+NUM_ACTIONS = 121
+
+_LIBNAME = "libkingoal.dylib" if sys.platform == "darwin" else "libkingoal.so"
+_lock = threading.Lock()
+_lib = None
+
+_u64 = ctypes.c_uint64
+_ptr = ctypes.c_void_p
+_str = ctypes.c_char_p
+_int = ctypes.c_int
+_ERRSIZE = 4096
+
+
+def library_path():
+    """Where the native library is looked for (it may not exist yet)."""
+    env = os.environ.get("KINGOAL_LIB")
+    if env:
+        return env
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), _LIBNAME)
+
+
+def lib():
+    """The loaded library (loaded on first call)."""
+    global _lib
+    with _lock:
+        if _lib is None:
+            path = library_path()
+            if not os.path.exists(path):
+                raise ImportError(
+                    f"kingoal's native library is missing ({path}). Install the package with "
+                    "`pip install --no-build-isolation ./python` (needs Go), or build it for development: "
+                    "`go build -buildmode=c-shared -o python/kingoal/libkingoal.so ./python/native`, "
+                    "or point KINGOAL_LIB at a built library.")
+            L = ctypes.CDLL(path)
+            sigs = {
+                "kg_env_new": (_int, [_str, _ptr, _ptr, _int]),
+                "kg_env_reset": (_int, [_u64, _u64, _ptr, _ptr, _ptr, _int]),
+                "kg_env_step": (_int, [_u64, ctypes.c_int64, _ptr, _ptr, _ptr, _ptr, _ptr, _int]),
+                "kg_vec_new": (_int, [_str, _int, _ptr, _ptr, _int]),
+                "kg_vec_reset": (_int, [_u64, _u64, _ptr, _ptr, _ptr, _int]),
+                "kg_vec_step": (_int, [_u64, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _int]),
+                "kg_par_new": (_int, [_str, _ptr, _ptr, _int]),
+                "kg_par_reset": (_int, [_u64, _u64, _ptr, _ptr, _ptr, _ptr, _int]),
+                "kg_par_step": (_int, [_u64, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _int]),
+                "kg_render": (_int, [_u64, _ptr, _int]),
+                "kg_close": (None, [_u64]),
+                "kg_version": (None, [_ptr, _int]),
+                "kg_call": (_int, [_str, _str, ctypes.POINTER(ctypes.c_void_p)]),
+                "kg_free": (None, [_ptr]),
+            }
+            for name, (res, args) in sigs.items():
+                f = getattr(L, name)
+                f.restype, f.argtypes = res, args
+            _lib = L
+        return _lib
+
+
+class Error(RuntimeError):
+    """An internal failure of the native library (a bug: please report it)."""
+
+
+def _raise(rc, msg):
+    msg = msg.decode("utf-8", "replace") if isinstance(msg, bytes) else msg
+    if rc == 1:
+        raise ValueError(msg)
+    if rc == 2:
+        raise RuntimeError(msg)
+    raise Error(msg)
+
+
+class ErrBuf:
+    """A reusable buffer for the one-line error messages of the native calls."""
+
+    def __init__(self):
+        self.buf = ctypes.create_string_buffer(_ERRSIZE)
+        self.ptr = ctypes.cast(self.buf, _ptr)
+
+    def check(self, rc):
+        if rc != 0:
+            _raise(rc, self.buf.value)
+
+
+def addr(a):
+    """The address of a NumPy array's data (it must stay alive during the call)."""
+    return a.ctypes.data
+
+
+def call(name, **args):
+    """Calls a JSON library function of the native library (see python/native/calls.go)."""
+    out = ctypes.c_void_p()
+    rc = lib().kg_call(name.encode(), json.dumps(args).encode(), ctypes.byref(out))
+    try:
+        text = ctypes.string_at(out.value).decode()
+    finally:
+        lib().kg_free(out)
+    result = json.loads(text)
+    if rc != 0:
+        _raise(rc, result["error"])
+    return result
+
+
+def version():
+    """The version of the native library (the Go code's release and revision)."""
+    buf = ctypes.create_string_buffer(256)
+    lib().kg_version(ctypes.cast(buf, _ptr), 256)
+    return buf.value.decode()
+
+
+def config_json(rules, **fields):
+    """The JSON the native constructors take: the rule knobs and the other options."""
+    return json.dumps({"rules": rules, **fields}).encode()

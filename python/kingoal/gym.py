@@ -1,0 +1,261 @@
+"""Kingoal as Gymnasium environments: KingoalEnv (one agent against an opponent) and
+KingoalVectorEnv (N of them stepped in one native call). Importing this module needs
+gymnasium; `import kingoal` does not.
+"""
+import numpy as np
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from gymnasium.vector.utils import batch_space
+except ImportError as e:  # pragma: no cover - the message is the point
+    raise ImportError("kingoal's Gymnasium environments need gymnasium: pip install gymnasium "
+                      "(kingoal itself needs only NumPy)") from e
+
+from . import _native as N
+
+RULE_KNOBS = ("knockout", "ties_count", "throws_per_half", "extra_throws", "moves", "home_mode",
+              "away_mode", "dynamic_trigger", "points")
+
+
+def observation_space(rules):
+    """The Box of the 36-slot observation under the rules, with every slot's true bounds."""
+    b = N.call("bounds", rules=rules)
+    return spaces.Box(np.array(b["low"], dtype=np.float32), np.array(b["high"], dtype=np.float32), dtype=np.float32)
+
+
+def _check_render_mode(cls, render_mode):
+    if render_mode is not None and render_mode not in cls.metadata["render_modes"]:
+        raise ValueError(f"render_mode={render_mode!r}: want None or one of {cls.metadata['render_modes']}")
+
+
+def _action(action):
+    """An action as a Python int, refusing what is not a whole number."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) and not (
+            isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer)):
+        raise ValueError(f"action {action!r}: want a line-up index 0..120 (an int)")
+    return int(action)
+
+
+class KingoalEnv(gymnasium.Env):
+    """One player of a Kingoal match against an opponent, as a Gymnasium environment.
+
+    Actions: Discrete(121), "choose the formation" — action i makes the agent's line-up
+    kingoal.lineup(i) (the kick-off line-up, a Basic change at a break, a Dynamic shift).
+    Only legal actions are allowed: info["action_mask"] (int8[121]) and action_masks()
+    (sb3-contrib's MaskablePPO convention) say which. Observations: the 36 float32 slots of
+    docs/observation.md, from the agent's side. Rewards: "result" (+1/0/−1 at the end),
+    "goal-diff" (each goal as it falls) or "points" (league points at the end).
+
+    opponent is an agent spec of kingoal's registry ("heuristic", "optimal",
+    "fixed:1-3-3-2-1", "mcts:iters=200", …) or a callable f(observation, mask) -> action
+    (for self-play, pass your own policy). Rule knobs are keyword arguments named like the
+    CLI's rule flags: knockout, ties_count, throws_per_half, extra_throws, moves, home_mode,
+    away_mode, dynamic_trigger, points. reset(seed=s) seeds self.np_random and draws the
+    match's seed from it; options={"native_seed": n} plays the Go engine's seed n directly.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    def __init__(self, opponent="fixed:2-2-2-2-2", player="home", reward="result", dice="fast", max_steps=0,
+                 render_mode=None, **rules):
+        _check_render_mode(type(self), render_mode)
+        self.render_mode = render_mode
+        self._callable = callable(opponent)
+        if opponent == "self":
+            raise ValueError('opponent="self": for self-play pass your policy as a callable f(observation, mask) -> action')
+        spec = "" if self._callable else opponent
+        if not self._callable and not isinstance(opponent, str):
+            raise ValueError(f"opponent={opponent!r}: want an agent spec like 'heuristic' or a callable")
+        self._rules = dict(rules)
+        self.observation_space = observation_space(self._rules)
+        self.action_space = spaces.Discrete(N.NUM_ACTIONS)
+        self._opponent, self._me = opponent, 0 if player == "home" else 1
+        self._err = N.ErrBuf()
+        h = N.ctypes.c_uint64()
+        cfg = N.config_json(self._rules, opponent=spec, player=player, reward=reward, dice=dice,
+                            max_steps=0 if self._callable else max_steps,  # the Python loop caps its own steps
+                            render=render_mode is not None)
+        L = N.lib()
+        if self._callable:
+            self._err.check(L.kg_par_new(cfg, N.ctypes.addressof(h), self._err.ptr, N._ERRSIZE))
+            self._obs2 = np.zeros((2, N.OBS_SIZE), np.float32)
+            self._mask2 = np.zeros((2, N.NUM_ACTIONS), np.int8)
+            self._acting = np.zeros(2, np.int8)
+            self._rewards = np.zeros(2, np.float64)
+        else:
+            self._err.check(L.kg_env_new(cfg, N.ctypes.addressof(h), self._err.ptr, N._ERRSIZE))
+        self._h = h.value
+        self._obs = np.zeros(N.OBS_SIZE, np.float32)
+        self._mask = np.zeros(N.NUM_ACTIONS, np.int8)
+        self._reward = np.zeros(1, np.float64)
+        self._flags = np.zeros(2, np.int8)
+        self._steps, self._max_steps, self._phase = 0, max_steps, "new"
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        native_seed = (options or {}).get("native_seed")
+        if native_seed is None:
+            native_seed = int(self.np_random.integers(0, 2**63))
+        L, e = N.lib(), self._err
+        if self._callable:
+            e.check(L.kg_par_reset(self._h, native_seed, N.addr(self._obs2), N.addr(self._mask2), N.addr(self._acting),
+                                   e.ptr, N._ERRSIZE))
+            self._obs[:], self._mask[:] = self._obs2[self._me], self._mask2[self._me]
+            self._steps, self._phase = 0, "running"
+        else:
+            e.check(L.kg_env_reset(self._h, native_seed, N.addr(self._obs), N.addr(self._mask), e.ptr, N._ERRSIZE))
+        self._human()
+        return self._obs.copy(), {"action_mask": self._mask.copy()}
+
+    def step(self, action):
+        a = _action(action)
+        if self._callable:
+            reward, terminated, truncated = self._step_parallel(a)
+        else:
+            L, e = N.lib(), self._err
+            e.check(L.kg_env_step(self._h, a, N.addr(self._obs), N.addr(self._mask), N.addr(self._reward),
+                                  N.addr(self._flags), e.ptr, N._ERRSIZE))
+            reward, terminated, truncated = float(self._reward[0]), bool(self._flags[0]), bool(self._flags[1])
+        self._human()
+        return self._obs.copy(), reward, terminated, truncated, {"action_mask": self._mask.copy()}
+
+    def _step_parallel(self, action):
+        """The agent's action, then the Python opponent's decisions alone, until the agent acts again."""
+        L, e, me = N.lib(), self._err, self._me
+        them = 1 - me
+        if self._phase != "running":
+            raise RuntimeError("kingoal: step before reset" if self._phase == "new" else "kingoal: the episode is over; call reset")
+        if not 0 <= action < N.NUM_ACTIONS or self._mask[action] == 0:
+            raise ValueError(f"kingoal: illegal action {action} (not in the action mask)")
+        joint = np.zeros(2, np.int64)
+        reward, mine = 0.0, action
+        while True:
+            joint[me] = mine
+            joint[them] = int(self._opponent(self._obs2[them].copy(), self._mask2[them].copy())) if self._acting[them] else 0
+            e.check(L.kg_par_step(self._h, N.addr(joint), N.addr(self._obs2), N.addr(self._mask2), N.addr(self._rewards),
+                                  N.addr(self._flags), N.addr(self._acting), e.ptr, N._ERRSIZE))
+            reward += float(self._rewards[me])
+            terminated, truncated = bool(self._flags[0]), bool(self._flags[1])
+            if terminated or truncated or self._acting[me]:
+                break
+            mine = 0  # the agent is not acting: its entry is ignored
+        self._steps += 1
+        self._obs[:], self._mask[:] = self._obs2[me], self._mask2[me]
+        if not terminated and self._max_steps and self._steps >= self._max_steps:
+            truncated = True
+        if terminated or truncated:
+            self._phase = "over"
+            self._mask[:] = 0
+        return reward, terminated, truncated
+
+    def action_masks(self):
+        """The legal actions now, as bool[121] (sb3-contrib's MaskablePPO calls this)."""
+        return self._mask.astype(bool)
+
+    def render(self):
+        """The transcript of the events since the last call (as `kingoal watch` prints them)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human'")
+            return None
+        text = _transcript(self._h)
+        if self.render_mode == "ansi":
+            return text
+        print(text, end="")
+        return None
+
+    def _human(self):
+        if self.render_mode == "human":
+            print(_transcript(self._h), end="")
+
+    def close(self):
+        h, self._h = getattr(self, "_h", 0), 0  # 0 is never a live handle: later calls say "closed"
+        if h:
+            N.lib().kg_close(h)
+
+    def __del__(self):
+        self.close()
+
+
+def _transcript(h):
+    size = 1 << 14
+    while True:
+        buf = N.ctypes.create_string_buffer(size)
+        n = N.lib().kg_render(h, N.ctypes.cast(buf, N._ptr), size)
+        if n < 0:
+            return ""
+        if n < size:
+            return buf.value.decode()
+        size = n + 1
+
+
+class KingoalVectorEnv(VectorEnv):
+    """N KingoalEnvs stepped together in one native call (EnvPool's shape: the batch lives in
+    NumPy arrays this object owns; Go writes into them). Next-step autoreset, as Gymnasium's:
+    after an episode ends, the next step ignores that environment's action, resets it and
+    returns its first observation with reward 0. infos["action_mask"] is int8[N, 121].
+    Episode k of environment i is seeded from (seed, i, k) — kingoal.episode_seed — so a run
+    is reproducible from reset(seed=…) and environment i plays exactly as a KingoalEnv
+    reset with options={"native_seed": episode_seed(seed, i, k)}. The opponent must be a
+    registry spec (each environment gets its own)."""
+
+    metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(self, num_envs=1, opponent="fixed:2-2-2-2-2", player="home", reward="result", dice="fast",
+                 max_steps=0, render_mode=None, **rules):
+        if render_mode is not None:
+            raise ValueError("KingoalVectorEnv does not render; use KingoalEnv(render_mode='ansi')")
+        if not isinstance(opponent, str) or opponent == "self":
+            raise ValueError(f"opponent={opponent!r}: the vector env needs a registry spec like 'heuristic'")
+        self.num_envs = int(num_envs)
+        self._rules = dict(rules)
+        self.single_observation_space = observation_space(self._rules)
+        self.single_action_space = spaces.Discrete(N.NUM_ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self.render_mode = None
+        self._err = N.ErrBuf()
+        h = N.ctypes.c_uint64()
+        cfg = N.config_json(self._rules, opponent=opponent, player=player, reward=reward, dice=dice, max_steps=max_steps)
+        self._err.check(N.lib().kg_vec_new(cfg, self.num_envs, N.ctypes.addressof(h), self._err.ptr, N._ERRSIZE))
+        self._h = h.value
+        n = self.num_envs
+        self._obs = np.zeros((n, N.OBS_SIZE), np.float32)
+        self._masks = np.zeros((n, N.NUM_ACTIONS), np.int8)
+        self._rewards = np.zeros(n, np.float64)
+        self._term = np.zeros(n, np.int8)
+        self._trunc = np.zeros(n, np.int8)
+        self._actions = np.zeros(n, np.int64)
+
+    def reset(self, *, seed=None, options=None):
+        if seed is not None and not isinstance(seed, (int, np.integer)):
+            raise ValueError(f"seed={seed!r}: KingoalVectorEnv takes one int seed for the batch")
+        super().reset(seed=seed)
+        native_seed = int(self.np_random.integers(0, 2**63)) if seed is None else int(seed)
+        e = self._err
+        e.check(N.lib().kg_vec_reset(self._h, native_seed, N.addr(self._obs), N.addr(self._masks), e.ptr, N._ERRSIZE))
+        return self._obs.copy(), {"action_mask": self._masks.copy()}
+
+    def step(self, actions):
+        a = np.asarray(actions)
+        if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
+            raise ValueError(f"actions: want {self.num_envs} line-up indices (ints), got shape {a.shape} of {a.dtype}")
+        self._actions[:] = a
+        e = self._err
+        e.check(N.lib().kg_vec_step(self._h, N.addr(self._actions), N.addr(self._obs), N.addr(self._masks),
+                                    N.addr(self._rewards), N.addr(self._term), N.addr(self._trunc), e.ptr, N._ERRSIZE))
+        return (self._obs.copy(), self._rewards.copy(), self._term.astype(bool), self._trunc.astype(bool),
+                {"action_mask": self._masks.copy()})
+
+    def action_masks(self):
+        """The legal actions of every environment now, bool[N, 121]."""
+        return self._masks.astype(bool)
+
+    def close_extras(self, **kwargs):
+        h, self._h = getattr(self, "_h", 0), 0  # 0 is never a live handle: later calls say "closed"
+        if h:
+            N.lib().kg_close(h)
+
+    def __del__(self):
+        self.close_extras()

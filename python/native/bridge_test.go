@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/cli"
+)
+
+// TestPythonPackage builds this library, writes what the Python tests compare against —
+// trajectories played by the Go env and one Parquet file of every kind — and runs the
+// Python package's tests (python/tests) with Debian's python3 and pytest, Gymnasium's and
+// PettingZoo's real checkers included (their sources from ../shared/pylib). Without
+// python3, NumPy or pytest it skips with a message, unless KINGOAL_REQUIRE_TOOLS is set.
+func TestPythonPackage(t *testing.T) {
+	python := "/usr/bin/python3"
+	haveTools := exec.Command(python, "-c", "import numpy, pytest").Run() == nil
+	requireTool(t, "/usr/bin/python3 with NumPy and pytest (python3-numpy python3-pytest)", haveTools)
+	if testing.Short() {
+		t.Skip("skipping the Python tests in -short mode")
+	}
+	root, _ := filepath.Abs(filepath.Join("..", ".."))
+	work := t.TempDir()
+	lib := filepath.Join(work, "libkingoal.so")
+	if out, err := exec.Command("go", "build", "-buildmode=c-shared", "-o", lib, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build -buildmode=c-shared: %v\n%s", err, out)
+	}
+	ref := filepath.Join(work, "reference.json")
+	writeReference(t, ref)
+	data := filepath.Join(work, "data")
+	writeDataFiles(t, data)
+
+	pylib := filepath.Join(root, "..", "shared", "pylib")
+	paths := []string{filepath.Join(root, "python")}
+	if _, err := os.Stat(pylib); err == nil {
+		paths = append(paths, filepath.Join(pylib, "gymnasium-src"), filepath.Join(pylib, "pettingzoo-src"))
+	} else {
+		requireTool(t, "the Gymnasium and PettingZoo sources in ../shared/pylib", false)
+	}
+	cmd := exec.Command(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", filepath.Join(root, "python", "tests"))
+	cmd.Env = append(os.Environ(), "KINGOAL_LIB="+lib, "KINGOAL_REFERENCE="+ref, "KINGOAL_TEST_DATA="+data,
+		"PYTHONPATH="+strings.Join(paths, string(os.PathListSeparator)), "PYTHONDONTWRITEBYTECODE=1")
+	if os.Getenv("KINGOAL_REQUIRE_TOOLS") != "" {
+		cmd.Env = append(cmd.Env, "KINGOAL_REQUIRE_TOOLS=1")
+	}
+	out, err := cmd.CombinedOutput()
+	t.Logf("pytest:\n%s", tailLines(string(out), 15))
+	if err != nil {
+		t.Fatalf("pytest failed: %v\n%s", err, string(out))
+	}
+}
+
+func requireTool(t *testing.T, what string, ok bool) {
+	t.Helper()
+	if ok {
+		return
+	}
+	if os.Getenv("KINGOAL_REQUIRE_TOOLS") != "" {
+		t.Fatalf("%s is required (KINGOAL_REQUIRE_TOOLS is set) but missing", what)
+	}
+	t.Skipf("skipping: %s is missing (.ci/run installs it)", what)
+}
+
+func tailLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// trajectory is one episode of the Go env with a fixed rule for the agent's action (the
+// first legal one), as the Python tests replay it.
+type trajectory struct {
+	Config     map[string]any `json:"config"` // KingoalEnv keyword arguments
+	NativeSeed uint64         `json:"native_seed"`
+	Obs        [][]float32    `json:"obs"`
+	Masks      [][]int        `json:"masks"` // legal actions
+	Rewards    []float64      `json:"rewards"`
+	Terminated []bool         `json:"terminated"`
+}
+
+func writeReference(t *testing.T, path string) {
+	t.Helper()
+	cases := []struct {
+		kwargs map[string]any
+		cfg    env.Config
+		spec   string
+	}{
+		{map[string]any{"opponent": "heuristic", "throws_per_half": 10}, env.Config{Rules: env.Rules{ThrowsPerHalf: 10}}, "heuristic"},
+		{map[string]any{"opponent": "random", "player": "away", "reward": "goal-diff", "knockout": true, "throws_per_half": 6, "extra_throws": 2},
+			env.Config{Rules: env.Rules{Knockout: true, ThrowsPerHalf: 6, ExtraThrowsPerHalf: 2}, Player: env.Away, Reward: env.RewardGoalDiff}, "random"},
+		{map[string]any{"opponent": "fixed:1-3-3-2-1", "home_mode": "dynamic", "throws_per_half": 8, "dice": "rolled"},
+			env.Config{Rules: env.Rules{Modes: [2]env.Mode{env.Dynamic, env.Basic}, ThrowsPerHalf: 8}, Dice: env.RolledDice}, "fixed:1-3-3-2-1"},
+	}
+	var out []trajectory
+	for i, c := range cases {
+		opp, err := agents.New(c.spec, agents.Setup{Rules: c.cfg.Rules})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.cfg.Opponent = opp
+		e, err := env.New(c.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := trajectory{Config: c.kwargs, NativeSeed: uint64(1000 + i)}
+		obs, info := e.Reset(tr.NativeSeed)
+		for {
+			tr.Obs = append(tr.Obs, obs.Vector())
+			tr.Masks = append(tr.Masks, info.Mask.Actions())
+			if info.Mask.Count() == 0 {
+				break
+			}
+			st, err := e.Step(info.Mask.Nth(0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr.Rewards = append(tr.Rewards, st.Reward)
+			tr.Terminated = append(tr.Terminated, st.Terminated)
+			obs, info = st.Obs, st.Info
+			if st.Terminated || st.Truncated {
+				tr.Obs = append(tr.Obs, obs.Vector())
+				tr.Masks = append(tr.Masks, info.Mask.Actions())
+				break
+			}
+		}
+		out = append(out, tr)
+	}
+	b, _ := json.Marshal(out)
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// writeDataFiles makes one file of every kind the toolkit writes, with the CLI.
+func writeDataFiles(t *testing.T, dir string) {
+	t.Helper()
+	small := []string{"--throws-per-half", "6", "--moves", "1"}
+	for _, args := range [][]string{
+		{"solve", "matrix", "--out", filepath.Join(dir, "matrix")},
+		{"solve", "equilibrium", "--out", filepath.Join(dir, "equilibrium.parquet")},
+		{"solve", "policy", "--out", filepath.Join(dir, "policy.parquet")},
+		{"arena", "--agents", "random;heuristic;fixed:2-2-2-2-2", "--matches", "4", "--log-throws", "--log-decisions", "--out", filepath.Join(dir, "run")},
+		{"train", "qlearning", "--episodes", "400", "--out", filepath.Join(dir, "q.json")},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := cli.Execute(append(args, small...), strings.NewReader(""), &stdout, &stderr); code != 0 {
+			t.Fatalf("kingoal %v: %s", args, stderr.String())
+		}
+	}
+}

@@ -1,0 +1,356 @@
+package main
+
+/*
+#include <stdlib.h>
+*/
+import "C"
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+// calls are the library functions Python reaches through kg_call: JSON in, JSON out.
+var calls = map[string]func(in []byte) (any, error){
+	"bounds":        boundsCall,
+	"episode_seed":  episodeSeedCall,
+	"solve_odds":    solveOddsCall,
+	"equilibrium":   equilibriumCall,
+	"optimal_value": optimalValueCall,
+	"read_parquet":  readParquetCall,
+}
+
+//export kg_call
+func kg_call(name, in *C.char, out **C.char) (rc C.int) {
+	defer func() {
+		if r := recover(); r != nil {
+			*out = C.CString(fmt.Sprintf(`{"error": %q, "class": %d}`, fmt.Sprintf("kingoal: internal error: %v", r), internalFail))
+			rc = internalFail
+		}
+	}()
+	f, found := calls[C.GoString(name)]
+	var result any
+	err := inputf("kingoal: no library call %q", C.GoString(name))
+	if found {
+		result, err = f([]byte(C.GoString(in)))
+	}
+	if err != nil {
+		b, _ := json.Marshal(map[string]any{"error": err.Error(), "class": classify(err)})
+		*out = C.CString(string(b))
+		return classify(err)
+	}
+	b, err := json.Marshal(result)
+	if err != nil {
+		*out = C.CString(fmt.Sprintf(`{"error": %q, "class": %d}`, err.Error(), internalFail))
+		return internalFail
+	}
+	*out = C.CString(string(b))
+	return ok
+}
+
+func boundsCall(in []byte) (any, error) {
+	var a struct {
+		Rules json.RawMessage `json:"rules"`
+	}
+	if err := decode(in, &a, "bounds"); err != nil {
+		return nil, err
+	}
+	r, err := parseRules(a.Rules)
+	if err != nil {
+		return nil, err
+	}
+	low, high := env.ObservationBounds(r)
+	return map[string]any{"low": low, "high": high}, nil
+}
+
+func episodeSeedCall(in []byte) (any, error) {
+	var a struct {
+		Seed       uint64 `json:"seed"`
+		Env, Epoch int
+	}
+	if err := json.Unmarshal(in, &a); err != nil {
+		return nil, inputf("episode_seed: %v", err)
+	}
+	return env.EpisodeSeed(a.Seed, a.Env, a.Epoch), nil
+}
+
+// parseLineups reads line-up arguments by name.
+func parseLineup(name, s string) (env.Lineup, error) {
+	l, err := env.ParseLineup(s)
+	if err != nil {
+		return l, inputf("%s=%q: want a line-up like 1-2-3-3-1", name, s)
+	}
+	return l, nil
+}
+
+func solveOddsCall(in []byte) (any, error) {
+	var a struct {
+		Home, Away string
+		Rules      json.RawMessage `json:"rules"`
+	}
+	if err := decode(in, &a, "solve_odds"); err != nil {
+		return nil, err
+	}
+	r, err := parseRules(a.Rules)
+	if err != nil {
+		return nil, err
+	}
+	home, err := parseLineup("home", a.Home)
+	if err != nil {
+		return nil, err
+	}
+	away, err := parseLineup("away", a.Away)
+	if err != nil {
+		return nil, err
+	}
+	o, err := solver.MatchOdds(home, away, r)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"home": home.String(), "away": away.String(), "rules": r.String(), "home_win": o.HomeWin, "draw": o.Draw,
+		"away_win": o.AwayWin, "home_goals_mean": o.HomeGoals, "away_goals_mean": o.AwayGoals, "home_advance": o.HomeAdvance,
+		"extra_time": o.ExtraTime, "shootout": o.Shootout, "truncated": o.Truncated}, nil
+}
+
+func equilibriumCall(in []byte) (any, error) {
+	var a struct {
+		Payoff string          `json:"payoff"`
+		Rules  json.RawMessage `json:"rules"`
+	}
+	a.Payoff = "win-loss"
+	if err := decode(in, &a, "equilibrium"); err != nil {
+		return nil, err
+	}
+	r, err := parseRules(a.Rules)
+	if err != nil {
+		return nil, err
+	}
+	p, err := solver.ParsePayoff(a.Payoff)
+	if err != nil {
+		return nil, inputf("payoff=%q: want win-loss, goal-diff, points or advance", a.Payoff)
+	}
+	m, err := solver.ComputeMatrix(context.Background(), r, solver.MatrixOptions{})
+	if err != nil {
+		return nil, err
+	}
+	eq, err := solver.Equilibrium(m, p)
+	if err != nil {
+		return nil, inputError{err}
+	}
+	mix := func(ws []solver.Weighted) map[string]float64 {
+		out := map[string]float64{}
+		for _, w := range ws {
+			out[w.Lineup.String()] = w.Prob
+		}
+		return out
+	}
+	return map[string]any{"payoff": a.Payoff, "rules": r.String(), "value": eq.Value, "exploitability": eq.Exploitability,
+		"home": mix(eq.Home), "away": mix(eq.Away)}, nil
+}
+
+// optimalValueCall is the best any policy can do against an opponent who keeps a line-up:
+// the best kick-off line-up, then the optimal Basic policy (solver.SolveBasic).
+func optimalValueCall(in []byte) (any, error) {
+	var a struct {
+		Opponent  string          `json:"opponent"`
+		Objective string          `json:"objective"`
+		Player    string          `json:"player"`
+		Rules     json.RawMessage `json:"rules"`
+	}
+	a.Objective, a.Player = "win", "home"
+	if err := decode(in, &a, "optimal_value"); err != nil {
+		return nil, err
+	}
+	r, err := parseRules(a.Rules)
+	if err != nil {
+		return nil, err
+	}
+	opp, err := parseLineup("opponent", a.Opponent)
+	if err != nil {
+		return nil, err
+	}
+	obj, err := solver.ParseObjective(a.Objective)
+	if err != nil {
+		return nil, inputf("objective=%q: want win, points, win-draw or advance", a.Objective)
+	}
+	me := env.Home
+	if a.Player == "away" {
+		me = env.Away
+	} else if a.Player != "home" {
+		return nil, inputf("player=%q: want home or away", a.Player)
+	}
+	best, bestValue := env.Lineup{}, math.Inf(-1)
+	for _, own := range env.AllLineups() {
+		pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj})
+		if err != nil {
+			return nil, inputError{err}
+		}
+		if v := pol.Value(); v > bestValue {
+			best, bestValue = own, v
+		}
+	}
+	return map[string]any{"lineup": best.String(), "value": bestValue, "objective": a.Objective, "rules": r.String()}, nil
+}
+
+// column is one Parquet column for NumPy: raw little-endian bytes of dtype and shape, or
+// the values themselves for strings and ragged lists.
+type column struct {
+	Name   string `json:"name"`
+	Dtype  string `json:"dtype"` // int64, uint64, float64, float32, bool, or str / object
+	Shape  []int  `json:"shape"`
+	Data   string `json:"data,omitempty"` // base64
+	Values []any  `json:"values,omitempty"`
+}
+
+func readParquetCall(in []byte) (any, error) {
+	var a struct {
+		Path string `json:"path"`
+	}
+	if err := decode(in, &a, "read_parquet"); err != nil {
+		return nil, err
+	}
+	var cols [][]datasets.Value
+	info, err := datasets.ScanRecords(a.Path, func(info datasets.FileInfo, row []datasets.Value) error {
+		if cols == nil {
+			cols = make([][]datasets.Value, len(info.Columns))
+		}
+		for c, v := range row {
+			cols[c] = append(cols[c], v)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, inputError{err}
+	}
+	out := map[string]any{"schema": info.Schema, "rows": info.Rows}
+	list := make([]column, len(info.Columns))
+	for c, name := range info.Columns {
+		var vals []datasets.Value
+		if cols != nil {
+			vals = cols[c]
+		}
+		list[c] = encodeColumn(name, vals)
+	}
+	out["columns"] = list
+	return out, nil
+}
+
+// encodeColumn picks the NumPy form of a column from its values.
+func encodeColumn(name string, vals []datasets.Value) column {
+	col := column{Name: name, Shape: []int{len(vals)}}
+	kind := ""
+	width := -1
+	for _, v := range vals {
+		k := fmt.Sprintf("%T", v)
+		if l, isList := v.([]datasets.Value); isList {
+			k = "list"
+			if width == -1 {
+				width = len(l)
+			} else if width != len(l) {
+				width = -2 // ragged
+			}
+		}
+		if v == nil {
+			k = "nil"
+		}
+		switch {
+		case kind == "" || kind == k:
+			kind = k
+		case kind == "nil" || k == "nil":
+			kind = "float64" // nulls become NaN
+		case (kind == "int64" || kind == "uint64" || kind == "float64") && (k == "int64" || k == "uint64" || k == "float64"):
+			kind = "float64"
+		default:
+			kind = "object"
+		}
+	}
+	buf := make([]byte, 0, 8*len(vals))
+	switch kind {
+	case "int64", "uint64", "float64", "nil":
+		col.Dtype = kind
+		if kind == "nil" {
+			col.Dtype = "float64"
+		}
+		for _, v := range vals {
+			buf = binary.LittleEndian.AppendUint64(buf, bits64(v, col.Dtype))
+		}
+	case "bool":
+		col.Dtype = "bool"
+		for _, v := range vals {
+			buf = append(buf, byte(b2i(v.(bool))))
+		}
+	case "list":
+		if width >= 0 {
+			col.Dtype, col.Shape = "float32", []int{len(vals), width}
+			if allInts(vals) { // masks, counts: int64 [rows, width]
+				col.Dtype = "int64"
+			}
+			for _, v := range vals {
+				for _, x := range v.([]datasets.Value) {
+					if col.Dtype == "int64" {
+						buf = binary.LittleEndian.AppendUint64(buf, uint64(x.(int64)))
+					} else {
+						buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(float32(number(x))))
+					}
+				}
+			}
+			break
+		}
+		fallthrough
+	default:
+		col.Dtype = "object"
+		if kind == "string" {
+			col.Dtype = "str"
+		}
+		col.Values = vals
+		return col
+	}
+	col.Data = base64.StdEncoding.EncodeToString(buf)
+	return col
+}
+
+// allInts reports whether every element of every list is an int64.
+func allInts(lists []datasets.Value) bool {
+	for _, l := range lists {
+		for _, x := range l.([]datasets.Value) {
+			if _, isInt := x.(int64); !isInt {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// number is v as a float64 (NaN for a null).
+func number(v datasets.Value) float64 {
+	switch x := v.(type) {
+	case int64:
+		return float64(x)
+	case uint64:
+		return float64(x)
+	case float64:
+		return x
+	case bool:
+		return float64(b2i(x))
+	}
+	return math.NaN()
+}
+
+// bits64 is v's 8 bytes in dtype.
+func bits64(v datasets.Value, dtype string) uint64 {
+	switch dtype {
+	case "int64":
+		return uint64(v.(int64))
+	case "uint64":
+		return v.(uint64)
+	}
+	return math.Float64bits(number(v))
+}

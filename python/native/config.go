@@ -1,0 +1,125 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/env"
+)
+
+// knobsJSON are env.Knobs as Python's keyword arguments name them.
+type knobsJSON struct {
+	Knockout      bool   `json:"knockout"`
+	TiesCount     bool   `json:"ties_count"`
+	ThrowsPerHalf int    `json:"throws_per_half"`
+	ExtraThrows   int    `json:"extra_throws"`
+	Moves         int    `json:"moves"`
+	HomeMode      string `json:"home_mode"`
+	AwayMode      string `json:"away_mode"`
+	Trigger       string `json:"dynamic_trigger"`
+	Points        string `json:"points"`
+}
+
+// config is what Python sends to make an environment. Missing fields mean the defaults.
+type config struct {
+	Rules    json.RawMessage `json:"rules"`
+	Opponent string          `json:"opponent"` // a registry spec; "" for a Python-side opponent (parallel env)
+	Player   string          `json:"player"`   // home or away
+	Reward   string          `json:"reward"`   // result, goal-diff or points
+	Dice     string          `json:"dice"`     // fast or rolled
+	MaxSteps int             `json:"max_steps"`
+	Render   bool            `json:"render"` // keep a transcript of the events for render()
+}
+
+// decode reads JSON into v, refusing unknown fields (a misspelt keyword) in the user's words.
+func decode(data []byte, v any, what string) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "json: ")
+		return inputf("%s: %s", what, msg)
+	}
+	return nil
+}
+
+// parseRules reads the rule knobs, starting from the defaults.
+func parseRules(raw json.RawMessage) (env.Rules, error) {
+	d := env.DefaultKnobs()
+	k := knobsJSON{d.Knockout, d.TiesCount, d.ThrowsPerHalf, d.ExtraThrows, d.Moves, d.HomeMode, d.AwayMode, d.Trigger, d.Points}
+	if len(raw) > 0 {
+		if err := decode(raw, &k, "rule knobs"); err != nil {
+			return env.Rules{}, err
+		}
+	}
+	r, err := env.Knobs{Knockout: k.Knockout, TiesCount: k.TiesCount, ThrowsPerHalf: k.ThrowsPerHalf, ExtraThrows: k.ExtraThrows,
+		Moves: k.Moves, HomeMode: k.HomeMode, AwayMode: k.AwayMode, Trigger: k.Trigger, Points: k.Points}.Rules()
+	if ke, isKnob := err.(*env.KnobError); isKnob {
+		return r, inputf("%s=%v", strings.ReplaceAll(ke.Knob, "-", "_"), ke.Err)
+	}
+	if err != nil {
+		return r, inputError{err}
+	}
+	return r, nil
+}
+
+// parseConfig reads an environment's configuration; newOpponent builds a fresh opponent
+// (one per environment of a vector, so each plays as a single env would).
+func parseConfig(data []byte) (cfg env.Config, newOpponent func() (env.Policy, error), render bool, err error) {
+	c := config{Player: "home", Reward: "result", Dice: "fast"}
+	if err := decode(data, &c, "environment options"); err != nil {
+		return cfg, nil, false, err
+	}
+	if cfg.Rules, err = parseRules(c.Rules); err != nil {
+		return cfg, nil, false, err
+	}
+	switch c.Player {
+	case "home":
+	case "away":
+		cfg.Player = env.Away
+	default:
+		return cfg, nil, false, inputf("player=%q: want home or away", c.Player)
+	}
+	if cfg.Reward, err = env.ParseRewardScheme(c.Reward); err != nil {
+		return cfg, nil, false, inputf("reward=%q: want result, goal-diff or points", c.Reward)
+	}
+	switch c.Dice {
+	case "fast":
+	case "rolled":
+		cfg.Dice = env.RolledDice
+	default:
+		return cfg, nil, false, inputf("dice=%q: want fast or rolled", c.Dice)
+	}
+	if c.MaxSteps < 0 {
+		return cfg, nil, false, inputf("max_steps=%d: want ≥ 0 (0: no cap)", c.MaxSteps)
+	}
+	cfg.MaxSteps = c.MaxSteps
+	rules := cfg.Rules
+	newOpponent = func() (env.Policy, error) {
+		if c.Opponent == "" {
+			return nil, nil
+		}
+		a, err := agents.New(c.Opponent, agents.Setup{Rules: rules})
+		if err != nil {
+			return nil, inputf("opponent=%q: %s", c.Opponent, strings.TrimPrefix(err.Error(), "agents: "))
+		}
+		return a, nil
+	}
+	if _, err := newOpponent(); err != nil { // a bad spec fails at construction
+		return cfg, nil, false, err
+	}
+	return cfg, newOpponent, c.Render, nil
+}
+
+// transcript collects the events since the last render, as `kingoal watch` prints them.
+type transcript struct{ b strings.Builder }
+
+func (t *transcript) observe(e env.Event) { fmt.Fprintln(&t.b, e.Describe()) }
+
+func (t *transcript) take() string {
+	s := t.b.String()
+	t.b.Reset()
+	return s
+}

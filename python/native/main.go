@@ -1,0 +1,144 @@
+package main
+
+/*
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+*/
+import "C"
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/version"
+)
+
+func main() {} // a c-shared library needs one
+
+// Error classes returned to Python (see doc.go).
+const (
+	ok           = 0
+	badInput     = 1
+	wrongState   = 2
+	internalFail = 3
+)
+
+// inputError marks an error the caller's input caused.
+type inputError struct{ err error }
+
+func (e inputError) Error() string { return e.err.Error() }
+func (e inputError) Unwrap() error { return e.err }
+
+func inputf(format string, a ...any) error { return inputError{fmt.Errorf(format, a...)} }
+
+// classify maps an error to its class: the user's input, the env's state, or ours.
+func classify(err error) C.int {
+	var in inputError
+	var ke *env.KnobError
+	switch {
+	case err == nil:
+		return ok
+	case errors.As(err, &in), errors.As(err, &ke), errors.Is(err, env.ErrIllegalAction), errors.Is(err, env.ErrRules):
+		return badInput
+	}
+	return wrongState
+}
+
+// report writes err's one line into the caller's buffer and returns its class.
+func report(err error, buf *C.char, size C.int) C.int {
+	if err == nil {
+		return ok
+	}
+	writeString(strings.ReplaceAll(err.Error(), "\n", " "), buf, size)
+	return classify(err)
+}
+
+// writeString copies s, NUL-terminated and cut to size, into buf.
+func writeString(s string, buf *C.char, size C.int) {
+	if buf == nil || size <= 0 {
+		return
+	}
+	n := min(len(s), int(size)-1)
+	dst := unsafe.Slice((*byte)(unsafe.Pointer(buf)), int(size))
+	copy(dst, s[:n])
+	dst[n] = 0
+}
+
+// guard turns a panic into an internal error for the caller: nothing crosses the boundary.
+func guard(rc *C.int, buf *C.char, size C.int) {
+	if r := recover(); r != nil {
+		writeString(fmt.Sprintf("kingoal: internal error: %v", r), buf, size)
+		*rc = internalFail
+	}
+}
+
+// handles holds the live objects by the numbers Python holds.
+var handles = struct {
+	sync.Mutex
+	next uint64
+	m    map[uint64]any
+}{m: map[uint64]any{}}
+
+func register(v any) C.uint64_t {
+	handles.Lock()
+	defer handles.Unlock()
+	handles.next++
+	handles.m[handles.next] = v
+	return C.uint64_t(handles.next)
+}
+
+func lookup[T any](h C.uint64_t) (T, error) {
+	handles.Lock()
+	v, found := handles.m[uint64(h)]
+	handles.Unlock()
+	t, isT := v.(T)
+	if !found || !isT {
+		return t, errors.New("kingoal: the environment is closed (or was never made)")
+	}
+	return t, nil
+}
+
+//export kg_close
+func kg_close(h C.uint64_t) {
+	handles.Lock()
+	delete(handles.m, uint64(h))
+	handles.Unlock()
+}
+
+//export kg_version
+func kg_version(buf *C.char, size C.int) {
+	writeString(version.String(), buf, size)
+}
+
+//export kg_free
+func kg_free(p *C.char) { C.free(unsafe.Pointer(p)) }
+
+// floats, int8s, … view a Python-owned buffer for the length of one call.
+func floats(p *C.float, n int) []float32 { return unsafe.Slice((*float32)(unsafe.Pointer(p)), n) }
+func doubles(p *C.double, n int) []float64 {
+	return unsafe.Slice((*float64)(unsafe.Pointer(p)), n)
+}
+func int8s(p *C.int8_t, n int) []int8   { return unsafe.Slice((*int8)(unsafe.Pointer(p)), n) }
+func int64s(p *C.int64_t, n int) []int64 { return unsafe.Slice((*int64)(unsafe.Pointer(p)), n) }
+
+// writeMask writes m as 0/1 bytes.
+func writeMask(dst []int8, m env.Mask) {
+	for a := range dst {
+		dst[a] = 0
+		if m.Has(a) {
+			dst[a] = 1
+		}
+	}
+}
+
+func b2i(b bool) int8 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,66 @@
+"""The solver and the Parquet readers through the native library."""
+import os
+
+import numpy as np
+import pytest
+
+import kingoal
+
+
+def test_solve_odds_reference_figures():
+    o = kingoal.solve_odds("2-2-2-2-2", "2-2-2-2-2", moves=0)  # docs/rules.md §10
+    assert abs(o["home_win"] - 0.4263056) < 5e-8 and abs(o["draw"] - 0.1473888) < 5e-8
+    assert abs(o["home_goals_mean"] - 3.7227816) < 5e-8
+    t = kingoal.solve_odds("2-2-2-2-2", "2-2-2-2-2", ties_count=True)
+    assert abs(t["home_win"] - 0.4162050) < 5e-8
+    with pytest.raises(ValueError, match="home="):
+        kingoal.solve_odds("6-1-1-1-1", "2-2-2-2-2")
+
+
+def test_equilibrium_and_optimum():
+    eq = kingoal.equilibrium(throws_per_half=6)
+    assert abs(sum(eq["home"].values()) - 1) < 1e-9 and eq["exploitability"] < 1e-6
+    opt = kingoal.optimal_value("2-2-2-2-2", throws_per_half=6, moves=1)
+    keep = kingoal.solve_odds(opt["lineup"], "2-2-2-2-2", throws_per_half=6, moves=1)["home_win"]
+    assert keep - 1e-12 <= opt["value"] < 1  # the optimal policy does at least as well as never changing
+    assert kingoal.lineup(0) == "1-1-1-2-5" and kingoal.lineup(120) == "5-2-1-1-1"
+    assert kingoal.lineup_index("1-2-3-3-1") == [kingoal.lineup(i) for i in range(121)].index("1-2-3-3-1")
+
+
+FILES = {
+    "matrix/matrix.parquet": ("matrix/1", "home_win", 121 * 121),
+    "equilibrium.parquet": ("equilibrium/1", "probability", None),
+    "policy.parquet": ("policy/1", None, None),
+    "run/matches.parquet": ("matches/2", "home_goals", 12),
+    "run/throws.parquet": ("throws/1", "outcome", None),
+    "run/decisions.parquet": ("decisions/1", "observation", None),
+    "run/ratings.parquet": ("ratings/1", "rating", 3),
+    "q.curve.parquet": ("learning-curve/1", "score", None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_read_parquet_every_file(data_dir, name):
+    schema, column, rows = FILES[name]
+    d = kingoal.read_parquet(os.path.join(data_dir, name))
+    assert d["__schema__"].startswith(schema.split("/")[0])
+    n = {len(v) for k, v in d.items() if k != "__schema__"}
+    assert len(n) == 1, "columns of different lengths"
+    if rows is not None:
+        assert n == {rows}
+    if column:
+        assert column in d
+    if name == "run/decisions.parquet":
+        assert d["observation"].shape[1] == 36 and d["observation"].dtype == np.float32
+        assert d["mask"].shape[1] == 121 and set(np.unique(d["mask"])) <= {0, 1}
+    if name == "matrix/matrix.parquet":
+        np.testing.assert_allclose(d["home_win"] + d["draw"] + d["away_win"], 1, atol=1e-9)
+
+
+def test_read_parquet_refuses_bad_files(tmp_path):
+    bad = tmp_path / "bad.parquet"
+    bad.write_bytes(b"not parquet at all")
+    with pytest.raises(ValueError, match="not a readable Parquet file"):
+        kingoal.read_parquet(bad)
+    with pytest.raises(ValueError, match="no such file"):
+        kingoal.read_parquet(tmp_path / "missing.parquet")
