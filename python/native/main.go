@@ -123,7 +123,7 @@ func floats(p *C.float, n int) []float32 { return unsafe.Slice((*float32)(unsafe
 func doubles(p *C.double, n int) []float64 {
 	return unsafe.Slice((*float64)(unsafe.Pointer(p)), n)
 }
-func int8s(p *C.int8_t, n int) []int8   { return unsafe.Slice((*int8)(unsafe.Pointer(p)), n) }
+func int8s(p *C.int8_t, n int) []int8    { return unsafe.Slice((*int8)(unsafe.Pointer(p)), n) }
 func int64s(p *C.int64_t, n int) []int64 { return unsafe.Slice((*int64)(unsafe.Pointer(p)), n) }
 
 // writeMask writes m as 0/1 bytes.
