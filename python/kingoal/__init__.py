@@ -14,9 +14,10 @@ loaded once per process: do not fork after using it (multiprocessing: use "spawn
 """
 from ._native import NUM_ACTIONS, OBS_SIZE, library_path
 from .data import read_parquet
+from .vector import VecEnv
 from .solve import episode_seed, equilibrium, lineup, lineup_index, optimal_value, solve_odds, version
 
-__all__ = ["KingoalEnv", "KingoalVectorEnv", "parallel_env", "KingoalParallelEnv", "solve_odds", "equilibrium",
+__all__ = ["VecEnv", "KingoalEnv", "KingoalVectorEnv", "parallel_env", "KingoalParallelEnv", "solve_odds", "equilibrium",
            "optimal_value", "read_parquet", "lineup", "lineup_index", "episode_seed", "version", "OBS_SIZE",
            "NUM_ACTIONS", "library_path"]
 

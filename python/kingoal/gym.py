@@ -14,6 +14,7 @@ except ImportError as e:  # pragma: no cover - the message is the point
                       "(kingoal itself needs only NumPy)") from e
 
 from . import _native as N
+from .vector import VecEnv
 
 RULE_KNOBS = ("knockout", "ties_count", "throws_per_half", "extra_throws", "moves", "home_mode",
               "away_mode", "dynamic_trigger", "points")
@@ -190,72 +191,31 @@ def _transcript(h):
         size = n + 1
 
 
-class KingoalVectorEnv(VectorEnv):
-    """N KingoalEnvs stepped together in one native call (EnvPool's shape: the batch lives in
-    NumPy arrays this object owns; Go writes into them). Next-step autoreset, as Gymnasium's:
-    after an episode ends, the next step ignores that environment's action, resets it and
-    returns its first observation with reward 0. infos["action_mask"] is int8[N, 121].
-    Episode k of environment i is seeded from (seed, i, k) — kingoal.episode_seed — so a run
-    is reproducible from reset(seed=…) and environment i plays exactly as a KingoalEnv
-    reset with options={"native_seed": episode_seed(seed, i, k)}. The opponent must be a
-    registry spec (each environment gets its own)."""
+class KingoalVectorEnv(VecEnv, VectorEnv):
+    """kingoal.VecEnv with Gymnasium's VectorEnv API: batched spaces, next-step autoreset
+    (metadata["autoreset_mode"]), infos["action_mask"] int8[N, 121]. Made by
+    gymnasium.make_vec("Kingoal-v0", num_envs=N, vectorization_mode="vector_entry_point")."""
 
     metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
-    def __init__(self, num_envs=1, opponent="fixed:2-2-2-2-2", player="home", reward="result", dice="fast",
-                 max_steps=0, render_mode=None, **rules):
+    def __init__(self, num_envs=1, opponent="fixed:2-2-2-2-2", render_mode=None, **kwargs):
         if render_mode is not None:
             raise ValueError("KingoalVectorEnv does not render; use KingoalEnv(render_mode='ansi')")
-        if not isinstance(opponent, str) or opponent == "self":
-            raise ValueError(f"opponent={opponent!r}: the vector env needs a registry spec like 'heuristic'")
-        self.num_envs = int(num_envs)
-        self._rules = dict(rules)
+        VecEnv.__init__(self, num_envs, opponent, **kwargs)
         self.single_observation_space = observation_space(self._rules)
         self.single_action_space = spaces.Discrete(N.NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         self.render_mode = None
-        self._err = N.ErrBuf()
-        h = N.ctypes.c_uint64()
-        cfg = N.config_json(self._rules, opponent=opponent, player=player, reward=reward, dice=dice, max_steps=max_steps)
-        self._err.check(N.lib().kg_vec_new(cfg, self.num_envs, N.ctypes.addressof(h), self._err.ptr, N._ERRSIZE))
-        self._h = h.value
-        n = self.num_envs
-        self._obs = np.zeros((n, N.OBS_SIZE), np.float32)
-        self._masks = np.zeros((n, N.NUM_ACTIONS), np.int8)
-        self._rewards = np.zeros(n, np.float64)
-        self._term = np.zeros(n, np.int8)
-        self._trunc = np.zeros(n, np.int8)
-        self._actions = np.zeros(n, np.int64)
 
     def reset(self, *, seed=None, options=None):
-        if seed is not None and not isinstance(seed, (int, np.integer)):
-            raise ValueError(f"seed={seed!r}: KingoalVectorEnv takes one int seed for the batch")
-        super().reset(seed=seed)
-        native_seed = int(self.np_random.integers(0, 2**63)) if seed is None else int(seed)
-        e = self._err
-        e.check(N.lib().kg_vec_reset(self._h, native_seed, N.addr(self._obs), N.addr(self._masks), e.ptr, N._ERRSIZE))
-        return self._obs.copy(), {"action_mask": self._masks.copy()}
-
-    def step(self, actions):
-        a = np.asarray(actions)
-        if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
-            raise ValueError(f"actions: want {self.num_envs} line-up indices (ints), got shape {a.shape} of {a.dtype}")
-        self._actions[:] = a
-        e = self._err
-        e.check(N.lib().kg_vec_step(self._h, N.addr(self._actions), N.addr(self._obs), N.addr(self._masks),
-                                    N.addr(self._rewards), N.addr(self._term), N.addr(self._trunc), e.ptr, N._ERRSIZE))
-        return (self._obs.copy(), self._rewards.copy(), self._term.astype(bool), self._trunc.astype(bool),
-                {"action_mask": self._masks.copy()})
-
-    def action_masks(self):
-        """The legal actions of every environment now, bool[N, 121]."""
-        return self._masks.astype(bool)
+        VectorEnv.reset(self, seed=seed if isinstance(seed, (int, np.integer)) else None)  # Gymnasium's np_random
+        if seed is None:
+            seed = int(self.np_random.integers(0, 2**63))
+        return VecEnv.reset(self, seed=seed, options=options)
 
     def close_extras(self, **kwargs):
-        h, self._h = getattr(self, "_h", 0), 0  # 0 is never a live handle: later calls say "closed"
-        if h:
-            N.lib().kg_close(h)
+        VecEnv.close(self)
 
-    def __del__(self):
-        self.close_extras()
+    def close(self, **kwargs):
+        VectorEnv.close(self, **kwargs)

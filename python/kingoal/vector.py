@@ -1,0 +1,73 @@
+"""The batched environment without Gymnasium: N Kingoal matches in one native call."""
+import numpy as np
+
+from . import _native as N
+
+
+class VecEnv:
+    """N single-agent Kingoal environments stepped together in one native call (EnvPool's
+    shape: the batch lives in NumPy arrays this object owns; Go writes into them). NumPy is
+    all it needs; kingoal.KingoalVectorEnv is the same with Gymnasium's VectorEnv API.
+
+    Next-step autoreset: after an episode ends, the next step ignores that environment's
+    action, resets it and returns its first observation with reward 0 and both flags false.
+    Episode k of environment i is seeded from (seed, i, k) — kingoal.episode_seed — so a run
+    is reproducible from reset(seed=…), whatever else happens, and environment i plays
+    exactly as a KingoalEnv reset with options={"native_seed": episode_seed(seed, i, k)}.
+    The opponent is a registry spec; each environment gets its own."""
+
+    def __init__(self, num_envs=1, opponent="fixed:2-2-2-2-2", player="home", reward="result", dice="fast",
+                 max_steps=0, **rules):
+        if not isinstance(opponent, str) or opponent == "self":
+            raise ValueError(f"opponent={opponent!r}: the vector env needs a registry spec like 'heuristic'")
+        self.num_envs = int(num_envs)
+        self._rules = dict(rules)
+        self._err = N.ErrBuf()
+        h = N.ctypes.c_uint64()
+        cfg = N.config_json(self._rules, opponent=opponent, player=player, reward=reward, dice=dice, max_steps=max_steps)
+        self._err.check(N.lib().kg_vec_new(cfg, self.num_envs, N.ctypes.addressof(h), self._err.ptr, N._ERRSIZE))
+        self._h = h.value
+        n = self.num_envs
+        self._obs = np.zeros((n, N.OBS_SIZE), np.float32)
+        self._masks = np.zeros((n, N.NUM_ACTIONS), np.int8)
+        self._rewards = np.zeros(n, np.float64)
+        self._term = np.zeros(n, np.int8)
+        self._trunc = np.zeros(n, np.int8)
+        self._actions = np.zeros(n, np.int64)
+        self._seeder = np.random.default_rng()
+
+    def reset(self, *, seed=None, options=None):
+        """Starts every environment; returns observations float32[N, 36] and
+        {"action_mask": int8[N, 121]}."""
+        if seed is not None and not isinstance(seed, (int, np.integer)):
+            raise ValueError(f"seed={seed!r}: the vector env takes one int seed for the batch")
+        native_seed = int(self._seeder.integers(0, 2**63)) if seed is None else int(seed)
+        e = self._err
+        e.check(N.lib().kg_vec_reset(self._h, native_seed, N.addr(self._obs), N.addr(self._masks), e.ptr, N._ERRSIZE))
+        return self._obs.copy(), {"action_mask": self._masks.copy()}
+
+    def step(self, actions):
+        """Plays actions[i] in environment i: observations, rewards float64[N], terminated and
+        truncated bool[N], {"action_mask"}. An illegal action raises ValueError naming its
+        environment, and no environment moves."""
+        a = np.asarray(actions)
+        if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
+            raise ValueError(f"actions: want {self.num_envs} line-up indices (ints), got shape {a.shape} of {a.dtype}")
+        self._actions[:] = a
+        e = self._err
+        e.check(N.lib().kg_vec_step(self._h, N.addr(self._actions), N.addr(self._obs), N.addr(self._masks),
+                                    N.addr(self._rewards), N.addr(self._term), N.addr(self._trunc), e.ptr, N._ERRSIZE))
+        return (self._obs.copy(), self._rewards.copy(), self._term.astype(bool), self._trunc.astype(bool),
+                {"action_mask": self._masks.copy()})
+
+    def action_masks(self):
+        """The legal actions of every environment now, bool[N, 121]."""
+        return self._masks.astype(bool)
+
+    def close(self, **kwargs):
+        h, self._h = getattr(self, "_h", 0), 0  # 0 is never a live handle: later calls say "closed"
+        if h:
+            N.lib().kg_close(h)
+
+    def __del__(self):
+        self.close()
