@@ -52,6 +52,7 @@ class KingoalParallelEnv(ParallelEnv):
         self._flags = np.zeros(2, np.int8)
         self._joint = np.zeros(2, np.int64)
         self._rng = np.random.default_rng()
+        self._p = [N.addr(x) for x in (self._joint, self._obs, self._masks, self._rewards, self._flags, self._acting)]
 
     @functools.lru_cache(maxsize=None)
     def observation_space(self, agent):
@@ -74,8 +75,7 @@ class KingoalParallelEnv(ParallelEnv):
         if native_seed is None:
             native_seed = int(self._rng.integers(0, 2**63))
         e = self._err
-        e.check(N.lib().kg_par_reset(self._h, native_seed, N.addr(self._obs), N.addr(self._masks), N.addr(self._acting),
-                                     e.ptr, N._ERRSIZE))
+        e.check(N.lib().kg_par_reset(self._h, native_seed, self._p[1], self._p[2], self._p[5], e.ptr, N._ERRSIZE))
         self.agents = list(AGENTS)
         if self.render_mode == "human":
             self.render()
@@ -93,8 +93,7 @@ class KingoalParallelEnv(ParallelEnv):
             else:
                 self._joint[i] = 0  # not deciding: ignored by the engine
         e = self._err
-        e.check(N.lib().kg_par_step(self._h, N.addr(self._joint), N.addr(self._obs), N.addr(self._masks), N.addr(self._rewards),
-                                    N.addr(self._flags), N.addr(self._acting), e.ptr, N._ERRSIZE))
+        e.check(N.lib().kg_par_step(self._h, *self._p, e.ptr, N._ERRSIZE))
         terminated, truncated = bool(self._flags[0]), bool(self._flags[1])
         obs, infos = self._observations(), self._infos()
         rewards = {a: float(self._rewards[i]) for i, a in enumerate(AGENTS)}

@@ -35,6 +35,7 @@ class VecEnv:
         self._trunc = np.zeros(n, np.int8)
         self._actions = np.zeros(n, np.int64)
         self._seeder = np.random.default_rng()
+        self._p = [N.addr(x) for x in (self._actions, self._obs, self._masks, self._rewards, self._term, self._trunc)]
 
     def reset(self, *, seed=None, options=None):
         """Starts every environment; returns observations float32[N, 36] and
@@ -43,7 +44,7 @@ class VecEnv:
             raise ValueError(f"seed={seed!r}: the vector env takes one int seed for the batch")
         native_seed = int(self._seeder.integers(0, 2**63)) if seed is None else int(seed)
         e = self._err
-        e.check(N.lib().kg_vec_reset(self._h, native_seed, N.addr(self._obs), N.addr(self._masks), e.ptr, N._ERRSIZE))
+        e.check(N.lib().kg_vec_reset(self._h, native_seed, self._p[1], self._p[2], e.ptr, N._ERRSIZE))
         return self._obs.copy(), {"action_mask": self._masks.copy()}
 
     def step(self, actions):
@@ -55,8 +56,7 @@ class VecEnv:
             raise ValueError(f"actions: want {self.num_envs} line-up indices (ints), got shape {a.shape} of {a.dtype}")
         self._actions[:] = a
         e = self._err
-        e.check(N.lib().kg_vec_step(self._h, N.addr(self._actions), N.addr(self._obs), N.addr(self._masks),
-                                    N.addr(self._rewards), N.addr(self._term), N.addr(self._trunc), e.ptr, N._ERRSIZE))
+        e.check(N.lib().kg_vec_step(self._h, *self._p, e.ptr, N._ERRSIZE))
         return (self._obs.copy(), self._rewards.copy(), self._term.astype(bool), self._trunc.astype(bool),
                 {"action_mask": self._masks.copy()})
 

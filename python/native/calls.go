@@ -12,7 +12,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"time"
 
+	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
@@ -26,6 +29,7 @@ var calls = map[string]func(in []byte) (any, error){
 	"equilibrium":   equilibriumCall,
 	"optimal_value": optimalValueCall,
 	"read_parquet":  readParquetCall,
+	"bench_vec":     benchVecCall,
 }
 
 //export kg_call
@@ -198,6 +202,50 @@ func optimalValueCall(in []byte) (any, error) {
 		}
 	}
 	return map[string]any{"lineup": best.String(), "value": bestValue, "objective": a.Objective, "rules": r.String()}, nil
+}
+
+// benchVecCall times the Go VecEnv alone — random legal actions chosen in Go, no Python —
+// as the yardstick of the Python benchmark (python/bench.py), in the same process and run.
+func benchVecCall(in []byte) (any, error) {
+	var a struct {
+		NumEnvs  int             `json:"num_envs"`
+		Steps    int             `json:"steps"`
+		Opponent string          `json:"opponent"`
+		Rules    json.RawMessage `json:"rules"`
+	}
+	if err := decode(in, &a, "bench_vec"); err != nil {
+		return nil, err
+	}
+	r, err := parseRules(a.Rules)
+	if err != nil {
+		return nil, err
+	}
+	if a.NumEnvs < 1 || a.Steps < 1 {
+		return nil, inputf("bench_vec: want num_envs ≥ 1 and steps ≥ 1")
+	}
+	v, err := env.NewVecEnvFunc(a.NumEnvs, func(int) (env.Config, error) {
+		opp, err := agents.New(a.Opponent, agents.Setup{Rules: r})
+		return env.Config{Rules: r, Opponent: opp}, err
+	})
+	if err != nil {
+		return nil, inputError{err}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	actions := make([]int, a.NumEnvs)
+	b := v.Reset(1)
+	start := time.Now()
+	for range a.Steps {
+		for i, m := range b.Masks {
+			actions[i] = 0
+			if n := m.Count(); n > 0 {
+				actions[i] = m.Nth(rng.IntN(n))
+			}
+		}
+		if b, err = v.Step(actions); err != nil {
+			return nil, err
+		}
+	}
+	return map[string]any{"ns_per_env_step": float64(time.Since(start).Nanoseconds()) / float64(a.Steps*a.NumEnvs)}, nil
 }
 
 // column is one Parquet column for NumPy: raw little-endian bytes of dtype and shape, or

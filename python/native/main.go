@@ -126,13 +126,21 @@ func doubles(p *C.double, n int) []float64 {
 func int8s(p *C.int8_t, n int) []int8    { return unsafe.Slice((*int8)(unsafe.Pointer(p)), n) }
 func int64s(p *C.int64_t, n int) []int64 { return unsafe.Slice((*int64)(unsafe.Pointer(p)), n) }
 
-// writeMask writes m as 0/1 bytes.
-func writeMask(dst []int8, m env.Mask) {
-	for a := range dst {
-		dst[a] = 0
-		if m.Has(a) {
-			dst[a] = 1
+// byteBits[b] is the 0/1 bytes of the 8 bits of b, lowest first.
+var byteBits = func() (t [256][8]int8) {
+	for b := range t {
+		for i := range 8 {
+			t[b][i] = int8(b >> i & 1)
 		}
+	}
+	return t
+}()
+
+// writeMask writes m as NumActions 0/1 bytes, eight at a time.
+func writeMask(dst []int8, m env.Mask) {
+	for a := 0; a < len(dst); a += 8 {
+		w := m[a/64] >> (a % 64)
+		copy(dst[a:min(a+8, len(dst))], byteBits[byte(w)][:])
 	}
 }
 

@@ -1,0 +1,151 @@
+"""Kingoal from Python: the cost of a step, next to the Go engine and Gymnasium's CartPole.
+
+Prints one table in one run. Random legal actions are chosen in NumPy (from the mask) for
+the Python rows; the Go row is the same VecEnv loop with the actions chosen in Go. Run from
+the repository's root after building the library:
+
+    go build -buildmode=c-shared -o python/kingoal/libkingoal.so ./python/native
+    PYTHONPATH=python:../shared/pylib/gymnasium-src:../shared/pylib/pettingzoo-src python3 python/bench.py
+"""
+import argparse
+import time
+
+import numpy as np
+
+import kingoal
+from kingoal import _native as N
+
+
+def timed(fn, steps):
+    fn(min(steps // 10, 1000))  # warm up
+    t = time.perf_counter()
+    fn(steps)
+    return (time.perf_counter() - t) / steps
+
+
+def bench_vec(n, steps, opponent):
+    """Per env-step: (the step call alone, the step with the action choice in NumPy)."""
+    envs = kingoal.VecEnv(num_envs=n, opponent=opponent)
+    _, infos = envs.reset(seed=1)
+    rng = np.random.default_rng(1)
+    in_step = 0.0
+
+    def run(k):
+        nonlocal infos, in_step
+        in_step = 0.0
+        for _ in range(k):
+            m = infos["action_mask"]
+            # one uniform per env mapped onto its legal actions, vectorised (no Python loop)
+            pick = (rng.random(n) * np.maximum(m.sum(1, dtype=np.int16), 1)).astype(np.int16)
+            actions = (m.cumsum(1, dtype=np.int16) > pick[:, None]).argmax(1)
+            t = time.perf_counter()
+            _, _, _, _, infos = envs.step(actions)
+            in_step += time.perf_counter() - t
+
+    total = timed(run, steps)
+    return in_step / steps / n, total / n
+
+
+def bench_single(steps, opponent):
+    """Per step: (the step call alone, with the action choice and resets)."""
+    env = kingoal.KingoalEnv(opponent=opponent)
+    _, info = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    in_step = 0.0
+
+    def run(k):
+        nonlocal info, in_step
+        in_step = 0.0
+        for _ in range(k):
+            legal = np.flatnonzero(info["action_mask"])
+            a = int(legal[rng.integers(len(legal))])
+            t = time.perf_counter()
+            _, _, term, trunc, info = env.step(a)
+            in_step += time.perf_counter() - t
+            if term or trunc:
+                _, info = env.reset()
+
+    total = timed(run, steps)
+    return in_step / steps, total
+
+
+def bench_parallel(steps):
+    """Per step: (the step call alone, with the action choice and resets)."""
+    env = kingoal.parallel_env()
+    obs, _ = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    in_step = 0.0
+
+    def run(k):
+        nonlocal obs, in_step
+        in_step = 0.0
+        for _ in range(k):
+            acts = {}
+            for a in env.agents:
+                legal = np.flatnonzero(obs[a]["action_mask"])
+                acts[a] = int(legal[rng.integers(len(legal))])
+            t = time.perf_counter()
+            obs, _, _, _, _ = env.step(acts)
+            in_step += time.perf_counter() - t
+            if not env.agents:
+                obs, _ = env.reset()
+
+    total = timed(run, steps)
+    return in_step / steps, total
+
+
+def bench_cartpole(steps, n):
+    import gymnasium as gym
+    env = gym.make("CartPole-v1")
+    env.reset(seed=1)
+
+    def run(k):
+        for _ in range(k):
+            _, _, term, trunc, _ = env.step(env.action_space.sample())
+            if term or trunc:
+                env.reset()
+
+    single = timed(run, steps)
+    vec = gym.vector.SyncVectorEnv([lambda: gym.make("CartPole-v1") for _ in range(n)])
+    vec.reset(seed=1)
+
+    def runv(k):
+        for _ in range(k):
+            vec.step(vec.action_space.sample())
+
+    return single, timed(runv, max(steps // n, 100)) / n
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--num-envs", type=int, default=256)
+    p.add_argument("--steps", type=int, default=2000, help="batched steps (single envs: 50× as many)")
+    p.add_argument("--opponent", default="heuristic")
+    a = p.parse_args()
+    n = a.num_envs
+    go = N.call("bench_vec", num_envs=n, steps=a.steps, opponent=a.opponent, rules={})["ns_per_env_step"] * 1e-9
+    vec, vec_all = bench_vec(n, a.steps, a.opponent)
+    single, single_all = bench_single(50 * a.steps // 10, a.opponent)
+    par, par_all = bench_parallel(50 * a.steps // 10)
+    rows = [
+        (f"Go env.VecEnv, N={n} (actions chosen in Go)", go, ""),
+        (f"kingoal.VecEnv.step, N={n} (the call; actions from NumPy)", vec, f"{vec / go:.2f}× Go (target ≤ 1.5×)"),
+        (f"  the same with choosing the random legal actions in NumPy", vec_all, f"{vec_all / go:.2f}× Go"),
+        ("kingoal.KingoalEnv.step (the call)", single, "target ≤ 10 µs"),
+        ("  with choosing the action in NumPy and resets", single_all, ""),
+        ("kingoal.parallel_env().step (the call)", par, "target ≤ 25 µs"),
+        ("  with choosing the actions in NumPy and resets", par_all, ""),
+    ]
+    try:
+        cp, cpv = bench_cartpole(50 * a.steps // 10, n)
+        rows += [("gymnasium CartPole-v1 step", cp, "yardstick"), (f"gymnasium SyncVectorEnv CartPole-v1, N={n}", cpv, "per env-step")]
+    except ImportError:
+        rows.append(("gymnasium CartPole-v1", float("nan"), "gymnasium not installed"))
+    print(f"kingoal {kingoal.version()}, opponent {a.opponent}, default rules; µs per env-step")
+    print(f"{'what':<62} {'µs':>8}  note")
+    for name, secs, note in rows:
+        print(f"{name:<62} {secs * 1e6:>8.3f}  {note}")
+
+
+if __name__ == "__main__":
+    main()
