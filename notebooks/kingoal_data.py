@@ -1,8 +1,9 @@
 """Loads kingoal's output files for the notebooks.
 
 Parquet files are read with pandas when pyarrow is installed; otherwise (Debian bookworm has
-no Parquet reader for Python) through `kingoal datasets export --format csv`, so the notebooks
-need nothing but the CLI. Nothing here knows the rules: it only reads files.
+no Parquet reader for Python) with the kingoal Python package (`kingoal.read_parquet`, the Go
+readers) when it is importable, and else through `kingoal datasets export --format csv`, so
+the notebooks need nothing but the CLI. Nothing here knows the rules: it only reads files.
 
 KINGOAL_DATA names the data directory (default kingoal-data); a relative path is taken from
 the repository's root, wherever Jupyter runs the notebook. KINGOAL names the CLI binary
@@ -38,6 +39,11 @@ def read(*parts):
     try:
         import pyarrow  # noqa: F401
     except ImportError:
+        native = _kingoal_package()
+        if native is not None:
+            cols = native.read_parquet(p)
+            cols.pop("__schema__")
+            return pd.DataFrame({k: list(v) if v.ndim == 2 else v for k, v in cols.items()})
         if shutil.which(KINGOAL) is None:
             raise FileNotFoundError(f"{KINGOAL!r} is not on the PATH (needed to read Parquet without pyarrow): "
                                     "go install ./cmd/kingoal && export PATH=\"$(go env GOPATH)/bin:$PATH\"")
@@ -48,3 +54,13 @@ def read(*parts):
             df[c] = df[c].map(json.loads)
         return df
     return pd.read_parquet(p)
+
+
+def _kingoal_package():
+    """The kingoal Python package, if it and its native library are installed."""
+    try:
+        import kingoal
+        kingoal.version()  # loads the library, or raises ImportError
+        return kingoal
+    except ImportError:
+        return None

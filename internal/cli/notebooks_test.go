@@ -27,6 +27,13 @@ func TestNotebooksRun(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/kingoal").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	// The notebooks read Parquet through the kingoal Python package here (the README's recipe,
+	// which CI also runs, reads it through the CLI).
+	python, _ := filepath.Abs(filepath.Join("..", "..", "python"))
+	lib := filepath.Join(t.TempDir(), "libkingoal.so")
+	if out, err := exec.Command("go", "build", "-buildmode=c-shared", "-o", lib, "../../python/native").CombinedOutput(); err != nil {
+		t.Fatalf("go build -buildmode=c-shared: %v\n%s", err, out)
+	}
 	save := func(args ...string) { // every output goes to a file under data
 		t.Helper()
 		if code, _, stderr := run(t, args...); code != 0 {
@@ -48,7 +55,7 @@ func TestNotebooksRun(t *testing.T) {
 	for _, nb := range books {
 		outDir := t.TempDir()
 		cmd := exec.Command(jupyter, "--to", "notebook", "--execute", "--ExecutePreprocessor.timeout=300", "--output-dir", outDir, nb)
-		cmd.Env = append(os.Environ(), "KINGOAL_DATA="+data, "KINGOAL="+bin)
+		cmd.Env = append(os.Environ(), "KINGOAL_DATA="+data, "KINGOAL="+bin, "KINGOAL_LIB="+lib, "PYTHONPATH="+python)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("%s: %v\n%s", filepath.Base(nb), err, tail(string(out), 3000))
 			continue
