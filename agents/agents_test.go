@@ -1,6 +1,7 @@
 package agents_test
 
 import (
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -191,5 +192,17 @@ func TestEquilibriumAgentSamplesTheMix(t *testing.T) {
 	}
 	if crit := (distuv.ChiSquared{K: float64(len(eq.Home) - 1)}).Quantile(1 - 1e-4); chi > crit || len(counts) != len(eq.Home) {
 		t.Errorf("χ² = %.1f > %.1f: counts %v, mix %v", chi, crit, counts, eq.Home)
+	}
+}
+
+// TestSolverAgentsRefuseRulesTooLarge: an agent that could not solve its policies is refused
+// when built, never playing as a silent keeper.
+func TestSolverAgentsRefuseRulesTooLarge(t *testing.T) {
+	for _, r := range []env.Rules{{ThrowsPerHalf: 400}, {ThrowsPerHalf: 400, Modes: [2]env.Mode{env.Dynamic, env.Dynamic}}} {
+		for _, spec := range []string{"optimal:lineup=2-2-2-2-2", "equilibrium"} {
+			if _, err := agents.New(spec, agents.Setup{Rules: r}); !errors.Is(err, solver.ErrTooLarge) {
+				t.Errorf("%s under %v: %v", spec, r, err)
+			}
+		}
 	}
 }

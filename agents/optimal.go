@@ -168,6 +168,21 @@ func equilibriumFor(ctx context.Context, r env.Rules, p solver.Payoff) (solver.L
 	return eq, nil
 }
 
+// checkPolicySize refuses, when the agent is built, rules under which its policies cannot be
+// solved on this machine: it would otherwise fail at its first break or shift.
+func checkPolicySize(r env.Rules) error {
+	for p := env.Home; p <= env.Away; p++ {
+		check := solver.CheckBasicSize
+		if r.Modes[p] == env.Dynamic {
+			check = solver.CheckDynamicSize
+		}
+		if err := check(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func buildOptimal(p params, s Setup) (Agent, error) {
 	obj, err := solver.ParseObjective(p["objective"])
 	if err != nil {
@@ -175,6 +190,9 @@ func buildOptimal(p params, s Setup) (Agent, error) {
 	}
 	if obj == solver.ObjectiveAdvance && !s.Rules.Knockout {
 		return nil, fmt.Errorf("objective advance needs knockout rules")
+	}
+	if err := checkPolicySize(s.Rules); err != nil {
+		return nil, err
 	}
 	o := &Optimal{Rules: s.Rules, Objective: obj, ctx: s.Context}
 	if p["lineup"] == "equilibrium" {
@@ -204,6 +222,9 @@ func buildEquilibrium(p params, s Setup) (Agent, error) {
 	}
 	if (payoff == solver.PayoffAdvance || obj == solver.ObjectiveAdvance) && !s.Rules.Knockout {
 		return nil, fmt.Errorf("advance needs knockout rules")
+	}
+	if err := checkPolicySize(s.Rules); err != nil {
+		return nil, err
 	}
 	eq, err := equilibriumFor(s.context(), s.Rules, payoff)
 	if err != nil {

@@ -40,6 +40,29 @@ const (
 	possOpp
 )
 
+// dynamicBases are the offsets of each period's cells in the value table.
+func dynamicBases(lengths []int, maxDiff, poss int) []int {
+	base := make([]int, len(lengths)+1)
+	for i, n := range lengths {
+		base[i+1] = base[i] + (n+1)*env.Sectors*(2*maxDiff+1)*env.NumLineups*poss
+	}
+	return base
+}
+
+// CheckDynamicSize reports, without solving, whether a Dynamic policy fits under r (an error
+// wrapping ErrTooLarge if not).
+func CheckDynamicSize(r env.Rules) error {
+	lengths, total := periodLengths(r)
+	poss := 1
+	if r.DynamicTrigger == env.TriggerTurnover {
+		poss = 3
+	}
+	if cells := dynamicBases(lengths, total/throwsToScore()+1, poss)[len(lengths)]; cells > maxDynamicCells {
+		return fmt.Errorf("%w: a dynamic policy for %d-throw halves needs %d cells, more than %d", ErrTooLarge, r.HalfThrows(), cells, maxDynamicCells)
+	}
+	return nil
+}
+
 func (p *DynamicPolicy) index(per, t, ball, d, l, poss int) int {
 	return p.base[per] + ((((t*env.Sectors+ball-1)*(2*p.maxDiff+1)+d+p.maxDiff)*env.NumLineups+l)*p.poss + poss)
 }
@@ -72,12 +95,9 @@ func SolveDynamic(p DynamicProblem) (*DynamicPolicy, error) {
 	if turnover {
 		dp.poss = 3
 	}
-	dp.base = make([]int, len(lengths)+1)
-	for i, n := range lengths {
-		dp.base[i+1] = dp.base[i] + (n+1)*env.Sectors*(2*dp.maxDiff+1)*env.NumLineups*dp.poss
-	}
-	if dp.base[len(lengths)] > maxDynamicCells {
-		return nil, fmt.Errorf("%w: a dynamic policy for %d-throw halves needs %d cells, more than %d", ErrTooLarge, r.HalfThrows(), dp.base[len(lengths)], maxDynamicCells)
+	dp.base = dynamicBases(lengths, dp.maxDiff, dp.poss)
+	if err := CheckDynamicSize(r); err != nil {
+		return nil, err
 	}
 	dp.value = make([]float64, dp.base[len(lengths)])
 

@@ -201,9 +201,10 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 		return nil, errors.New("solver: objective advance needs knockout rules")
 	}
 	lengths, total := periodLengths(r)
-	// Refuse what cannot fit before allocating anything (a fixed opponent: every break).
-	if blocks := policyBlocks(lengths, total/throwsToScore()+1); p.OpponentPolicy == nil && blocks > maxPolicyBlocks {
-		return nil, fmt.Errorf("%w: %d-throw halves need %d breaks of ~8 KB each, more than the limit of %d (about 800 MB)", ErrTooLarge, r.HalfThrows(), blocks, maxPolicyBlocks)
+	if p.OpponentPolicy == nil { // refuse what cannot fit before allocating anything
+		if err := CheckBasicSize(r); err != nil {
+			return nil, err
+		}
 	}
 	pensWin, err := pensWinFor(p.Player)
 	if err != nil {
@@ -262,6 +263,17 @@ type basicSolver struct {
 	neighbours [][]int
 	ctx        context.Context
 	err        error
+}
+
+// CheckBasicSize reports, without solving, whether a Basic policy against a fixed opponent
+// fits under r (an error wrapping ErrTooLarge if not): agents built on SolveBasic refuse such
+// rules when they are built, not at their first break.
+func CheckBasicSize(r env.Rules) error {
+	lengths, total := periodLengths(r)
+	if blocks := policyBlocks(lengths, total/throwsToScore()+1); blocks > maxPolicyBlocks {
+		return fmt.Errorf("%w: %d-throw halves need %d breaks of ~8 KB each, more than the limit of %d (about 800 MB)", ErrTooLarge, r.HalfThrows(), blocks, maxPolicyBlocks)
+	}
+	return nil
 }
 
 // policyBlocks is the number of breaks a policy against a fixed opponent holds: every
