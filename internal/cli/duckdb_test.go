@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"github.com/kingoal/kingoal/internal/testtool"
 	"math"
 	"os"
 	"os/exec"
@@ -13,16 +14,7 @@ import (
 
 // requireTool skips the test when an analyst tool is missing, unless KINGOAL_REQUIRE_TOOLS is
 // set (.ci/run sets it after installing them), in which case it fails.
-func requireTool(t *testing.T, what string, ok bool) {
-	t.Helper()
-	if ok {
-		return
-	}
-	if os.Getenv("KINGOAL_REQUIRE_TOOLS") != "" {
-		t.Fatalf("%s is required (KINGOAL_REQUIRE_TOOLS is set) but missing", what)
-	}
-	t.Skipf("skipping: %s is missing (.ci/run installs it)", what)
-}
+func requireTool(t *testing.T, what string, ok bool) { t.Helper(); testtool.Require(t, what, ok) }
 
 // TestDuckDBReadsEveryFile opens every kind of Parquet file the toolkit writes with DuckDB
 // (the npm package @duckdb/node-api, pinned in .ci/duckdb) and compares row counts and sums

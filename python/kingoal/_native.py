@@ -125,3 +125,11 @@ def version():
 def config_json(rules, **fields):
     """The JSON the native constructors take: the rule knobs and the other options."""
     return json.dumps({"rules": rules, **fields}).encode()
+
+
+def close(obj):
+    """Closes obj's native handle, once: 0 is never a live handle, so later calls say
+    "closed" and closing again does nothing."""
+    h, obj._h = getattr(obj, "_h", 0), 0
+    if h:
+        lib().kg_close(h)

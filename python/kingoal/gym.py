@@ -173,9 +173,7 @@ class KingoalEnv(gymnasium.Env):
             print(_transcript(self._h), end="")
 
     def close(self):
-        h, self._h = getattr(self, "_h", 0), 0  # 0 is never a live handle: later calls say "closed"
-        if h:
-            N.lib().kg_close(h)
+        N.close(self)
 
     def __del__(self):
         self.close()

@@ -117,9 +117,7 @@ class KingoalParallelEnv(ParallelEnv):
         return self._obs.reshape(-1).copy()
 
     def close(self):
-        h, self._h = getattr(self, "_h", 0), 0  # 0 is never a live handle: later calls say "closed"
-        if h:
-            N.lib().kg_close(h)
+        N.close(self)
 
     def __del__(self):
         self.close()

@@ -65,9 +65,7 @@ class VecEnv:
         return self._masks.astype(bool)
 
     def close(self, **kwargs):
-        h, self._h = getattr(self, "_h", 0), 0  # 0 is never a live handle: later calls say "closed"
-        if h:
-            N.lib().kg_close(h)
+        N.close(self)
 
     def __del__(self):
         self.close()

@@ -12,6 +12,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/cli"
+	"github.com/kingoal/kingoal/internal/testtool"
 )
 
 // TestPythonPackage builds this library, writes what the Python tests compare against —
@@ -22,7 +23,7 @@ import (
 func TestPythonPackage(t *testing.T) {
 	python := "/usr/bin/python3"
 	haveTools := exec.Command(python, "-c", "import numpy, pytest").Run() == nil
-	requireTool(t, "/usr/bin/python3 with NumPy and pytest (python3-numpy python3-pytest)", haveTools)
+	testtool.Require(t, "/usr/bin/python3 with NumPy and pytest (python3-numpy python3-pytest)", haveTools)
 	if testing.Short() {
 		t.Skip("skipping the Python tests in -short mode")
 	}
@@ -42,7 +43,7 @@ func TestPythonPackage(t *testing.T) {
 	if _, err := os.Stat(pylib); err == nil {
 		paths = append(paths, filepath.Join(pylib, "gymnasium-src"), filepath.Join(pylib, "pettingzoo-src"))
 	} else {
-		requireTool(t, "the Gymnasium and PettingZoo sources in ../shared/pylib", false)
+		testtool.Require(t, "the Gymnasium and PettingZoo sources in ../shared/pylib", false)
 	}
 	cmd := exec.Command(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", filepath.Join(root, "python", "tests"))
 	cmd.Env = append(os.Environ(), "KINGOAL_LIB="+lib, "KINGOAL_REFERENCE="+ref, "KINGOAL_TEST_DATA="+data,
@@ -55,17 +56,6 @@ func TestPythonPackage(t *testing.T) {
 	if err != nil {
 		t.Fatalf("pytest failed: %v\n%s", err, string(out))
 	}
-}
-
-func requireTool(t *testing.T, what string, ok bool) {
-	t.Helper()
-	if ok {
-		return
-	}
-	if os.Getenv("KINGOAL_REQUIRE_TOOLS") != "" {
-		t.Fatalf("%s is required (KINGOAL_REQUIRE_TOOLS is set) but missing", what)
-	}
-	t.Skipf("skipping: %s is missing (.ci/run installs it)", what)
 }
 
 func tailLines(s string, n int) string {

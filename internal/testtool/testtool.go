@@ -1,0 +1,22 @@
+// Package testtool holds what tests in several packages share: the rule for checks that
+// need a tool outside Go (Node's DuckDB, Jupyter, Python).
+package testtool
+
+import (
+	"os"
+	"testing"
+)
+
+// Require skips t with a message when a tool is missing (ok false), or fails it when the
+// environment variable KINGOAL_REQUIRE_TOOLS is set (as .ci/run sets it): a check CI must
+// run never skips silently there.
+func Require(t *testing.T, what string, ok bool) {
+	t.Helper()
+	if ok {
+		return
+	}
+	if os.Getenv("KINGOAL_REQUIRE_TOOLS") != "" {
+		t.Fatalf("%s is required (KINGOAL_REQUIRE_TOOLS is set) but missing", what)
+	}
+	t.Skipf("skipping: %s is missing (.ci/run installs it)", what)
+}
