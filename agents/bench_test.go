@@ -60,3 +60,27 @@ func BenchmarkQLearningTraining(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N*10_000)/b.Elapsed().Seconds(), "episodes/s")
 }
+
+// BenchmarkOptimalVsRandom: one match of optimal against random under the default rules —
+// random shows a new line-up at almost every break, so optimal solves at almost every break
+// (issue 11's yardstick; target ≤ 5 ms a decision).
+func BenchmarkOptimalVsRandom(b *testing.B) {
+	r := env.Rules{}
+	opt, err := agents.New("optimal:lineup=1-3-3-2-1", agents.Setup{Rules: r})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rnd := agents.NewRandom(1)
+	decisions := 0
+	counted := env.PolicyFunc(func(o env.Observation, m env.Mask) int { decisions++; return opt.Act(o, m) })
+	i := uint64(0)
+	for b.Loop() {
+		i++
+		rnd.Reset(i)
+		s, _ := env.NewState(r)
+		if _, err := env.Play(s, counted, rnd, env.NewFastSampler(env.SeededSource(i, 0)), nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(decisions, 1))/1e6, "ms/decision")
+}

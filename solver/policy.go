@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/kingoal/kingoal/env"
 )
@@ -112,6 +113,11 @@ type BasicProblem struct {
 	// Context, if set, stops the solve when it is done: SolveBasic then returns its error
 	// within a few milliseconds.
 	Context context.Context
+	// From, if set (against a fixed opponent only), solves the match from this break on:
+	// only the breaks reachable from it, which Act then answers exactly as the whole-match
+	// policy would — for a break late in the match a small part of the work. Value and
+	// NoChangeValue are then the values at From; ValueFrom is not available.
+	From *BreakState
 }
 
 // BreakState is what a Basic decision depends on: a break before a kick-off, seen by the
@@ -217,7 +223,7 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 	s := &basicSolver{
 		pol: &BasicPolicy{Problem: p, lengths: lengths, maxDiff: total/throwsToScore() + 1, moves: min(r.MoveBudget(), 5),
 			blocks: map[blockKey]*block{}, start: oppConfig{uint8(p.Opponent.Index()), uint8(oppMoves)}},
-		r: r, final: newScorer(r, p.Objective, pensWin).final, laws: map[uint8][]goalLaw{}, ctx: p.Context,
+		r: r, final: newScorer(r, p.Objective, pensWin).final, laws: map[uint8][]goalLaw{}, lawsT: map[uint8]*goalLawT{}, ctx: p.Context,
 	}
 	if s.ctx == nil {
 		s.ctx = context.Background()
@@ -234,6 +240,9 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 		return nil, err
 	}
 	bp := s.pol
+	if p.From != nil {
+		return s.solveFrom(*p.From)
+	}
 	if p.OpponentPolicy == nil { // every break, so that Act answers anywhere
 		for per := len(lengths) - 1; per >= 0; per-- {
 			for t := 1; t <= lengths[per]; t++ {
@@ -260,9 +269,32 @@ type basicSolver struct {
 	r          env.Rules
 	final      func(d int, shootout bool) float64
 	laws       map[uint8][]goalLaw // by opponent line-up: the law for each own line-up
+	lawsT      map[uint8]*goalLawT // the same by throw
 	neighbours [][]int
 	ctx        context.Context
 	err        error
+}
+
+// solveFrom solves the breaks reachable from the break f (see BasicProblem.From).
+func (s *basicSolver) solveFrom(f BreakState) (*BasicPolicy, error) {
+	bp := s.pol
+	per := int(f.Period) - int(env.FirstHalf)
+	switch {
+	case bp.Problem.OpponentPolicy != nil:
+		return nil, errors.New("solver: From is for a fixed opponent")
+	case per < 0 || per >= len(bp.lengths) || f.ThrowsLeft < 1 || f.ThrowsLeft > bp.lengths[per]:
+		return nil, fmt.Errorf("solver: From: no break in %s with %d throws left under these rules", f.Period, f.ThrowsLeft)
+	case f.GoalDiff < -bp.maxDiff || f.GoalDiff > bp.maxDiff || !f.Own.Valid() || f.MovesLeft < 0:
+		return nil, fmt.Errorf("solver: From: difference %d, line-up %v, %d moves: not a break of this match", f.GoalDiff, f.Own, f.MovesLeft)
+	}
+	b := s.block(per, f.ThrowsLeft, f.GoalDiff, bp.start)
+	if s.err != nil {
+		return nil, s.err
+	}
+	w := bp.moves + 1
+	bp.value = b.value[f.Own.Index()*w+min(f.MovesLeft, bp.moves)]
+	bp.noChange = b.value[f.Own.Index()*w] // no moves left: the line-up is kept
+	return bp, nil
 }
 
 // CheckBasicSize reports, without solving, whether a Basic policy against a fixed opponent
@@ -341,37 +373,59 @@ func (s *basicSolver) endValue(per, d int) float64 {
 }
 
 // kick returns K: the value right after a kick-off with t throws left in period per,
-// difference d, the opponent in configuration c, for every own line-up and budget.
+// difference d, the opponent in configuration c, for every own line-up and budget: the end
+// of the period and then each throw's home and away goal, each weighted by every line-up's
+// law of the next goal (the laws are held by throw, so the hot loop reads memory in order).
 func (s *basicSolver) kick(per, t, d int, c oppConfig) []float64 {
 	bp := s.pol
 	w := bp.moves + 1
 	k := make([]float64, env.NumLineups*w)
-	laws := s.lawsAgainst(c.lineup)
-	add := func(vals []float64, constant float64, weight func(l int) float64) {
-		for l := range env.NumLineups {
-			q := weight(l)
-			if q == 0 {
+	law := s.lawsByThrow(c.lineup)
+	add := func(q []float64, vals []float64, constant float64) {
+		for l, ql := range q {
+			if ql == 0 {
 				continue
 			}
 			row := k[l*w : (l+1)*w]
 			if vals == nil {
 				for m := range row {
-					row[m] += q * constant
+					row[m] += ql * constant
 				}
 				continue
 			}
 			for m, v := range vals[l*w : (l+1)*w] {
-				row[m] += q * v
+				row[m] += ql * v
 			}
 		}
 	}
-	add(s.end(per, d, c), s.endValue(per, d), func(l int) float64 { return laws[l].none[t] })
+	add(law.none[t], s.end(per, d, c), s.endValue(per, d))
 	for g := 1; g <= t; g++ {
-		add(s.afterGoal(per, t-g, d+1, c), s.goalValue(per, t-g, d+1), func(l int) float64 { return laws[l].home[g] })
-		add(s.afterGoal(per, t-g, d-1, c), s.goalValue(per, t-g, d-1), func(l int) float64 { return laws[l].away[g] })
+		add(law.home[g], s.afterGoal(per, t-g, d+1, c), s.goalValue(per, t-g, d+1))
+		add(law.away[g], s.afterGoal(per, t-g, d-1, c), s.goalValue(per, t-g, d-1))
 	}
 	return k
 }
+
+// lawsByThrow is lawsAgainst(o) held by throw: [g][l] is own line-up l's probability.
+func (s *basicSolver) lawsByThrow(o uint8) *goalLawT {
+	if t, ok := s.lawsT[o]; ok {
+		return t
+	}
+	laws := s.lawsAgainst(o)
+	n := len(laws[0].none)
+	t := &goalLawT{home: make([][]float64, n), away: make([][]float64, n), none: make([][]float64, n)}
+	for g := range n {
+		t.home[g], t.away[g], t.none[g] = make([]float64, env.NumLineups), make([]float64, env.NumLineups), make([]float64, env.NumLineups)
+		for l := range laws {
+			t.home[g][l], t.away[g][l], t.none[g][l] = laws[l].home[g], laws[l].away[g], laws[l].none[g]
+		}
+	}
+	s.lawsT[o] = t
+	return t
+}
+
+// goalLawT is a set of goal laws by throw, then line-up.
+type goalLawT struct{ home, away, none [][]float64 }
 
 // goalValue is the constant value afterGoal stands for when it returns nil.
 func (s *basicSolver) goalValue(per, t, d int) float64 {
@@ -450,7 +504,8 @@ func (s *basicSolver) block(per, t, d int, c oppConfig) *block {
 	return b
 }
 
-// Value is the policy's value from kick-off (no break before the first throw).
+// Value is the policy's value from kick-off (no break before the first throw), or from
+// Problem.From.
 func (p *BasicPolicy) Value() float64 { return p.value }
 
 // NoChangeValue is the value of never moving.
@@ -459,7 +514,11 @@ func (p *BasicPolicy) NoChangeValue() float64 { return p.noChange }
 // ValueFrom is the policy's value had the player started with line-up l instead of
 // Problem.Own (the same solve covers every starting line-up): the maximum over l is the
 // best response's value, kick-off choice included.
+// It is NaN for a policy solved From a break.
 func (p *BasicPolicy) ValueFrom(l env.Lineup) float64 {
+	if p.kickoff == nil {
+		return math.NaN()
+	}
 	return p.kickoff[l.Index()*(p.moves+1)+p.moves]
 }
 
