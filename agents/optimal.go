@@ -26,8 +26,10 @@ type Optimal struct {
 	err       error
 }
 
-// policyCache keeps the last few policies by (player, opponent line-up); a Basic policy
-// against a fixed opponent holds about 33 MB, so the cache is small.
+// policyCache keeps the last few policies by (player, opponent line-up). A whole-match
+// Basic policy holds about 33 MB and one solved from a break is cheap to solve again, so
+// the cache is small: with 2 the default arena peaks at 244 MB, with 6 at 743 MB and runs
+// 14% faster (BENCHMARKS.md).
 type policyCache[P any] struct {
 	keys []cacheKey
 	vals []P
@@ -38,7 +40,7 @@ type cacheKey struct {
 	opp    env.Lineup
 }
 
-const policyCacheSize = 6
+const policyCacheSize = 2
 
 // get returns the cached policy for k if usable says it answers here, else solves one —
 // solve's argument says whether a policy for k was cached but did not answer (then a
