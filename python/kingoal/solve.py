@@ -41,25 +41,13 @@ def lineup_index(text):
         raise ValueError(f"line-up {text!r}: not one of the 121 legal line-ups (like 1-2-3-3-1)") from None
 
 
-def _lineups():
-    # The 121 legal line-ups in index order (docs/rules.md §2): counts 1..5 summing to 10.
-    out = []
-    for a in range(1, 6):
-        for b in range(1, 6):
-            for c in range(1, 6):
-                for d in range(1, 6):
-                    e = 10 - a - b - c - d
-                    if 1 <= e <= 5:
-                        out.append(f"{a}-{b}-{c}-{d}-{e}")
-    return out
-
-
 _cache = []
 
 
 def _LINEUPS():
+    # The 121 legal line-ups in index order, from the engine (the rule lives in Go's env).
     if not _cache:
-        _cache.append(_lineups())
+        _cache.append(N.call("lineups"))
     return _cache[0]
 
 

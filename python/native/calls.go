@@ -30,6 +30,16 @@ var calls = map[string]func(in []byte) (any, error){
 	"optimal_value": optimalValueCall,
 	"read_parquet":  readParquetCall,
 	"bench_vec":     benchVecCall,
+	"lineups":       lineupsCall,
+}
+
+// lineupsCall lists the 121 legal line-ups in index order (env owns the rule).
+func lineupsCall([]byte) (any, error) {
+	out := make([]string, 0, env.NumLineups)
+	for _, l := range env.AllLineups() {
+		out = append(out, l.String())
+	}
+	return out, nil
 }
 
 //export kg_call
