@@ -19,8 +19,8 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 )
 
-// defaultAgents is the built-in league of `kingoal arena` (with 60 matches a pair, about a
-// minute on two cores).
+// defaultAgents is the built-in league of `kingoal arena` (with 60 matches a pair, about 40 s
+// on two cores).
 const defaultAgents = "random;fixed:2-2-2-2-2;fixed:1-3-3-2-1;heuristic;optimal;mcts:iters=200"
 
 type arenaOptions struct {
