@@ -323,14 +323,14 @@ func newLeaderboardCmd(io Streams) *cobra.Command {
 		Use:   "leaderboard RUN_DIR [--markdown] [--json]",
 		Short: "Print the league table of an arena run from its Parquet files alone",
 		Args:  argsBetween(1, 1, "one RUN_DIR"),
-		RunE:  func(_ *cobra.Command, args []string) error { return runLeaderboard(io, o, args[0]) },
+		RunE:  func(cmd *cobra.Command, args []string) error { return runLeaderboard(cmd.Context(), io, o, args[0]) },
 	}
 	cmd.Flags().BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the table as JSON")
 	return cmd
 }
 
-func runLeaderboard(io Streams, o leaderboardOptions, dir string) error {
+func runLeaderboard(ctx context.Context, io Streams, o leaderboardOptions, dir string) error {
 	if o.markdown && o.json {
 		return usagef("--markdown and --json: choose one")
 	}
@@ -341,8 +341,10 @@ func runLeaderboard(io Streams, o leaderboardOptions, dir string) error {
 	if !info.Complete {
 		return fmt.Errorf("leaderboard: the run in %s is not finished; finish it with kingoal arena --out %s --resume", dir, dir)
 	}
-	tally, err := arena.ReadTally(dir, info)
-	if err != nil {
+	var tally *arena.Tally
+	// A run of millions of matches takes seconds to read: Ctrl-C abandons the read (nothing
+	// is written before it ends).
+	if err := interruptible(ctx, func() (err error) { tally, err = arena.ReadTally(dir, info); return err }); err != nil {
 		return err
 	}
 	return leaderboard(io.Out, dir, info, tally, o.markdown, o.json)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -91,7 +92,7 @@ func newExportCmd(io Streams) *cobra.Command {
 empty) or JSON Lines (one object per row; NaN becomes null). It is the fallback for tools
 without a Parquet reader, such as Python without pyarrow.`,
 		Args: argsBetween(1, 1, "one PATH"),
-		RunE: func(_ *cobra.Command, args []string) error { return runExport(io, o, args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runExport(cmd.Context(), io, o, args[0]) },
 	}
 	cmd.Flags().StringVar(&o.format, "format", "csv", "csv or jsonl")
 	cmd.Flags().StringVar(&o.out, "out", "", "output file (default: standard output)")
@@ -99,25 +100,31 @@ without a Parquet reader, such as Python without pyarrow.`,
 	return cmd
 }
 
-func runExport(s Streams, o exportOptions, path string) error {
+func runExport(ctx context.Context, s Streams, o exportOptions, path string) error {
 	if o.format != "csv" && o.format != "jsonl" {
 		return usagef("--format %q: want csv or jsonl", o.format)
 	}
 	if err := checkNewOutput("--out", o.out, o.force); err != nil {
 		return err
 	}
-	write := func(w io.Writer) error { return exportRecords(w, path, o.format) }
+	write := func(w io.Writer) error { return exportRecords(ctx, w, path, o.format) }
 	if o.out == "" {
 		return write(s.Out)
 	}
 	return datasets.WriteAtomic(o.out, write)
 }
 
-func exportRecords(w io.Writer, path, format string) error {
+// exportRecords writes every row of path to w; Ctrl-C (ctx) stops it between rows, and the
+// atomic writer then leaves nothing behind.
+func exportRecords(ctx context.Context, w io.Writer, path, format string) error {
 	cw := csv.NewWriter(w)
 	header := false
 	var line strings.Builder
+	rows := 0
 	_, err := datasets.ScanRecords(path, func(info datasets.FileInfo, row []datasets.Value) error {
+		if rows++; rows%1024 == 0 && ctx.Err() != nil {
+			return fmt.Errorf("datasets export: interrupted after %d rows; nothing was written: %w", rows, ctx.Err())
+		}
 		if format == "csv" {
 			if !header {
 				header = true

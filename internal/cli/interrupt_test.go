@@ -57,6 +57,7 @@ func TestCtrlCAnswersWithinASecond(t *testing.T) {
 		after time.Duration // when to press Ctrl-C: mid-work for every case
 		want  string        // in the last line of stderr
 		kept  func(t *testing.T, stdout string)
+		setup func(t *testing.T) // before the process starts
 	}{
 		{name: "arena with optimal solving", args: []string{"arena", "--agents", "optimal;random;mcts:iters=20000", "--matches", "400", "--out", filepath.Join(dir, "arena")},
 			after: 2 * time.Second, want: "--resume", kept: func(t *testing.T, _ string) {
@@ -83,10 +84,25 @@ func TestCtrlCAnswersWithinASecond(t *testing.T) {
 			}},
 		{name: "watch with a long search", args: []string{"watch", "mcts:iters=100000000", "random"}, after: 1500 * time.Millisecond, want: "interrupted"},
 		{name: "solve matrix", args: []string{"solve", "matrix", "--throws-per-half", "1000", "--out", filepath.Join(dir, "matrix")}, after: 1500 * time.Millisecond, want: "interrupted"},
+		{name: "datasets export of a large file", args: []string{"datasets", "export", filepath.Join(dir, "big", "decisions.parquet"), "--out", filepath.Join(dir, "big.csv")},
+			after: 1500 * time.Millisecond, want: "nothing was written",
+			setup: func(t *testing.T) {
+				if code, _, stderr := run(t, "arena", "--agents", "random;fixed:2-2-2-2-2", "--matches", "30000", "--log-decisions", "--out", filepath.Join(dir, "big")); code != 0 {
+					t.Fatal(stderr)
+				}
+			},
+			kept: func(t *testing.T, _ string) {
+				if left, _ := filepath.Glob(filepath.Join(dir, "*big.csv*")); len(left) != 0 {
+					t.Errorf("an interrupted export left %v", left)
+				}
+			}},
 		{name: "play at the prompt", args: []string{"play", "--vs", "heuristic"}, after: 1500 * time.Millisecond, want: "interrupted"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			if c.setup != nil {
+				c.setup(t)
+			}
 			cmd := exec.Command(bin, c.args...)
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr

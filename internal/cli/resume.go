@@ -79,5 +79,5 @@ func refuseOverwrite(flag, path string, force bool, ways string) error {
 }
 
 // specList joins agent specs given as "A;B" (or "A,B" where that is unambiguous) in one
-// canonical form, for comparisons.
-func specList(s string) string { return strings.Join(splitSpecs(s), ";") }
+// canonical form, labels included as the arena gives them, for comparisons.
+func specList(s string) string { return strings.Join(labelled(splitSpecs(s)), ";") }

@@ -64,6 +64,10 @@ func TestArenaNeverReplacesARunBySurprise(t *testing.T) {
 	if n, err := datasets.CountRows(matches, datasets.MatchesSchema); err != nil || n != 2 {
 		t.Errorf("after --force: %d rows, %v", n, err)
 	}
+	// The same agent twice runs as random and random#2; resuming with the list as typed agrees.
+	twice := filepath.Join(t.TempDir(), "twice")
+	mustRun(t, "arena", "--agents", "random;random", "--matches", "2", "--throws-per-half", "3", "--out", twice)
+	mustRun(t, "arena", "--agents", "random;random", "--out", twice, "--resume")
 	wantRefusal(t, "--out: want a directory name", "arena", "--out", "")
 	wantRefusal(t, "--markdown and --json: choose one", "arena", "--out", dir, "--resume", "--markdown", "--json")
 }

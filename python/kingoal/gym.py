@@ -16,9 +16,6 @@ except ImportError as e:  # pragma: no cover - the message is the point
 from . import _native as N
 from .vector import VecEnv
 
-RULE_KNOBS = ("knockout", "ties_count", "throws_per_half", "extra_throws", "moves", "home_mode",
-              "away_mode", "dynamic_trigger", "points")
-
 
 def observation_space(rules):
     """The Box of the 36-slot observation under the rules, with every slot's true bounds."""

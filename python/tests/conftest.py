@@ -11,18 +11,20 @@ def need(module):
     return pytest.importorskip(module)
 
 
+def _from_go(var):
+    """A path the Go test that runs these tests passes in var, or a skip."""
+    path = os.environ.get(var)
+    if not path:
+        pytest.skip(f"{var} is not set (run through `go test ./python/native`)")
+    return path
+
+
 @pytest.fixture(scope="session")
 def reference():
-    path = os.environ.get("KINGOAL_REFERENCE")
-    if not path:
-        pytest.skip("KINGOAL_REFERENCE is not set (run through `go test ./python/native`)")
-    with open(path) as f:
+    with open(_from_go("KINGOAL_REFERENCE")) as f:
         return json.load(f)
 
 
 @pytest.fixture(scope="session")
 def data_dir():
-    path = os.environ.get("KINGOAL_TEST_DATA")
-    if not path:
-        pytest.skip("KINGOAL_TEST_DATA is not set (run through `go test ./python/native`)")
-    return path
+    return _from_go("KINGOAL_TEST_DATA")
