@@ -42,22 +42,19 @@ type cacheKey struct {
 
 const policyCacheSize = 2
 
-// get returns the cached policy for k if usable says it answers here, else solves one —
-// solve's argument says whether a policy for k was cached but did not answer (then a
-// policy that answers everywhere is worth its cost) — and caches it in place of the old.
-func (c *policyCache[P]) get(k cacheKey, usable func(P) bool, solve func(again bool) (P, error)) (P, error) {
-	again := false
+// get returns the cached policy for k if usable says it answers here, else solves one and
+// caches it in place of the old.
+func (c *policyCache[P]) get(k cacheKey, usable func(P) bool, solve func() (P, error)) (P, error) {
 	for i, key := range c.keys {
 		if key == k {
 			if usable(c.vals[i]) {
 				return c.vals[i], nil
 			}
 			c.keys, c.vals = append(c.keys[:i:i], c.keys[i+1:]...), append(c.vals[:i:i], c.vals[i+1:]...)
-			again = true
 			break
 		}
 	}
-	p, err := solve(again)
+	p, err := solve()
 	if err != nil {
 		return p, err
 	}
@@ -90,19 +87,14 @@ func (o *Optimal) Act(obs env.Observation, legal env.Mask) int {
 		return o.kickoff(obs.Player)
 	case env.Break:
 		// A policy solved from the first break at which the opponent shows this line-up
-		// answers every later break of the match (they are reachable from it). If the same
-		// line-up comes back where that policy does not answer (a new match against an
-		// opponent that keeps it), the whole match is solved once, for every break.
+		// answers every later break of the match (they are reachable from it); where it
+		// does not (a new match against an opponent that keeps it), solve from here again.
 		st := solver.BreakState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, GoalDiff: obs.OwnGoals - obs.OppGoals, Own: obs.Own, MovesLeft: obs.OwnMovesLeft}
 		pol, err := o.basic.get(cacheKey{obs.Player, obs.Opp}, func(p *solver.BasicPolicy) bool {
 			_, err := p.Act(st)
 			return err == nil
-		}, func(again bool) (*solver.BasicPolicy, error) {
-			from := &st
-			if again {
-				from = nil
-			}
-			return solver.SolveBasic(solver.BasicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective, Context: o.ctx, From: from})
+		}, func() (*solver.BasicPolicy, error) {
+			return solver.SolveBasic(solver.BasicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective, Context: o.ctx, From: &st})
 		})
 		if err == nil {
 			var to env.Lineup
@@ -113,7 +105,7 @@ func (o *Optimal) Act(obs env.Observation, legal env.Mask) int {
 		}
 		o.fail(err, obs)
 	case env.Shift:
-		pol, err := o.dynamic.get(cacheKey{obs.Player, obs.Opp}, func(*solver.DynamicPolicy) bool { return true }, func(bool) (*solver.DynamicPolicy, error) {
+		pol, err := o.dynamic.get(cacheKey{obs.Player, obs.Opp}, func(*solver.DynamicPolicy) bool { return true }, func() (*solver.DynamicPolicy, error) {
 			return solver.SolveDynamic(solver.DynamicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective, Context: o.ctx})
 		})
 		if err == nil {

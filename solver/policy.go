@@ -166,8 +166,9 @@ type BasicPolicy struct {
 	Problem  BasicProblem
 	lengths  []int
 	maxDiff  int
-	moves    int // own budget, capped at 5 (no change costs more)
-	blocks   map[blockKey]*block
+	moves    int                 // own budget, capped at 5 (no change costs more)
+	blocks   map[blockKey]*block // against an opponent policy
+	fixed    *fixedPolicy        // against a kept line-up
 	start    oppConfig
 	kickoff  []float64 // value from kick-off by starting line-up and budget
 	value    float64
@@ -240,17 +241,11 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 		return nil, err
 	}
 	bp := s.pol
-	if p.From != nil {
-		return s.solveFrom(*p.From)
+	if p.OpponentPolicy == nil { // every break (or every one reachable From), so that Act answers anywhere
+		return s.solveFixed(p.From)
 	}
-	if p.OpponentPolicy == nil { // every break, so that Act answers anywhere
-		for per := len(lengths) - 1; per >= 0; per-- {
-			for t := 1; t <= lengths[per]; t++ {
-				for d := -bp.maxDiff; d <= bp.maxDiff; d++ {
-					s.block(per, t, d, bp.start)
-				}
-			}
-		}
+	if p.From != nil {
+		return nil, errors.New("solver: From is for a fixed opponent")
 	}
 	// The kick-off is not a break: the starting line-ups play the first throws.
 	k := s.kick(0, lengths[0], 0, bp.start)
@@ -273,28 +268,6 @@ type basicSolver struct {
 	neighbours [][]int
 	ctx        context.Context
 	err        error
-}
-
-// solveFrom solves the breaks reachable from the break f (see BasicProblem.From).
-func (s *basicSolver) solveFrom(f BreakState) (*BasicPolicy, error) {
-	bp := s.pol
-	per := int(f.Period) - int(env.FirstHalf)
-	switch {
-	case bp.Problem.OpponentPolicy != nil:
-		return nil, errors.New("solver: From is for a fixed opponent")
-	case per < 0 || per >= len(bp.lengths) || f.ThrowsLeft < 1 || f.ThrowsLeft > bp.lengths[per]:
-		return nil, fmt.Errorf("solver: From: no break in %s with %d throws left under these rules", f.Period, f.ThrowsLeft)
-	case f.GoalDiff < -bp.maxDiff || f.GoalDiff > bp.maxDiff || !f.Own.Valid() || f.MovesLeft < 0:
-		return nil, fmt.Errorf("solver: From: difference %d, line-up %v, %d moves: not a break of this match", f.GoalDiff, f.Own, f.MovesLeft)
-	}
-	b := s.block(per, f.ThrowsLeft, f.GoalDiff, bp.start)
-	if s.err != nil {
-		return nil, s.err
-	}
-	w := bp.moves + 1
-	bp.value = b.value[f.Own.Index()*w+min(f.MovesLeft, bp.moves)]
-	bp.noChange = b.value[f.Own.Index()*w] // no moves left: the line-up is kept
-	return bp, nil
 }
 
 // CheckBasicSize reports, without solving, whether a Basic policy against a fixed opponent
@@ -523,53 +496,57 @@ func (p *BasicPolicy) ValueFrom(l env.Lineup) float64 {
 }
 
 // Breaks returns how many breaks the policy holds (a measure of its size).
-func (p *BasicPolicy) Breaks() int { return len(p.blocks) }
+func (p *BasicPolicy) Breaks() int {
+	if p.fixed != nil {
+		return p.fixed.breakCount()
+	}
+	return len(p.blocks)
+}
 
-func (p *BasicPolicy) cell(s BreakState) (*block, int, error) {
+// lookup returns the value at the break s and the line-up to play there.
+func (p *BasicPolicy) lookup(s BreakState) (float64, env.Lineup, error) {
 	per := int(s.Period) - int(env.FirstHalf)
 	switch {
 	case per < 0 || per >= len(p.lengths):
-		return nil, 0, fmt.Errorf("solver: no break in period %s under these rules", s.Period)
+		return 0, env.Lineup{}, fmt.Errorf("solver: no break in period %s under these rules", s.Period)
 	case s.ThrowsLeft < 1 || s.ThrowsLeft > p.lengths[per]:
-		return nil, 0, fmt.Errorf("solver: %d throws left in a %d-throw period", s.ThrowsLeft, p.lengths[per])
+		return 0, env.Lineup{}, fmt.Errorf("solver: %d throws left in a %d-throw period", s.ThrowsLeft, p.lengths[per])
 	case s.GoalDiff < -p.maxDiff || s.GoalDiff > p.maxDiff:
-		return nil, 0, fmt.Errorf("solver: goal difference %d out of range", s.GoalDiff)
+		return 0, env.Lineup{}, fmt.Errorf("solver: goal difference %d out of range", s.GoalDiff)
 	case !s.Own.Valid():
-		return nil, 0, errors.New("solver: invalid line-up")
+		return 0, env.Lineup{}, errors.New("solver: invalid line-up")
 	case s.MovesLeft < 0:
-		return nil, 0, fmt.Errorf("solver: %d moves left", s.MovesLeft)
+		return 0, env.Lineup{}, fmt.Errorf("solver: %d moves left", s.MovesLeft)
+	}
+	if p.fixed != nil {
+		return p.fixed.lookup(per, s.ThrowsLeft, s.GoalDiff, s.Own, min(s.MovesLeft, p.moves))
 	}
 	c := p.start
 	if p.Problem.OpponentPolicy != nil {
 		if !s.OppLineup.Valid() || s.OppMovesLeft < 0 {
-			return nil, 0, errors.New("solver: this policy answers against an opponent policy: give OppLineup and OppMovesLeft")
+			return 0, env.Lineup{}, errors.New("solver: this policy answers against an opponent policy: give OppLineup and OppMovesLeft")
 		}
 		c = oppConfig{uint8(s.OppLineup.Index()), uint8(s.OppMovesLeft)}
 	}
 	b, ok := p.blocks[blockKey{int16(per), int16(s.ThrowsLeft), int16(s.GoalDiff), c}]
 	if !ok {
-		return nil, 0, fmt.Errorf("solver: break not reachable against the opponent's policy (%s, %d left, difference %d, opponent %s with %d moves)",
+		return 0, env.Lineup{}, fmt.Errorf("solver: break not reachable against the opponent's policy (%s, %d left, difference %d, opponent %s with %d moves)",
 			s.Period, s.ThrowsLeft, s.GoalDiff, s.OppLineup, s.OppMovesLeft)
 	}
-	return b, s.Own.Index()*(p.moves+1) + min(s.MovesLeft, p.moves), nil
+	i := s.Own.Index()*(p.moves+1) + min(s.MovesLeft, p.moves)
+	return b.value[i], env.LineupAt(int(b.target[i])), nil
 }
 
 // Act returns the line-up to play after the break s (s.Own to keep it).
 func (p *BasicPolicy) Act(s BreakState) (env.Lineup, error) {
-	b, i, err := p.cell(s)
-	if err != nil {
-		return env.Lineup{}, err
-	}
-	return env.LineupAt(int(b.target[i])), nil
+	_, to, err := p.lookup(s)
+	return to, err
 }
 
 // ValueAt returns the optimal value at the break s, before deciding.
 func (p *BasicPolicy) ValueAt(s BreakState) (float64, error) {
-	b, i, err := p.cell(s)
-	if err != nil {
-		return 0, err
-	}
-	return b.value[i], nil
+	v, _, err := p.lookup(s)
+	return v, err
 }
 
 // goalLaw is the law of the first goal after a kick-off: home[k], away[k] = P(the first goal

@@ -1,0 +1,435 @@
+package solver
+
+import (
+	"fmt"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// This file solves a Basic policy against an opponent who keeps its line-up, layer by layer:
+// all states with t throws left in a period depend only on those with t−1 left, so the
+// values are computed bottom-up in t, for every goal difference at once, with the ball's
+// sector in the state (five values a state instead of a convolution over the law of the next
+// goal: about t/2 times fewer operations at t throws left). Three restrictions keep it small
+// without changing a value:
+//   - only the goal differences reachable from the starting break (a goal takes
+//     throwsToScore() throws from a kick-off);
+//   - a difference the trailing side cannot even level in the throws left is decided: its
+//     value is the final one, and no line-up is worth changing for;
+//   - only the own line-ups and budgets reachable from the starting line-up and budget.
+
+// fixedPolicy holds the break values of a policy against a kept line-up.
+type fixedPolicy struct {
+	offset [env.NumLineups]int32 // start of line-up l's entries in a vector; −1: not solved
+	top    [env.NumLineups]int8  // highest budget solved for l (its entries are budgets 0..top)
+	size   int                   // entries in a vector
+	// breaks[per][t] holds the breaks with t throws left in period per (nil: none solved).
+	breaks  [][]*breakLayer
+	decided func(per, t, d int) bool
+	final   func(d int) float64
+}
+
+// breakLayer is the breaks with the same time for differences lo..lo+n−1: entry
+// (d−lo)*size+i of value and target.
+type breakLayer struct {
+	lo     int
+	value  []float64
+	target []uint8
+}
+
+// entry returns the index of (l, m) in a vector, or −1 if that budget of l was not solved.
+func (f *fixedPolicy) entry(l env.Lineup, m int) int {
+	i := l.Index()
+	if f.offset[i] < 0 || m > int(f.top[i]) {
+		return -1
+	}
+	return int(f.offset[i]) + m
+}
+
+// lookup returns the break value and line-up to play at (per, t, d) for entry e of line-up l.
+func (f *fixedPolicy) lookup(per, t, d int, l env.Lineup, m int) (float64, env.Lineup, error) {
+	e := f.entry(l, m)
+	if e < 0 {
+		return 0, env.Lineup{}, fmt.Errorf("solver: %v with %d moves left is not reachable from the break the policy was solved from", l, m)
+	}
+	if f.decided(per, t, d) {
+		return f.final(d), l, nil // nothing can change the result: keep
+	}
+	var lay *breakLayer
+	if per < len(f.breaks) && t < len(f.breaks[per]) {
+		lay = f.breaks[per][t]
+	}
+	if lay == nil || d < lay.lo || d >= lay.lo+len(lay.value)/f.size {
+		return 0, env.Lineup{}, fmt.Errorf("solver: a difference of %d with %d throws left is not reachable from the break the policy was solved from", d, t)
+	}
+	i := (d-lay.lo)*f.size + e
+	return lay.value[i], env.LineupAt(int(lay.target[i])), nil
+}
+
+// breakCount is the number of breaks held.
+func (f *fixedPolicy) breakCount() int {
+	n := 0
+	for _, per := range f.breaks {
+		for _, lay := range per {
+			if lay != nil {
+				n += len(lay.value) / f.size
+			}
+		}
+	}
+	return n
+}
+
+// layerSolver holds solveFixed's working state.
+type layerSolver struct {
+	*basicSolver
+	f      *fixedPolicy
+	from   BreakState // the starting break (the kick-off for a whole match)
+	whole  bool       // every difference up to maxDiff, every line-up and budget
+	coef   [env.Sectors + 1][3][]float64
+	own    [env.Sectors + 1]ballMove // where the player's winning throw takes the ball
+	opp    [env.Sectors + 1]ballMove // where the opponent's does
+	consts map[float64][]float64
+	// search lists, budget by budget from 1 up, the entries with that budget: entry, line-up
+	// and the entries of its one-move neighbours with one move less (nbr[from:to]).
+	search  []searchEntry
+	nbr     []int32
+	free    []*ballLayer // two ball layers, reused
+	kickoff []float64    // K at the match's kick-off (whole match only)
+}
+
+// solveFixed solves against the kept line-up Opponent, from the break from, or the whole
+// match (every break) when from is nil.
+func (s *basicSolver) solveFixed(from *BreakState) (*BasicPolicy, error) {
+	bp := s.pol
+	ls := &layerSolver{basicSolver: s, consts: map[float64][]float64{}}
+	if from == nil {
+		ls.whole = true
+		ls.from = BreakState{Period: env.FirstHalf, ThrowsLeft: bp.lengths[0], Own: bp.Problem.Own, MovesLeft: bp.moves}
+	} else {
+		ls.from = *from
+		per := int(from.Period) - int(env.FirstHalf)
+		switch {
+		case per < 0 || per >= len(bp.lengths) || from.ThrowsLeft < 1 || from.ThrowsLeft > bp.lengths[per]:
+			return nil, fmt.Errorf("solver: From: no break in %s with %d throws left under these rules", from.Period, from.ThrowsLeft)
+		case from.GoalDiff < -bp.maxDiff || from.GoalDiff > bp.maxDiff || !from.Own.Valid() || from.MovesLeft < 0:
+			return nil, fmt.Errorf("solver: From: difference %d, line-up %v, %d moves: not a break of this match", from.GoalDiff, from.Own, from.MovesLeft)
+		}
+	}
+	ls.f = &fixedPolicy{decided: ls.decided, final: func(d int) float64 { return s.final(d, false) }}
+	ls.entries()
+	ls.sectors()
+	if err := ls.run(); err != nil {
+		return nil, err
+	}
+	bp.fixed = ls.f
+	if ls.whole {
+		bp.kickoff = ls.kickoff
+		own := ls.f.entry(bp.Problem.Own, 0)
+		bp.value, bp.noChange = ls.kickoff[own+bp.moves], ls.kickoff[own]
+		return bp, nil
+	}
+	per, f := int(from.Period)-int(env.FirstHalf), *from
+	m := min(f.MovesLeft, bp.moves)
+	var err error
+	if bp.value, _, err = ls.f.lookup(per, f.ThrowsLeft, f.GoalDiff, f.Own, m); err != nil {
+		return nil, err
+	}
+	bp.noChange, _, err = ls.f.lookup(per, f.ThrowsLeft, f.GoalDiff, f.Own, 0)
+	return bp, err
+}
+
+// entries lays out the vectors: the line-ups reachable from the starting one within its
+// budget, each with the budgets it can still have there (a closed set: a neighbour of a
+// reachable (l, m) with m ≥ 1 is reachable with m−1).
+func (ls *layerSolver) entries() {
+	f, bp := ls.f, ls.pol
+	budget := min(ls.from.MovesLeft, bp.moves)
+	for l := range env.NumLineups {
+		f.offset[l] = -1
+		top := bp.moves
+		if !ls.whole {
+			top = budget - ls.from.Own.Moves(env.LineupAt(l))
+		}
+		if top >= 0 {
+			f.offset[l], f.top[l] = int32(f.size), int8(top)
+			f.size += top + 1
+		}
+	}
+	for m := 1; m <= bp.moves; m++ {
+		for l := range env.NumLineups {
+			if f.offset[l] < 0 || m > int(f.top[l]) {
+				continue
+			}
+			e := searchEntry{entry: f.offset[l] + int32(m), lineup: uint8(l), from: int32(len(ls.nbr))}
+			for _, n := range ls.neighbours[l] {
+				ls.nbr = append(ls.nbr, int32(f.entry(env.LineupAt(n), m-1)))
+			}
+			e.to = int32(len(ls.nbr))
+			ls.search = append(ls.search, e)
+		}
+	}
+}
+
+type searchEntry struct {
+	entry, from, to int32
+	lineup          uint8
+}
+
+// sectors reads env's throw odds and ball movement into per-entry coefficients: for the
+// ball in home sector b, [0] the player wins the throw, [1] the opponent does, [2] a tie that
+// counts (ties-count only).
+func (ls *layerSolver) sectors() {
+	p, f := ls.pol.Problem.Player, ls.f
+	for b := 1; b <= env.Sectors; b++ {
+		for k := range ls.coef[b] {
+			ls.coef[b][k] = make([]float64, f.size)
+		}
+	}
+	for l := range env.NumLineups {
+		if f.offset[l] < 0 {
+			continue
+		}
+		home, away := env.LineupAt(l), ls.pol.Problem.Opponent
+		if p == env.Away {
+			home, away = away, home
+		}
+		st := newSectorTable(home, away, ls.r.TiesCount)
+		for b := 1; b <= env.Sectors; b++ {
+			win, lose := st.win[b][p], st.win[b][p.Other()]
+			ls.own[b].next, ls.own[b].scores = st.next[b][p], st.scores[b][p]
+			ls.opp[b].next, ls.opp[b].scores = st.next[b][p.Other()], st.scores[b][p.Other()]
+			for e := int(f.offset[l]); e <= int(f.offset[l])+int(f.top[l]); e++ {
+				ls.coef[b][0][e], ls.coef[b][1][e] = win, lose
+				if ls.r.TiesCount {
+					ls.coef[b][2][e] = 1 - win - lose
+				}
+			}
+		}
+	}
+}
+
+// remaining is the most throws left from (per, t): the rest of this period and every later
+// one a level score could lead to.
+func (ls *layerSolver) remaining(per, t int) int {
+	for _, n := range ls.pol.lengths[per+1:] {
+		t += n
+	}
+	return t
+}
+
+// decided reports whether difference d with t throws left in period per can no longer be
+// levelled: the trailing side scores at most one goal in its first throw and one every
+// throwsToScore() throws after that.
+func (ls *layerSolver) decided(per, t, d int) bool {
+	rem := ls.remaining(per, t)
+	most := 0
+	if rem > 0 {
+		most = 1 + (rem-1)/throwsToScore()
+	}
+	return d > most || -d > most
+}
+
+// span is the range of differences solved with t throws left in period per (lo > hi: none).
+func (ls *layerSolver) span(per, t int) (lo, hi int) {
+	g := ls.pol.maxDiff
+	if !ls.whole { // goals since the starting break
+		fp := int(ls.from.Period) - int(env.FirstHalf)
+		elapsed := ls.remaining(fp, ls.from.ThrowsLeft) - ls.remaining(per, t)
+		g = elapsed / throwsToScore()
+		lo, hi = ls.from.GoalDiff-g, ls.from.GoalDiff+g
+	} else {
+		lo, hi = -g, g
+	}
+	for lo <= hi && ls.decided(per, t, lo) {
+		lo++
+	}
+	for hi >= lo && ls.decided(per, t, hi) {
+		hi--
+	}
+	return lo, hi
+}
+
+// constant returns a vector holding v everywhere (shared, read-only).
+func (ls *layerSolver) constant(v float64) []float64 {
+	c, ok := ls.consts[v]
+	if !ok {
+		c = make([]float64, ls.f.size)
+		for i := range c {
+			c[i] = v
+		}
+		ls.consts[v] = c
+	}
+	return c
+}
+
+// ballLayer is U_t: the values with t throws left for differences lo..lo+n−1, ball in each
+// sector, at entry ((d−lo)*Sectors + b−1)*size + i.
+type ballLayer struct {
+	lo, n int
+	v     []float64
+}
+
+func (ls *layerSolver) ball(u *ballLayer, d, b int) []float64 {
+	if d < u.lo || d >= u.lo+u.n {
+		return ls.constant(ls.final(d, false)) // decided, or never reached
+	}
+	i := ((d-u.lo)*env.Sectors + b - 1) * ls.f.size
+	return u.v[i : i+ls.f.size]
+}
+
+// afterGoal is the value vector once a goal leaves difference d with t throws left in
+// period per: the break there, or the end of the period.
+func (ls *layerSolver) afterGoal(per, t, d int) []float64 {
+	if t == 0 {
+		return ls.endOf(per, d)
+	}
+	lay := ls.f.breaks[per][t]
+	if lay == nil || d < lay.lo || d >= lay.lo+len(lay.value)/ls.f.size {
+		return ls.constant(ls.final(d, false))
+	}
+	i := (d - lay.lo) * ls.f.size
+	return lay.value[i : i+ls.f.size]
+}
+
+// endOf is the value vector at the end of period per with difference d: the break before
+// the next period, or the end of the match.
+func (ls *layerSolver) endOf(per, d int) []float64 {
+	next := ls.r.AfterPeriod(env.FirstHalf+env.Period(per), d == 0)
+	if next == env.FullTime || next == env.Penalties {
+		return ls.constant(ls.endValue(per, d))
+	}
+	np := int(next - env.FirstHalf)
+	return ls.afterGoal(np, ls.pol.lengths[np], d)
+}
+
+// run solves every period from the last to the starting one.
+func (ls *layerSolver) run() error {
+	bp := ls.pol
+	fp := int(ls.from.Period) - int(env.FirstHalf)
+	ls.f.breaks = make([][]*breakLayer, len(bp.lengths))
+	ls.free = []*ballLayer{{}, {}}
+	for per := len(bp.lengths) - 1; per >= fp; per-- {
+		last := bp.lengths[per]
+		if per == fp {
+			last = ls.from.ThrowsLeft
+		}
+		ls.f.breaks[per] = make([]*breakLayer, last+1)
+		prev := ls.free[1]
+		prev.n = 0
+		for t := 1; t <= last; t++ {
+			if t%8 == 0 {
+				if err := ls.ctx.Err(); err != nil {
+					return err
+				}
+			}
+			cur := ls.throwLayer(per, t, prev)
+			ls.f.breaks[per][t] = ls.breaks(cur)
+			if ls.whole && per == 0 && t == last {
+				k := ls.ball(cur, 0, env.KickOffSector)
+				ls.kickoff = append([]float64(nil), k...)
+			}
+			prev = cur
+		}
+	}
+	return nil
+}
+
+// throwLayer computes U_t from U_{t−1} (prev) and the breaks with t−1 left: one throw with
+// the ball in each sector, for each difference.
+func (ls *layerSolver) throwLayer(per, t int, prev *ballLayer) *ballLayer {
+	lo, hi := ls.span(per, t)
+	n := max(hi-lo+1, 0)
+	u := ls.free[0]
+	if u == prev {
+		u = ls.free[1]
+	}
+	u.lo, u.n = lo, n
+	if need := n * env.Sectors * ls.f.size; cap(u.v) < need {
+		u.v = make([]float64, need)
+	} else {
+		u.v = u.v[:need]
+	}
+	for d := lo; d <= hi; d++ {
+		for b := 1; b <= env.Sectors; b++ {
+			win, lose := ls.next(per, t, d, prev, ls.own[b], +1), ls.next(per, t, d, prev, ls.opp[b], -1)
+			out := ls.ball(u, d, b)
+			cw, cl := ls.coef[b][0][:len(out)], ls.coef[b][1][:len(out)]
+			win, lose = win[:len(out)], lose[:len(out)]
+			for i := range out {
+				out[i] = cw[i]*win[i] + cl[i]*lose[i]
+			}
+			if ls.r.TiesCount {
+				same := ls.endOf(per, d) // a tie on the last throw ends the period
+				if t > 1 {
+					same = ls.ball(prev, d, b)
+				}
+				ct, same := ls.coef[b][2][:len(out)], same[:len(out)]
+				for i := range out {
+					out[i] += ct[i] * same[i]
+				}
+			}
+		}
+	}
+	return u
+}
+
+// next is the value vector after a throw won by one side (sign +1: the player, −1: the
+// opponent) with the ball in b: a goal's break or the ball one sector on.
+func (ls *layerSolver) next(per, t, d int, prev *ballLayer, mv ballMove, sign int) []float64 {
+	if mv.scores {
+		return ls.afterGoal(per, t-1, d+sign)
+	}
+	if t == 1 {
+		return ls.endOf(per, d)
+	}
+	return ls.ball(prev, d, mv.next)
+}
+
+// breaks computes the breaks of a layer: at each, the best line-up reachable within the
+// budget, one single move at a time — W(l, m) = max(K(l, m), W(n, m−1) for one-move
+// neighbours n), where K is the value from the kick-off that follows.
+func (ls *layerSolver) breaks(u *ballLayer) *breakLayer {
+	f := ls.f
+	lay := &breakLayer{lo: u.lo, value: make([]float64, u.n*f.size), target: make([]uint8, u.n*f.size)}
+	for d := u.lo; d < u.lo+u.n; d++ {
+		k := ls.ball(u, d, env.KickOffSector)
+		base := (d - u.lo) * f.size
+		wv, wt := lay.value[base:base+f.size], lay.target[base:base+f.size]
+		copy(wv, k)
+		for l := range env.NumLineups { // no move left: keep
+			if f.offset[l] >= 0 {
+				wt[f.offset[l]] = uint8(l)
+			}
+		}
+		for _, e := range ls.search {
+			nbr := ls.nbr[e.from:e.to]
+			best := wv[nbr[0]] // every line-up has a one-move neighbour
+			for _, j := range nbr[1:] {
+				if v := wv[j]; v > best {
+					best = v
+				}
+			}
+			if keep := k[e.entry]; best <= keep+changeTolerance {
+				wv[e.entry], wt[e.entry] = keep, e.lineup
+				continue
+			}
+			for _, j := range nbr { // the first neighbour with the best value
+				if wv[j] == best {
+					wv[e.entry], wt[e.entry] = best, wt[j]
+					break
+				}
+			}
+		}
+	}
+	return lay
+}
+
+// changeTolerance is the gain below which a change of line-up is not worth making: it is
+// rounding (values are sums of ~10⁴ products of probabilities, exact to ~10⁻¹⁵).
+const changeTolerance = 1e-15
+
+// ballMove is where a won throw takes the ball: the next sector, or a goal.
+type ballMove struct {
+	next   int
+	scores bool
+}
