@@ -19,7 +19,7 @@ import (
 func TestRegistryErrors(t *testing.T) {
 	for spec, want := range map[string]string{
 		"nobody":                     `unknown agent "nobody"`,
-		"":                           "agents: random, fixed, heuristic, optimal, mcts, qlearning, equilibrium",
+		"":                           "agents: random, fixed, heuristic, optimal, mcts, uct, qlearning, equilibrium",
 		"fixed:6-1-1-1-1":            "sector 1 holds 6 counters",
 		"fixed:lineup=2-2-2-2-2,x=1": `fixed has no parameter "x" (parameters: lineup)`,
 		"random:fast":                "(it takes no parameters)",

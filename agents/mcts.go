@@ -3,66 +3,107 @@ package agents
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
 )
 
 // MCTSConfig are the hyper-parameters of MCTS. The zero value means the defaults.
 type MCTSConfig struct {
-	Iterations int           // simulations per decision; 0 means 2000
-	C          float64       // UCB exploration constant; 0 means 1.4
+	Iterations int           // simulations per decision; 0 means 1000
 	Time       time.Duration // if > 0, search this long per decision instead (not reproducible)
+	Explore    float64       // share of uniform exploration mixed into regret matching; 0 means 0.1
+	Width      int           // candidate line-ups per player at a decision; 0 means 12
+	Prior      float64       // weight of the exact priors, in iterations; 0 means 30, < 0 none
 }
 
-// MCTS is Monte Carlo tree search for Kingoal's simultaneous, stochastic decisions:
-// decoupled UCT. At a decision node every acting player picks its own action by UCB over
-// its own statistics, so no player ever sees the other's choice; chance nodes are sampled
-// with the fast sampler (one segment from a decision to the next is a "playout" in the
-// benchmark's count); leaves are valued by a rollout to the end with line-ups kept. Results
-// are +1/0/−1 for the acting player (a shoot-out decides a knockout). Decision nodes are
-// found by their state (equal states share a node). Deterministic for a seed unless
-// Time is set.
+// MCTS is simultaneous-move Monte Carlo tree search (Lanctot, Lisý, Winands 2013): at a
+// decision node every acting player samples its line-up from regret matching over its own
+// candidates, mixed with Explore uniform exploration, and updates its regrets with the
+// importance-weighted value of the simulation — which, unlike decoupled UCT (see UCT),
+// makes the average strategy at a node converge to an equilibrium of its game.
+//
+// What only an exact solver offers is used at both ends of a simulation:
+//   - a new node is valued exactly, not by a random rollout: the rest of the match with both
+//     line-ups kept (solver.KeptValues), and so is any state from which nobody can change
+//     again;
+//   - the root's candidates and their priors are exact too: at kick-off the value of each
+//     line-up against the opponent's equilibrium mix of the odds matrix, at a break against
+//     the opponent keeping its line-up; the Width best of each side (the current line-up
+//     always among them) are searched, and the priors seed the regrets as Prior iterations
+//     would. Deeper nodes search the root's candidates still reachable, and keeping.
+//
+// The move played is drawn from the root's average strategy (mixed) with the agent's own
+// seed. Deterministic for a seed unless Time is set.
 type MCTS struct {
 	Config   MCTSConfig
 	Rules    env.Rules
-	Playouts int // segments simulated so far (decision or end to next decision or end)
+	Playouts int // segments simulated so far (decision or start to next decision or end)
 
-	rng   *rand.Rand
-	src   *rand.PCG
-	smp   *env.FastSampler
-	nodes map[env.State]*mctsNode
-	path  []mctsStep
-	ctx   context.Context // nil: never stops
-	err   error
+	rng      *rand.Rand
+	src      *rand.PCG
+	smp      *env.FastSampler
+	kept     *solver.KeptValues
+	nodes    map[env.State]*smNode
+	root     [2][]int // the root's candidates of each player
+	rootNode *smNode
+	path     []smStep
+	ctx      context.Context // nil: never stops
+	err      error
 }
 
-type mctsNode struct {
-	visits float64
-	acts   [2][]int // legal actions of each acting player (nil: not acting)
-	n      [2][]float64
-	w      [2][]float64 // total value from that player's side
+// smNode is a decision node. For each player p who acts there (acts[p] non-nil):
+//   - acts[p]: its candidate line-ups (indices);
+//   - regret[p][i]: cumulative regret of not having played acts[p][i];
+//   - avg[p][i]: cumulative probability of acts[p][i] over the visits (the average strategy);
+//   - sigma[p][i]: the current strategy, set at each visit.
+//   - keep: home's exact value of the node's state with line-ups kept (its value as a leaf,
+//     and the baseline its regrets are measured from);
+//   - joints[joint]: what is known of a joint action (jointStat);
+//   - q[p]: scratch for the root's full-information update.
+type smNode struct {
+	keep   float64
+	joints map[[2]int]*jointStat
+	q      [2][]float64
+	acts   [2][]int
+	regret [2][]float64
+	avg    [2][]float64
+	sigma  [2][]float64
+	rm     [2][]float64 // the regret-matching part of sigma
+	visits [2]int
 }
 
-type mctsStep struct {
-	node   *mctsNode
-	choice [2]int // index into acts, −1 if not acting
+type smStep struct {
+	node   *smNode
+	choice [2]int     // index into acts, −1 if not acting
+	joint  *jointStat // of the joint action taken
 }
 
 // NewMCTS returns an MCTS agent for rules r.
-func NewMCTS(cfg MCTSConfig, r env.Rules) *MCTS {
+func NewMCTS(cfg MCTSConfig, r env.Rules) (*MCTS, error) {
 	if cfg.Iterations == 0 {
-		cfg.Iterations = 2000
+		cfg.Iterations = 1000
 	}
-	if cfg.C == 0 {
-		cfg.C = 1.4
+	if cfg.Explore == 0 {
+		cfg.Explore = 0.1
 	}
-	m := &MCTS{Config: cfg, Rules: r, nodes: map[env.State]*mctsNode{}, src: rand.NewPCG(0, 0)}
+	if cfg.Width == 0 {
+		cfg.Width = 12
+	}
+	if cfg.Prior == 0 {
+		cfg.Prior = 30
+	}
+	kv, err := solver.NewKeptValues(r)
+	if err != nil {
+		return nil, err
+	}
+	m := &MCTS{Config: cfg, Rules: r, kept: kv, nodes: map[env.State]*smNode{}, src: rand.NewPCG(0, 0)}
 	m.smp = env.NewFastSampler(m.src)
 	m.Reset(0)
-	return m
+	return m, nil
 }
 
 func buildMCTS(p params, s Setup) (Agent, error) {
@@ -71,21 +112,33 @@ func buildMCTS(p params, s Setup) (Agent, error) {
 	if cfg.Iterations, err = p.int("iters"); err != nil || cfg.Iterations < 1 {
 		return nil, fmt.Errorf("iters=%q: want a whole number ≥ 1", p["iters"])
 	}
-	if cfg.C, err = p.float("c"); err != nil || cfg.C <= 0 {
-		return nil, fmt.Errorf("c=%q: want a positive number", p["c"])
+	if cfg.Explore, err = p.float("explore"); err != nil || cfg.Explore <= 0 || cfg.Explore > 1 {
+		return nil, fmt.Errorf("explore=%q: want a number in (0, 1]", p["explore"])
+	}
+	if cfg.Width, err = p.int("width"); err != nil || cfg.Width < 1 {
+		return nil, fmt.Errorf("width=%q: want a whole number ≥ 1", p["width"])
+	}
+	if cfg.Prior, err = p.float("prior"); err != nil || cfg.Prior < 0 {
+		return nil, fmt.Errorf("prior=%q: want a number ≥ 0 (0: no priors)", p["prior"])
+	}
+	if cfg.Prior == 0 {
+		cfg.Prior = -1 // the spec's 0 means none; the config's zero value means the default
 	}
 	ms, err := p.int("ms")
 	if err != nil || ms < 0 {
 		return nil, fmt.Errorf("ms=%q: want a whole number ≥ 0", p["ms"])
 	}
 	cfg.Time = time.Duration(ms) * time.Millisecond
-	m := NewMCTS(cfg, s.Rules)
+	m, err := NewMCTS(cfg, s.Rules)
+	if err != nil {
+		return nil, err
+	}
 	m.ctx = s.Context
 	return m, nil
 }
 
-// Err returns the first failure: a search stopped by its context, or an observation that
-// was not one of this agent's decisions (see Failing).
+// Err returns the first failure: a search stopped by its context, a solver error, or an
+// observation that was not one of this agent's decisions (see Failing).
 func (m *MCTS) Err() error { return m.err }
 
 func (m *MCTS) fail(err error) {
@@ -96,144 +149,431 @@ func (m *MCTS) fail(err error) {
 
 // Reset reseeds the search's random streams.
 func (m *MCTS) Reset(seed uint64) {
-	m.rng = rand.New(env.SeededSource(seed, 0x3c75))
-	m.src.Seed(seed, 0x3c76)
+	m.rng = rand.New(env.SeededSource(seed, 0x5c75))
+	m.src.Seed(seed, 0x5c76)
 }
 
-// Act searches from the state the observation describes and plays the most visited action.
+// Act searches from the state the observation describes and draws its move from the
+// root's average strategy.
 func (m *MCTS) Act(obs env.Observation, legal env.Mask) int {
 	root, err := env.StateFromObservation(obs, m.Rules)
+	if err == nil && m.err == nil {
+		err = m.search(root)
+	}
 	if err != nil {
 		m.fail(err)
-		return legal.Nth(0) // not a decision of ours: any legal action, and Err says so
 	}
-	clear(m.nodes)
-	deadline := time.Now().Add(m.Config.Time)
-	for i := 0; ; i++ {
-		if m.ctx != nil && i%64 == 0 && m.ctx.Err() != nil {
-			m.fail(m.ctx.Err())
-			break
-		}
-		if m.Config.Time > 0 {
-			if i%64 == 0 && time.Now().After(deadline) {
-				break
-			}
-		} else if i >= m.Config.Iterations {
-			break
-		}
-		m.simulate(root)
+	if m.err != nil {
+		return legal.Nth(0) // Err says why; the run stops on it
 	}
-	node := m.nodes[root]
-	p := obs.Player
-	best, bestN := legal.Nth(0), -1.0
-	if node != nil {
-		for i, a := range node.acts[p] {
-			if node.n[p][i] > bestN && legal.Has(a) {
-				best, bestN = a, node.n[p][i]
-			}
+	node, p := m.rootNode, obs.Player
+	u := m.rng.Float64() * sum(node.avg[p])
+	for i, w := range node.avg[p] {
+		if u < w && legal.Has(node.acts[p][i]) {
+			return node.acts[p][i]
 		}
+		u -= w
 	}
-	return best
+	return node.acts[p][slices.Index(node.avg[p], slices.Max(node.avg[p]))]
 }
 
-func (m *MCTS) simulate(root env.State) {
+// RootStrategy returns player p's average strategy at the root of the last search, most
+// likely first (nil if p did not act there).
+func (m *MCTS) RootStrategy(p env.Player) []solver.Weighted {
+	node := m.rootNode
+	if node == nil || node.avg[p] == nil {
+		return nil
+	}
+	total := sum(node.avg[p])
+	var mix []solver.Weighted
+	for i, w := range node.avg[p] {
+		if w > 0 {
+			mix = append(mix, solver.Weighted{Lineup: env.LineupAt(node.acts[p][i]), Prob: w / total})
+		}
+	}
+	slices.SortStableFunc(mix, func(a, b solver.Weighted) int {
+		switch {
+		case a.Prob > b.Prob:
+			return -1
+		case a.Prob < b.Prob:
+			return 1
+		}
+		return 0
+	})
+	return mix
+}
+
+// search runs the simulations from root.
+func (m *MCTS) search(root env.State) error {
+	clear(m.nodes)
+	if err := m.expandRoot(root); err != nil {
+		return err
+	}
+	deadline := time.Now().Add(m.Config.Time)
+	for i := 0; ; i++ {
+		if i%64 == 0 {
+			if m.ctx != nil && m.ctx.Err() != nil {
+				return m.ctx.Err()
+			}
+			if m.Config.Time > 0 && time.Now().After(deadline) {
+				return nil
+			}
+		}
+		if m.Config.Time <= 0 && i >= m.Config.Iterations {
+			return nil
+		}
+		if err := m.simulate(root); err != nil {
+			return err
+		}
+	}
+}
+
+func sum(xs []float64) float64 {
+	t := 0.0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
+// simulate runs one simulation from root and backs its value up the path.
+//
+// The value backed up to a node is a control variate: the exact value of its joint action
+// with line-ups kept from there (cached per node and joint action), plus what the
+// simulation below found beyond keeping — its value at the next node minus that node's own
+// kept value. Both kept values have the same mean (nothing changes between the two), so the
+// estimate is unbiased, and exact whenever nothing is decided below: a joint action's first
+// simulation, a match that ends before the next decision.
+func (m *MCTS) simulate(root env.State) error {
 	s := root
 	m.path = m.path[:0]
-	var value float64 // home's result
+	var value float64 // home's, at the end of the path
 	for {
-		switch s.Node() {
-		case env.Terminal:
+		if s.Node() == env.Terminal {
 			value = float64(s.Result(env.Home))
-		case env.Chance:
+			break
+		}
+		if s.Node() == env.Chance {
+			if m.settled(s) { // nobody can change again: the exact value
+				v, err := m.kept.Value(s)
+				if err != nil {
+					return err
+				}
+				value = v
+				break
+			}
 			env.RunChance(&s, m.smp)
 			m.Playouts++
 			continue
-		default:
-			node, ok := m.nodes[s]
-			if !ok {
-				m.nodes[s] = m.expand(s)
-				value = m.rollout(s)
-				break
+		}
+		node, ok := m.nodes[s]
+		if !ok { // a new node: its exact value with line-ups kept
+			v, err := m.kept.Value(s)
+			if err != nil {
+				return err
 			}
-			st := mctsStep{node: node, choice: [2]int{-1, -1}}
-			joint := [2]int{s.Lineup(env.Home).Index(), s.Lineup(env.Away).Index()}
-			for p := range 2 {
-				if node.acts[p] != nil {
-					st.choice[p] = m.ucb(node, p)
-					joint[p] = node.acts[p][st.choice[p]]
+			m.nodes[s] = m.newNode(s, v)
+			value = v
+			break
+		}
+		st := smStep{node: node, choice: [2]int{-1, -1}}
+		joint := [2]int{s.Lineup(env.Home).Index(), s.Lineup(env.Away).Index()}
+		for p := range 2 {
+			if node.acts[p] != nil {
+				st.choice[p] = m.sample(node, p)
+				joint[p] = node.acts[p][st.choice[p]]
+			}
+		}
+		js, err := m.joint(node, s, joint)
+		if err != nil {
+			return err
+		}
+		s.Apply(joint)
+		st.joint = js
+		m.path = append(m.path, st)
+	}
+	below := value // the next node's kept value, or the end's value
+	for i := len(m.path) - 1; i >= 0; i-- {
+		st := m.path[i]
+		u := st.joint.exact + value - below
+		st.joint.beyond += value - below
+		st.joint.n++
+		if i == 0 {
+			if err := m.updateRoot(root, st); err != nil {
+				return err
+			}
+		} else {
+			for p, a := range st.choice {
+				if a >= 0 {
+					sgn := float64(1 - 2*p) // away's value is −home's
+					st.node.update(p, a, sgn*(u-st.node.keep))
 				}
 			}
-			m.path = append(m.path, st)
-			s.Apply(joint)
-			continue
 		}
-		break
+		value, below = u, st.node.keep
 	}
-	for _, st := range m.path {
-		st.node.visits++
-		for p, i := range st.choice {
-			if i >= 0 {
-				st.node.n[p][i]++
-				st.node.w[p][i] += value * float64(1-2*p) // away's value is −home's
-			}
-		}
-	}
+	return nil
 }
 
-func (m *MCTS) expand(s env.State) *mctsNode {
-	n := &mctsNode{}
-	for p := env.Home; p <= env.Away; p++ {
-		if s.Acting(p) {
-			n.acts[p] = s.Legal(p).Actions()
-			n.n[p] = make([]float64, len(n.acts[p]))
-			n.w[p] = make([]float64, len(n.acts[p]))
+// joint returns the node's statistics of a joint action from s, computing its exact kept
+// value the first time.
+func (m *MCTS) joint(node *smNode, s env.State, joint [2]int) (*jointStat, error) {
+	if js, ok := node.joints[joint]; ok {
+		return js, nil
+	}
+	s.Apply(joint)
+	v, err := m.kept.Value(s)
+	if err != nil {
+		return nil, err
+	}
+	js := &jointStat{exact: v}
+	node.joints[joint] = js
+	return js, nil
+}
+
+// updateRoot updates the root's regrets with full information: every candidate of a player
+// is valued against the opponent's sampled choice by its joint action's mean estimate
+// (exact kept value plus the mean found beyond it), not only the sampled one — the root is
+// the one node visited every time, so its joint table fills quickly and this removes the
+// importance weights' variance where the move is chosen.
+func (m *MCTS) updateRoot(root env.State, st smStep) error {
+	node := st.node
+	for p := range 2 {
+		if st.choice[p] < 0 {
+			continue
 		}
+		joint := [2]int{root.Lineup(env.Home).Index(), root.Lineup(env.Away).Index()}
+		if o := 1 - p; st.choice[o] >= 0 {
+			joint[o] = node.acts[o][st.choice[o]]
+		}
+		q := node.q[p]
+		mean := 0.0
+		for i, a := range node.acts[p] {
+			joint[p] = a
+			js, err := m.joint(node, root, joint)
+			if err != nil {
+				return err
+			}
+			q[i] = float64(1-2*p) * js.mean()
+			mean += node.sigma[p][i] * q[i]
+		}
+		node.visits[p]++
+		w := float64(node.visits[p])
+		for i := range q {
+			node.regret[p][i] += q[i] - mean
+			node.avg[p][i] += w * node.rm[p][i]
+		}
+	}
+	return nil
+}
+
+// jointStat is what a node knows of one joint action: home's exact value with line-ups
+// kept from there, and the sum and count of what simulations found beyond keeping.
+type jointStat struct {
+	exact, beyond float64
+	n             int
+}
+
+func (j *jointStat) mean() float64 {
+	if j.n == 0 {
+		return j.exact
+	}
+	return j.exact + j.beyond/float64(j.n)
+}
+
+// settled reports whether no player can change its line-up again in s (Basic players out
+// of moves, nobody Dynamic).
+func (m *MCTS) settled(s env.State) bool {
+	for p := env.Home; p <= env.Away; p++ {
+		if s.Mode(p) == env.Dynamic || s.MovesLeft(p) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// sample sets the node's current strategy for player p — regret matching mixed with
+// uniform exploration — and draws from it.
+func (m *MCTS) sample(node *smNode, p int) int {
+	r, sg := node.regret[p], node.sigma[p]
+	pos := 0.0
+	for _, x := range r {
+		pos += max(x, 0)
+	}
+	g, rm := m.Config.Explore, node.rm[p]
+	if node == m.rootNode {
+		g = 0 // the root values every candidate (updateRoot): no need to explore, and no bias
+	}
+	for i, x := range r {
+		rm[i] = 1 / float64(len(r))
+		if pos > 0 {
+			rm[i] = max(x, 0) / pos
+		}
+		sg[i] = g/float64(len(r)) + (1-g)*rm[i]
+	}
+	u := m.rng.Float64()
+	for i, q := range sg {
+		if u < q {
+			return i
+		}
+		u -= q
+	}
+	return len(sg) - 1
+}
+
+// update adds one simulation's value v (player p's, less the node's baseline) for the
+// sampled action i: the importance-weighted regret estimate of every action, and the
+// regret-matching part of the strategy to the average (exploration is not a choice).
+func (n *smNode) update(p, i int, v float64) {
+	sg, rm := n.sigma[p], n.rm[p]
+	n.visits[p]++
+	w := float64(n.visits[p]) // linear averaging: later, better-informed strategies count more
+	for a := range n.regret[p] {
+		n.regret[p][a] -= v
+		n.avg[p][a] += w * rm[a]
+	}
+	n.regret[p][i] += v / sg[i]
+}
+
+// newNode makes a node below the root: each acting player's candidates are the root's
+// still reachable, and its current line-up.
+func (m *MCTS) newNode(s env.State, keep float64) *smNode {
+	n := &smNode{keep: keep, joints: map[[2]int]*jointStat{}}
+	for p := env.Home; p <= env.Away; p++ {
+		if !s.Acting(p) {
+			continue
+		}
+		legal := s.Legal(p)
+		acts := []int{s.Lineup(p).Index()}
+		for _, a := range m.root[p] {
+			if a != acts[0] && legal.Has(a) {
+				acts = append(acts, a)
+			}
+		}
+		n.init(int(p), acts, nil)
 	}
 	return n
 }
 
-// ucb picks player p's action: an untried one at random, else the best upper bound.
-func (m *MCTS) ucb(node *mctsNode, p int) int {
-	n := node.n[p]
-	untried := 0
-	for _, c := range n {
-		if c == 0 {
-			untried++
-		}
+// init sets player p's candidates and seeds its regrets with prior values q (nil: none):
+// Prior iterations' worth of full-information regret against the uniform strategy.
+func (n *smNode) init(p int, acts []int, q []float64) {
+	n.acts[p] = acts
+	k := len(acts)
+	n.regret[p], n.avg[p], n.sigma[p], n.rm[p], n.q[p] = make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
+	if q == nil {
+		return
 	}
-	if untried > 0 {
-		k := m.rng.IntN(untried)
-		for i, c := range n {
-			if c == 0 {
-				if k == 0 {
-					return i
-				}
-				k--
-			}
-		}
+	mean := sum(q[:len(acts)]) / float64(len(acts))
+	for i := range acts {
+		n.regret[p][i] = q[i] - mean
 	}
-	logN := math.Log(node.visits)
-	best, bestV := 0, math.Inf(-1)
-	for i, c := range n {
-		if v := node.w[p][i]/c + m.Config.C*math.Sqrt(logN/c); v > bestV {
-			best, bestV = i, v
-		}
-	}
-	return best
 }
 
-// rollout values s by playing it to the end with every line-up kept (random substitutions
-// would mostly add noise) and returns home's result.
-func (m *MCTS) rollout(s env.State) float64 {
-	if s.Decision() == env.KickOff { // only the root's first simulation starts here
-		s.Apply([2]int{m.rng.IntN(env.NumLineups), m.rng.IntN(env.NumLineups)})
-	}
-	for {
-		env.RunChance(&s, m.smp)
-		m.Playouts++
-		if s.Node() == env.Terminal {
-			return float64(s.Result(env.Home))
+// expandRoot makes the root node: each acting player's Width best line-ups by their exact
+// prior value, the current line-up always among them.
+func (m *MCTS) expandRoot(root env.State) error {
+	n := &smNode{joints: map[[2]int]*jointStat{}}
+	if root.Decision() != env.KickOff { // before kick-off nothing is kept: the baseline is 0
+		v, err := m.kept.Value(root)
+		if err != nil {
+			return err
 		}
-		s.Apply([2]int{s.Lineup(env.Home).Index(), s.Lineup(env.Away).Index()})
+		n.keep = v
 	}
+	for p := env.Home; p <= env.Away; p++ {
+		if !root.Acting(p) {
+			continue
+		}
+		acts, q, err := m.priors(root, p)
+		if err != nil {
+			return err
+		}
+		order := make([]int, len(acts))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { // best first; ties by line-up index
+			switch {
+			case q[a] > q[b]:
+				return -1
+			case q[a] < q[b]:
+				return 1
+			}
+			return 0
+		})
+		var cand []int
+		var cq []float64
+		if cur := root.Lineup(p); cur.Valid() { // keeping is always a candidate
+			i := slices.Index(acts, cur.Index())
+			cand, cq = append(cand, acts[i]), append(cq, q[i])
+		}
+		for _, i := range order {
+			if len(cand) >= m.Config.Width {
+				break
+			}
+			if !slices.Contains(cand, acts[i]) {
+				cand, cq = append(cand, acts[i]), append(cq, q[i])
+			}
+		}
+		m.root[p] = cand
+		if m.Config.Prior < 0 {
+			cq = nil
+		}
+		for i := range cq {
+			cq[i] *= m.Config.Prior
+		}
+		n.init(int(p), cand, cq)
+	}
+	m.nodes[root], m.rootNode = n, n
+	return nil
+}
+
+// priors returns player p's legal line-ups at root and the exact value of each (p's win −
+// loss): at kick-off against the opponent's equilibrium mix of the odds matrix, later
+// against the opponent keeping its line-up, line-ups kept to the end.
+func (m *MCTS) priors(root env.State, p env.Player) ([]int, []float64, error) {
+	acts := root.Legal(p).Actions()
+	q := make([]float64, len(acts))
+	sign := float64(1 - 2*int(p))
+	if root.Decision() == env.KickOff {
+		payoff := solver.PayoffWinLoss
+		if m.Rules.Knockout {
+			payoff = solver.PayoffAdvance
+		}
+		ctx := m.ctx
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		g, err := lineupGameFor(ctx, m.Rules, payoff)
+		if err != nil {
+			return nil, nil, err
+		}
+		opp := g.eq.Away
+		if p == env.Away {
+			opp = g.eq.Home
+		}
+		for i, a := range acts {
+			for _, w := range opp {
+				h, aw := a, w.Lineup.Index()
+				if p == env.Away {
+					h, aw = aw, h
+				}
+				q[i] += w.Prob * sign * payoff.Of(g.odds.At(h, aw), m.Rules)
+			}
+		}
+		return acts, q, nil
+	}
+	for i, a := range acts {
+		s := root
+		joint := [2]int{s.Lineup(env.Home).Index(), s.Lineup(env.Away).Index()}
+		joint[p] = a
+		s.Apply(joint)
+		v, err := m.kept.Value(s)
+		if err != nil {
+			return nil, nil, err
+		}
+		q[i] = sign * v
+	}
+	return acts, q, nil
 }

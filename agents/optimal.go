@@ -153,34 +153,44 @@ func (o *Optimal) kickoff(p env.Player) int {
 	return mix[len(mix)-1].Lineup.Index()
 }
 
-// equilibria memoises the line-up equilibrium per rules and payoff (a pure function of
-// them; the result is read-only), so many agents share one solve.
+// equilibria memoises the odds matrix and the line-up equilibrium per rules and payoff (pure
+// functions of them; the results are read-only), so many agents share one solve.
 var equilibria = struct {
 	sync.Mutex
-	m map[eqKey]solver.LineupEquilibrium
-}{m: map[eqKey]solver.LineupEquilibrium{}}
+	m map[eqKey]lineupGame
+}{m: map[eqKey]lineupGame{}}
 
 type eqKey struct {
 	rules  env.Rules
 	payoff solver.Payoff
 }
 
+type lineupGame struct {
+	odds *solver.OddsMatrix
+	eq   solver.LineupEquilibrium
+}
+
 func equilibriumFor(ctx context.Context, r env.Rules, p solver.Payoff) (solver.LineupEquilibrium, error) {
+	g, err := lineupGameFor(ctx, r, p)
+	return g.eq, err
+}
+
+func lineupGameFor(ctx context.Context, r env.Rules, p solver.Payoff) (lineupGame, error) {
 	equilibria.Lock()
 	defer equilibria.Unlock()
-	if eq, ok := equilibria.m[eqKey{r, p}]; ok {
-		return eq, nil
+	if g, ok := equilibria.m[eqKey{r, p}]; ok {
+		return g, nil
 	}
 	m, err := solver.ComputeMatrix(ctx, r, solver.MatrixOptions{})
 	if err != nil {
-		return solver.LineupEquilibrium{}, err
+		return lineupGame{}, err
 	}
 	eq, err := solver.Equilibrium(m, p)
 	if err != nil {
-		return solver.LineupEquilibrium{}, err
+		return lineupGame{}, err
 	}
-	equilibria.m[eqKey{r, p}] = eq
-	return eq, nil
+	equilibria.m[eqKey{r, p}] = lineupGame{m, eq}
+	return equilibria.m[eqKey{r, p}], nil
 }
 
 // checkPolicySize refuses, when the agent is built, rules under which its policies cannot be

@@ -66,50 +66,9 @@ func MatchSummary(home, away env.Lineup, r env.Rules) (Cell, error) {
 }
 
 // periodDiff returns the distribution of (home − away) goals in one period of t throws
-// from kick-off, indexed d+g for d in −g..g, and the expected goals of each side.
+// from kick-off (a centred array) and the expected goals of each side.
 func periodDiff(home, away env.Lineup, tiesCount bool, t int) (diff []float64, homeGoals, awayGoals float64) {
-	g := t/throwsToScore() + 1
-	w := 2*g + 1
-	pw, next, scores := newSectorTable(home, away, tiesCount).unpack()
-	const nb = env.Sectors + 1
-	cur, nxt := make([]float64, w*nb), make([]float64, w*nb)
-	cur[g*nb+env.KickOffSector] = 1
-	for step := 0; step < t; step++ {
-		reach := min(step/throwsToScore(), g)
-		lo, hi := g-reach, g+reach
-		clear(nxt[max(lo-1, 0)*nb : min(hi+2, w)*nb])
-		for d := lo; d <= hi; d++ {
-			for b := 1; b <= env.Sectors; b++ {
-				p := cur[d*nb+b]
-				if p == 0 {
-					continue
-				}
-				if tiesCount {
-					nxt[d*nb+b] += p * (1 - pw[b][0] - pw[b][1])
-				}
-				for pl, delta := range [2]int{1, -1} {
-					q := p * pw[b][pl]
-					if scores[b][pl] {
-						nxt[(d+delta)*nb+next[b][pl]] += q
-						if pl == 0 {
-							homeGoals += q
-						} else {
-							awayGoals += q
-						}
-					} else {
-						nxt[d*nb+next[b][pl]] += q
-					}
-				}
-			}
-		}
-		cur, nxt = nxt, cur
-	}
-	diff = make([]float64, w)
-	for d := range diff {
-		for b := 1; b <= env.Sectors; b++ {
-			diff[d] += cur[d*nb+b]
-		}
-	}
+	diff, _, homeGoals, awayGoals = diffFrom(home, away, tiesCount, t, env.KickOffSector)
 	return diff, homeGoals, awayGoals
 }
 

@@ -19,7 +19,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 )
 
-// defaultAgents is the built-in league of `kingoal arena` (with 60 matches a pair, about 40 s
+// defaultAgents is the built-in league of `kingoal arena` (with 60 matches a pair, about 6 s
 // on two cores).
 const defaultAgents = "random;fixed:2-2-2-2-2;fixed:1-3-3-2-1;heuristic;optimal;mcts:iters=200"
 
@@ -129,7 +129,7 @@ func filesOf(c arena.Config) []string {
 
 // splitSpecs splits a list of agent specs at ';', or, when there is none, at the commas
 // that are not inside a spec: a piece with '=' and no ':' is a parameter of the spec before
-// it ("mcts:iters=200,c=1.2,random" is two agents).
+// it ("uct:iters=200,c=1.2,random" is two agents).
 func splitSpecs(s string) []string {
 	var out []string
 	if strings.Contains(s, ";") {

@@ -122,7 +122,7 @@ func FuzzArenaFlags(f *testing.F) {
 	f.Add("cup", "heuristic; random ;mcts:iters=5;optimal", 1, 2, true, true, true)
 	f.Add("gauntlet", "fixed:1-1-1-2-5;;", -1, -3, false, true, false)
 	f.Add("knockout", "qlearning:model=/nonexistent;random", 3, 1, true, false, false)
-	f.Add("league", "random,random#2,mcts:iters=5,c=1.5", 2, 0, false, false, false)
+	f.Add("league", "random,random#2,uct:iters=5,c=1.5", 2, 0, false, false, false)
 	f.Add("league", "fixed:,random", 2, 0, false, false, false)
 	f.Fuzz(func(t *testing.T, format, agents string, matches, workers int, draw, throws, dice bool) {
 		o := arenaOptions{format: format, agents: agents, matches: matches, workers: workers, drawBracket: draw, logThrows: throws, dice: dice, out: "run"}

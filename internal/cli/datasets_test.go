@@ -105,7 +105,7 @@ func TestGenerate(t *testing.T) {
 	if err != nil || len(rows) < 24 { // at least both kick-offs of every match
 		t.Fatalf("%d decisions, %v", len(rows), err)
 	}
-	if code, _, _ := run(t, "datasets", "generate", "--agents", "mcts:iters=5,c=1.0;random", "--episodes", "2", "--throws-per-half", "3", "--out", filepath.Join(t.TempDir(), "m")); code != 0 {
+	if code, _, _ := run(t, "datasets", "generate", "--agents", "uct:iters=5,c=1.0;random", "--episodes", "2", "--throws-per-half", "3", "--out", filepath.Join(t.TempDir(), "m")); code != 0 {
 		t.Error("a spec with commas, separated by ';', was refused")
 	}
 	for _, bad := range [][]string{{"datasets", "generate", "--agents", "random"}, {"datasets", "generate", "--episodes", "0"}, {"datasets", "generate", "--agents", "random,nobody"}} {

@@ -36,7 +36,7 @@ action, reward, terminated — both players' episodes), DIR/matches.parquet and 
 It is the arena's machinery without a tournament, so it is reproducible, parallel, and
 resumable the same way. Separate the two specs by ',' or, when a spec has commas itself, ';'.`,
 		Example: `  kingoal datasets generate --agents heuristic,random --episodes 10000 --out data
-  kingoal datasets generate --agents "mcts:iters=300,c=1.2;optimal" --episodes 500 --out mcts-data`,
+  kingoal datasets generate --agents "mcts:iters=300;optimal" --episodes 500 --out mcts-data`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.resume {

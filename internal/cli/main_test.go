@@ -123,7 +123,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{"rules", "--knockout=maybe"},
 		// No silent defaults under a name the user chose.
 		{"eval", "qlearning", "--vs", "random"},
-		{"eval", "mcts:c=NaN", "--vs", "random"},
+		{"eval", "mcts:explore=NaN", "--vs", "random"},
 		{"eval", "heuristic:late=Inf", "--vs", "random"},
 		{"eval", "fixed:", "--vs", "random"},
 		{"eval", "mcts:iters=", "--vs", "random"},
@@ -168,8 +168,8 @@ func TestErrorsSpeakTheUsersLanguage(t *testing.T) {
 		}
 	}
 	// Labels tell repeated agents apart; a list with ',' is read as a list.
-	code, out, stderr := run(t, "arena", "--agents", "random,random,mcts:iters=5,c=1.2", "--matches", "2", "--throws-per-half", "3", "--json", "--out", filepath.Join(dir, "a"))
-	if code != 0 || !strings.Contains(out, `"random#2"`) || !strings.Contains(out, `"mcts:iters=5,c=1.2"`) {
+	code, out, stderr := run(t, "arena", "--agents", "random,random,uct:iters=5,c=1.2", "--matches", "2", "--throws-per-half", "3", "--json", "--out", filepath.Join(dir, "a"))
+	if code != 0 || !strings.Contains(out, `"random#2"`) || !strings.Contains(out, `"uct:iters=5,c=1.2"`) {
 		t.Errorf("labels: exit %d %s\n%s", code, stderr, out)
 	}
 	code, out, _ = run(t, "--version")
