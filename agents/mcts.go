@@ -553,14 +553,9 @@ func (m *MCTS) priors(root env.State, p env.Player) ([]int, []float64, error) {
 		if p == env.Away {
 			opp = g.eq.Home
 		}
+		all := replyValues(g.odds, payoff, m.Rules, p, opp)
 		for i, a := range acts {
-			for _, w := range opp {
-				h, aw := a, w.Lineup.Index()
-				if p == env.Away {
-					h, aw = aw, h
-				}
-				q[i] += w.Prob * sign * payoff.Of(g.odds.At(h, aw), m.Rules)
-			}
+			q[i] = all[a]
 		}
 		return acts, q, nil
 	}

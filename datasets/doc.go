@@ -17,7 +17,7 @@
 //	policy/1          PolicyRow: one state of an optimal policy (kingoal solve policy)
 //	learning-curve/1  LearningCurveRow: one evaluation during training (kingoal train)
 //	equilibrium/1     EquilibriumRow: a line-up of an equilibrium mix (kingoal solve equilibrium --out)
-//	ratings/1         RatingRow: an agent's rating with its interval (kingoal arena: ratings.parquet)
+//	ratings/2         RatingRow: an agent's rating with its interval and its exploitability (kingoal arena: ratings.parquet)
 //
 // Readers: ReadParquet and ScanParquet (typed, schema-checked), ScanRecords (any flat file
 // with optional LIST columns, typed cells: what kingoal datasets inspect and export use).

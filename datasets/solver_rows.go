@@ -69,8 +69,8 @@ type EquilibriumRow struct {
 	Exploitability float64 `parquet:"exploitability"` // the best pure reply's gain (verified small)
 }
 
-// RatingsSchema names RatingRow files.
-const RatingsSchema = "ratings/1"
+// RatingsSchema names RatingRow files (ratings/1 lacked the exploitability columns).
+const RatingsSchema = "ratings/2"
 
 // RatingRow is one agent's rating in an arena run (kingoal arena and kingoal leaderboard write
 // ratings.parquet): Bradley–Terry with draws on the Elo scale, mean 0, with a bootstrap 95%
@@ -82,4 +82,9 @@ type RatingRow struct {
 	Low95      float64 `parquet:"low95"`
 	High95     float64 `parquet:"high95"`
 	Resamples  int32   `parquet:"resamples"` // bootstrap refits behind the interval
+	// Exploitability is a best response's score against the agent minus ½ (NaN: not
+	// measured); exact, or a Monte Carlo lower bound with the half-width of its 95% interval.
+	Exploitability      float64 `parquet:"exploitability"`
+	ExploitabilityCI95  float64 `parquet:"exploitability_ci95"`
+	ExploitabilityExact bool    `parquet:"exploitability_exact"`
 }

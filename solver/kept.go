@@ -117,14 +117,18 @@ func sign(d int) int {
 // sector ball, indexed d+mid, and the expected goals of each side. It steps a distribution
 // over (goal difference, ball) throw by throw with env's throw odds and env.MoveBall.
 func diffFrom(home, away env.Lineup, tiesCount bool, t, ball int) (diff []float64, mid int, homeGoals, awayGoals float64) {
-	g := (t+throwsToScore()-1)/throwsToScore() + 1 // the first goal can come at once
+	// Goals in s throws: the first can come at once (the ball in front of a goal), then one
+	// every k throws at most, from the kick-off that follows.
+	k := throwsToScore()
+	g := (t+k-1)/k + 1
 	w := 2*g + 1
 	pw, next, scores := newSectorTable(home, away, tiesCount).unpack()
 	const nb = env.Sectors + 1
 	cur, nxt := make([]float64, w*nb), make([]float64, w*nb)
 	cur[g*nb+ball] = 1
-	lo, hi := g, g
-	for range t {
+	for s := range t {
+		reach := min((s+k-1)/k, g)
+		lo, hi := g-reach, g+reach
 		clear(nxt[max(lo-1, 0)*nb : min(hi+2, w)*nb])
 		for d := lo; d <= hi; d++ {
 			for b := 1; b <= env.Sectors; b++ {
@@ -150,7 +154,6 @@ func diffFrom(home, away env.Lineup, tiesCount bool, t, ball int) (diff []float6
 				}
 			}
 		}
-		lo, hi = max(lo-1, 0), min(hi+1, w-1)
 		cur, nxt = nxt, cur
 	}
 	diff = make([]float64, w)

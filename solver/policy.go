@@ -94,8 +94,10 @@ func pensWinFor(p env.Player) (float64, error) {
 
 // BreakPolicy chooses a Basic player's line-up at a break, from that player's BreakState.
 // BasicPolicy implements it, so a computed policy can be the opponent of another. As an
-// opponent in SolveBasic it is shown the player's line-up but not the player's remaining
-// moves (OppMovesLeft is 0), so its choice must not depend on them.
+// opponent in SolveBasic it is shown the whole state, the player's line-up and remaining
+// moves included (those capped at 5: no change costs more). A BreakPolicy whose choice does
+// not depend on them may say so with a method IgnoresOpponent() bool: it is then asked once
+// per break instead of once per line-up and budget of the player.
 type BreakPolicy interface {
 	Act(s BreakState) (env.Lineup, error)
 }
@@ -118,6 +120,10 @@ type BasicProblem struct {
 	// policy would — for a break late in the match a small part of the work. Value and
 	// NoChangeValue are then the values at From; ValueFrom is not available.
 	From *BreakState
+	// MaxBreaks, if > 0, lowers the number of breaks a solve against an opponent policy may
+	// hold (default and upper limit 100,000, ~8 KB each): beyond it SolveBasic returns an
+	// error wrapping ErrTooLarge.
+	MaxBreaks int
 }
 
 // BreakState is what a Basic decision depends on: a break before a kick-off, seen by the
@@ -237,6 +243,7 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 			}
 		}
 	}
+	s.layout = newEntryLayout(env.Lineup{}, 0, s.pol.moves, s.neighbours) // every line-up and budget
 	if err := s.ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -266,6 +273,7 @@ type basicSolver struct {
 	laws       map[uint8][]goalLaw // by opponent line-up: the law for each own line-up
 	lawsT      map[uint8]*goalLawT // the same by throw
 	neighbours [][]int
+	layout     *entryLayout // every own line-up and budget, l*(moves+1)+m
 	ctx        context.Context
 	err        error
 }
@@ -418,8 +426,8 @@ func (s *basicSolver) block(per, t, d int, c oppConfig) *block {
 	w := bp.moves + 1
 	b := &block{value: make([]float64, env.NumLineups*w), target: make([]uint8, env.NumLineups*w)}
 	bp.blocks[key] = b
-	if len(bp.blocks) > maxPolicyBlocks && s.err == nil {
-		s.err = fmt.Errorf("%w: more than %d breaks", ErrTooLarge, maxPolicyBlocks)
+	if limit := bp.breakLimit(); len(bp.blocks) > limit && s.err == nil {
+		s.err = fmt.Errorf("%w: more than %d breaks", ErrTooLarge, limit)
 	}
 	if s.err == nil && len(bp.blocks)%64 == 0 { // ~1 ms of work between two looks
 		s.err = s.ctx.Err()
@@ -427,19 +435,28 @@ func (s *basicSolver) block(per, t, d int, c oppConfig) *block {
 	if s.err != nil {
 		return b
 	}
-	// The opponent's simultaneous choice, for each of our current line-ups.
-	next := make([]oppConfig, env.NumLineups)
-	for l := range next {
-		next[l] = c
+	// The opponent's simultaneous choice, for each of our current line-ups and budgets (once
+	// for all when it says it does not look at them).
+	next := make([]oppConfig, env.NumLineups*w)
+	blind := false
+	if b, ok := bp.Problem.OpponentPolicy.(interface{ IgnoresOpponent() bool }); ok {
+		blind = b.IgnoresOpponent()
+	}
+	for i := range next {
+		next[i] = c
+		if blind && i > 0 {
+			next[i] = next[0]
+			continue
+		}
 		if pol := bp.Problem.OpponentPolicy; pol != nil && c.moves > 0 {
 			cur := env.LineupAt(int(c.lineup))
 			to, err := pol.Act(BreakState{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: -d, Own: cur,
-				MovesLeft: int(c.moves), OppLineup: env.LineupAt(l), OppMovesLeft: 0})
+				MovesLeft: int(c.moves), OppLineup: env.LineupAt(i / w), OppMovesLeft: i % w})
 			if err != nil || !to.Valid() || cur.Moves(to) > int(c.moves) {
 				s.err = fmt.Errorf("solver: opponent policy at %s, %d left: %v → %v (%v)", env.FirstHalf+env.Period(per), t, cur, to, err)
 				return b
 			}
-			next[l] = oppConfig{uint8(to.Index()), c.moves - uint8(cur.Moves(to))}
+			next[i] = oppConfig{uint8(to.Index()), c.moves - uint8(cur.Moves(to))}
 		}
 	}
 	// For each distinct opponent choice, the best reachable line-up one move at a time:
@@ -452,29 +469,22 @@ func (s *basicSolver) block(per, t, d int, c oppConfig) *block {
 		done[oc] = true
 		k := s.kick(per, t, d, oc)
 		wv, wt := make([]float64, len(k)), make([]uint8, len(k))
-		for m := range w {
-			for l := range env.NumLineups {
-				i := l*w + m
-				best, arg := k[i], l
-				if m > 0 {
-					for _, n := range s.neighbours[l] {
-						j := n*w + m - 1
-						if wv[j] > best+1e-15 {
-							best, arg = wv[j], int(wt[j])
-						}
-					}
-				}
-				wv[i], wt[i] = best, uint8(arg)
-			}
-		}
-		for l := range env.NumLineups {
-			if next[l] == oc {
-				copy(b.value[l*w:(l+1)*w], wv[l*w:(l+1)*w])
-				copy(b.target[l*w:(l+1)*w], wt[l*w:(l+1)*w])
+		s.layout.bestWithin(k, wv, wt)
+		for i, n := range next {
+			if n == oc {
+				b.value[i], b.target[i] = wv[i], wt[i]
 			}
 		}
 	}
 	return b
+}
+
+// breakLimit is the most breaks the solve may hold.
+func (p *BasicPolicy) breakLimit() int {
+	if m := p.Problem.MaxBreaks; m > 0 && m < maxPolicyBlocks {
+		return m
+	}
+	return maxPolicyBlocks
 }
 
 // Value is the policy's value from kick-off (no break before the first throw), or from

@@ -20,9 +20,7 @@ import (
 
 // fixedPolicy holds the break values of a policy against a kept line-up.
 type fixedPolicy struct {
-	offset [env.NumLineups]int32 // start of line-up l's entries in a vector; −1: not solved
-	top    [env.NumLineups]int8  // highest budget solved for l (its entries are budgets 0..top)
-	size   int                   // entries in a vector
+	*entryLayout
 	// breaks[per][t] holds the breaks with t throws left in period per (nil: none solved).
 	breaks  [][]*breakLayer
 	decided func(per, t, d int) bool
@@ -35,15 +33,6 @@ type breakLayer struct {
 	lo     int
 	value  []float64
 	target []uint8
-}
-
-// entry returns the index of (l, m) in a vector, or −1 if that budget of l was not solved.
-func (f *fixedPolicy) entry(l env.Lineup, m int) int {
-	i := l.Index()
-	if f.offset[i] < 0 || m > int(f.top[i]) {
-		return -1
-	}
-	return int(f.offset[i]) + m
 }
 
 // lookup returns the break value and line-up to play at (per, t, d) for entry e of line-up l.
@@ -82,17 +71,13 @@ func (f *fixedPolicy) breakCount() int {
 // layerSolver holds solveFixed's working state.
 type layerSolver struct {
 	*basicSolver
-	f      *fixedPolicy
-	from   BreakState // the starting break (the kick-off for a whole match)
-	whole  bool       // every difference up to maxDiff, every line-up and budget
-	coef   [env.Sectors + 1][3][]float64
-	own    [env.Sectors + 1]ballMove // where the player's winning throw takes the ball
-	opp    [env.Sectors + 1]ballMove // where the opponent's does
-	consts map[float64][]float64
-	// search lists, budget by budget from 1 up, the entries with that budget: entry, line-up
-	// and the entries of its one-move neighbours with one move less (nbr[from:to]).
-	search  []searchEntry
-	nbr     []int32
+	f       *fixedPolicy
+	from    BreakState // the starting break (the kick-off for a whole match)
+	whole   bool       // every difference up to maxDiff, every line-up and budget
+	coef    [env.Sectors + 1][3][]float64
+	own     [env.Sectors + 1]ballMove // where the player's winning throw takes the ball
+	opp     [env.Sectors + 1]ballMove // where the opponent's does
+	consts  map[float64][]float64
 	free    []*ballLayer // two ball layers, reused
 	kickoff []float64    // K at the match's kick-off (whole match only)
 }
@@ -116,7 +101,11 @@ func (s *basicSolver) solveFixed(from *BreakState) (*BasicPolicy, error) {
 		}
 	}
 	ls.f = &fixedPolicy{decided: ls.decided, final: func(d int) float64 { return s.final(d, false) }}
-	ls.entries()
+	if ls.whole {
+		ls.f.entryLayout = s.layout
+	} else {
+		ls.f.entryLayout = newEntryLayout(ls.from.Own, min(ls.from.MovesLeft, bp.moves), bp.moves, s.neighbours)
+	}
 	ls.sectors()
 	if err := ls.run(); err != nil {
 		return nil, err
@@ -136,43 +125,6 @@ func (s *basicSolver) solveFixed(from *BreakState) (*BasicPolicy, error) {
 	}
 	bp.noChange, _, err = ls.f.lookup(per, f.ThrowsLeft, f.GoalDiff, f.Own, 0)
 	return bp, err
-}
-
-// entries lays out the vectors: the line-ups reachable from the starting one within its
-// budget, each with the budgets it can still have there (a closed set: a neighbour of a
-// reachable (l, m) with m ≥ 1 is reachable with m−1).
-func (ls *layerSolver) entries() {
-	f, bp := ls.f, ls.pol
-	budget := min(ls.from.MovesLeft, bp.moves)
-	for l := range env.NumLineups {
-		f.offset[l] = -1
-		top := bp.moves
-		if !ls.whole {
-			top = budget - ls.from.Own.Moves(env.LineupAt(l))
-		}
-		if top >= 0 {
-			f.offset[l], f.top[l] = int32(f.size), int8(top)
-			f.size += top + 1
-		}
-	}
-	for m := 1; m <= bp.moves; m++ {
-		for l := range env.NumLineups {
-			if f.offset[l] < 0 || m > int(f.top[l]) {
-				continue
-			}
-			e := searchEntry{entry: f.offset[l] + int32(m), lineup: uint8(l), from: int32(len(ls.nbr))}
-			for _, n := range ls.neighbours[l] {
-				ls.nbr = append(ls.nbr, int32(f.entry(env.LineupAt(n), m-1)))
-			}
-			e.to = int32(len(ls.nbr))
-			ls.search = append(ls.search, e)
-		}
-	}
-}
-
-type searchEntry struct {
-	entry, from, to int32
-	lineup          uint8
 }
 
 // sectors reads env's throw odds and ball movement into per-entry coefficients: for the
@@ -395,38 +347,10 @@ func (ls *layerSolver) breaks(u *ballLayer) *breakLayer {
 		k := ls.ball(u, d, env.KickOffSector)
 		base := (d - u.lo) * f.size
 		wv, wt := lay.value[base:base+f.size], lay.target[base:base+f.size]
-		copy(wv, k)
-		for l := range env.NumLineups { // no move left: keep
-			if f.offset[l] >= 0 {
-				wt[f.offset[l]] = uint8(l)
-			}
-		}
-		for _, e := range ls.search {
-			nbr := ls.nbr[e.from:e.to]
-			best := wv[nbr[0]] // every line-up has a one-move neighbour
-			for _, j := range nbr[1:] {
-				if v := wv[j]; v > best {
-					best = v
-				}
-			}
-			if keep := k[e.entry]; best <= keep+changeTolerance {
-				wv[e.entry], wt[e.entry] = keep, e.lineup
-				continue
-			}
-			for _, j := range nbr { // the first neighbour with the best value
-				if wv[j] == best {
-					wv[e.entry], wt[e.entry] = best, wt[j]
-					break
-				}
-			}
-		}
+		f.bestWithin(k, wv, wt)
 	}
 	return lay
 }
-
-// changeTolerance is the gain below which a change of line-up is not worth making: it is
-// rounding (values are sums of ~10⁴ products of probabilities, exact to ~10⁻¹⁵).
-const changeTolerance = 1e-15
 
 // ballMove is where a won throw takes the ball: the next sector, or a goal.
 type ballMove struct {

@@ -56,17 +56,34 @@ func TestEval(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var reps []struct {
-		Opponent string   `json:"opponent"`
-		Exact    bool     `json:"exact"`
-		Score    float64  `json:"score"`
-		Regret   *float64 `json:"regret"`
+	var res struct {
+		Reports []struct {
+			Opponent string   `json:"opponent"`
+			Exact    bool     `json:"exact"`
+			Score    float64  `json:"score"`
+			Regret   *float64 `json:"regret"`
+		} `json:"reports"`
+		Exploitability *struct {
+			Value float64 `json:"value"`
+			Exact bool    `json:"exact"`
+		} `json:"exploitability"`
 	}
-	if err := json.Unmarshal([]byte(out), &reps); err != nil || len(reps) != 2 {
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Reports) != 2 {
 		t.Fatalf("%v\n%s", err, out)
 	}
+	reps := res.Reports
 	if !reps[0].Exact || reps[0].Regret == nil || *reps[0].Regret < 0 || reps[1].Exact || reps[1].Regret != nil {
 		t.Fatalf("%+v", reps)
+	}
+	if e := res.Exploitability; e == nil || !e.Exact || e.Value <= 0 {
+		t.Fatalf("heuristic's exploitability: %+v, want exact and positive", e)
+	}
+	// --no-exploitability leaves it out; the text table says it in words.
+	if _, out, _ := run(t, "eval", "heuristic", "--vs", "fixed:2-2-2-2-2", "--throws-per-half", "10", "--json", "--no-exploitability"); strings.Contains(out, "exploitability") {
+		t.Errorf("--no-exploitability printed it:\n%s", out)
+	}
+	if _, out, _ := run(t, "eval", "random", "--vs", "fixed:2-2-2-2-2", "-n", "50", "--throws-per-half", "10"); !strings.Contains(out, "exploitability: ≥ ") || !strings.Contains(out, "lower bound") {
+		t.Errorf("random's exploitability is not shown as an estimate:\n%s", out)
 	}
 	for _, bad := range [][]string{{"eval", "nobody"}, {"eval", "heuristic", "--vs", "nobody"}, {"eval", "heuristic", "-n", "0"}, {"eval", "heuristic", "--vs", " ; "}} {
 		if code, _, stderr := run(t, bad...); code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {

@@ -15,12 +15,13 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
 )
 
 // defaultAgents is the built-in league of `kingoal arena` (with 60 matches a pair, about 6 s
-// on two cores).
+// on two cores, and 9 s more for the exploitability column).
 const defaultAgents = "random;fixed:2-2-2-2-2;fixed:1-3-3-2-1;heuristic;optimal;mcts:iters=200"
 
 type arenaOptions struct {
@@ -39,6 +40,9 @@ type arenaOptions struct {
 	force        bool
 	markdown     bool
 	json         bool
+	// the exploitability column (not run settings: a resume may change them)
+	noExploit      bool
+	exploitMatches int
 }
 
 // Engine plays the competition c into the run directory dir (resuming the run there if
@@ -69,7 +73,13 @@ as they finish, so Ctrl-C (or a crash) keeps them: finish the run with --resume 
 flags. The league table is ordered by points, goal difference, goals scored, head-to-head
 points, then a seeded draw of lots (rules §7); cups are ranked by titles, then rounds
 reached. Ratings (Bradley–Terry with draws) and head-to-head cover every format. Re-print
-the leaderboard later with kingoal leaderboard DIR.`,
+the leaderboard later with kingoal leaderboard DIR.
+
+The ratings table has each agent's exploitability: what a best response scores against it
+beyond the game's value ½ — exact for deterministic agents whose best response the solver
+can hold (fixed, heuristic, qlearning), otherwise a Monte Carlo lower bound "≥ x ± ci" over
+--exploitability-matches matches (see kingoal eval). It is computed once and cached in
+DIR/exploitability.json; --no-exploitability skips it.`,
 		Example: `  kingoal arena
   kingoal arena --agents "heuristic;optimal;mcts:iters=500" --matches 100 --seed 7 --out runs/a
   kingoal arena --agents "heuristic;random" --log-throws --dice --out runs/b
@@ -99,6 +109,8 @@ the leaderboard later with kingoal leaderboard DIR.`,
 	f.BoolVar(&o.logDecisions, "log-decisions", false, "also write decisions.parquet: one row per agent decision (observation, mask, action, reward), for offline RL")
 	f.BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
 	f.BoolVar(&o.json, "json", false, "print the table as JSON")
+	f.BoolVar(&o.noExploit, "no-exploitability", false, "leave the exploitability column out (it costs seconds to minutes; cached in DIR/exploitability.json)")
+	f.IntVar(&o.exploitMatches, "exploitability-matches", 200, "matches behind each estimated exploitability")
 	o.rules.register(f)
 	return cmd
 }
@@ -255,6 +267,9 @@ func (o arenaOptions) config() (arena.Config, error) {
 	if o.matches <= 0 || o.workers < 0 {
 		return arena.Config{}, usagef("--matches %d, --workers %d: want at least 1 match and workers ≥ 0", o.matches, o.workers)
 	}
+	if o.exploitMatches <= 0 && !o.noExploit {
+		return arena.Config{}, usagef("--exploitability-matches %d: want at least 1 (or --no-exploitability)", o.exploitMatches)
+	}
 	if err := outputChoices(o.out, o.markdown, o.json, o.resume, o.force); err != nil {
 		return arena.Config{}, err
 	}
@@ -299,20 +314,42 @@ func runArena(ctx context.Context, prog string, io Streams, engine Engine, o are
 	if err != nil {
 		return err
 	}
-	return leaderboard(io.Out, o.out, info, tally, o.markdown, o.json)
+	var expl []agents.Exploitability
+	if !o.noExploit {
+		if expl, err = exploitability(ctx, io, o.out, info, o.exploitMatches, o.workers); err != nil {
+			return err
+		}
+	}
+	return leaderboard(io.Out, o.out, info, tally, expl, o.markdown, o.json)
+}
+
+// exploitability computes (or reads from the run's cache) the exploitability column.
+func exploitability(ctx context.Context, io Streams, dir string, info arena.RunInfo, matches, workers int) ([]agents.Exploitability, error) {
+	if res, ok, err := arena.ReadExploitability(dir, info, matches); err != nil || ok {
+		return res, err
+	}
+	fmt.Fprintf(io.ErrOut, "kingoal: exploitability of the %d agents (exact where it can be, else %d matches each; cached in %s)\n",
+		len(info.Agents), matches, filepath.Join(dir, arena.ExploitabilityFile))
+	bar := newProgress(io.ErrOut, len(info.Agents), "agents")
+	res, err := arena.Exploitability(ctx, dir, info, matches, workers, func() { _ = bar.Add(1) })
+	_ = bar.Finish()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("interrupted while measuring the exploitability; the run in %s is complete: print it with kingoal leaderboard %s, or run again with --resume: %w", dir, dir, ctx.Err())
+	}
+	return res, err
 }
 
 // leaderboard fits the ratings, writes the run's ratings.parquet and charts, and prints the
-// leaderboard.
-func leaderboard(w io.Writer, dir string, info arena.RunInfo, tally *arena.Tally, markdown, asJSON bool) error {
+// leaderboard; expl (nil: not measured) is the exploitability column, in the run's order.
+func leaderboard(w io.Writer, dir string, info arena.RunInfo, tally *arena.Tally, expl []agents.Exploitability, markdown, asJSON bool) error {
 	ratings, err := arena.Ratings(tally, info.Agents, ratingBootstrap, info.Seed)
 	if err != nil {
 		return err
 	}
-	if err := writeLeaderboardFiles(dir, info, tally, ratings); err != nil {
+	if err := writeLeaderboardFiles(dir, info, tally, ratings, expl); err != nil {
 		return err
 	}
-	return writeLeaderboard(w, info, tally, ratings, markdown, asJSON)
+	return writeLeaderboard(w, info, tally, ratings, expl, markdown, asJSON)
 }
 
 type leaderboardOptions struct{ markdown, json bool }
@@ -347,7 +384,11 @@ func runLeaderboard(ctx context.Context, io Streams, o leaderboardOptions, dir s
 	if err := interruptible(ctx, func() (err error) { tally, err = arena.ReadTally(dir, info); return err }); err != nil {
 		return err
 	}
-	return leaderboard(io.Out, dir, info, tally, o.markdown, o.json)
+	expl, _, err := arena.ReadExploitability(dir, info, 0) // as cached by kingoal arena; none if it was skipped
+	if err != nil {
+		return err
+	}
+	return leaderboard(io.Out, dir, info, tally, expl, o.markdown, o.json)
 }
 
 type standingJSON struct {
@@ -374,7 +415,7 @@ type cupStandingJSON struct {
 	TiesWon   int     `json:"ties_won"`
 }
 
-func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, ratings []arena.Rating, markdown, asJSON bool) error {
+func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, ratings []arena.Rating, expl []agents.Exploitability, markdown, asJSON bool) error {
 	cup := info.Competition == arena.Knockout.String()
 	var table []arena.Standing
 	var cups []arena.CupStanding
@@ -401,7 +442,11 @@ func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, ratin
 			out.Cup = append(out.Cup, cupStandingJSON{i + 1, s.Agent, s.Cups, s.Titles, s.TitleLow, s.TitleHigh, s.Reached[1:], s.TiesWon})
 		}
 		for i, r := range ratings {
-			out.Ratings[i] = ratingJSON{r.Agent, r.Rating, r.Low, r.High}
+			out.Ratings[i] = ratingJSON{Agent: r.Agent, Rating: r.Rating, Low: r.Low, High: r.High}
+			if expl != nil {
+				e := expl[r.Index]
+				out.Ratings[i].Exploitability = &exploitJSON{e.Value, e.CI, e.Exact, e.Matches, e.Method}
+			}
 		}
 		out.Agents = info.Agents
 		return writeJSON(w, out)
@@ -428,16 +473,27 @@ func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, ratin
 		}
 	}
 	fmt.Fprintf(w, "\nRatings (Bradley–Terry with draws, Elo scale, mean 0; %d bootstrap resamples for the 95%% interval):\n", ratingBootstrap)
-	t := newTableAs(w, 1, markdown, "agent", "rating", "95% interval")
+	header := []string{"agent", "rating", "95% interval"}
+	if expl != nil {
+		header = append(header, "exploitability")
+	}
+	t := newTableAs(w, 1, markdown, header...)
 	out = out[:0]
 	for _, r := range ratings {
-		out = append(out, []string{r.Agent, fmt.Sprintf("%+.0f", r.Rating), fmt.Sprintf("%+.0f … %+.0f", r.Low, r.High)})
+		row := []string{r.Agent, fmt.Sprintf("%+.0f", r.Rating), fmt.Sprintf("%+.0f … %+.0f", r.Low, r.High)}
+		if expl != nil {
+			row = append(row, formatExploitability(expl[r.Index]))
+		}
+		out = append(out, row)
 	}
 	if err := appendRows(t, out); err != nil {
 		return err
 	}
+	if expl != nil {
+		fmt.Fprintln(w, "Exploitability: a best response's score against the agent minus ½ — exact, or \"≥\" a Monte Carlo lower bound ± its 95% interval.")
+	}
 	fmt.Fprintln(w, "\nHead to head: the row agent's score (win 1, draw ½) against the column agent:")
-	header := []string{"agent"}
+	header = []string{"agent"}
 	for i := range info.Agents {
 		header = append(header, fmt.Sprint(i+1))
 	}
@@ -461,10 +517,11 @@ func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, ratin
 const ratingBootstrap = 200
 
 type ratingJSON struct {
-	Agent  string  `json:"agent"`
-	Rating float64 `json:"rating"`
-	Low    float64 `json:"low95"`
-	High   float64 `json:"high95"`
+	Agent          string       `json:"agent"`
+	Rating         float64      `json:"rating"`
+	Low            float64      `json:"low95"`
+	High           float64      `json:"high95"`
+	Exploitability *exploitJSON `json:"exploitability,omitempty"`
 }
 
 type leaderboardJSON struct {
@@ -475,12 +532,17 @@ type leaderboardJSON struct {
 	HeadToHead [][]*float64      `json:"head_to_head"` // [row][column]: the row agent's score; null where they never met
 }
 
-// writeLeaderboardFiles writes the ratings as ratings.parquet (ratings/1) and draws them with
+// writeLeaderboardFiles writes the ratings as ratings.parquet (ratings/2) and draws them with
 // their intervals, and the head-to-head matrix.
-func writeLeaderboardFiles(dir string, info arena.RunInfo, tally *arena.Tally, ratings []arena.Rating) error {
+func writeLeaderboardFiles(dir string, info arena.RunInfo, tally *arena.Tally, ratings []arena.Rating, expl []agents.Exploitability) error {
 	rows := make([]datasets.RatingRow, len(ratings))
 	for i, r := range ratings {
-		rows[i] = datasets.RatingRow{Agent: r.Agent, AgentIndex: int32(r.Index), Rating: r.Rating, Low95: r.Low, High95: r.High, Resamples: ratingBootstrap}
+		rows[i] = datasets.RatingRow{Agent: r.Agent, AgentIndex: int32(r.Index), Rating: r.Rating, Low95: r.Low, High95: r.High, Resamples: ratingBootstrap,
+			Exploitability: math.NaN(), ExploitabilityCI95: math.NaN()}
+		if expl != nil {
+			e := expl[r.Index]
+			rows[i].Exploitability, rows[i].ExploitabilityCI95, rows[i].ExploitabilityExact = e.Value, e.CI, e.Exact
+		}
 	}
 	if err := datasets.WriteParquet(filepath.Join(dir, "ratings.parquet"), datasets.RatingsSchema, rows); err != nil {
 		return err

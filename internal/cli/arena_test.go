@@ -19,7 +19,7 @@ func TestArenaAndLeaderboard(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"League: 3 agents, 18 matches (6 per pair), seed 5", "heuristic", "Pts"} {
+	for _, want := range []string{"League: 3 agents, 18 matches (6 per pair), seed 5", "heuristic", "Pts", "exploitability", "≥ "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("arena output lacks %q\n%s", want, out)
 		}
@@ -39,12 +39,16 @@ func TestArenaAndLeaderboard(t *testing.T) {
 		} `json:"table"`
 		Ratings []struct {
 			Rating, Low95, High95 float64
+			Exploitability        *struct{ Exact bool } `json:"exploitability"`
 		} `json:"ratings"`
 		HeadToHead [][]*float64 `json:"head_to_head"`
 	}
 	if code != 0 || json.Unmarshal([]byte(js), &lb) != nil || len(lb.Table) != 3 || lb.Table[0].Played != 12 || len(lb.Ratings) != 3 ||
-		lb.HeadToHead[0][0] != nil || lb.HeadToHead[0][1] == nil || *lb.HeadToHead[0][1]+*lb.HeadToHead[1][0] != 1 {
+		lb.HeadToHead[0][0] != nil || lb.HeadToHead[0][1] == nil || *lb.HeadToHead[0][1]+*lb.HeadToHead[1][0] != 1 || lb.Ratings[0].Exploitability == nil {
 		t.Fatalf("json: %s", js)
+	}
+	if _, err := os.Stat(filepath.Join(dir, arena.ExploitabilityFile)); err != nil {
+		t.Errorf("the exploitability column is not cached: %v", err)
 	}
 	for _, png := range []string{"ratings.png", "head_to_head.png"} {
 		if st, err := os.Stat(filepath.Join(dir, png)); err != nil || st.Size() < 1000 {
@@ -54,11 +58,16 @@ func TestArenaAndLeaderboard(t *testing.T) {
 	if code, md, _ := run(t, "leaderboard", dir, "--markdown"); code != 0 || !strings.Contains(md, "|---") && !strings.Contains(md, "|:--") && !strings.Contains(md, "| -") {
 		t.Errorf("markdown:\n%s", md)
 	}
-	// Same seed, more workers: the same bytes.
-	run(t, append(args, "--workers", "3")...)
+	// Same seed, more workers: the same bytes (the run replaced); without the column.
+	if code, out, stderr := run(t, append(args, "--workers", "3", "--force", "--no-exploitability")...); code != 0 || strings.Contains(out, "exploitability") {
+		t.Fatalf("--no-exploitability: exit %d, %s\n%s", code, stderr, out)
+	}
 	second, _ := os.ReadFile(filepath.Join(dir, "matches.parquet"))
-	if string(first) != string(second) {
+	if len(first) == 0 || string(first) != string(second) {
 		t.Error("the same seed wrote another matches.parquet")
+	}
+	if code, again, _ := run(t, "leaderboard", dir); code != 0 || strings.Contains(again, "exploitability") {
+		t.Errorf("leaderboard of a run without the column shows one:\n%s", again)
 	}
 	for _, bad := range [][]string{
 		{"arena", "--agents", "random"},

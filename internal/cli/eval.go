@@ -12,11 +12,12 @@ import (
 )
 
 type evalOptions struct {
-	rules   ruleFlags
-	vs      string
-	matches int
-	seed    uint64
-	json    bool
+	rules     ruleFlags
+	vs        string
+	matches   int
+	seed      uint64
+	json      bool
+	noExploit bool
 }
 
 func newEvalCmd(io Streams) *cobra.Command {
@@ -29,7 +30,14 @@ against each reference opponent. Against fixed:L (both players Basic) it also re
 optimum's score — the best kick-off line-up with the optimal policy after it — and the
 regret, the optimum minus the agent. A deterministic agent (fixed, heuristic, optimal with
 a fixed kick-off, qlearning) is scored exactly; others by N matches with 95% intervals.
-Opponent specs are separated by ';' because specs themselves contain ','.`,
+Opponent specs are separated by ';' because specs themselves contain ','.
+
+It then prints the agent's exploitability: what a best response scores against it beyond the
+game's value ½ (averaged over both sides) — exact for deterministic Basic agents whose best
+response fits (fixed, heuristic, qlearning; checked by evaluating the best response against
+the agent exactly), otherwise a Monte Carlo lower bound with its 95% interval over N matches
+(the exploiter is optimal starting from the best reply to the agent's kick-off mix).
+--no-exploitability skips it.`,
 		Example: `  kingoal eval heuristic
   kingoal eval "mcts:iters=500" --vs "fixed:2-2-2-2-2;random" -n 400`,
 		Args: argsBetween(1, 1, "one agent SPEC"),
@@ -40,6 +48,7 @@ Opponent specs are separated by ';' because specs themselves contain ','.`,
 	f.IntVarP(&o.matches, "matches", "n", 400, "matches per opponent when scoring by Monte Carlo")
 	f.Uint64Var(&o.seed, "seed", 1, "random seed")
 	f.BoolVar(&o.json, "json", false, "print the reports as JSON")
+	f.BoolVar(&o.noExploit, "no-exploitability", false, "do not compute the agent's exploitability")
 	o.rules.register(f)
 	return cmd
 }
@@ -95,6 +104,18 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 		_ = bar.Add(1)
 	}
 	_ = bar.Finish()
+	var exploit *agents.Exploitability
+	if !o.noExploit {
+		fmt.Fprintf(io.ErrOut, "kingoal: exploitability of %s (exact where it can be; else %d matches)\n", spec, o.matches)
+		e, err := agents.Exploit(ctx, newAgent, r, o.matches, o.seed)
+		if err != nil {
+			if errors.Is(err, context.Canceled) {
+				return fmt.Errorf("eval: interrupted while measuring the exploitability (nothing printed): %w", err)
+			}
+			return err
+		}
+		exploit = &e
+	}
 	if o.json {
 		out := make([]reportJSON, len(reps))
 		for i, rp := range reps {
@@ -104,7 +125,11 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 				out[i].BestResponse, out[i].Regret = &b, &g
 			}
 		}
-		return writeJSON(io.Out, out)
+		res := evalJSON{Reports: out}
+		if exploit != nil {
+			res.Exploitability = &exploitJSON{exploit.Value, exploit.CI, exploit.Exact, exploit.Matches, exploit.Method}
+		}
+		return writeJSON(io.Out, res)
 	}
 	fmt.Fprintf(io.Out, "%s\nrules: %s\n\n", spec, r)
 	t := newTable(io.Out, 2, "opponent", "method", "win", "draw", "loss", "score", "best response", "regret")
@@ -120,5 +145,32 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 		}
 		rows = append(rows, []string{rp.Opponent, method, fmt.Sprintf("%.4f", rp.Win), fmt.Sprintf("%.4f", rp.Draw), fmt.Sprintf("%.4f", rp.Loss), score, best, regret})
 	}
-	return appendRows(t, rows)
+	if err := appendRows(t, rows); err != nil {
+		return err
+	}
+	if exploit != nil {
+		fmt.Fprintf(io.Out, "\nexploitability: %s — %s\n", formatExploitability(*exploit), exploit.Method)
+	}
+	return nil
+}
+
+// formatExploitability writes an exploitability as a table cell: exact, or ≥ estimate ± CI.
+func formatExploitability(e agents.Exploitability) string {
+	if e.Exact {
+		return fmt.Sprintf("%.4f", e.Value)
+	}
+	return fmt.Sprintf("≥ %.3f ± %.3f", e.Value, e.CI)
+}
+
+type evalJSON struct {
+	Reports        []reportJSON `json:"reports"`
+	Exploitability *exploitJSON `json:"exploitability,omitempty"`
+}
+
+type exploitJSON struct {
+	Value   float64 `json:"value"`
+	CI      float64 `json:"ci95"`
+	Exact   bool    `json:"exact"`
+	Matches int     `json:"matches"`
+	Method  string  `json:"method"`
 }
