@@ -360,7 +360,7 @@ func (m *MCTS) updateRoot(root env.State, st smStep) error {
 		node.visits[p]++
 		w := float64(node.visits[p])
 		for i := range q {
-			node.regret[p][i] += q[i] - mean
+			node.regret[p][i] = max(node.regret[p][i]+q[i]-mean, 0) // regret matching+: no debt to repay
 			node.avg[p][i] += w * node.rm[p][i]
 		}
 	}

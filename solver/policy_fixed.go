@@ -14,8 +14,9 @@ import (
 // without changing a value:
 //   - only the goal differences reachable from the starting break (a goal takes
 //     throwsToScore() throws from a kick-off);
-//   - a difference the trailing side cannot even level in the throws left is decided: its
-//     value is the final one, and no line-up is worth changing for;
+//   - a difference the goals still possible cannot change the value of (the trailing side
+//     cannot level it; under P(win), the player cannot win any more) is decided: its value
+//     is the final one, and no line-up is worth changing for;
 //   - only the own line-ups and budgets reachable from the starting line-up and budget.
 
 // fixedPolicy holds the break values of a policy against a kept line-up.
@@ -169,16 +170,21 @@ func (ls *layerSolver) remaining(per, t int) int {
 	return t
 }
 
-// decided reports whether difference d with t throws left in period per can no longer be
-// levelled: the trailing side scores at most one goal in its first throw and one every
-// throwsToScore() throws after that.
+// decided reports whether the result's value with difference d and t throws left in period
+// per is known already: whatever the goals still to come — at most one in a side's first
+// throw and one every throwsToScore() throws after that — the final value is the same.
 func (ls *layerSolver) decided(per, t, d int) bool {
 	rem := ls.remaining(per, t)
 	most := 0
 	if rem > 0 {
 		most = 1 + (rem-1)/throwsToScore()
 	}
-	return d > most || -d > most
+	if ls.r.Knockout && d-most <= 0 && d+most >= 0 {
+		return false // a level score plays on
+	}
+	// The final value is monotone in the difference: constant over the reachable ones when
+	// equal at both ends.
+	return ls.final(d-most, false) == ls.final(d+most, false)
 }
 
 // span is the range of differences solved with t throws left in period per (lo > hi: none).
@@ -260,11 +266,14 @@ func (ls *layerSolver) run() error {
 	fp := int(ls.from.Period) - int(env.FirstHalf)
 	ls.f.breaks = make([][]*breakLayer, len(bp.lengths))
 	ls.free = []*ballLayer{{}, {}}
-	for per := len(bp.lengths) - 1; per >= fp; per-- {
-		last := bp.lengths[per]
+	last := func(per int) int {
 		if per == fp {
-			last = ls.from.ThrowsLeft
+			return ls.from.ThrowsLeft
 		}
+		return bp.lengths[per]
+	}
+	for per := len(bp.lengths) - 1; per >= fp; per-- {
+		last := last(per)
 		ls.f.breaks[per] = make([]*breakLayer, last+1)
 		prev := ls.free[1]
 		prev.n = 0
