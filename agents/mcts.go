@@ -24,7 +24,11 @@ type MCTSConfig struct {
 // decision node every acting player samples its line-up from regret matching over its own
 // candidates, mixed with Explore uniform exploration, and updates its regrets with the
 // importance-weighted value of the simulation — which, unlike decoupled UCT (see UCT),
-// makes the average strategy at a node converge to an equilibrium of its game.
+// makes the average strategy at a node converge to an equilibrium of its game. The root,
+// visited by every simulation, updates with full information instead: each candidate is
+// valued against the opponent's sampled choice by that joint action's mean (regret
+// matching+, no exploration needed). Strategies are averaged linearly (later visits weigh
+// more).
 //
 // What only an exact solver offers is used at both ends of a simulation:
 //   - a new node is valued exactly, not by a random rollout: the rest of the match with both
