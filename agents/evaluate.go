@@ -46,10 +46,6 @@ type Report struct {
 	RegretCI        float64 // = ScoreCI
 }
 
-// PolicyOf lets solver.Evaluate play agent a exactly (solver.PolicyOf). Only meaningful for
-// deterministic agents.
-func PolicyOf(a Agent) solver.Policy { return solver.PolicyOf(a) }
-
 // EvaluateAgainst measures the agents newAgent builds against the opponent spec under r.
 // Against fixed:L with both players in Basic mode the optimum is known exactly (the best
 // kick-off line-up with the optimal policy after it, solver.SolveBasic), and a deterministic
@@ -77,11 +73,11 @@ func EvaluateAgainst(ctx context.Context, newAgent func() (Agent, error), oppone
 	}
 	if fixed != nil && IsDeterministic(a) {
 		keep := solver.Keeping{Lineup: *fixed}
-		home, err := solver.Evaluate(PolicyOf(a), keep, r)
+		home, err := solver.Evaluate(solver.PolicyOf(a), keep, r)
 		if err != nil {
 			return rep, err
 		}
-		away, err := solver.Evaluate(keep, PolicyOf(a), r)
+		away, err := solver.Evaluate(keep, solver.PolicyOf(a), r)
 		if err != nil {
 			return rep, err
 		}

@@ -237,13 +237,14 @@ const (
 )
 
 type qFile struct {
-	Format   string            `json:"format"`
-	Version  int               `json:"version"`
-	Rules    string            `json:"rules"` // env.Rules.String(), checked on load
-	Config   QConfig           `json:"config"`
-	Episodes int               `json:"episodes"`
-	Training map[string]string `json:"training,omitempty"`
-	States   []qState          `json:"states"`
+	Format      string            `json:"format"`
+	Version     int               `json:"version"`
+	Rules       string            `json:"rules"`                  // env.Rules.String(), for people
+	RulesConfig *env.Rules        `json:"rules_config,omitempty"` // the rules, checked on load (models before 0.9 have only the string)
+	Config      QConfig           `json:"config"`
+	Episodes    int               `json:"episodes"`
+	Training    map[string]string `json:"training,omitempty"`
+	States      []qState          `json:"states"`
 }
 
 type qState struct {
@@ -255,7 +256,8 @@ type qState struct {
 
 // Save writes the model to w (states in key order, so equal models give equal bytes).
 func (q *QLearning) Save(w io.Writer) error {
-	f := qFile{Format: qFormat, Version: qVersion, Rules: q.Rules.String(), Config: q.Config, Episodes: q.Episodes, Training: q.Training}
+	r := q.Rules
+	f := qFile{Format: qFormat, Version: qVersion, Rules: r.String(), RulesConfig: &r, Config: q.Config, Episodes: q.Episodes, Training: q.Training}
 	keys := make([]uint64, 0, len(q.table))
 	for k := range q.table {
 		keys = append(keys, k)
@@ -291,7 +293,7 @@ func LoadQLearning(rd io.Reader, r env.Rules) (*QLearning, error) {
 		return nil, fmt.Errorf("agents: not a Q-learning model (format %q, want %q)", f.Format, qFormat)
 	case f.Version != qVersion:
 		return nil, fmt.Errorf("agents: Q-learning model version %d, this build reads %d", f.Version, qVersion)
-	case f.Rules != r.String():
+	case f.RulesConfig != nil && !f.RulesConfig.Equal(r), f.RulesConfig == nil && f.Rules != r.String():
 		return nil, fmt.Errorf("agents: the model was trained for %q, not %q", f.Rules, r.String())
 	case f.Episodes < 0 || f.Config.Alpha < 0 || f.Config.Alpha > 1 || f.Config.Epsilon < 0 || f.Config.Epsilon > 1:
 		return nil, errors.New("agents: Q-learning model has invalid settings")

@@ -32,11 +32,11 @@ func TestQLearningReachesTheBestResponse(t *testing.T) {
 	if err := q.Train(agents.TrainConfig{Opponent: agents.Fixed{Lineup: opp}, Episodes: 1_000_000, Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
-	home, err := solver.Evaluate(agents.PolicyOf(q), solver.Keeping{Lineup: opp}, r)
+	home, err := solver.Evaluate(solver.PolicyOf(q), solver.Keeping{Lineup: opp}, r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	away, err := solver.Evaluate(solver.Keeping{Lineup: opp}, agents.PolicyOf(q), r)
+	away, err := solver.Evaluate(solver.Keeping{Lineup: opp}, solver.PolicyOf(q), r)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kingoal/kingoal/arena"
@@ -145,13 +146,13 @@ func TestLeagueTableOrder(t *testing.T) {
 		m(2, 0, 1, 0),                               // c beats a: a, b, c level on points, GD 0, GF 1 and head-to-head (3 each)
 		m(3, 0, 0, 0), m(3, 1, 0, 0), m(3, 2, 0, 0), // d draws all: 3 points, GD 0, GF 0
 	}
-	table := arena.LeagueTable(arena.TallyOf(rows, 4), specs, 1)
+	table := arena.LeagueTable(tallyOf(t, rows, 4), specs, 1)
 	if table[3].Agent != "d" {
 		t.Fatalf("d has fewer goals scored and must be last: %+v", table)
 	}
 	// a, b, c are level on everything, head-to-head included, so lots decide,
 	// reproducibly for a seed.
-	again := arena.LeagueTable(arena.TallyOf(rows, 4), specs, 1)
+	again := arena.LeagueTable(tallyOf(t, rows, 4), specs, 1)
 	for i := range table {
 		if table[i] != again[i] {
 			t.Fatal("the draw of lots is not reproducible")
@@ -159,7 +160,7 @@ func TestLeagueTableOrder(t *testing.T) {
 	}
 	orders := map[string]bool{} // and the lots really decide: seeds give different orders
 	for seed := range uint64(16) {
-		tt := arena.LeagueTable(arena.TallyOf(rows, 4), specs, seed)
+		tt := arena.LeagueTable(tallyOf(t, rows, 4), specs, seed)
 		orders[tt[0].Agent+tt[1].Agent+tt[2].Agent] = true
 	}
 	if len(orders) < 2 {
@@ -171,13 +172,13 @@ func TestLeagueTableOrder(t *testing.T) {
 	// Head-to-head decides a two-way tie before lots.
 	two := []datasets.MatchRow{m(0, 1, 0, 1), m(2, 0, 0, 1), m(1, 2, 0, 1)} // b beats a; a beats c; c beats b
 	two = append(two, m(0, 2, 2, 2))                                        // a and c draw: a 4 pts, GD 0, GF 3; c 4 pts, GD 0, GF 3
-	tt := arena.LeagueTable(arena.TallyOf(two, 3), specs[:3], 1)
+	tt := arena.LeagueTable(tallyOf(t, two, 3), specs[:3], 1)
 	if tt[0].Pts != tt[1].Pts || tt[0].GD() != tt[1].GD() || tt[0].GF != tt[1].GF {
 		t.Fatalf("the example needs a tie: %+v", tt)
 	}
 	// Between a and c, a took 4 points (a win and a draw), c took 1: a goes first, whatever the lots.
 	for seed := range uint64(8) {
-		if tt := arena.LeagueTable(arena.TallyOf(two, 3), specs[:3], seed); tt[0].Agent != "a" || tt[1].Agent != "c" {
+		if tt := arena.LeagueTable(tallyOf(t, two, 3), specs[:3], seed); tt[0].Agent != "a" || tt[1].Agent != "c" {
 			t.Fatalf("seed %d: head-to-head ignored: %+v", seed, tt)
 		}
 	}
@@ -331,5 +332,45 @@ func TestFreshRunRefusesAnExistingRun(t *testing.T) {
 	tally, err := arena.Run(context.Background(), c, dir, arena.Options{Resume: true})
 	if err != nil || tally.Matches() != 4 {
 		t.Fatalf("resume of a finished run: %v", err)
+	}
+}
+
+// TestRunRefusesABadConfigBeforeCounting: a library caller's one-agent cup gets Validate's
+// words, not a division by zero while the shards are counted (issue 12).
+func TestRunRefusesABadConfigBeforeCounting(t *testing.T) {
+	for _, c := range []arena.Config{
+		{Format: arena.Knockout, Agents: []string{"random"}, Rules: env.Rules{Knockout: true}, Matches: 1},
+		{Format: arena.League, Agents: nil, Matches: 1},
+	} {
+		_, err := arena.Run(context.Background(), c, t.TempDir(), arena.Options{})
+		if err == nil || !strings.Contains(err.Error(), "at least two agents") {
+			t.Errorf("%+v: %v", c, err)
+		}
+	}
+}
+
+// tallyOf is arena.TallyOf for rows a test knows are good.
+func tallyOf(t *testing.T, rows []datasets.MatchRow, n int) *arena.Tally {
+	t.Helper()
+	tally, err := arena.TallyOf(rows, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tally
+}
+
+// TestTallyRefusesRowsItCannotHold: a damaged or foreign row is an error naming it, not an
+// index panic (issue 12).
+func TestTallyRefusesRowsItCannotHold(t *testing.T) {
+	good := datasets.MatchRow{HomeIndex: 0, AwayIndex: 1, Result: "home"}
+	for _, bad := range []datasets.MatchRow{
+		{MatchID: 1, HomeIndex: 0, AwayIndex: 3, Result: "home"},
+		{MatchID: 2, HomeIndex: -1, AwayIndex: 1, Result: "draw"},
+		{MatchID: 3, HomeIndex: 0, AwayIndex: 1, Round: 9, Result: "away", Winner: "away"},
+		{MatchID: 4, HomeIndex: 0, AwayIndex: 1, Result: "lost"},
+	} {
+		if _, err := arena.TallyOf([]datasets.MatchRow{good, bad}, 3); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
 	}
 }

@@ -158,9 +158,9 @@ func TestTallyMergeEqualsWhole(t *testing.T) {
 		n := len(c.Agents)
 		merged := arena.NewTally(n) // empty first: the combine's accumulators start empty
 		for _, part := range [][]datasets.MatchRow{rows[:len(rows)/3], rows[len(rows)/3:]} {
-			merged.Merge(arena.TallyOf(part, n))
+			merged.Merge(tallyOf(t, part, n))
 		}
-		if !reflect.DeepEqual(merged, whole) || !reflect.DeepEqual(arena.TallyOf(rows, n), whole) {
+		if !reflect.DeepEqual(merged, whole) || !reflect.DeepEqual(tallyOf(t, rows, n), whole) {
 			t.Fatalf("%s: merged halves differ from the whole", c.Format)
 		}
 	}

@@ -74,7 +74,7 @@ func (c Config) playUnit(ctx context.Context, u int, pairings [][2]int, players 
 			}
 			id++
 			next[t] = home
-			if p.Match.Winner == "away" {
+			if w, _ := p.Match.WinnerSide(); w == env.Away {
 				next[t] = away
 			}
 			out = append(out, p)
@@ -140,7 +140,7 @@ func (c Config) playMatch(ctx context.Context, f Fixture, players []agents.Agent
 	for i := len(decisions) - 1; i >= 0; i-- { // each player's last decision carries the result
 		d := &decisions[i]
 		p := env.Home
-		if d.Player == "away" {
+		if d.Player == env.Away.String() {
 			p = env.Away
 		}
 		if (p == env.Home && !hp.closed) || (p == env.Away && !ap.closed) {

@@ -35,7 +35,7 @@ func TestRatingsRecoverKnownStrengths(t *testing.T) {
 		rows = append(rows, r)
 	}
 	specs := []string{"a", "b", "c", "d"}
-	got, err := arena.Ratings(arena.TallyOf(rows, 4), specs, 100, 7)
+	got, err := arena.Ratings(tallyOf(t, rows, 4), specs, 100, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestRatingsRecoverKnownStrengths(t *testing.T) {
 	if got[0].Agent != "d" || got[3].Agent != "a" {
 		t.Errorf("order %v", got)
 	}
-	again, _ := arena.Ratings(arena.TallyOf(rows, 4), specs, 100, 7)
+	again, _ := arena.Ratings(tallyOf(t, rows, 4), specs, 100, 7)
 	for i := range got {
 		if got[i] != again[i] {
 			t.Fatal("the bootstrap is not reproducible for a seed")

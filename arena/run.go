@@ -177,13 +177,9 @@ func (c Config) schemas() map[string]string {
 
 // sameRun reports whether two run descriptions describe the same matches.
 func sameRun(a, b RunInfo) bool {
-	key := func(r RunInfo) []byte {
-		j, _ := json.Marshal(RunInfo{Competition: r.Competition, Agents: r.Agents, Rules: r.Rules, Seed: r.Seed,
-			MatchesPerPairing: r.MatchesPerPairing, DrawBracket: r.DrawBracket, ShardSize: r.ShardSize, LogThrows: r.LogThrows, Dice: r.Dice, LogDecisions: r.LogDecisions})
-		return j
-	}
-	ja, jb := key(a), key(b)
-	return string(ja) == string(jb)
+	return a.Competition == b.Competition && slices.Equal(a.Agents, b.Agents) && a.RulesConfig.Equal(b.RulesConfig) && a.Seed == b.Seed &&
+		a.MatchesPerPairing == b.MatchesPerPairing && a.DrawBracket == b.DrawBracket && a.ShardSize == b.ShardSize &&
+		a.LogThrows == b.LogThrows && a.Dice == b.Dice && a.LogDecisions == b.LogDecisions
 }
 
 // Options tune Run.
@@ -207,16 +203,15 @@ func ReadInfo(dir string) (RunInfo, error) {
 
 // ShardFile names shard s of one of the run's files: kind is "matches", "throws" or
 // "decisions".
-func ShardFile(dir, kind string, s int) string { return shardFile(dir, kind, s) }
 
 // ShardComplete reports whether shard s of the run in dir is on disk with all its matches.
 func (c Config) ShardComplete(dir string, s int) bool {
 	lo, hi := c.ShardUnits(s)
-	n, err := datasets.CountRows(shardFile(dir, "matches", s), datasets.MatchesSchema)
+	n, err := datasets.CountRows(ShardFile(dir, "matches", s), datasets.MatchesSchema)
 	return err == nil && n == int64((hi-lo)*c.matchesPerUnit())
 }
 
-func shardFile(dir, kind string, s int) string {
+func ShardFile(dir, kind string, s int) string {
 	return filepath.Join(dir, "shards", fmt.Sprintf("%s-%05d.parquet", kind, s))
 }
 
@@ -283,8 +278,11 @@ func (b *shard) complete() bool { return b.n == len(b.matches) }
 // (resume with Options.Resume). Memory is bounded by the open shards, whatever the number of
 // matches.
 func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error) {
+	if err := c.Validate(); err != nil { // before anything is counted: a bad config may not divide
+		return nil, err
+	}
 	total, shards := c.TotalMatches(), c.Shards()
-	if err := Start(c, dir, opt.Resume); err != nil { // validates c
+	if err := Start(c, dir, opt.Resume); err != nil {
 		return nil, err
 	}
 	if opt.Resume {
@@ -304,7 +302,9 @@ func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error)
 			}
 			for i, m := range b.matches {
 				if b.filled[i] {
-					tally.Add(m)
+					if err := tally.Add(m); err != nil {
+						return nil, err
+					}
 				}
 			}
 			done += b.n
@@ -407,7 +407,7 @@ func concat[T any](dir, kind, schema string, shards int) error {
 		return err
 	}
 	for s := range shards {
-		w.AppendFile(shardFile(dir, kind, s)) // sticky: Close reports it
+		w.AppendFile(ShardFile(dir, kind, s)) // sticky: Close reports it
 	}
 	return w.Close()
 }
@@ -416,7 +416,7 @@ func concat[T any](dir, kind, schema string, shards int) error {
 // of its matches or logs is dropped and played again. ok is false if a file is unreadable.
 func (c Config) readShard(dir string, s int) (b *shard, ok bool) {
 	b = c.newShard(s, nil)
-	ms, err := datasets.ReadParquet[datasets.MatchRow](shardFile(dir, "matches", s), datasets.MatchesSchema)
+	ms, err := datasets.ReadParquet[datasets.MatchRow](ShardFile(dir, "matches", s), datasets.MatchesSchema)
 	if err != nil {
 		return nil, false
 	}
@@ -431,7 +431,7 @@ func (c Config) readShard(dir string, s int) (b *shard, ok bool) {
 		b.put(Played{Match: m})
 	}
 	if c.LogThrows {
-		ts, err := datasets.ReadParquet[datasets.ThrowRow](shardFile(dir, "throws", s), datasets.ThrowsSchema)
+		ts, err := datasets.ReadParquet[datasets.ThrowRow](ShardFile(dir, "throws", s), datasets.ThrowsSchema)
 		if err != nil {
 			return nil, false // the files of a shard go together
 		}
@@ -444,7 +444,7 @@ func (c Config) readShard(dir string, s int) (b *shard, ok bool) {
 		}
 	}
 	if c.LogDecisions {
-		ds, err := datasets.ReadParquet[datasets.DecisionRow](shardFile(dir, "decisions", s), datasets.DecisionsSchema)
+		ds, err := datasets.ReadParquet[datasets.DecisionRow](ShardFile(dir, "decisions", s), datasets.DecisionsSchema)
 		if err != nil {
 			return nil, false
 		}
@@ -478,12 +478,12 @@ func (c Config) writeShard(dir string, b *shard) error {
 			}
 		}
 	}
-	err := datasets.WriteParquet(shardFile(dir, "matches", b.index), datasets.MatchesSchema, ms)
+	err := datasets.WriteParquet(ShardFile(dir, "matches", b.index), datasets.MatchesSchema, ms)
 	if err == nil && c.LogThrows {
-		err = writeLogs(shardFile(dir, "throws", b.index), datasets.ThrowsSchema, b, b.throws)
+		err = writeLogs(ShardFile(dir, "throws", b.index), datasets.ThrowsSchema, b, b.throws)
 	}
 	if err == nil && c.LogDecisions {
-		err = writeLogs(shardFile(dir, "decisions", b.index), datasets.DecisionsSchema, b, b.decisions)
+		err = writeLogs(ShardFile(dir, "decisions", b.index), datasets.DecisionsSchema, b, b.decisions)
 	}
 	return err
 }

@@ -81,10 +81,9 @@ func ReadTally(dir string, info RunInfo) (*Tally, error) {
 	tally := NewTally(len(info.Agents))
 	err := datasets.ScanParquet(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, func(batch []datasets.MatchRow) error {
 		for _, m := range batch {
-			if int(m.HomeIndex) >= tally.N || int(m.AwayIndex) >= tally.N || m.HomeIndex < 0 || m.AwayIndex < 0 {
-				return fmt.Errorf("arena: match %d in %s names agent %d/%d, but run.json lists %d", m.MatchID, dir, m.HomeIndex, m.AwayIndex, tally.N)
+			if err := tally.Add(m); err != nil {
+				return fmt.Errorf("%w (in %s, whose run.json lists %d agents)", err, dir, tally.N)
 			}
-			tally.Add(m)
 		}
 		return nil
 	})

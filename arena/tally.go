@@ -1,6 +1,11 @@
 package arena
 
-import "github.com/kingoal/kingoal/datasets"
+import (
+	"fmt"
+
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+)
 
 // PairTally sums the matches one agent played at home against another.
 type PairTally struct {
@@ -31,7 +36,15 @@ func NewTally(n int) *Tally {
 }
 
 // Add counts one match.
-func (t *Tally) Add(m datasets.MatchRow) {
+func (t *Tally) Add(m datasets.MatchRow) error {
+	switch {
+	case m.HomeIndex < 0 || m.AwayIndex < 0 || int(m.HomeIndex) >= t.N || int(m.AwayIndex) >= t.N:
+		return fmt.Errorf("arena: match %d names agents %d and %d, but the tally has %d", m.MatchID, m.HomeIndex, m.AwayIndex, t.N)
+	case m.Round < 0 || int(m.Round) > Rounds(t.N):
+		return fmt.Errorf("arena: match %d is in round %d; cups of %d agents have %d", m.MatchID, m.Round, t.N, Rounds(t.N))
+	case m.Result != "home" && m.Result != "away" && m.Result != "draw":
+		return fmt.Errorf("arena: match %d has result %q: want home, away or draw", m.MatchID, m.Result)
+	}
 	if m.Round > 0 {
 		t.addCupMatch(m)
 	}
@@ -49,6 +62,7 @@ func (t *Tally) Add(m datasets.MatchRow) {
 	default:
 		p.Draws++
 	}
+	return nil
 }
 
 // cupCounts allocates the cup counters on first use.
@@ -66,7 +80,7 @@ func (t *Tally) addCupMatch(m datasets.MatchRow) {
 	t.Reached[m.HomeIndex][m.Round]++
 	t.Reached[m.AwayIndex][m.Round]++
 	w := m.HomeIndex
-	if m.Winner == "away" {
+	if side, _ := m.WinnerSide(); side == env.Away {
 		w = m.AwayIndex
 	}
 	t.Ties[w]++
@@ -103,13 +117,15 @@ func (t *Tally) Merge(o *Tally) {
 	}
 }
 
-// TallyOf sums rows for n agents.
-func TallyOf(rows []datasets.MatchRow, n int) *Tally {
+// TallyOf sums rows for n agents (see Add for the rows it refuses).
+func TallyOf(rows []datasets.MatchRow, n int) (*Tally, error) {
 	t := NewTally(n)
 	for _, m := range rows {
-		t.Add(m)
+		if err := t.Add(m); err != nil {
+			return nil, err
+		}
 	}
-	return t
+	return t, nil
 }
 
 // Matches returns the number of matches counted.

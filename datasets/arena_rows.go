@@ -1,5 +1,7 @@
 package datasets
 
+import "github.com/kingoal/kingoal/env"
+
 // MatchesSchema names MatchRow files.
 const MatchesSchema = "matches/2"
 
@@ -36,6 +38,17 @@ type MatchRow struct {
 	Winner     string `parquet:"winner"` // home, away, or "" for a league draw
 	HomeMoves  int32  `parquet:"home_moves"`
 	AwayMoves  int32  `parquet:"away_moves"`
+}
+
+// WinnerSide reads Winner: the side that won (the shoot-out's in a knockout), and false for
+// a league draw or a value that names no side.
+func (m MatchRow) WinnerSide() (env.Player, bool) {
+	for p := env.Home; p <= env.Away; p++ {
+		if m.Winner == p.String() {
+			return p, true
+		}
+	}
+	return 0, false
 }
 
 // ThrowsSchema names ThrowRow files.

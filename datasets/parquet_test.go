@@ -13,6 +13,7 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
 )
 
 func sampleRows(n int) []datasets.MatrixRow {
@@ -229,5 +230,16 @@ func TestReadersRefuseOversizedPages(t *testing.T) {
 	}
 	if _, err := datasets.ScanRecords(path, func(datasets.FileInfo, []datasets.Value) error { return nil }); err == nil || !strings.Contains(err.Error(), "cannot hold") {
 		t.Errorf("ScanRecords: %v", err)
+	}
+}
+
+func TestMatchRowWinnerSide(t *testing.T) {
+	for w, want := range map[string]struct {
+		p  env.Player
+		ok bool
+	}{"home": {env.Home, true}, "away": {env.Away, true}, "": {0, false}, "Away": {0, false}} {
+		if p, ok := (datasets.MatchRow{Winner: w}).WinnerSide(); p != want.p || ok != want.ok {
+			t.Errorf("%q: %v %v", w, p, ok)
+		}
 	}
 }

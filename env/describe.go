@@ -57,8 +57,7 @@ func DescribeChance(before, after State, o Outcome, r Roll) string {
 	return b.String()
 }
 
-// DescribeDecision says in one line what a decision changed, e.g.
-// "break: home 2-2-2-2-2 → 1-2-2-2-3 (1 move, 2 left); away keeps 1-2-3-3-1".
+// DescribeDecision says in one line what a decision changed (see ExampleDescribeDecision).
 func DescribeDecision(before, after State) string {
 	var parts []string
 	for p := Home; p <= Away; p++ {
@@ -81,5 +80,5 @@ func DescribeDecision(before, after State) string {
 }
 
 func periodCode(p Period) string {
-	return [...]string{"PM", "H1", "H2", "E1", "E2", "P", "FT"}[p]
+	return nameOf([]string{"PM", "H1", "H2", "E1", "E2", "P", "FT"}, uint8(p), "P")
 }

@@ -73,3 +73,24 @@ func ExampleEnv() {
 	// kick-off 121 legal line-ups
 	// return 1 score 6 5
 }
+
+// A state's one-line summary, as transcripts print it.
+func ExampleState_String() {
+	s, _ := env.NewMatch(env.Rules{}, env.MustParseLineup("2-2-2-2-2"), env.MustParseLineup("1-2-3-3-1"))
+	s.ApplyChance(env.HomeWins)
+	fmt.Println(s)
+	// Output: first half, 44 left | ball 4 | 0-0 | 2-2-2-2-2 v 1-2-3-3-1 | chance
+}
+
+// What a break decision changed, in words.
+func ExampleDescribeDecision() {
+	r := env.Rules{ThrowsPerHalf: 3}
+	s, _ := env.NewMatch(r, env.MustParseLineup("2-2-2-2-2"), env.MustParseLineup("1-2-3-3-1"))
+	for s.Node() != env.Decision { // three throws won by home: a goal, then a break
+		s.ApplyChance(env.HomeWins)
+	}
+	after := s
+	after.Apply([2]int{env.MustParseLineup("1-2-2-2-3").Index(), s.Lineup(env.Away).Index()})
+	fmt.Println(env.DescribeDecision(s, after))
+	// Output: break: home 2-2-2-2-2 → 1-2-2-2-3 (1 moved, 2 left); away keeps 1-2-3-3-1
+}

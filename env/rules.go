@@ -18,12 +18,7 @@ const (
 // Other returns the opponent of p.
 func (p Player) Other() Player { return 1 - p }
 
-func (p Player) String() string {
-	if p == Home {
-		return "home"
-	}
-	return "away"
-}
+func (p Player) String() string { return nameOf([]string{"home", "away"}, uint8(p), "player") }
 
 // Mode is how a player may change formation during a match (rules §6).
 type Mode uint8
@@ -33,12 +28,7 @@ const (
 	Dynamic             // one adjacent shift after each throw won
 )
 
-func (m Mode) String() string {
-	if m == Dynamic {
-		return "dynamic"
-	}
-	return "basic"
-}
+func (m Mode) String() string { return nameOf([]string{"basic", "dynamic"}, uint8(m), "mode") }
 
 // ParseMode reads "basic" or "dynamic".
 func ParseMode(s string) (Mode, error) {
@@ -204,11 +194,30 @@ func (r Rules) Validate() error {
 }
 
 // String summarises the knobs, e.g. "league, 45+45 throws, ties rethrown, 3 moves, basic v basic".
+// Equal reports whether r and o are the same rules once the defaults are resolved — they
+// play the same matches (extra time counts only in a knockout, the Dynamic trigger only with a
+// Dynamic player). Identity is by these values, never by String, which is for people.
+func (r Rules) Equal(o Rules) bool { return r.resolved() == o.resolved() }
+
+func (r Rules) resolved() Rules {
+	c := Rules{ThrowsPerHalf: r.HalfThrows(), Moves: r.MoveBudget(), TiesCount: r.TiesCount, Points: r.LeaguePoints(), Knockout: r.Knockout, Modes: r.Modes}
+	if r.Knockout {
+		c.ExtraThrowsPerHalf = r.ExtraThrows()
+	}
+	if r.Modes[Home] == Dynamic || r.Modes[Away] == Dynamic {
+		c.DynamicTrigger = r.DynamicTrigger
+	}
+	return c
+}
+
 func (r Rules) String() string {
 	var b strings.Builder
-	if r.Knockout {
+	switch {
+	case r.Knockout && r.ExtraThrows() == 0:
+		b.WriteString("knockout (no extra time, penalties)")
+	case r.Knockout:
 		fmt.Fprintf(&b, "knockout (extra time %d+%d, penalties)", r.ExtraThrows(), r.ExtraThrows())
-	} else {
+	default:
 		b.WriteString("league")
 	}
 	fmt.Fprintf(&b, ", %d+%d throws", r.HalfThrows(), r.HalfThrows())

@@ -21,12 +21,7 @@ const (
 
 var periodNames = [...]string{"pre-match", "first half", "second half", "extra time 1", "extra time 2", "penalties", "full time"}
 
-func (p Period) String() string {
-	if int(p) < len(periodNames) {
-		return periodNames[p]
-	}
-	return fmt.Sprintf("period(%d)", p)
-}
+func (p Period) String() string { return nameOf(periodNames[:], uint8(p), "period") }
 
 // NodeKind says what happens next at a State.
 type NodeKind uint8
@@ -38,7 +33,7 @@ const (
 )
 
 func (k NodeKind) String() string {
-	return [...]string{"chance", "decision", "terminal"}[k]
+	return nameOf([]string{"chance", "decision", "terminal"}, uint8(k), "node")
 }
 
 // DecisionKind says which decision is pending at a decision node.
@@ -52,7 +47,15 @@ const (
 )
 
 func (d DecisionKind) String() string {
-	return [...]string{"none", "kick-off", "break", "shift"}[d]
+	return nameOf([]string{"none", "kick-off", "break", "shift"}, uint8(d), "decision")
+}
+
+// nameOf is names[v], or kind(v) for a value out of range: a String method never panics.
+func nameOf(names []string, v uint8, kind string) string {
+	if int(v) < len(names) {
+		return names[v]
+	}
+	return fmt.Sprintf("%s(%d)", kind, v)
 }
 
 // Outcome is the result of a chance node.
@@ -678,8 +681,7 @@ func (s State) LeaguePoints(p Player) int {
 	return int(s.rules.points[2])
 }
 
-// String is a one-line summary used in transcripts:
-// "second half, 12 left | ball 4 | 1-0 | 2-2-2-2-2 (1 move) v 1-2-3-3-1 | chance".
+// String is a one-line summary used in transcripts (see ExampleState_String).
 func (s State) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s", s.period)

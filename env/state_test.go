@@ -530,3 +530,49 @@ func TestAfterPeriod(t *testing.T) {
 		t.Error("PeriodLength")
 	}
 }
+
+// TestEnumStringsNeverPanic: a value out of range names its kind instead of indexing past an
+// array (issue 12); in range, the names are the documented ones.
+func TestEnumStringsNeverPanic(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{env.NodeKind(9).String(), "node(9)"}, {env.DecisionKind(200).String(), "decision(200)"},
+		{env.Period(42).String(), "period(42)"}, {env.Player(2).String(), "player(2)"}, {env.Mode(3).String(), "mode(3)"},
+		{env.Terminal.String(), "terminal"}, {env.Shift.String(), "shift"}, {env.Away.String(), "away"}, {env.Dynamic.String(), "dynamic"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
+
+// TestRulesIdentityIsByValue: equal rules written with or without their defaults are Equal,
+// rules that play other matches are not, and String says "no extra time" where there is none
+// (it said "extra time 0+0"; issue 12).
+func TestRulesIdentityIsByValue(t *testing.T) {
+	same := [][2]env.Rules{
+		{{}, {ThrowsPerHalf: 45, ExtraThrowsPerHalf: 15, Moves: 3, Points: env.Points{Win: 3, Draw: 1}}},
+		{{ExtraThrowsPerHalf: 7}, {}},                                // extra time is for knockouts
+		{{DynamicTrigger: env.TriggerTurnover}, {}},                  // the trigger is for Dynamic players
+		{{Knockout: true, ExtraThrowsPerHalf: 15}, {Knockout: true}}, // the default written out
+		{{Moves: env.NoMoves, Knockout: true}, {Moves: -1, Knockout: true}},
+	}
+	for _, p := range same {
+		if !p[0].Equal(p[1]) || !p[1].Equal(p[0]) {
+			t.Errorf("%+v and %+v should be Equal", p[0], p[1])
+		}
+	}
+	differ := [][2]env.Rules{
+		{{Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime}, {Knockout: true}},
+		{{Modes: [2]env.Mode{env.Dynamic}}, {Modes: [2]env.Mode{env.Dynamic}, DynamicTrigger: env.TriggerTurnover}},
+		{{TiesCount: true}, {}},
+		{{Moves: env.NoMoves}, {}},
+	}
+	for _, p := range differ {
+		if p[0].Equal(p[1]) {
+			t.Errorf("%+v and %+v should differ", p[0], p[1])
+		}
+	}
+	if s := (env.Rules{Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime}).String(); !strings.HasPrefix(s, "knockout (no extra time, penalties)") {
+		t.Errorf("String: %q", s)
+	}
+}

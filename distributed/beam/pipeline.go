@@ -152,7 +152,9 @@ type tallyMatches struct{ Agents int }
 func (f *tallyMatches) CreateAccumulator() *arena.Tally { return arena.NewTally(f.Agents) }
 
 func (f *tallyMatches) AddInput(t *arena.Tally, m datasets.MatchRow) *arena.Tally {
-	t.Add(m)
+	if err := t.Add(m); err != nil {
+		panic(err) // a combine cannot return an error: the runner fails the bundle with it
+	}
 	return t
 }
 

@@ -51,9 +51,7 @@ type arenaOptions struct {
 type Engine func(ctx context.Context, io Streams, c arena.Config, dir string, resume bool) (*arena.Tally, error)
 
 // ArenaCommand is kingoal's arena command playing on engine.
-func ArenaCommand(io Streams, engine Engine) *cobra.Command { return newArenaCmd(io, engine) }
-
-func newArenaCmd(io Streams, engine Engine) *cobra.Command {
+func ArenaCommand(io Streams, engine Engine) *cobra.Command {
 	var o arenaOptions
 	cmd := &cobra.Command{
 		Use:   "arena [--agents \"A;B;C\"] [--format league|gauntlet|knockout] [--matches N] [--seed S] [--out DIR] [--resume] [rule flags]",
@@ -199,11 +197,11 @@ func arenaFlagValues(info arena.RunInfo) map[string]string {
 // is created.
 func resumeRun(fs *pflag.FlagSet, dir string, values func(arena.RunInfo) map[string]string) error {
 	if dir == "" {
-		return usagef("--out: want a directory name")
+		return Usagef("--out: want a directory name")
 	}
 	info, err := arena.ReadInfo(dir)
 	if errors.Is(err, os.ErrNotExist) {
-		return usagef("--resume: %s holds no run to resume (no run.json there)", dir)
+		return Usagef("--resume: %s holds no run to resume (no run.json there)", dir)
 	}
 	if err != nil {
 		return usageError{err}
@@ -222,9 +220,9 @@ func runDirError(err error) error {
 	var e *arena.ExistingRunError
 	switch {
 	case errors.As(err, &e) && e.Complete:
-		return usagef("%v; see it with kingoal leaderboard %s, or replace it with --force", strings.TrimPrefix(e.Error(), "arena: "), e.Dir)
+		return Usagef("%v; see it with kingoal leaderboard %s, or replace it with --force", strings.TrimPrefix(e.Error(), "arena: "), e.Dir)
 	case errors.As(err, &e):
-		return usagef("%v; continue it with --resume or replace it with --force", strings.TrimPrefix(e.Error(), "arena: "))
+		return Usagef("%v; continue it with --resume or replace it with --force", strings.TrimPrefix(e.Error(), "arena: "))
 	case errors.Is(err, arena.ErrNoRun):
 		return usageError{err}
 	}
@@ -249,11 +247,11 @@ func prepareRunDir(dir string, resume, force bool) error {
 func outputChoices(out string, markdown, asJSON, resume, force bool) error {
 	switch {
 	case strings.TrimSpace(out) == "":
-		return usagef("--out: want a directory name (it is created if missing)")
+		return Usagef("--out: want a directory name (it is created if missing)")
 	case markdown && asJSON:
-		return usagef("--markdown and --json: choose one")
+		return Usagef("--markdown and --json: choose one")
 	case resume && force:
-		return usagef("--resume and --force: choose one (continue the run in %s, or replace it)", out)
+		return Usagef("--resume and --force: choose one (continue the run in %s, or replace it)", out)
 	}
 	return nil
 }
@@ -265,10 +263,10 @@ func (o arenaOptions) config() (arena.Config, error) {
 		return arena.Config{}, err
 	}
 	if o.matches <= 0 || o.workers < 0 {
-		return arena.Config{}, usagef("--matches %d, --workers %d: want at least 1 match and workers ≥ 0", o.matches, o.workers)
+		return arena.Config{}, Usagef("--matches %d, --workers %d: want at least 1 match and workers ≥ 0", o.matches, o.workers)
 	}
 	if o.exploitMatches <= 0 && !o.noExploit {
-		return arena.Config{}, usagef("--exploitability-matches %d: want at least 1 (or --no-exploitability)", o.exploitMatches)
+		return arena.Config{}, Usagef("--exploitability-matches %d: want at least 1 (or --no-exploitability)", o.exploitMatches)
 	}
 	if err := outputChoices(o.out, o.markdown, o.json, o.resume, o.force); err != nil {
 		return arena.Config{}, err
@@ -278,10 +276,10 @@ func (o arenaOptions) config() (arena.Config, error) {
 		return arena.Config{}, flagError("--format", err)
 	}
 	if o.dice && !o.logThrows {
-		return arena.Config{}, usagef("--dice only matters with --log-throws")
+		return arena.Config{}, Usagef("--dice only matters with --log-throws")
 	}
 	if o.drawBracket && format != arena.Knockout {
-		return arena.Config{}, usagef("--draw-bracket only matters with --format knockout")
+		return arena.Config{}, Usagef("--draw-bracket only matters with --format knockout")
 	}
 	if format == arena.Knockout {
 		r.Knockout = true
@@ -369,7 +367,7 @@ func newLeaderboardCmd(io Streams) *cobra.Command {
 
 func runLeaderboard(ctx context.Context, io Streams, o leaderboardOptions, dir string) error {
 	if o.markdown && o.json {
-		return usagef("--markdown and --json: choose one")
+		return Usagef("--markdown and --json: choose one")
 	}
 	info, err := arena.ReadInfo(dir)
 	if err != nil {

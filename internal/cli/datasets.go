@@ -18,7 +18,7 @@ func newDatasetsCmd(io Streams) *cobra.Command {
 		Use:   "datasets",
 		Short: "Inspect, export and generate datasets (Parquet)",
 	}
-	cmd.AddCommand(newInspectCmd(io), newExportCmd(io), newGenerateCmd(io, LocalEngine))
+	cmd.AddCommand(newInspectCmd(io), newExportCmd(io), GenerateCommand(io, LocalEngine))
 	return group(cmd)
 }
 
@@ -41,7 +41,7 @@ var errEnough = fmt.Errorf("enough rows")
 
 func runInspect(io Streams, o inspectOptions, path string) error {
 	if o.rows < 0 {
-		return usagef("--rows %d: want 0 or more", o.rows)
+		return Usagef("--rows %d: want 0 or more", o.rows)
 	}
 	var first [][]string
 	info, err := datasets.ScanRecords(path, func(_ datasets.FileInfo, row []datasets.Value) error {
@@ -102,7 +102,7 @@ without a Parquet reader, such as Python without pyarrow.`,
 
 func runExport(ctx context.Context, s Streams, o exportOptions, path string) error {
 	if o.format != "csv" && o.format != "jsonl" {
-		return usagef("--format %q: want csv or jsonl", o.format)
+		return Usagef("--format %q: want csv or jsonl", o.format)
 	}
 	if err := checkNewOutput("--out", o.out, o.force); err != nil {
 		return err

@@ -72,7 +72,7 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 		return err
 	}
 	if o.matches <= 0 {
-		return usagef("-n %d: want at least 1", o.matches)
+		return Usagef("-n %d: want at least 1", o.matches)
 	}
 	newAgent := func() (agents.Agent, error) { return agents.New(spec, agents.Setup{Rules: r, Context: ctx}) }
 	if _, err := newAgent(); err != nil {
@@ -86,7 +86,7 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 		opps = append(opps, s)
 	}
 	if len(opps) == 0 {
-		return usagef("--vs: no opponents")
+		return Usagef("--vs: no opponents")
 	}
 	fmt.Fprintf(io.ErrOut, "kingoal: evaluating %s against %d opponents, seed %d\n", spec, len(opps), o.seed)
 	bar := newProgress(io.ErrOut, len(opps), "opponents")

@@ -23,9 +23,7 @@ type generateOptions struct {
 }
 
 // GenerateCommand is kingoal's dataset-generation command playing on engine.
-func GenerateCommand(io Streams, engine Engine) *cobra.Command { return newGenerateCmd(io, engine) }
-
-func newGenerateCmd(io Streams, engine Engine) *cobra.Command {
+func GenerateCommand(io Streams, engine Engine) *cobra.Command {
 	var o generateOptions
 	cmd := &cobra.Command{
 		Use:   "generate --agents A,B [--episodes N] [--seed S] --out DIR [rule flags]",
@@ -74,10 +72,10 @@ func runGenerate(ctx context.Context, prog string, io Streams, engine Engine, o 
 	}
 	specs := splitSpecs(o.agents)
 	if len(specs) != 2 {
-		return usagef("--agents %q: want exactly two agent specs, got %d", o.agents, len(specs))
+		return Usagef("--agents %q: want exactly two agent specs, got %d", o.agents, len(specs))
 	}
 	if o.episodes <= 0 || o.workers < 0 {
-		return usagef("--episodes %d, --workers %d: want at least 1 episode and workers ≥ 0", o.episodes, o.workers)
+		return Usagef("--episodes %d, --workers %d: want at least 1 episode and workers ≥ 0", o.episodes, o.workers)
 	}
 	if err := outputChoices(o.out, false, false, o.resume, o.force); err != nil {
 		return err

@@ -204,7 +204,7 @@ func runPlay(ctx context.Context, io Streams, o playOptions) error {
 	case "away":
 		me = env.Away
 	default:
-		return usagef("--side %q: want home or away", o.side)
+		return Usagef("--side %q: want home or away", o.side)
 	}
 	opp, err := agents.New(o.vs, agents.Setup{Rules: r, Context: ctx})
 	if err != nil {

@@ -36,12 +36,12 @@ func applyStored(fs *pflag.FlagSet, stored map[string]string, source string, nor
 		want := stored[name]
 		if fl.Changed {
 			if got := fl.Value.String(); normal(name, got) != normal(name, want) {
-				return usagef("--resume: --%s %s differs from %s's %s; leave --%s out to resume, or start afresh with --force", name, got, source, want, name)
+				return Usagef("--resume: --%s %s differs from %s's %s; leave --%s out to resume, or start afresh with --force", name, got, source, want, name)
 			}
 			continue
 		}
 		if err := fs.Set(name, want); err != nil {
-			return usagef("--resume: %s holds --%s %q, which this version cannot read: %v", source, name, want, err)
+			return Usagef("--resume: %s holds --%s %q, which this version cannot read: %v", source, name, want, err)
 		}
 	}
 	return nil
@@ -70,10 +70,10 @@ func refuseOverwrite(flag, path string, force bool, ways string) error {
 		return nil
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return usagef("%s %s is a directory; want a file name", flag, path)
+		return Usagef("%s %s is a directory; want a file name", flag, path)
 	}
 	if _, err := os.Lstat(path); err == nil {
-		return usagef("%s %s already exists; %s", flag, path, ways)
+		return Usagef("%s %s already exists; %s", flag, path, ways)
 	}
 	return nil
 }

@@ -36,10 +36,9 @@ type usageError struct{ err error }
 func (u usageError) Error() string { return u.err.Error() }
 func (u usageError) Unwrap() error { return u.err }
 
-func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
-
-// Usagef is a usage error (exit code 2) for other front ends' own flags.
-func Usagef(format string, a ...any) error { return usagef(format, a...) }
+// Usagef is a usage error (exit 2) with a formatted message; kingoal-beam's own flags use it
+// too.
+func Usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
 
 // Execute runs the kingoal CLI and returns the process exit code.
 func Execute(args []string, in io.Reader, out, errOut io.Writer) int {
@@ -106,7 +105,7 @@ Bad input exits with code 2, an interrupted run with 130 (see kingoal help exit-
 	}
 	root.SetVersionTemplate("kingoal {{.Version}}\n")
 	Configure(root, io)
-	root.AddCommand(exitCodesTopic(), newRulesCmd(io), newLineupsCmd(io), newSimulateCmd(io), newSolveCmd(io), newAgentsCmd(io), newWatchCmd(io), newTrainCmd(io), newPlayCmd(io), newEvalCmd(io), newArenaCmd(io, LocalEngine), newLeaderboardCmd(io), newDatasetsCmd(io))
+	root.AddCommand(exitCodesTopic(), newRulesCmd(io), newLineupsCmd(io), newSimulateCmd(io), newSolveCmd(io), newAgentsCmd(io), newWatchCmd(io), newTrainCmd(io), newPlayCmd(io), newEvalCmd(io), ArenaCommand(io, LocalEngine), newLeaderboardCmd(io), newDatasetsCmd(io))
 	return root
 }
 
@@ -148,7 +147,7 @@ func checkOutput(flag, path string) error {
 	}
 	dir := filepath.Dir(path)
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return usagef("%s %s: directory %s does not exist", flag, path, dir)
+		return Usagef("%s %s: directory %s does not exist", flag, path, dir)
 	}
 	return nil
 }
@@ -191,14 +190,14 @@ func group(cmd *cobra.Command) *cobra.Command {
 				names = append(names, sub.Name())
 			}
 		}
-		return usagef("unknown command %q for %q; its commands: %s", args[0], c.CommandPath(), strings.Join(names, ", "))
+		return Usagef("unknown command %q for %q; its commands: %s", args[0], c.CommandPath(), strings.Join(names, ", "))
 	}
 	return cmd
 }
 
 // flagError names the flag and drops the package prefix of err: "--points: points "x": …".
 func flagError(flag string, err error) error {
-	return usagef("%s: %s", flag, strings.TrimPrefix(err.Error(), "env: "))
+	return Usagef("%s: %s", flag, strings.TrimPrefix(err.Error(), "env: "))
 }
 
 // argsBetween is cobra.RangeArgs with a usage error that says what the command takes.
@@ -209,7 +208,7 @@ func argsBetween(lo, hi int, names string) cobra.PositionalArgs {
 			if len(args) > 0 {
 				got = fmt.Sprintf("%q", args)
 			}
-			return usagef("%s takes %s; got %s", cmd.CommandPath(), names, got)
+			return Usagef("%s takes %s; got %s", cmd.CommandPath(), names, got)
 		}
 		return nil
 	}
@@ -228,5 +227,5 @@ func flagMessage(err error) error {
 	if m[4] == "value out of range" {
 		want += " in range"
 	}
-	return usagef("%s %s: want %s", m[2], m[1], want)
+	return Usagef("%s %s: want %s", m[2], m[1], want)
 }

@@ -31,7 +31,7 @@ func (f *ruleFlags) rules() (env.Rules, error) {
 	var ke *env.KnobError
 	switch {
 	case errors.As(err, &ke):
-		return r, usagef("--%s %v", ke.Knob, ke.Err)
+		return r, Usagef("--%s %v", ke.Knob, ke.Err)
 	case err != nil:
 		return r, usageError{err}
 	}

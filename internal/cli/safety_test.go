@@ -148,7 +148,7 @@ func FuzzResumeRunJSON(f *testing.F) {
 			return nil, stop
 		}
 		var out, errOut bytes.Buffer
-		cmd := newArenaCmd(Streams{strings.NewReader(""), &out, &errOut}, engine)
+		cmd := ArenaCommand(Streams{strings.NewReader(""), &out, &errOut}, engine)
 		Configure(cmd, Streams{strings.NewReader(""), &out, &errOut})
 		cmd.SetArgs([]string{"--out", dir, "--resume"})
 		err := cmd.Execute()

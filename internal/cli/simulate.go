@@ -107,10 +107,10 @@ func runSimulate(ctx context.Context, io Streams, o simulateOptions, args []stri
 		return err
 	}
 	if o.matches <= 0 {
-		return usagef("-n %d: want at least 1 match", o.matches)
+		return Usagef("-n %d: want at least 1 match", o.matches)
 	}
 	if o.workers < 0 {
-		return usagef("--workers %d: want 0 (all cores) or more", o.workers)
+		return Usagef("--workers %d: want 0 (all cores) or more", o.workers)
 	}
 	cfg := env.SimConfig{Rules: r, Home: home, Away: away, Matches: o.matches, Seed: o.seed, Workers: o.workers}
 	if o.dice {

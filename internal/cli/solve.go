@@ -21,8 +21,7 @@ against every pure reply), and backward induction for substitution and shift pol
 	return group(cmd)
 }
 
-// describeChange says which counters a change of line-up moves, e.g.
-// "one counter from sector 2 to sector 5" or "keep 2-2-2-2-2".
+// describeChange says which counters a change of line-up moves (see Example_describeChange).
 func describeChange(from, to env.Lineup) string {
 	if from == to {
 		return "keep " + from.String()

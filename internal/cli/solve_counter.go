@@ -55,7 +55,7 @@ func runSolveCounter(ctx context.Context, io Streams, o solveCounterOptions, arg
 		return err
 	}
 	if o.top < 1 {
-		return usagef("--top %d: want at least 1", o.top)
+		return Usagef("--top %d: want at least 1", o.top)
 	}
 	m, err := computeMatrix(ctx, io, r, o.workers)
 	if err != nil {

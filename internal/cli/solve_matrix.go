@@ -48,7 +48,7 @@ map of the payoff to home. It prints the line-ups with the best average payoff.`
 // computeMatrix runs solver.ComputeMatrix with a progress bar on errOut.
 func computeMatrix(ctx context.Context, io Streams, r env.Rules, workers int) (*solver.OddsMatrix, error) {
 	if workers < 0 {
-		return nil, usagef("--workers %d: want 0 (all cores) or more", workers)
+		return nil, Usagef("--workers %d: want 0 (all cores) or more", workers)
 	}
 	bar := newProgress(io.ErrOut, env.NumLineups, "rows")
 	m, err := solver.ComputeMatrix(ctx, r, solver.MatrixOptions{Workers: workers, Progress: func(n int) { _ = bar.Set(n) }})
@@ -72,7 +72,7 @@ func parsePayoff(s string, r env.Rules) (solver.Payoff, error) {
 		return p, flagError("--payoff", err)
 	}
 	if p == solver.PayoffAdvance && !r.Knockout {
-		return p, usagef("--payoff advance needs --knockout")
+		return p, Usagef("--payoff advance needs --knockout")
 	}
 	return p, nil
 }
@@ -83,7 +83,7 @@ func runSolveMatrix(ctx context.Context, io Streams, o solveMatrixOptions) error
 		return err
 	}
 	if strings.TrimSpace(o.out) == "" {
-		return usagef("--out: want a directory name (it is created if missing)")
+		return Usagef("--out: want a directory name (it is created if missing)")
 	}
 	for _, f := range []string{"matrix.parquet", "matrix.png"} {
 		if err := refuseOverwrite("--out", filepath.Join(o.out, f), o.force, "replace it with --force"); err != nil {

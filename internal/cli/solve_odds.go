@@ -59,7 +59,7 @@ func runSolveOdds(ctx context.Context, io Streams, o solveOddsOptions, args []st
 		return err
 	}
 	if o.top < 0 {
-		return usagef("--top %d: want 0 or more", o.top)
+		return Usagef("--top %d: want 0 or more", o.top)
 	}
 	var odds solver.Odds
 	err = interruptible(ctx, func() (err error) { odds, err = solver.MatchOdds(home, away, r); return err })

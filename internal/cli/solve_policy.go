@@ -99,14 +99,14 @@ func runSolvePolicy(ctx context.Context, io Streams, o solvePolicyOptions) error
 	case "away":
 		me = env.Away
 	default:
-		return usagef("--player %q: want home or away", o.player)
+		return Usagef("--player %q: want home or away", o.player)
 	}
 	obj, err := solver.ParseObjective(o.objective)
 	if err != nil {
 		return flagError("--objective", err)
 	}
 	if obj == solver.ObjectiveAdvance && !r.Knockout {
-		return usagef("--objective advance needs --knockout")
+		return Usagef("--objective advance needs --knockout")
 	}
 	for flag, path := range map[string]string{"--out": o.out, "--png": o.png} {
 		if err := checkNewOutput(flag, path, o.force); err != nil {

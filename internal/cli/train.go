@@ -92,7 +92,7 @@ func trainingRecord(fs *pflag.FlagSet) map[string]string {
 func resumeTraining(fs *pflag.FlagSet, path string) error {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return usagef("--resume: there is no model %s to resume", path)
+		return Usagef("--resume: there is no model %s to resume", path)
 	}
 	if err != nil {
 		return fmt.Errorf("train: --resume: %w", err)
@@ -103,14 +103,14 @@ func resumeTraining(fs *pflag.FlagSet, path string) error {
 		return fmt.Errorf("--resume: %s: %s", path, strings.TrimPrefix(err.Error(), "agents: "))
 	}
 	if stored == nil {
-		return usagef("--resume: %s does not record how it was trained (an older model); give every flag, or start afresh with --force", path)
+		return Usagef("--resume: %s does not record how it was trained (an older model); give every flag, or start afresh with --force", path)
 	}
 	return applyStored(fs, stored, path, nil)
 }
 
 func runTrain(ctx context.Context, io Streams, o trainOptions, algo string, record map[string]string) error {
 	if algo != "qlearning" {
-		return usagef("unknown algorithm %q: want qlearning", algo)
+		return Usagef("unknown algorithm %q: want qlearning", algo)
 	}
 	r, err := o.rules.rules()
 	if err != nil {
@@ -118,19 +118,19 @@ func runTrain(ctx context.Context, io Streams, o trainOptions, algo string, reco
 	}
 	switch {
 	case o.episodes <= 0:
-		return usagef("--episodes %d: want at least 1", o.episodes)
+		return Usagef("--episodes %d: want at least 1", o.episodes)
 	case o.evalEvery < 0 || o.evalMatches <= 0:
-		return usagef("--eval-every and --eval-matches: want --eval-every ≥ 0 and --eval-matches ≥ 1")
+		return Usagef("--eval-every and --eval-matches: want --eval-every ≥ 0 and --eval-matches ≥ 1")
 	case o.alpha < 0 || o.alpha > 1 || o.epsilon < 0 || o.epsilon > 1:
-		return usagef("--alpha and --epsilon: want values in [0, 1]")
+		return Usagef("--alpha and --epsilon: want values in [0, 1]")
 	case !strings.HasSuffix(o.out, ".json"):
-		return usagef("--out %q: the model file name must end in .json", o.out)
+		return Usagef("--out %q: the model file name must end in .json", o.out)
 	}
 	if err := checkOutput("--out", o.out); err != nil {
 		return err
 	}
 	if o.resume && o.force {
-		return usagef("--resume and --force: choose one (continue the model in %s, or replace it)", o.out)
+		return Usagef("--resume and --force: choose one (continue the model in %s, or replace it)", o.out)
 	}
 	if !o.resume {
 		if err := refuseOverwrite("--out", o.out, o.force, "continue its training with --resume or replace it with --force"); err != nil {
@@ -221,11 +221,8 @@ func runTrain(ctx context.Context, io Streams, o trainOptions, algo string, reco
 	for q.Episodes < o.episodes {
 		chunk := min(every-q.Episodes%every, o.episodes-q.Episodes) // evaluations at multiples of every, also after a resume
 		start := q.Episodes
-		var against env.Policy // nil interface for self-play
-		if opp != nil {
-			against = opp
-		}
-		err := q.Train(agents.TrainConfig{Context: ctx, Opponent: against, Episodes: chunk, Seed: o.seed, Progress: func(n int, mean float64) {
+		// opp nil (self-play) converts to a nil env.Policy: Train plays against itself.
+		err := q.Train(agents.TrainConfig{Context: ctx, Opponent: opp, Episodes: chunk, Seed: o.seed, Progress: func(n int, mean float64) {
 			last = mean
 			bar.Describe(fmt.Sprintf("episodes (mean result %+.3f)", mean))
 			_ = bar.Set(start + n)
