@@ -18,37 +18,61 @@ const rowGroupRows = 64 * 1024
 
 // WriteAtomic creates path by writing a temporary file in the same directory, syncing it
 // and renaming it over path. If write fails, nothing is left at path.
-func WriteAtomic(path string, write func(w io.Writer) error) (err error) {
-	if err := checkTarget(path); err != nil {
-		return err
-	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+func WriteAtomic(path string, write func(w io.Writer) error) error {
+	a, err := createAtomic(path)
 	if err != nil {
-		return fmt.Errorf("datasets: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
 		return err
 	}
-	if err = tmp.Chmod(0o644); err != nil { // CreateTemp makes 0600; outputs are for sharing
-		return fmt.Errorf("datasets: %w", err)
+	if err := write(a.tmp); err != nil {
+		a.abort()
+		return err
 	}
-	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("datasets: %w", err)
+	return a.commit()
+}
+
+// atomicFile is a file written under a temporary name beside its target and renamed onto it
+// only when complete, so a crash or an error never leaves a half-written file under the name
+// (WriteAtomic and ParquetWriter share it).
+type atomicFile struct {
+	path string
+	tmp  *os.File
+}
+
+func createAtomic(path string) (*atomicFile, error) {
+	if err := checkTarget(path); err != nil {
+		return nil, err
 	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("datasets: %w", err)
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return nil, fmt.Errorf("datasets: %w", err)
 	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
+	return &atomicFile{path, tmp}, nil
+}
+
+// commit makes the file readable by all (CreateTemp makes 0600; outputs are for sharing),
+// syncs it and renames it onto its target; on any error the temporary file is removed.
+func (a *atomicFile) commit() error {
+	err := a.tmp.Chmod(0o644)
+	if err == nil {
+		err = a.tmp.Sync()
+	}
+	if cerr := a.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(a.tmp.Name(), a.path)
+	}
+	if err != nil {
+		os.Remove(a.tmp.Name())
 		return fmt.Errorf("datasets: %w", err)
 	}
 	return nil
+}
+
+// abort removes the temporary file.
+func (a *atomicFile) abort() {
+	a.tmp.Close()
+	os.Remove(a.tmp.Name())
 }
 
 // checkTarget refuses a path a file cannot be renamed onto (a directory), before anything
@@ -174,23 +198,20 @@ func CountRows(path, schema string) (int64, error) {
 type ParquetWriter[T any] struct {
 	path   string
 	schema string
-	tmp    *os.File
+	file   *atomicFile
 	pw     *parquet.GenericWriter[T]
 	err    error
 }
 
 // NewParquetWriter starts writing path.
 func NewParquetWriter[T any](path, schema string) (*ParquetWriter[T], error) {
-	if err := checkTarget(path); err != nil {
+	a, err := createAtomic(path)
+	if err != nil {
 		return nil, err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return nil, fmt.Errorf("datasets: %w", err)
-	}
-	pw := parquet.NewGenericWriter[T](tmp, parquet.MaxRowsPerRowGroup(rowGroupRows), parquet.Compression(&parquet.Zstd),
+	pw := parquet.NewGenericWriter[T](a.tmp, parquet.MaxRowsPerRowGroup(rowGroupRows), parquet.Compression(&parquet.Zstd),
 		parquet.KeyValueMetadata(SchemaKey, schema))
-	return &ParquetWriter[T]{path: path, schema: schema, tmp: tmp, pw: pw}, nil
+	return &ParquetWriter[T]{path: path, schema: schema, file: a, pw: pw}, nil
 }
 
 // Write appends rows.
@@ -237,32 +258,19 @@ func (w *ParquetWriter[T]) AppendFile(path string) error {
 // Close finishes the file and moves it into place; after an error it removes the temporary
 // file and returns the error.
 func (w *ParquetWriter[T]) Close() error {
+	if w.file == nil {
+		return w.err // closed already
+	}
 	if w.err == nil {
 		if err := w.pw.Close(); err != nil {
 			w.err = fmt.Errorf("datasets: writing %s: %w", w.path, err)
 		}
 	}
-	if w.err == nil {
-		if err := w.tmp.Chmod(0o644); err != nil {
-			w.err = fmt.Errorf("datasets: %w", err)
-		}
-	}
-	if w.err == nil {
-		if err := w.tmp.Sync(); err != nil {
-			w.err = fmt.Errorf("datasets: %w", err)
-		}
-	}
-	cerr := w.tmp.Close()
-	if w.err == nil && cerr != nil {
-		w.err = fmt.Errorf("datasets: %w", cerr)
-	}
-	if w.err == nil {
-		if err := os.Rename(w.tmp.Name(), w.path); err != nil {
-			w.err = fmt.Errorf("datasets: %w", err)
-		}
-	}
 	if w.err != nil {
-		os.Remove(w.tmp.Name())
+		w.file.abort()
+	} else {
+		w.err = w.file.commit()
 	}
+	w.file = nil
 	return w.err
 }

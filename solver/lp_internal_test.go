@@ -6,42 +6,14 @@ import (
 	"testing"
 )
 
-// solveGame runs Equilibrium's pipeline on a plain matrix game.
+// solveGame is solveMatrixGame for a game the test knows to be solvable.
 func solveGame(t *testing.T, a [][]float64) (x, y []float64, value float64) {
 	t.Helper()
-	rows, cols := undominated(a)
-	sub := make([][]float64, len(rows))
-	neg := make([][]float64, len(cols))
-	for k, i := range rows {
-		for _, j := range cols {
-			sub[k] = append(sub[k], a[i][j])
-		}
-	}
-	for k, j := range cols {
-		for _, i := range rows {
-			neg[k] = append(neg[k], -a[i][j])
-		}
-	}
-	ys, _, err := minimiser(sub)
+	g, err := solveMatrixGame(a)
 	if err != nil {
 		t.Fatal(err)
 	}
-	xs, _, err := minimiser(neg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	x, y = make([]float64, len(a)), make([]float64, len(a[0]))
-	for k, i := range rows {
-		x[i] = xs[k]
-	}
-	for k, j := range cols {
-		y[j] = ys[k]
-	}
-	value, _, err = verify(a, x, y)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return x, y, value
+	return g.x, g.y, g.value
 }
 
 func TestKnownGames(t *testing.T) {

@@ -1,0 +1,214 @@
+package solver
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/optimize/convex/lp"
+)
+
+// Tolerances of the matrix-game pipeline. Payoffs are differences of probabilities (or of
+// goals, points) computed to ~1e-15.
+const (
+	// dominanceTol: a strategy is dominated when another is at least as good everywhere up
+	// to this; above rounding, so equal strategies computed two ways still compare equal.
+	dominanceTol = 1e-13
+	// simplexTol is gonum's simplex tolerance for the reduced costs and pivots.
+	simplexTol = 1e-12
+	// supportTol: probabilities at or below it are the simplex's rounding, not support.
+	supportTol = 1e-12
+	// verifyTol bounds the exploitability an answer may have (and how far a mix may be from
+	// summing to 1): far above rounding, far below any difference that matters.
+	verifyTol = 1e-9
+)
+
+// matrixGame is the solution of a zero-sum matrix game (solveMatrixGame).
+type matrixGame struct {
+	x, y           []float64 // the row player's (maximiser's) and the column player's mixes
+	value          float64
+	exploitability float64 // what the best pure reply gains against the pair (≤ verifyTol)
+	dominated      int     // rows + columns removed as weakly dominated
+}
+
+// solveMatrixGame solves the zero-sum game a (the row player maximises a[i][j]): iterated
+// removal of weakly dominated strategies, each side's linear program with gonum's simplex
+// from the slack basis (the column player's directly, the row player's as the column player
+// of the transposed, negated game), then the check against every pure reply in the full
+// game — an error wrapping ErrUnverified if it fails, never a result.
+func solveMatrixGame(a [][]float64) (matrixGame, error) {
+	rows, cols := undominated(a)
+	sub := make([][]float64, len(rows))
+	for x, i := range rows {
+		sub[x] = make([]float64, len(cols))
+		for y, j := range cols {
+			sub[x][y] = a[i][j]
+		}
+	}
+	ySub, _, err := minimiser(sub)
+	if err != nil {
+		return matrixGame{}, err
+	}
+	neg := make([][]float64, len(cols))
+	for y := range cols {
+		neg[y] = make([]float64, len(rows))
+		for x := range rows {
+			neg[y][x] = -sub[x][y]
+		}
+	}
+	xSub, _, err := minimiser(neg)
+	if err != nil {
+		return matrixGame{}, err
+	}
+	g := matrixGame{x: make([]float64, len(a)), y: make([]float64, len(a[0])), dominated: len(a) + len(a[0]) - len(rows) - len(cols)}
+	for k, i := range rows {
+		g.x[i] = xSub[k]
+	}
+	for k, j := range cols {
+		g.y[j] = ySub[k]
+	}
+	if g.value, g.exploitability, err = verify(a, g.x, g.y); err != nil {
+		return matrixGame{}, err
+	}
+	return g, nil
+}
+
+// verify checks the mixes x (rows) and y (columns) against every pure reply in the game a:
+// the best row against y and the best column against x may differ by at most verifyTol.
+// It returns the value (their midpoint) and the exploitability (their gap).
+func verify(a [][]float64, x, y []float64) (value, exploitability float64, err error) {
+	best, worst := math.Inf(-1), math.Inf(1)
+	for i := range a {
+		best = max(best, dot(a[i], y))
+	}
+	for j := range a[0] {
+		s := 0.0
+		for i := range a {
+			s += x[i] * a[i][j]
+		}
+		worst = min(worst, s)
+	}
+	for _, mix := range [][]float64{x, y} {
+		sum := 0.0
+		for _, p := range mix {
+			if p < 0 || math.IsNaN(p) {
+				return 0, 0, fmt.Errorf("%w: negative or NaN probability %v", ErrUnverified, p)
+			}
+			sum += p
+		}
+		if math.Abs(sum-1) > verifyTol {
+			return 0, 0, fmt.Errorf("%w: probabilities sum to %v", ErrUnverified, sum)
+		}
+	}
+	gap := best - worst
+	if !(gap <= verifyTol) || gap < -verifyTol {
+		return 0, 0, fmt.Errorf("%w: best pure replies gain %.3g (home's best %.12f, away's best %.12f)", ErrUnverified, gap, best, worst)
+	}
+	return (best + worst) / 2, max(gap, 0), nil
+}
+
+// undominated returns the rows and columns that survive iterated removal of weakly
+// dominated strategies (home maximises rows, away minimises columns), in index order.
+// Removing them keeps an equilibrium of the full game and spares the simplex the
+// degenerate rows it stumbles on.
+func undominated(a [][]float64) (rows, cols []int) {
+	const eps = dominanceTol
+	rows, cols = make([]int, len(a)), make([]int, len(a[0]))
+	for i := range rows {
+		rows[i] = i
+	}
+	for j := range cols {
+		cols[j] = j
+	}
+	dominates := func(better, worse func(k int) float64, over []int) bool {
+		for _, k := range over {
+			if better(k) < worse(k)-eps {
+				return false
+			}
+		}
+		return true
+	}
+	for changed := true; changed; {
+		changed = false
+		for x := 0; x < len(rows) && len(rows) > 1; x++ {
+			r := rows[x]
+			row := func(i int) func(int) float64 { return func(k int) float64 { return a[i][k] } }
+			for _, d := range rows {
+				// Of two equal rows, the lower index stays.
+				if d != r && dominates(row(d), row(r), cols) && (d < r || !dominates(row(r), row(d), cols)) {
+					rows = slices.Delete(rows, x, x+1)
+					x--
+					changed = true
+					break
+				}
+			}
+		}
+		for y := 0; y < len(cols) && len(cols) > 1; y++ {
+			c := cols[y]
+			col := func(j int) func(int) float64 { return func(k int) float64 { return -a[k][j] } }
+			for _, d := range cols {
+				if d != c && dominates(col(d), col(c), rows) && (d < c || !dominates(col(c), col(d), rows)) {
+					cols = slices.Delete(cols, y, y+1)
+					y--
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return rows, cols
+}
+
+// minimiser returns the column player's optimal mix in the game g (the row player
+// maximises g) and the game's value. With g shifted to M ≥ 1 it solves
+//
+//	maximise Σw  s.t.  M w ≤ 1, w ≥ 0
+//
+// as  minimise −Σw  s.t.  M w + s = 1  from the feasible slack basis s = 1; then
+// y = w/Σw and the value of M is 1/Σw.
+func minimiser(g [][]float64) (y []float64, value float64, err error) {
+	nr, nc := len(g), len(g[0])
+	lo := math.Inf(1)
+	for _, row := range g {
+		lo = min(lo, slices.Min(row))
+	}
+	shift := 1 - lo
+	A := mat.NewDense(nr, nc+nr, nil)
+	c := make([]float64, nc+nr)
+	b := make([]float64, nr)
+	basis := make([]int, nr)
+	for i, row := range g {
+		for j, v := range row {
+			A.Set(i, j, v+shift)
+		}
+		A.Set(i, nc+i, 1)
+		b[i] = 1
+		basis[i] = nc + i
+	}
+	for j := 0; j < nc; j++ {
+		c[j] = -1
+	}
+	opt, w, err := lp.Simplex(c, A, b, simplexTol, basis)
+	if err != nil {
+		return nil, 0, fmt.Errorf("solver: simplex: %w", err)
+	}
+	sum := -opt
+	if sum <= 0 {
+		return nil, 0, errors.New("solver: simplex returned an empty strategy")
+	}
+	y = make([]float64, nc)
+	for j := range y {
+		y[j] = max(0, w[j]) / sum
+	}
+	return y, 1/sum - shift, nil
+}
+
+func dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
