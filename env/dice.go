@@ -63,8 +63,9 @@ func (f *FastSampler) Sample(s State) Outcome {
 }
 
 // runThrows plays throws while the node is a throw. Between decisions the line-ups are
-// fixed, so a per-sector threshold table serves the whole run, and a throw that only moves
-// the ball is applied in place; goals, period ends and Dynamic shifts go through applyThrow.
+// fixed, so a per-sector threshold table serves the whole run; each throw is applied by
+// plainThrow, or by applyThrow when it scores, ends the period or earns a shift (the rule
+// lives there, not here).
 // The outcomes, and the random numbers used, are exactly those of Sample.
 func (f *FastSampler) runThrows(s *State) {
 	var home, away [Sectors + 1]uint64 // home wins if u < home[b]; away if u < away[b]
@@ -76,27 +77,18 @@ func (f *FastSampler) runThrows(s *State) {
 			home[b], away[b] = fastTies[hd][ad][0], fastTies[hd][ad][1]
 		}
 	}
-	plain := [2]bool{s.rules.modes[Home] == Basic, s.rules.modes[Away] == Basic}
 	for s.phase == phaseThrow {
 		u := f.next()
 		b := s.ball
 		switch {
 		case u < home[b]:
-			if b < Sectors && s.throwsLeft > 1 && plain[Home] {
-				s.ball++
-				s.throwsLeft--
-				s.possession = int8(Home)
-				continue
+			if !s.plainThrow(Home) {
+				s.applyThrow(HomeWins)
 			}
-			s.applyThrow(HomeWins)
 		case !ties || u < away[b]:
-			if b > 1 && s.throwsLeft > 1 && plain[Away] {
-				s.ball--
-				s.throwsLeft--
-				s.possession = int8(Away)
-				continue
+			if !s.plainThrow(Away) {
+				s.applyThrow(AwayWins)
 			}
-			s.applyThrow(AwayWins)
 		default:
 			s.applyThrow(Tie)
 		}

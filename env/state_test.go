@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -574,5 +575,20 @@ func TestRulesIdentityIsByValue(t *testing.T) {
 	}
 	if s := (env.Rules{Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime}).String(); !strings.HasPrefix(s, "knockout (no extra time, penalties)") {
 		t.Errorf("String: %q", s)
+	}
+}
+
+func TestRulesPeriods(t *testing.T) {
+	for _, c := range []struct {
+		r    env.Rules
+		want []env.Period
+	}{
+		{env.Rules{}, []env.Period{env.FirstHalf, env.SecondHalf}},
+		{env.Rules{Knockout: true}, []env.Period{env.FirstHalf, env.SecondHalf, env.ExtraFirst, env.ExtraSecond}},
+		{env.Rules{Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime}, []env.Period{env.FirstHalf, env.SecondHalf}},
+	} {
+		if got := c.r.Periods(); !slices.Equal(got, c.want) {
+			t.Errorf("%v: %v, want %v", c.r, got, c.want)
+		}
 	}
 }

@@ -90,3 +90,59 @@ func probThreshold(p float64) uint64 {
 	}
 	return uint64(p * (1 << 63) * 2)
 }
+
+// plainThrow applies a throw won by winner if it is the plain kind — the ball moves on, no
+// goal, not the period's last throw, no Dynamic shift to earn — and reports whether it was:
+// the fast sampler plays most throws through it alone.
+func (s *State) plainThrow(winner Player) bool {
+	ball, goal := MoveBall(int(s.ball), winner)
+	if goal || s.throwsLeft <= 1 || s.rules.modes[winner] != Basic {
+		return false
+	}
+	s.ball, s.possession = uint8(ball), int8(winner)
+	s.throwsLeft--
+	return true
+}
+
+// applyThrow applies any throw (rules §3–§5).
+func (s *State) applyThrow(o Outcome) {
+	winner := Home
+	switch o {
+	case HomeWins:
+	case AwayWins:
+		winner = Away
+	default: // a tie that counts: the ball stays, possession too
+		s.throwsLeft--
+		if s.throwsLeft == 0 {
+			s.endPeriod()
+		}
+		return
+	}
+	if s.plainThrow(winner) {
+		return
+	}
+	s.throwsLeft--
+	ball, goal := MoveBall(int(s.ball), winner)
+	s.ball = uint8(ball)
+	if goal {
+		s.score[winner]++
+	}
+	earned := s.rules.modes[winner] == Dynamic && (!s.rules.turnover || s.possession != int8(winner))
+	s.possession = int8(winner)
+	if goal {
+		s.possession = noPossession
+	}
+	switch {
+	case s.throwsLeft == 0:
+		s.endPeriod()
+	case goal:
+		s.breakOrThrow()
+	}
+	// A shift earned by the throw comes before whatever follows it, unless nothing follows
+	// that a formation could change (the end of the match or the shoot-out).
+	if earned && (s.phase == phaseThrow || s.phase == phaseBreak) {
+		s.resume = s.phase
+		s.phase = phaseShift
+		s.shifter = winner
+	}
+}

@@ -41,7 +41,7 @@ func ParseObjective(s string) (Objective, error) {
 // periodLengths lists the throws of each period a match may play, in order, walking env's
 // period rule (with a level score, the longest path), and their sum.
 func periodLengths(r env.Rules) (lengths []int, total int) {
-	for p := env.FirstHalf; p >= env.FirstHalf && p <= env.ExtraSecond; p = r.AfterPeriod(p, true) {
+	for _, p := range r.Periods() {
 		lengths = append(lengths, r.PeriodLength(p))
 		total += r.PeriodLength(p)
 	}

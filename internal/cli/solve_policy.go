@@ -202,7 +202,7 @@ func basicSummary(bp *solver.BasicPolicy, r env.Rules) []recommendation {
 func basicRows(bp *solver.BasicPolicy, r env.Rules) []datasets.PolicyRow {
 	var rows []datasets.PolicyRow
 	budget := r.MoveBudget()
-	for _, per := range periodsOf(r) {
+	for _, per := range r.Periods() {
 		for t := 1; t <= r.PeriodLength(per); t++ {
 			for d := -10; d <= 10; d++ {
 				for l := range env.NumLineups {
@@ -295,7 +295,7 @@ func dynamicRows(dp *solver.DynamicPolicy, r env.Rules) []datasets.PolicyRow {
 	if r.DynamicTrigger == env.TriggerTurnover {
 		poss = []int{-1, 0, 1}
 	}
-	for _, per := range periodsOf(r) {
+	for _, per := range r.Periods() {
 		for t := 1; t <= r.PeriodLength(per); t++ {
 			for d := -5; d <= 5; d++ {
 				for ball := 1; ball <= env.Sectors; ball++ {
@@ -341,11 +341,3 @@ func dynamicChart(dp *solver.DynamicPolicy, r env.Rules) heatmap {
 	}
 }
 
-// periodsOf lists the periods a match may play under r, walking env's period rule.
-func periodsOf(r env.Rules) []env.Period {
-	var ps []env.Period
-	for p := env.FirstHalf; p >= env.FirstHalf && p <= env.ExtraSecond; p = r.AfterPeriod(p, true) {
-		ps = append(ps, p)
-	}
-	return ps
-}
