@@ -48,10 +48,10 @@ type arenaOptions struct {
 // Engine plays the competition c into the run directory dir (resuming the run there if
 // resume is set) and returns its tally. LocalEngine plays on this machine's cores;
 // kingoal-beam passes one that runs an Apache Beam pipeline.
-type Engine func(ctx context.Context, io Streams, c arena.Config, dir string, resume bool) (*arena.Tally, error)
+type Engine func(ctx context.Context, streams Streams, c arena.Config, dir string, resume bool) (*arena.Tally, error)
 
 // ArenaCommand is kingoal's arena command playing on engine.
-func ArenaCommand(io Streams, engine Engine) *cobra.Command {
+func ArenaCommand(streams Streams, engine Engine) *cobra.Command {
 	var o arenaOptions
 	cmd := &cobra.Command{
 		Use:   "arena [--agents \"A;B;C\"] [--format league|gauntlet|knockout] [--matches N] [--seed S] [--out DIR] [--resume] [rule flags]",
@@ -89,7 +89,7 @@ DIR/exploitability.json; --no-exploitability skips it.`,
 					return err
 				}
 			}
-			return runArena(cmd.Context(), cmd.Root().Name(), io, engine, o)
+			return runArena(cmd.Context(), cmd.Root().Name(), streams, engine, o)
 		},
 	}
 	f := cmd.Flags()
@@ -115,8 +115,8 @@ DIR/exploitability.json; --no-exploitability skips it.`,
 
 // LocalEngine runs c into dir on all cores (arena.Run) with a progress bar on stderr; an
 // interruption says how to resume.
-func LocalEngine(ctx context.Context, io Streams, c arena.Config, dir string, resume bool) (*arena.Tally, error) {
-	bar := newProgress(io.ErrOut, c.TotalMatches(), "matches")
+func LocalEngine(ctx context.Context, streams Streams, c arena.Config, dir string, resume bool) (*arena.Tally, error) {
+	bar := newProgress(streams.ErrOut, c.TotalMatches(), "matches")
 	tally, err := arena.Run(ctx, c, dir, arena.Options{Resume: resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
 	_ = bar.Finish()
 	if errors.Is(err, context.Canceled) {
@@ -135,47 +135,6 @@ func filesOf(c arena.Config) []string {
 		files = append(files, "decisions.parquet")
 	}
 	return files
-}
-
-// splitSpecs splits a list of agent specs at ';', or, when there is none, at the commas
-// that are not inside a spec: a piece with '=' and no ':' is a parameter of the spec before
-// it ("uct:iters=200,c=1.2,random" is two agents).
-func splitSpecs(s string) []string {
-	var out []string
-	if strings.Contains(s, ";") {
-		for _, x := range strings.Split(s, ";") {
-			if x = strings.TrimSpace(x); x != "" {
-				out = append(out, x)
-			}
-		}
-		return out
-	}
-	for _, x := range strings.Split(s, ",") {
-		x = strings.TrimSpace(x)
-		switch {
-		case x == "":
-		case len(out) > 0 && strings.Contains(x, "=") && !strings.Contains(x, ":"):
-			out[len(out)-1] += "," + x
-		default:
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-// labelled tells repeated specs apart with labels: "random;random" plays random and
-// random#2, so the leaderboard has two rows a reader can tell apart.
-func labelled(specs []string) []string {
-	seen := map[string]int{}
-	out := make([]string, len(specs))
-	for i, s := range specs {
-		seen[s]++
-		out[i] = s
-		if n := seen[s]; n > 1 {
-			out[i] = fmt.Sprintf("%s#%d", s, n)
-		}
-	}
-	return out
 }
 
 // arenaFlagValues are the flags of the run a run.json describes.
@@ -292,7 +251,7 @@ func (o arenaOptions) config() (arena.Config, error) {
 	return c, nil
 }
 
-func runArena(ctx context.Context, prog string, io Streams, engine Engine, o arenaOptions) error {
+func runArena(ctx context.Context, prog string, streams Streams, engine Engine, o arenaOptions) error {
 	c, err := o.config()
 	if err != nil {
 		return err
@@ -300,13 +259,13 @@ func runArena(ctx context.Context, prog string, io Streams, engine Engine, o are
 	if err := prepareRunDir(o.out, o.resume, o.force); err != nil {
 		return err
 	}
-	fmt.Fprintf(io.ErrOut, "%s: %s of %d agents, %d matches, seed %d, into %s\n", prog, c.Format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
+	fmt.Fprintf(streams.ErrOut, "%s: %s of %d agents, %d matches, seed %d, into %s\n", prog, c.Format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
 	began := time.Now()
-	tally, err := engine(ctx, io, c, o.out, o.resume)
+	tally, err := engine(ctx, streams, c, o.out, o.resume)
 	if err != nil {
 		return runDirError(err)
 	}
-	fmt.Fprintf(io.ErrOut, "%s: %d matches in %.1fs; wrote %s, run.json and the charts\n", prog, tally.Matches(), time.Since(began).Seconds(),
+	fmt.Fprintf(streams.ErrOut, "%s: %d matches in %.1fs; wrote %s, run.json and the charts\n", prog, tally.Matches(), time.Since(began).Seconds(),
 		strings.Join(filesOf(c), ", "))
 	info, err := arena.ReadInfo(o.out)
 	if err != nil {
@@ -314,21 +273,21 @@ func runArena(ctx context.Context, prog string, io Streams, engine Engine, o are
 	}
 	var expl []agents.Exploitability
 	if !o.noExploit {
-		if expl, err = exploitability(ctx, io, o.out, info, o.exploitMatches, o.workers); err != nil {
+		if expl, err = exploitability(ctx, streams, o.out, info, o.exploitMatches, o.workers); err != nil {
 			return err
 		}
 	}
-	return leaderboard(io.Out, o.out, info, tally, expl, o.markdown, o.json)
+	return leaderboard(streams.Out, o.out, info, tally, expl, o.markdown, o.json)
 }
 
 // exploitability computes (or reads from the run's cache) the exploitability column.
-func exploitability(ctx context.Context, io Streams, dir string, info arena.RunInfo, matches, workers int) ([]agents.Exploitability, error) {
+func exploitability(ctx context.Context, streams Streams, dir string, info arena.RunInfo, matches, workers int) ([]agents.Exploitability, error) {
 	if res, ok, err := arena.ReadExploitability(dir, info, matches); err != nil || ok {
 		return res, err
 	}
-	fmt.Fprintf(io.ErrOut, "kingoal: exploitability of the %d agents (exact where it can be, else %d matches each; cached in %s)\n",
+	fmt.Fprintf(streams.ErrOut, "kingoal: exploitability of the %d agents (exact where it can be, else %d matches each; cached in %s)\n",
 		len(info.Agents), matches, filepath.Join(dir, arena.ExploitabilityFile))
-	bar := newProgress(io.ErrOut, len(info.Agents), "agents")
+	bar := newProgress(streams.ErrOut, len(info.Agents), "agents")
 	res, err := arena.Exploitability(ctx, dir, info, matches, workers, func() { _ = bar.Add(1) })
 	_ = bar.Finish()
 	if ctx.Err() != nil {
@@ -352,20 +311,22 @@ func leaderboard(w io.Writer, dir string, info arena.RunInfo, tally *arena.Tally
 
 type leaderboardOptions struct{ markdown, json bool }
 
-func newLeaderboardCmd(io Streams) *cobra.Command {
+func newLeaderboardCmd(streams Streams) *cobra.Command {
 	var o leaderboardOptions
 	cmd := &cobra.Command{
 		Use:   "leaderboard RUN_DIR [--markdown] [--json]",
 		Short: "Print the league table of an arena run from its Parquet files alone",
 		Args:  argsBetween(1, 1, "one RUN_DIR"),
-		RunE:  func(cmd *cobra.Command, args []string) error { return runLeaderboard(cmd.Context(), io, o, args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runLeaderboard(cmd.Context(), streams, o, args[0])
+		},
 	}
 	cmd.Flags().BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the table as JSON")
 	return cmd
 }
 
-func runLeaderboard(ctx context.Context, io Streams, o leaderboardOptions, dir string) error {
+func runLeaderboard(ctx context.Context, streams Streams, o leaderboardOptions, dir string) error {
 	if o.markdown && o.json {
 		return Usagef("--markdown and --json: choose one")
 	}
@@ -386,7 +347,7 @@ func runLeaderboard(ctx context.Context, io Streams, o leaderboardOptions, dir s
 	if err != nil {
 		return err
 	}
-	return leaderboard(io.Out, dir, info, tally, expl, o.markdown, o.json)
+	return leaderboard(streams.Out, dir, info, tally, expl, o.markdown, o.json)
 }
 
 type standingJSON struct {

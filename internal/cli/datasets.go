@@ -13,24 +13,24 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 )
 
-func newDatasetsCmd(io Streams) *cobra.Command {
+func newDatasetsCmd(streams Streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "datasets",
 		Short: "Inspect, export and generate datasets (Parquet)",
 	}
-	cmd.AddCommand(newInspectCmd(io), newExportCmd(io), GenerateCommand(io, LocalEngine))
+	cmd.AddCommand(newInspectCmd(streams), newExportCmd(streams), GenerateCommand(streams, LocalEngine))
 	return group(cmd)
 }
 
 type inspectOptions struct{ rows int }
 
-func newInspectCmd(io Streams) *cobra.Command {
+func newInspectCmd(streams Streams) *cobra.Command {
 	var o inspectOptions
 	cmd := &cobra.Command{
 		Use:   "inspect PATH [--rows N]",
 		Short: "Print a Parquet file's schema tag, columns, row count and first rows",
 		Args:  argsBetween(1, 1, "one PATH"),
-		RunE:  func(_ *cobra.Command, args []string) error { return runInspect(io, o, args[0]) },
+		RunE:  func(_ *cobra.Command, args []string) error { return runInspect(streams, o, args[0]) },
 	}
 	cmd.Flags().IntVar(&o.rows, "rows", 5, "how many rows to show")
 	return cmd
@@ -39,7 +39,7 @@ func newInspectCmd(io Streams) *cobra.Command {
 // errEnough stops a scan early without being an error.
 var errEnough = fmt.Errorf("enough rows")
 
-func runInspect(io Streams, o inspectOptions, path string) error {
+func runInspect(streams Streams, o inspectOptions, path string) error {
 	if o.rows < 0 {
 		return Usagef("--rows %d: want 0 or more", o.rows)
 	}
@@ -62,8 +62,8 @@ func runInspect(io Streams, o inspectOptions, path string) error {
 	if schema == "" {
 		schema = "(none: not written by kingoal)"
 	}
-	fmt.Fprintf(io.Out, "%s\nschema: %s\nrows: %d\n\n", path, schema, info.Rows)
-	t := newTable(io.Out, 2, "column", "type")
+	fmt.Fprintf(streams.Out, "%s\nschema: %s\nrows: %d\n\n", path, schema, info.Rows)
+	t := newTable(streams.Out, 2, "column", "type")
 	var rows [][]string
 	for i, c := range info.Columns {
 		rows = append(rows, []string{c, info.Types[i]})
@@ -74,8 +74,8 @@ func runInspect(io Streams, o inspectOptions, path string) error {
 	if len(first) == 0 {
 		return nil
 	}
-	fmt.Fprintf(io.Out, "\nfirst %d rows:\n", len(first))
-	return appendRows(newTable(io.Out, len(info.Columns), info.Columns...), first)
+	fmt.Fprintf(streams.Out, "\nfirst %d rows:\n", len(first))
+	return appendRows(newTable(streams.Out, len(info.Columns), info.Columns...), first)
 }
 
 type exportOptions struct {
@@ -83,7 +83,7 @@ type exportOptions struct {
 	force       bool
 }
 
-func newExportCmd(io Streams) *cobra.Command {
+func newExportCmd(streams Streams) *cobra.Command {
 	var o exportOptions
 	cmd := &cobra.Command{
 		Use:   "export PATH --format csv|jsonl [--out FILE]",
@@ -92,7 +92,7 @@ func newExportCmd(io Streams) *cobra.Command {
 empty) or JSON Lines (one object per row; NaN becomes null). It is the fallback for tools
 without a Parquet reader, such as Python without pyarrow.`,
 		Args: argsBetween(1, 1, "one PATH"),
-		RunE: func(cmd *cobra.Command, args []string) error { return runExport(cmd.Context(), io, o, args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runExport(cmd.Context(), streams, o, args[0]) },
 	}
 	cmd.Flags().StringVar(&o.format, "format", "csv", "csv or jsonl")
 	cmd.Flags().StringVar(&o.out, "out", "", "output file (default: standard output)")

@@ -2,12 +2,13 @@ package cli
 
 import (
 	"encoding/json"
-	"github.com/kingoal/kingoal/internal/testtool"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/kingoal/kingoal/internal/testtool"
 
 	"github.com/kingoal/kingoal/datasets"
 )

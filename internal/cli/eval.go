@@ -154,14 +154,6 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 	return nil
 }
 
-// formatExploitability writes an exploitability as a table cell: exact, or ≥ estimate ± CI.
-func formatExploitability(e agents.Exploitability) string {
-	if e.Exact {
-		return fmt.Sprintf("%.4f", e.Value)
-	}
-	return fmt.Sprintf("≥ %.3f ± %.3f", e.Value, e.CI)
-}
-
 type evalJSON struct {
 	Reports        []reportJSON `json:"reports"`
 	Exploitability *exploitJSON `json:"exploitability,omitempty"`

@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"github.com/kingoal/kingoal/env"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kingoal/kingoal/env"
 )
 
 // run executes the CLI in-process, as a user would from a shell.

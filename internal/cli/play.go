@@ -23,7 +23,7 @@ type playOptions struct {
 	hints bool
 }
 
-func newPlayCmd(io Streams) *cobra.Command {
+func newPlayCmd(streams Streams) *cobra.Command {
 	var o playOptions
 	cmd := &cobra.Command{
 		Use:   "play [--vs SPEC] [--side home|away] [--seed S] [--hints=false] [rule flags]",
@@ -35,7 +35,7 @@ like 1-2-3-3-1 or its index; at a break or shift press Enter to keep your line-u
 is explained and asked again. When standard input ends you keep your line-up to the end.`,
 		Example: "  kingoal play --vs optimal\n  printf '1-2-3-3-1\\n' | kingoal play --vs heuristic --seed 3",
 		Args:    argsBetween(0, 0, "no arguments"),
-		RunE:    func(cmd *cobra.Command, _ []string) error { return runPlay(cmd.Context(), io, o) },
+		RunE:    func(cmd *cobra.Command, _ []string) error { return runPlay(cmd.Context(), streams, o) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.vs, "vs", "heuristic", "the agent you play against (see kingoal agents)")
@@ -119,14 +119,6 @@ func (h *human) Act(obs env.Observation, legal env.Mask) int {
 	}
 }
 
-// fallback is the choice when input has ended: keep, or the equilibrium line-up at kick-off.
-func (h *human) fallback(obs env.Observation, legal env.Mask) int {
-	if obs.Decision == env.KickOff {
-		return h.advice.Act(obs, legal)
-	}
-	return obs.Own.Index()
-}
-
 func parseChoice(text string) (int, error) {
 	if i, err := strconv.Atoi(text); err == nil {
 		if i < 0 || i >= env.NumLineups {
@@ -193,18 +185,14 @@ func readLines(in io.Reader) <-chan string {
 	return lines
 }
 
-func runPlay(ctx context.Context, io Streams, o playOptions) error {
+func runPlay(ctx context.Context, streams Streams, o playOptions) error {
 	r, err := o.rules.rules()
 	if err != nil {
 		return err
 	}
-	var me env.Player
-	switch o.side {
-	case "home":
-	case "away":
-		me = env.Away
-	default:
-		return Usagef("--side %q: want home or away", o.side)
+	me, err := parseSide("--side", o.side)
+	if err != nil {
+		return err
 	}
 	opp, err := agents.New(o.vs, agents.Setup{Rules: r, Context: ctx})
 	if err != nil {
@@ -217,19 +205,19 @@ func runPlay(ctx context.Context, io Streams, o playOptions) error {
 	if err != nil {
 		return err
 	}
-	h := &human{ctx: ctx, lines: readLines(io.In), out: io.Out, rules: r, hints: o.hints, advice: advice.(*agents.Optimal), echo: !isTerminalReader(io.In)}
+	h := &human{ctx: ctx, lines: readLines(streams.In), out: streams.Out, rules: r, hints: o.hints, advice: advice.(*agents.Optimal), echo: !isTerminalReader(streams.In)}
 	home, away := env.Policy(h), env.Policy(opp)
 	if me == env.Away {
 		home, away = opp, h
 	}
-	fmt.Fprintf(io.Out, "You play %s against %s (seed %d).\nrules: %s\n\n", me, o.vs, o.seed, r)
+	fmt.Fprintf(streams.Out, "You play %s against %s (seed %d).\nrules: %s\n\n", me, o.vs, o.seed, r)
 	s, err := env.NewState(r)
 	if err != nil {
 		return err
 	}
 	end, err := env.Play(s, home, away, env.NewDiceSampler(env.SeededSource(o.seed, 0)), func(e env.Event) {
 		if h.err == nil {
-			fmt.Fprintln(io.Out, e.Describe())
+			fmt.Fprintln(streams.Out, e.Describe())
 		}
 	})
 	if err != nil {
@@ -248,6 +236,6 @@ func runPlay(ctx context.Context, io Streams, o playOptions) error {
 	case -1:
 		outcome = "you lose"
 	}
-	fmt.Fprintf(io.Out, "\nFinal score %d-%d (you are %s): %s.\n", end.Goals(env.Home), end.Goals(env.Away), me, outcome)
+	fmt.Fprintf(streams.Out, "\nFinal score %d-%d (you are %s): %s.\n", end.Goals(env.Home), end.Goals(env.Away), me, outcome)
 	return nil
 }

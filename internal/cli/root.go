@@ -90,7 +90,7 @@ func isCobraUsage(err error) bool {
 		strings.HasPrefix(msg, "unknown shorthand flag")
 }
 
-func newRootCmd(io Streams) *cobra.Command {
+func newRootCmd(streams Streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "kingoal",
 		Short: "Kingoal: rules engine, simulator and research tools for the dice-football board game",
@@ -104,8 +104,8 @@ Bad input exits with code 2, an interrupted run with 130 (see kingoal help exit-
 		SilenceErrors: true,
 	}
 	root.SetVersionTemplate("kingoal {{.Version}}\n")
-	Configure(root, io)
-	root.AddCommand(exitCodesTopic(), newRulesCmd(io), newLineupsCmd(io), newSimulateCmd(io), newSolveCmd(io), newAgentsCmd(io), newWatchCmd(io), newTrainCmd(io), newPlayCmd(io), newEvalCmd(io), ArenaCommand(io, LocalEngine), newLeaderboardCmd(io), newDatasetsCmd(io))
+	Configure(root, streams)
+	root.AddCommand(exitCodesTopic(), newRulesCmd(streams), newLineupsCmd(streams), newSimulateCmd(streams), newSolveCmd(streams), newAgentsCmd(streams), newWatchCmd(streams), newTrainCmd(streams), newPlayCmd(streams), newEvalCmd(streams), ArenaCommand(streams, LocalEngine), newLeaderboardCmd(streams), newDatasetsCmd(streams))
 	return root
 }
 
@@ -133,10 +133,10 @@ The error is always one line on standard error, starting with the program's name
 
 // Configure gives a root command kingoal's streams and error conventions (flag errors are
 // usage errors: exit code 2).
-func Configure(root *cobra.Command, io Streams) {
-	root.SetOut(io.Out)
-	root.SetErr(io.ErrOut)
-	root.SetIn(io.In)
+func Configure(root *cobra.Command, streams Streams) {
+	root.SetOut(streams.Out)
+	root.SetErr(streams.ErrOut)
+	root.SetIn(streams.In)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return flagMessage(err) })
 }
 

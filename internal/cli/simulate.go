@@ -23,7 +23,7 @@ type simulateOptions struct {
 	json    bool
 }
 
-func newSimulateCmd(io Streams) *cobra.Command {
+func newSimulateCmd(streams Streams) *cobra.Command {
 	var o simulateOptions
 	cmd := &cobra.Command{
 		Use:   "simulate [HOME [AWAY]] [-n N] [--seed S] [rule flags] [--json]",
@@ -37,7 +37,7 @@ seed (not on --workers): the same seed prints the same bytes.`,
   kingoal simulate 1-1-3-3-2 2-3-2-2-1 --knockout --json`,
 		Args: argsBetween(0, 2, "HOME and AWAY line-ups (or none for the defaults)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runSimulate(cmd.Context(), io, o, args)
+			return runSimulate(cmd.Context(), streams, o, args)
 		},
 	}
 	f := cmd.Flags()
@@ -76,32 +76,7 @@ type goalDiffRow struct {
 	Matches int `json:"matches"`
 }
 
-func parseLineupArg(args []string, i int, def string) (env.Lineup, error) {
-	s := def
-	if i < len(args) {
-		s = args[i]
-	}
-	l, err := env.ParseLineup(s)
-	if err != nil {
-		return l, usageError{err}
-	}
-	return l, nil
-}
-
-// rulesAndPair reads the rule flags and the optional HOME and AWAY arguments
-// (2-2-2-2-2 when absent).
-func rulesAndPair(f ruleFlags, args []string) (r env.Rules, home, away env.Lineup, err error) {
-	if r, err = f.rules(); err != nil {
-		return
-	}
-	if home, err = parseLineupArg(args, 0, env.DefaultOpponent); err != nil {
-		return
-	}
-	away, err = parseLineupArg(args, 1, env.DefaultOpponent)
-	return
-}
-
-func runSimulate(ctx context.Context, io Streams, o simulateOptions, args []string) error {
+func runSimulate(ctx context.Context, streams Streams, o simulateOptions, args []string) error {
 	r, home, away, err := rulesAndPair(o.rules, args)
 	if err != nil {
 		return err
@@ -116,8 +91,8 @@ func runSimulate(ctx context.Context, io Streams, o simulateOptions, args []stri
 	if o.dice {
 		cfg.Dice = env.RolledDice
 	}
-	fmt.Fprintf(io.ErrOut, "kingoal: simulating %d matches, seed %d\n", o.matches, o.seed)
-	bar := newProgress(io.ErrOut, o.matches, "matches")
+	fmt.Fprintf(streams.ErrOut, "kingoal: simulating %d matches, seed %d\n", o.matches, o.seed)
+	bar := newProgress(streams.ErrOut, o.matches, "matches")
 	cfg.Progress = func(done int) { _ = bar.Set(done) }
 	began := time.Now()
 	res, err := env.Simulate(ctx, cfg)
@@ -127,11 +102,11 @@ func runSimulate(ctx context.Context, io Streams, o simulateOptions, args []stri
 		return err
 	}
 	secs := time.Since(began).Seconds()
-	fmt.Fprintf(io.ErrOut, "kingoal: %d matches in %.2fs (%.0f matches/s)\n", res.Matches, secs, float64(res.Matches)/secs)
+	fmt.Fprintf(streams.ErrOut, "kingoal: %d matches in %.2fs (%.0f matches/s)\n", res.Matches, secs, float64(res.Matches)/secs)
 	if o.json {
-		err = writeJSON(io.Out, simulateToJSON(home, away, o.seed, r, res))
+		err = writeJSON(streams.Out, simulateToJSON(home, away, o.seed, r, res))
 	} else {
-		err = writeSimulateText(io.Out, home, away, o.seed, r, res)
+		err = writeSimulateText(streams.Out, home, away, o.seed, r, res)
 	}
 	if err == nil && interrupted {
 		// The finished chunks are a sample like any other, but which ones finished depends

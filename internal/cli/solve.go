@@ -1,12 +1,7 @@
 package cli
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/spf13/cobra"
-
-	"github.com/kingoal/kingoal/env"
 )
 
 func newSolveCmd(io Streams) *cobra.Command {
@@ -19,30 +14,4 @@ against every pure reply), and backward induction for substitution and shift pol
 	}
 	cmd.AddCommand(newSolveOddsCmd(io), newSolveMatrixCmd(io), newSolveEquilibriumCmd(io), newSolveCounterCmd(io), newSolvePolicyCmd(io))
 	return group(cmd)
-}
-
-// describeChange says which counters a change of line-up moves (see Example_describeChange).
-func describeChange(from, to env.Lineup) string {
-	if from == to {
-		return "keep " + from.String()
-	}
-	f, t := from.Counts(), to.Counts()
-	var out, in []int // one entry per counter leaving / arriving
-	for k := range f {
-		for d := f[k] - t[k]; d > 0; d-- {
-			out = append(out, k+1)
-		}
-		for d := t[k] - f[k]; d > 0; d-- {
-			in = append(in, k+1)
-		}
-	}
-	parts := make([]string, len(out))
-	for i := range out {
-		parts[i] = fmt.Sprintf("sector %d → %d", out[i], in[i])
-	}
-	noun := "counter"
-	if len(out) > 1 {
-		noun = "counters"
-	}
-	return fmt.Sprintf("move %d %s (%s): %s → %s", len(out), noun, strings.Join(parts, ", "), from, to)
 }

@@ -45,27 +45,6 @@ map of the payoff to home. It prints the line-ups with the best average payoff.`
 	return cmd
 }
 
-// computeMatrix runs solver.ComputeMatrix with a progress bar on errOut.
-func computeMatrix(ctx context.Context, io Streams, r env.Rules, workers int) (*solver.OddsMatrix, error) {
-	if workers < 0 {
-		return nil, Usagef("--workers %d: want 0 (all cores) or more", workers)
-	}
-	bar := newProgress(io.ErrOut, env.NumLineups, "rows")
-	m, err := solver.ComputeMatrix(ctx, r, solver.MatrixOptions{Workers: workers, Progress: func(n int) { _ = bar.Set(n) }})
-	_ = bar.Finish()
-	return m, err
-}
-
-// rulesAndPayoff reads the rule flags and a --payoff for those rules.
-func rulesAndPayoff(f ruleFlags, payoff string) (env.Rules, solver.Payoff, error) {
-	r, err := f.rules()
-	if err != nil {
-		return r, 0, err
-	}
-	p, err := parsePayoff(payoff, r)
-	return r, p, err
-}
-
 func parsePayoff(s string, r env.Rules) (solver.Payoff, error) {
 	p, err := solver.ParsePayoff(s)
 	if err != nil {

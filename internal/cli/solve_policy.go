@@ -93,13 +93,9 @@ func runSolvePolicy(ctx context.Context, io Streams, o solvePolicyOptions) error
 	if err != nil {
 		return err
 	}
-	var me env.Player
-	switch o.player {
-	case "home":
-	case "away":
-		me = env.Away
-	default:
-		return Usagef("--player %q: want home or away", o.player)
+	me, err := parseSide("--player", o.player)
+	if err != nil {
+		return err
 	}
 	obj, err := solver.ParseObjective(o.objective)
 	if err != nil {
@@ -226,16 +222,6 @@ func basicRows(bp *solver.BasicPolicy, r env.Rules) []datasets.PolicyRow {
 	return rows
 }
 
-// attack measures how far forward a change moves counters: Σ sector × (to − from).
-func attack(from, to env.Lineup) float64 {
-	f, t := from.Counts(), to.Counts()
-	s := 0
-	for k := range f {
-		s += (k + 1) * (t[k] - f[k])
-	}
-	return float64(s)
-}
-
 const chartDiffs = 3 // goal differences −3..+3 in the charts
 
 // basicChart: the recommended change from the starting line-up with the whole budget, at a
@@ -340,4 +326,3 @@ func dynamicChart(dp *solver.DynamicPolicy, r env.Rules) heatmap {
 		}},
 	}
 }
-

@@ -34,7 +34,7 @@ type trainOptions struct {
 	epsilon     float64
 }
 
-func newTrainCmd(io Streams) *cobra.Command {
+func newTrainCmd(streams Streams) *cobra.Command {
 	var o trainOptions
 	cmd := &cobra.Command{
 		Use:   "train qlearning [--vs SPEC] [--episodes N] [--seed S] [--out MODEL] [--eval-every K] [--resume] [rule flags]",
@@ -56,7 +56,7 @@ a resumed run ends with exactly the model of an uninterrupted one. Scores are P(
 					return err
 				}
 			}
-			return runTrain(cmd.Context(), io, o, args[0], trainingRecord(cmd.Flags()))
+			return runTrain(cmd.Context(), streams, o, args[0], trainingRecord(cmd.Flags()))
 		},
 	}
 	f := cmd.Flags()
@@ -108,7 +108,7 @@ func resumeTraining(fs *pflag.FlagSet, path string) error {
 	return applyStored(fs, stored, path, nil)
 }
 
-func runTrain(ctx context.Context, io Streams, o trainOptions, algo string, record map[string]string) error {
+func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string, record map[string]string) error {
 	if algo != "qlearning" {
 		return Usagef("unknown algorithm %q: want qlearning", algo)
 	}
@@ -178,8 +178,8 @@ func runTrain(ctx context.Context, io Streams, o trainOptions, algo string, reco
 	if every == 0 {
 		every = max(1, o.episodes/20)
 	}
-	fmt.Fprintf(io.ErrOut, "kingoal: training qlearning v %s, %d episodes (from %d), seed %d\n", o.vs, o.episodes, q.Episodes, o.seed)
-	bar := newProgress(io.ErrOut, o.episodes, "episodes")
+	fmt.Fprintf(streams.ErrOut, "kingoal: training qlearning v %s, %d episodes (from %d), seed %d\n", o.vs, o.episodes, q.Episodes, o.seed)
+	bar := newProgress(streams.ErrOut, o.episodes, "episodes")
 	_ = bar.Set(q.Episodes)
 	began, from := time.Now(), q.Episodes
 	var before float64 // training time of the earlier runs of a resumed model
@@ -244,8 +244,8 @@ func runTrain(ctx context.Context, io Streams, o trainOptions, algo string, reco
 	}
 	_ = bar.Finish()
 	secs := time.Since(began).Seconds()
-	fmt.Fprintf(io.ErrOut, "kingoal: wrote %s, %s and %s (%.0f episodes/s)\n", o.out, curvePath, pngPath, float64(q.Episodes-from)/max(secs, 1e-9))
-	return writeCurveTable(io.Out, curve)
+	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s, %s and %s (%.0f episodes/s)\n", o.out, curvePath, pngPath, float64(q.Episodes-from)/max(secs, 1e-9))
+	return writeCurveTable(streams.Out, curve)
 }
 
 // evaluate scores the greedy policy against the opponent (agents.EvaluateAgainst: exact

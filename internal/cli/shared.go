@@ -1,0 +1,163 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+// Helpers that more than one command uses (cli/cli's cmdutil): no command file calls
+// another command file's functions.
+
+// splitSpecs splits a list of agent specs at ';', or, when there is none, at the commas
+// that are not inside a spec: a piece with '=' and no ':' is a parameter of the spec before
+// it ("uct:iters=200,c=1.2,random" is two agents).
+func splitSpecs(s string) []string {
+	var out []string
+	if strings.Contains(s, ";") {
+		for _, x := range strings.Split(s, ";") {
+			if x = strings.TrimSpace(x); x != "" {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	for _, x := range strings.Split(s, ",") {
+		x = strings.TrimSpace(x)
+		switch {
+		case x == "":
+		case len(out) > 0 && strings.Contains(x, "=") && !strings.Contains(x, ":"):
+			out[len(out)-1] += "," + x
+		default:
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// labelled tells repeated specs apart with labels: "random;random" plays random and
+// random#2, so the leaderboard has two rows a reader can tell apart.
+func labelled(specs []string) []string {
+	seen := map[string]int{}
+	out := make([]string, len(specs))
+	for i, s := range specs {
+		seen[s]++
+		out[i] = s
+		if n := seen[s]; n > 1 {
+			out[i] = fmt.Sprintf("%s#%d", s, n)
+		}
+	}
+	return out
+}
+
+// formatExploitability writes an exploitability as a table cell: exact, or ≥ estimate ± CI.
+func formatExploitability(e agents.Exploitability) string {
+	if e.Exact {
+		return fmt.Sprintf("%.4f", e.Value)
+	}
+	return fmt.Sprintf("≥ %.3f ± %.3f", e.Value, e.CI)
+}
+
+// fallback is the choice when input has ended: keep, or the equilibrium line-up at kick-off.
+func (h *human) fallback(obs env.Observation, legal env.Mask) int {
+	if obs.Decision == env.KickOff {
+		return h.advice.Act(obs, legal)
+	}
+	return obs.Own.Index()
+}
+
+func parseLineupArg(args []string, i int, def string) (env.Lineup, error) {
+	s := def
+	if i < len(args) {
+		s = args[i]
+	}
+	l, err := env.ParseLineup(s)
+	if err != nil {
+		return l, usageError{err}
+	}
+	return l, nil
+}
+
+// rulesAndPair reads the rule flags and the optional HOME and AWAY arguments
+// (2-2-2-2-2 when absent).
+func rulesAndPair(f ruleFlags, args []string) (r env.Rules, home, away env.Lineup, err error) {
+	if r, err = f.rules(); err != nil {
+		return
+	}
+	if home, err = parseLineupArg(args, 0, env.DefaultOpponent); err != nil {
+		return
+	}
+	away, err = parseLineupArg(args, 1, env.DefaultOpponent)
+	return
+}
+
+// describeChange says which counters a change of line-up moves (see Example_describeChange).
+func describeChange(from, to env.Lineup) string {
+	if from == to {
+		return "keep " + from.String()
+	}
+	f, t := from.Counts(), to.Counts()
+	var out, in []int // one entry per counter leaving / arriving
+	for k := range f {
+		for d := f[k] - t[k]; d > 0; d-- {
+			out = append(out, k+1)
+		}
+		for d := t[k] - f[k]; d > 0; d-- {
+			in = append(in, k+1)
+		}
+	}
+	parts := make([]string, len(out))
+	for i := range out {
+		parts[i] = fmt.Sprintf("sector %d → %d", out[i], in[i])
+	}
+	noun := "counter"
+	if len(out) > 1 {
+		noun = "counters"
+	}
+	return fmt.Sprintf("move %d %s (%s): %s → %s", len(out), noun, strings.Join(parts, ", "), from, to)
+}
+
+// computeMatrix runs solver.ComputeMatrix with a progress bar on errOut.
+func computeMatrix(ctx context.Context, io Streams, r env.Rules, workers int) (*solver.OddsMatrix, error) {
+	if workers < 0 {
+		return nil, Usagef("--workers %d: want 0 (all cores) or more", workers)
+	}
+	bar := newProgress(io.ErrOut, env.NumLineups, "rows")
+	m, err := solver.ComputeMatrix(ctx, r, solver.MatrixOptions{Workers: workers, Progress: func(n int) { _ = bar.Set(n) }})
+	_ = bar.Finish()
+	return m, err
+}
+
+// rulesAndPayoff reads the rule flags and a --payoff for those rules.
+func rulesAndPayoff(f ruleFlags, payoff string) (env.Rules, solver.Payoff, error) {
+	r, err := f.rules()
+	if err != nil {
+		return r, 0, err
+	}
+	p, err := parsePayoff(payoff, r)
+	return r, p, err
+}
+
+// attack measures how far forward a change moves counters: Σ sector × (to − from).
+func attack(from, to env.Lineup) float64 {
+	f, t := from.Counts(), to.Counts()
+	s := 0
+	for k := range f {
+		s += (k + 1) * (t[k] - f[k])
+	}
+	return float64(s)
+}
+
+// parseSide reads a side flag's value (home or away).
+func parseSide(flag, s string) (env.Player, error) {
+	for p := env.Home; p <= env.Away; p++ {
+		if s == p.String() {
+			return p, nil
+		}
+	}
+	return 0, Usagef("%s %q: want home or away", flag, s)
+}
