@@ -6,14 +6,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/arena"
@@ -135,84 +133,6 @@ func filesOf(c arena.Config) []string {
 		files = append(files, "decisions.parquet")
 	}
 	return files
-}
-
-// arenaFlagValues are the flags of the run a run.json describes.
-func arenaFlagValues(info arena.RunInfo) map[string]string {
-	v := ruleFlagValues(info.RulesConfig)
-	v["agents"] = strings.Join(info.Agents, ";")
-	v["format"] = info.Competition
-	v["matches"] = fmt.Sprint(info.MatchesPerPairing)
-	v["seed"] = fmt.Sprint(info.Seed)
-	v["draw-bracket"] = fmt.Sprint(info.DrawBracket)
-	v["log-throws"] = fmt.Sprint(info.LogThrows)
-	v["dice"] = fmt.Sprint(info.Dice)
-	v["log-decisions"] = fmt.Sprint(info.LogDecisions)
-	return v
-}
-
-// resumeRun fills in the flags of the run in dir that the user left out and checks those
-// the user gave (see applyStored); a directory without a run is refused before anything
-// is created.
-func resumeRun(fs *pflag.FlagSet, dir string, values func(arena.RunInfo) map[string]string) error {
-	if dir == "" {
-		return Usagef("--out: want a directory name")
-	}
-	info, err := arena.ReadInfo(dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return Usagef("--resume: %s holds no run to resume (no run.json there)", dir)
-	}
-	if err != nil {
-		return usageError{err}
-	}
-	return applyStored(fs, values(info), filepath.Join(dir, "run.json"), func(name, v string) string {
-		if name == "agents" {
-			return specList(v)
-		}
-		return v
-	})
-}
-
-// runDirError turns the arena's refusals to touch a run directory into usage errors that
-// say the ways on.
-func runDirError(err error) error {
-	var e *arena.ExistingRunError
-	switch {
-	case errors.As(err, &e) && e.Complete:
-		return Usagef("%v; see it with kingoal leaderboard %s, or replace it with --force", strings.TrimPrefix(e.Error(), "arena: "), e.Dir)
-	case errors.As(err, &e):
-		return Usagef("%v; continue it with --resume or replace it with --force", strings.TrimPrefix(e.Error(), "arena: "))
-	case errors.Is(err, arena.ErrNoRun):
-		return usageError{err}
-	}
-	return err
-}
-
-// prepareRunDir clears the run in dir for --force, or refuses a fresh run into a
-// directory that holds one, before any status line is printed.
-func prepareRunDir(dir string, resume, force bool) error {
-	switch {
-	case force:
-		return arena.Clear(dir)
-	case !resume:
-		if e := arena.Existing(dir); e != nil {
-			return runDirError(e)
-		}
-	}
-	return nil
-}
-
-// outputChoices checks the flags every command that writes a run directory shares.
-func outputChoices(out string, markdown, asJSON, resume, force bool) error {
-	switch {
-	case strings.TrimSpace(out) == "":
-		return Usagef("--out: want a directory name (it is created if missing)")
-	case markdown && asJSON:
-		return Usagef("--markdown and --json: choose one")
-	case resume && force:
-		return Usagef("--resume and --force: choose one (continue the run in %s, or replace it)", out)
-	}
-	return nil
 }
 
 // config turns the flags into a validated competition, or a one-line usage error.

@@ -161,3 +161,14 @@ func parseSide(flag, s string) (env.Player, error) {
 	}
 	return 0, Usagef("%s %q: want home or away", flag, s)
 }
+
+func parsePayoff(s string, r env.Rules) (solver.Payoff, error) {
+	p, err := solver.ParsePayoff(s)
+	if err != nil {
+		return p, flagError("--payoff", err)
+	}
+	if p == solver.PayoffAdvance && !r.Knockout {
+		return p, Usagef("--payoff advance needs --knockout")
+	}
+	return p, nil
+}

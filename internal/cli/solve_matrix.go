@@ -45,17 +45,6 @@ map of the payoff to home. It prints the line-ups with the best average payoff.`
 	return cmd
 }
 
-func parsePayoff(s string, r env.Rules) (solver.Payoff, error) {
-	p, err := solver.ParsePayoff(s)
-	if err != nil {
-		return p, flagError("--payoff", err)
-	}
-	if p == solver.PayoffAdvance && !r.Knockout {
-		return p, Usagef("--payoff advance needs --knockout")
-	}
-	return p, nil
-}
-
 func runSolveMatrix(ctx context.Context, io Streams, o solveMatrixOptions) error {
 	r, payoff, err := rulesAndPayoff(o.rules, o.payoff)
 	if err != nil {
