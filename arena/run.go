@@ -20,8 +20,9 @@ import (
 )
 
 // runFiles are the files of a run directory besides run.json and the shards: the data, the
-// leaderboard's (written by the CLI) and tally.json (kingoal-beam's combined tally).
-var runFiles = []string{"matches.parquet", "throws.parquet", "decisions.parquet", "ratings.parquet", "ratings.png", "head_to_head.png", "tally.json", ExploitabilityFile}
+// leaderboard's (Leaderboard.WriteRatings, and the charts the CLI draws from it), the cached
+// exploitability column and tally.json (kingoal-beam's combined tally).
+var runFiles = []string{"matches.parquet", "throws.parquet", "decisions.parquet", RatingsFile, "ratings.png", "head_to_head.png", "tally.json", ExploitabilityFile}
 
 // ShardSize is the number of matches per shard file. An interrupted run saves the finished
 // matches of its open shards too, so the size only bounds what a hard kill can lose.

@@ -15,7 +15,6 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/arena"
-	"github.com/kingoal/kingoal/datasets"
 )
 
 // defaultAgents is the built-in league of `kingoal arena` (with 60 matches a pair, about 6 s
@@ -197,7 +196,14 @@ func runArena(ctx context.Context, prog string, streams Streams, engine Engine, 
 			return err
 		}
 	}
-	return leaderboard(streams.Out, o.out, info, tally, expl, o.markdown, o.json)
+	lb, err := arena.NewLeaderboard(info, tally, expl)
+	if err != nil {
+		return err
+	}
+	if err := writeLeaderboardFiles(o.out, lb); err != nil {
+		return err
+	}
+	return writeLeaderboard(streams.Out, lb, o.markdown, o.json)
 }
 
 // exploitability computes (or reads from the run's cache) the exploitability column.
@@ -216,33 +222,24 @@ func exploitability(ctx context.Context, streams Streams, dir string, info arena
 	return res, err
 }
 
-// leaderboard fits the ratings, writes the run's ratings.parquet and charts, and prints the
-// leaderboard; expl (nil: not measured) is the exploitability column, in the run's order.
-func leaderboard(w io.Writer, dir string, info arena.RunInfo, tally *arena.Tally, expl []agents.Exploitability, markdown, asJSON bool) error {
-	ratings, err := arena.Ratings(tally, info.Agents, ratingBootstrap, info.Seed)
-	if err != nil {
-		return err
-	}
-	if err := writeLeaderboardFiles(dir, info, tally, ratings, expl); err != nil {
-		return err
-	}
-	return writeLeaderboard(w, info, tally, ratings, expl, markdown, asJSON)
-}
-
-type leaderboardOptions struct{ markdown, json bool }
+type leaderboardOptions struct{ markdown, json, write bool }
 
 func newLeaderboardCmd(streams Streams) *cobra.Command {
 	var o leaderboardOptions
 	cmd := &cobra.Command{
-		Use:   "leaderboard RUN_DIR [--markdown] [--json]",
+		Use:   "leaderboard RUN_DIR [--markdown] [--json] [--write-files]",
 		Short: "Print the league table of an arena run from its Parquet files alone",
-		Args:  argsBetween(1, 1, "one RUN_DIR"),
+		Long: `Leaderboard prints the standings of a finished arena run from its files alone (run.json,
+matches.parquet, and the exploitability column kingoal arena cached). It writes nothing
+unless --write-files asks it to write the run's ratings.parquet and charts again.`,
+		Args: argsBetween(1, 1, "one RUN_DIR"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runLeaderboard(cmd.Context(), streams, o, args[0])
 		},
 	}
 	cmd.Flags().BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the table as JSON")
+	cmd.Flags().BoolVar(&o.write, "write-files", false, "write the run's ratings.parquet, ratings.png and head_to_head.png again")
 	return cmd
 }
 
@@ -250,24 +247,18 @@ func runLeaderboard(ctx context.Context, streams Streams, o leaderboardOptions, 
 	if o.markdown && o.json {
 		return Usagef("--markdown and --json: choose one")
 	}
-	info, err := arena.ReadInfo(dir)
-	if err != nil {
-		return err
-	}
-	if !info.Complete {
-		return fmt.Errorf("leaderboard: the run in %s is not finished; finish it with kingoal arena --out %s --resume", dir, dir)
-	}
-	var tally *arena.Tally
+	var lb *arena.Leaderboard
 	// A run of millions of matches takes seconds to read: Ctrl-C abandons the read (nothing
 	// is written before it ends).
-	if err := interruptible(ctx, func() (err error) { tally, err = arena.ReadTally(dir, info); return err }); err != nil {
+	if err := interruptible(ctx, func() (err error) { lb, err = arena.ReadLeaderboard(ctx, dir); return err }); err != nil {
 		return err
 	}
-	expl, _, err := arena.ReadExploitability(dir, info, 0) // as cached by kingoal arena; none if it was skipped
-	if err != nil {
-		return err
+	if o.write {
+		if err := writeLeaderboardFiles(dir, lb); err != nil {
+			return err
+		}
 	}
-	return leaderboard(streams.Out, dir, info, tally, expl, o.markdown, o.json)
+	return writeLeaderboard(streams.Out, lb, o.markdown, o.json)
 }
 
 type standingJSON struct {
@@ -294,16 +285,10 @@ type cupStandingJSON struct {
 	TiesWon   int     `json:"ties_won"`
 }
 
-func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, ratings []arena.Rating, expl []agents.Exploitability, markdown, asJSON bool) error {
-	cup := info.Competition == arena.Knockout.String()
-	var table []arena.Standing
-	var cups []arena.CupStanding
-	if cup {
-		cups = arena.CupTable(tally, info.Agents, info.MatchesPerPairing)
-	} else {
-		table = arena.LeagueTable(tally, info.Agents, info.Seed)
-	}
-	h2h := tally.HeadToHead()
+// writeLeaderboard renders lb: as text tables (or Markdown), or as JSON.
+func writeLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool) error {
+	info, tally, ratings, expl := lb.Info, lb.Tally, lb.Ratings, lb.Exploitability
+	cup, table, cups, h2h := lb.IsCup(), lb.Table, lb.Cup, lb.HeadToHead
 	if asJSON {
 		out := leaderboardJSON{Ratings: make([]ratingJSON, len(ratings)), HeadToHead: make([][]*float64, len(h2h))}
 		for i, row := range h2h {
@@ -351,7 +336,7 @@ func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, ratin
 			return err
 		}
 	}
-	fmt.Fprintf(w, "\nRatings (Bradley–Terry with draws, Elo scale, mean 0; %d bootstrap resamples for the 95%% interval):\n", ratingBootstrap)
+	fmt.Fprintf(w, "\nRatings (Bradley–Terry with draws, Elo scale, mean 0; %d bootstrap resamples for the 95%% interval):\n", arena.RatingBootstrap)
 	header := []string{"agent", "rating", "95% interval"}
 	if expl != nil {
 		header = append(header, "exploitability")
@@ -392,9 +377,6 @@ func writeLeaderboard(w io.Writer, info arena.RunInfo, tally *arena.Tally, ratin
 	return appendRows(t, out)
 }
 
-// ratingBootstrap is the number of bootstrap refits for the rating intervals.
-const ratingBootstrap = 200
-
 type ratingJSON struct {
 	Agent          string       `json:"agent"`
 	Rating         float64      `json:"rating"`
@@ -413,23 +395,14 @@ type leaderboardJSON struct {
 
 // writeLeaderboardFiles writes the ratings as ratings.parquet (ratings/2) and draws them with
 // their intervals, and the head-to-head matrix.
-func writeLeaderboardFiles(dir string, info arena.RunInfo, tally *arena.Tally, ratings []arena.Rating, expl []agents.Exploitability) error {
-	rows := make([]datasets.RatingRow, len(ratings))
-	for i, r := range ratings {
-		rows[i] = datasets.RatingRow{Agent: r.Agent, AgentIndex: int32(r.Index), Rating: r.Rating, Low95: r.Low, High95: r.High, Resamples: ratingBootstrap,
-			Exploitability: math.NaN(), ExploitabilityCI95: math.NaN()}
-		if expl != nil {
-			e := expl[r.Index]
-			rows[i].Exploitability, rows[i].ExploitabilityCI95, rows[i].ExploitabilityExact = e.Value, e.CI, e.Exact
-		}
-	}
-	if err := datasets.WriteParquet(filepath.Join(dir, "ratings.parquet"), datasets.RatingsSchema, rows); err != nil {
+func writeLeaderboardFiles(dir string, lb *arena.Leaderboard) error {
+	if err := lb.WriteRatings(filepath.Join(dir, arena.RatingsFile)); err != nil {
 		return err
 	}
-	if err := ratingsChart(filepath.Join(dir, "ratings.png"), ratings); err != nil {
+	if err := ratingsChart(filepath.Join(dir, "ratings.png"), lb.Ratings); err != nil {
 		return err
 	}
-	h2h := tally.HeadToHead()
+	h2h, info := lb.HeadToHead, lb.Info
 	n := len(info.Agents)
 	// In the text table's order, its first agent in the top row; a pair that never met
 	// (and an agent against itself) is NaN, drawn white, never an even grey.

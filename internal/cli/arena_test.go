@@ -55,6 +55,24 @@ func TestArenaAndLeaderboard(t *testing.T) {
 			t.Errorf("%s: %v", png, err)
 		}
 	}
+	// leaderboard reads the run and writes nothing, unless asked to write its files again.
+	for _, f := range []string{"ratings.png", "ratings.parquet"} {
+		os.Remove(filepath.Join(dir, f))
+	}
+	if code, _, _ := run(t, "leaderboard", dir); code != 0 {
+		t.Fatal("leaderboard failed")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "ratings.png")); err == nil {
+		t.Error("leaderboard wrote ratings.png without --write-files")
+	}
+	if code, _, _ := run(t, "leaderboard", dir, "--write-files"); code != 0 {
+		t.Fatal("leaderboard --write-files failed")
+	}
+	for _, f := range []string{"ratings.png", "ratings.parquet"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("--write-files did not write %s", f)
+		}
+	}
 	if code, md, _ := run(t, "leaderboard", dir, "--markdown"); code != 0 || !strings.Contains(md, "|---") && !strings.Contains(md, "|:--") && !strings.Contains(md, "| -") {
 		t.Errorf("markdown:\n%s", md)
 	}

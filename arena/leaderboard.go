@@ -1,0 +1,93 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/datasets"
+)
+
+// RatingBootstrap is the number of bootstrap refits behind the rating intervals.
+const RatingBootstrap = 200
+
+// Leaderboard is everything a finished run's standings say, computed from its tally: the
+// league table (league, gauntlet) or the cup table (knockout), the ratings, the head-to-head
+// matrix and — if it was measured — each agent's exploitability. It is a value: the CLI
+// renders it, and it writes its data file where it is told.
+type Leaderboard struct {
+	Info       RunInfo
+	Tally      *Tally
+	Table      []Standing    // league and gauntlet; nil for cups
+	Cup        []CupStanding // knockout; nil otherwise
+	Ratings    []Rating      // best first
+	HeadToHead [][]float64   // [row][column]: the row agent's score; NaN where they never met
+	// Exploitability is each agent's, in the run's order; nil when it was not measured.
+	Exploitability []agents.Exploitability
+}
+
+// NewLeaderboard computes the leaderboard of the run info describes from its tally; expl
+// (nil: not measured) is the exploitability column, in the run's order.
+func NewLeaderboard(info RunInfo, tally *Tally, expl []agents.Exploitability) (*Leaderboard, error) {
+	if expl != nil && len(expl) != len(info.Agents) {
+		return nil, fmt.Errorf("arena: %d exploitabilities for %d agents", len(expl), len(info.Agents))
+	}
+	ratings, err := Ratings(tally, info.Agents, RatingBootstrap, info.Seed)
+	if err != nil {
+		return nil, err
+	}
+	lb := &Leaderboard{Info: info, Tally: tally, Ratings: ratings, HeadToHead: tally.HeadToHead(), Exploitability: expl}
+	if lb.IsCup() {
+		lb.Cup = CupTable(tally, info.Agents, info.MatchesPerPairing)
+	} else {
+		lb.Table = LeagueTable(tally, info.Agents, info.Seed)
+	}
+	return lb, nil
+}
+
+// ReadLeaderboard reads the finished run in dir — run.json, matches.parquet and the cached
+// exploitability column, if any — and computes its leaderboard. It writes nothing. ctx
+// abandons the read of a large run.
+func ReadLeaderboard(ctx context.Context, dir string) (*Leaderboard, error) {
+	info, err := ReadInfo(dir)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Complete {
+		return nil, fmt.Errorf("arena: the run in %s is not finished; finish it with kingoal arena --out %s --resume", dir, dir)
+	}
+	tally, err := ReadTally(dir, info)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	expl, _, err := ReadExploitability(dir, info, 0) // none if it was skipped
+	if err != nil {
+		return nil, err
+	}
+	return NewLeaderboard(info, tally, expl)
+}
+
+// IsCup reports whether the run was knockout cups.
+func (lb *Leaderboard) IsCup() bool { return lb.Info.Competition == Knockout.String() }
+
+// RatingsFile is the name of the ratings' data file in a run directory.
+const RatingsFile = "ratings.parquet"
+
+// WriteRatings writes the ratings (with the exploitability columns, NaN where not measured)
+// as a ratings/2 Parquet file at path, atomically.
+func (lb *Leaderboard) WriteRatings(path string) error {
+	rows := make([]datasets.RatingRow, len(lb.Ratings))
+	for i, r := range lb.Ratings {
+		rows[i] = datasets.RatingRow{Agent: r.Agent, AgentIndex: int32(r.Index), Rating: r.Rating, Low95: r.Low, High95: r.High, Resamples: RatingBootstrap,
+			Exploitability: math.NaN(), ExploitabilityCI95: math.NaN()}
+		if lb.Exploitability != nil {
+			e := lb.Exploitability[r.Index]
+			rows[i].Exploitability, rows[i].ExploitabilityCI95, rows[i].ExploitabilityExact = e.Value, e.CI, e.Exact
+		}
+	}
+	return datasets.WriteParquet(path, datasets.RatingsSchema, rows)
+}
