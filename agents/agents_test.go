@@ -1,6 +1,7 @@
 package agents_test
 
 import (
+	"context"
 	"errors"
 	"math"
 	"os"
@@ -92,7 +93,7 @@ func TestAgentsConform(t *testing.T) {
 func trainedModel(t *testing.T, r env.Rules) string {
 	t.Helper()
 	q := agents.NewQLearning(agents.QConfig{}, r)
-	if err := q.Train(agents.TrainConfig{Opponent: agents.Fixed{Lineup: env.MustParseLineup("2-2-2-2-2")}, Episodes: 50, Seed: 1}); err != nil {
+	if err := q.Train(context.Background(), agents.TrainConfig{Opponent: agents.Fixed{Lineup: env.MustParseLineup("2-2-2-2-2")}, Episodes: 50, Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "q.json")

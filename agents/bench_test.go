@@ -1,6 +1,7 @@
 package agents_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/kingoal/kingoal/agents"
@@ -70,12 +71,12 @@ func BenchmarkOptimalDecision(b *testing.B) {
 func BenchmarkQLearningTraining(b *testing.B) {
 	q := agents.NewQLearning(agents.QConfig{}, env.Rules{})
 	opp := agents.Fixed{Lineup: env.MustParseLineup("2-2-2-2-2")}
-	if err := q.Train(agents.TrainConfig{Opponent: opp, Episodes: 200_000, Seed: 1}); err != nil { // warm the table
+	if err := q.Train(context.Background(), agents.TrainConfig{Opponent: opp, Episodes: 200_000, Seed: 1}); err != nil { // warm the table
 		b.Fatal(err)
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		if err := q.Train(agents.TrainConfig{Opponent: opp, Episodes: 10_000, Seed: 2}); err != nil {
+		if err := q.Train(context.Background(), agents.TrainConfig{Opponent: opp, Episodes: 10_000, Seed: 2}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -67,7 +67,7 @@ func TestSelfPlayIsReproducible(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 5}
 	run := func() int {
 		q := agents.NewQLearning(agents.QConfig{}, r)
-		if err := q.Train(agents.TrainConfig{Episodes: 3000, Seed: 4}); err != nil {
+		if err := q.Train(context.Background(), agents.TrainConfig{Episodes: 3000, Seed: 4}); err != nil {
 			t.Fatal(err)
 		}
 		return q.States()

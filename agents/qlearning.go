@@ -142,8 +142,7 @@ func (q *QLearning) Act(obs env.Observation, legal env.Mask) int {
 
 // TrainConfig configures Train.
 type TrainConfig struct {
-	Context  context.Context // cancels training between episodes; nil means never
-	Opponent env.Policy      // the opponent (a Reset(seed) method is called every episode); nil: self-play
+	Opponent env.Policy // the opponent (a Reset(seed) method is called every episode); nil: self-play
 
 	Episodes int
 	Seed     uint64
@@ -155,9 +154,10 @@ type TrainConfig struct {
 // Train plays cfg.Episodes matches against cfg.Opponent (or, if nil, against its own current
 // greedy policy: self-play), alternating sides, ε-greedily, and learns after every decision.
 // Episode k of the agent's life (Episodes counts them) takes its dice and exploration from
-// (Seed, k), so training in several calls gives exactly the model of one call. If the context is cancelled, Train stops after the current episode and
-// returns the context's error; the episodes played so far are learned.
-func (q *QLearning) Train(cfg TrainConfig) error {
+// (Seed, k), so training in several calls gives exactly the model of one call. If ctx is
+// cancelled, Train stops after the current episode and returns ctx's error; the episodes
+// played so far are learned.
+func (q *QLearning) Train(ctx context.Context, cfg TrainConfig) error {
 	if cfg.Episodes <= 0 {
 		return errors.New("agents: training needs at least one episode")
 	}
@@ -175,8 +175,8 @@ func (q *QLearning) Train(cfg TrainConfig) error {
 	eps := q.Config.epsilon()
 	sum := 0.0
 	for i := range cfg.Episodes {
-		if cfg.Context != nil && cfg.Context.Err() != nil {
-			return cfg.Context.Err()
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		seed := env.SeededSource(cfg.Seed, uint64(q.Episodes)).Uint64()
 		q.Reset(seed)

@@ -2,6 +2,7 @@ package agents_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -29,7 +30,7 @@ func TestQLearningReachesTheBestResponse(t *testing.T) {
 		best = max(best, p.Value())
 	}
 	q := agents.NewQLearning(agents.QConfig{}, r)
-	if err := q.Train(agents.TrainConfig{Opponent: agents.Fixed{Lineup: opp}, Episodes: 1_000_000, Seed: 1}); err != nil {
+	if err := q.Train(context.Background(), agents.TrainConfig{Opponent: agents.Fixed{Lineup: opp}, Episodes: 1_000_000, Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
 	home, err := solver.Evaluate(solver.PolicyOf(q), solver.Keeping{Lineup: opp}, r)
@@ -51,7 +52,7 @@ func TestQLearningReachesTheBestResponse(t *testing.T) {
 func TestQLearningModelFile(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 6}
 	q := agents.NewQLearning(agents.QConfig{Epsilon: 0.2}, r)
-	if err := q.Train(agents.TrainConfig{Opponent: agents.NewRandom(1), Episodes: 3000, Seed: 9}); err != nil {
+	if err := q.Train(context.Background(), agents.TrainConfig{Opponent: agents.NewRandom(1), Episodes: 3000, Seed: 9}); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
@@ -125,7 +126,7 @@ func envtestSame(a, b agents.Agent, r env.Rules) error {
 func FuzzLoadQLearning(f *testing.F) {
 	r := env.Rules{ThrowsPerHalf: 4}
 	q := agents.NewQLearning(agents.QConfig{}, r)
-	q.Train(agents.TrainConfig{Opponent: agents.NewRandom(2), Episodes: 50, Seed: 1})
+	q.Train(context.Background(), agents.TrainConfig{Opponent: agents.NewRandom(2), Episodes: 50, Seed: 1})
 	var buf bytes.Buffer
 	q.Save(&buf)
 	f.Add(buf.Bytes())

@@ -222,7 +222,7 @@ func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string,
 		chunk := min(every-q.Episodes%every, o.episodes-q.Episodes) // evaluations at multiples of every, also after a resume
 		start := q.Episodes
 		// opp nil (self-play) converts to a nil env.Policy: Train plays against itself.
-		err := q.Train(agents.TrainConfig{Context: ctx, Opponent: opp, Episodes: chunk, Seed: o.seed, Progress: func(n int, mean float64) {
+		err := q.Train(ctx, agents.TrainConfig{Opponent: opp, Episodes: chunk, Seed: o.seed, Progress: func(n int, mean float64) {
 			last = mean
 			bar.Describe(fmt.Sprintf("episodes (mean result %+.3f)", mean))
 			_ = bar.Set(start + n)

@@ -1,0 +1,106 @@
+package arena
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/env"
+)
+
+// MaxMatches bounds the matches of one competition (at a million matches a second it is
+// more than an hour of play; beyond it, counts would overflow on 32-bit machines).
+const MaxMatches = 1 << 32
+
+// Format is the kind of competition.
+type Format uint8
+
+const (
+	League   Format = iota // every pair of agents
+	Gauntlet               // the first agent against each of the others
+	Knockout               // single-elimination cups (rules §7: extra time, then penalties)
+)
+
+var formatNames = [...]string{League: "league", Gauntlet: "gauntlet", Knockout: "knockout"}
+
+func (f Format) String() string {
+	if int(f) < len(formatNames) {
+		return formatNames[f]
+	}
+	return fmt.Sprintf("format(%d)", f)
+}
+
+// ParseFormat reads league, gauntlet or knockout (also "cup").
+func ParseFormat(s string) (Format, error) {
+	for f, name := range formatNames {
+		if s == name {
+			return Format(f), nil
+		}
+	}
+	if s == "cup" {
+		return Knockout, nil
+	}
+	return 0, fmt.Errorf("arena: format %q: want league, gauntlet or knockout", s)
+}
+
+// Config describes a competition. League: every pair of Agents plays Matches matches, sides
+// alternating, each fixture and its mirror sharing their dice. Gauntlet: the same for the
+// first agent against each other. Knockout: Matches single-elimination cups of all the
+// agents, seeded in the order given (or drawn afresh for every cup with DrawBracket), byes to
+// the top seeds, one match a tie under knockout rules. The zero values of Format, Matches and
+// Workers mean a league, 20 and all cores.
+type Config struct {
+	Format      Format
+	Agents      []string  // registry specs, at least two
+	Rules       env.Rules // the rules of every match; a knockout needs Rules.Knockout
+	Matches     int       // per pairing; in a knockout, the number of cups
+	DrawBracket bool      // knockout: draw each cup's seeding from (seed, cup)
+	Seed        uint64
+	Workers     int
+	// LogThrows also writes throws.parquet, one row per chance node; with Dice every die is
+	// rolled and its value logged (a different random stream: another run). LogDecisions also
+	// writes decisions.parquet, one row per agent decision.
+	LogThrows, Dice, LogDecisions bool
+}
+
+func (c Config) matches() int {
+	if c.Matches == 0 {
+		return 20
+	}
+	return c.Matches
+}
+
+// Validate checks the configuration and that every agent spec builds.
+func (c Config) Validate() error {
+	if len(c.Agents) < 2 {
+		return fmt.Errorf("arena: a %s needs at least two agents, got %d", c.Format, len(c.Agents))
+	}
+	if c.Format > Knockout {
+		return fmt.Errorf("arena: format %d unknown", c.Format)
+	}
+	if c.Format == Knockout && !c.Rules.Knockout {
+		return errors.New("arena: a knockout cup needs knockout rules (Rules.Knockout: extra time, then penalties)")
+	}
+	if c.DrawBracket && c.Format != Knockout {
+		return errors.New("arena: DrawBracket is for knockout cups")
+	}
+	if c.Matches < 0 || c.Workers < 0 {
+		return errors.New("arena: matches and workers must not be negative")
+	}
+	if c.Matches > MaxMatches || c.TotalMatches() > MaxMatches { // the first check keeps the product from overflowing
+		return fmt.Errorf("arena: %d matches per pairing make more than %d matches in all, the limit", c.Matches, MaxMatches)
+	}
+	if err := c.Rules.Validate(); err != nil {
+		return err
+	}
+	for i, s := range c.Agents {
+		if j := slices.Index(c.Agents, s); j < i {
+			return fmt.Errorf("arena: agent %q is listed twice; tell them apart with a label, like %s#2", s, s)
+		}
+		if _, err := agents.New(s, agents.Setup{Rules: c.Rules}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
