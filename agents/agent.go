@@ -13,9 +13,7 @@ import (
 )
 
 // Agent chooses a legal action (a line-up index) from what its player observes.
-type Agent interface {
-	Act(obs env.Observation, legal env.Mask) int
-}
+type Agent = env.Policy
 
 // Seeded is implemented by agents that use randomness: Reset starts a new match with a
 // fresh stream from seed. env.Env calls it on its opponent at every Reset.

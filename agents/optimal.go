@@ -91,14 +91,14 @@ func (o *Optimal) Act(obs env.Observation, legal env.Mask) int {
 		// does not (a new match against an opponent that keeps it), solve from here again.
 		st := solver.BreakState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, GoalDiff: obs.OwnGoals - obs.OppGoals, Own: obs.Own, MovesLeft: obs.OwnMovesLeft}
 		pol, err := o.basic.get(cacheKey{obs.Player, obs.Opp}, func(p *solver.BasicPolicy) bool {
-			_, err := p.Act(st)
+			_, err := p.Best(st)
 			return err == nil
 		}, func() (*solver.BasicPolicy, error) {
 			return solver.SolveBasic(solver.BasicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective, Context: o.ctx, From: &st})
 		})
 		if err == nil {
 			var to env.Lineup
-			to, err = pol.Act(st)
+			to, err = pol.Best(st)
 			if err == nil && legal.Has(to.Index()) {
 				return to.Index()
 			}

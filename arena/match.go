@@ -16,20 +16,20 @@ type Played struct {
 	Decisions []datasets.DecisionRow
 }
 
-// A Player plays a competition's units with agents of its own: one per goroutine or
-// distributed worker. Every match's randomness comes from its ID, so which Player plays a
+// A Worker plays a competition's units with agents of its own: one per goroutine or
+// distributed worker. Every match's randomness comes from its ID, so which Worker plays a
 // unit changes nothing.
-type Player struct {
+type Worker struct {
 	c        Config
 	ctx      context.Context
 	pairings [][2]int
 	agents   []agents.Agent
 }
 
-// NewPlayer builds the agents of c. Once ctx is done, the agents stop thinking and
+// NewWorker builds the agents of c. Once ctx is done, the agents stop thinking and
 // PlayUnit returns ctx's error within milliseconds.
-func NewPlayer(ctx context.Context, c Config) (*Player, error) {
-	p := &Player{c: c, ctx: ctx, pairings: c.pairings(), agents: make([]agents.Agent, len(c.Agents))}
+func NewWorker(ctx context.Context, c Config) (*Worker, error) {
+	p := &Worker{c: c, ctx: ctx, pairings: c.pairings(), agents: make([]agents.Agent, len(c.Agents))}
 	for i, s := range c.Agents {
 		a, err := agents.New(s, agents.Setup{Rules: c.Rules, Context: ctx})
 		if err != nil {
@@ -42,7 +42,7 @@ func NewPlayer(ctx context.Context, c Config) (*Player, error) {
 
 // PlayUnit plays unit u (0 ≤ u < Units(): a fixture, or a whole cup), appending its matches
 // to out in ID order. On an error out holds no match of u.
-func (p *Player) PlayUnit(u int, out []Played) ([]Played, error) {
+func (p *Worker) PlayUnit(u int, out []Played) ([]Played, error) {
 	n := len(out)
 	out, err := p.c.playUnit(p.ctx, u, p.pairings, p.agents, out)
 	if err != nil {

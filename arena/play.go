@@ -95,7 +95,7 @@ func (r *runner) fail(err error) {
 
 // work plays batches of units with its own agents until the jobs run out or the run stops.
 func (r *runner) work() {
-	player, err := NewPlayer(r.ctx, r.c)
+	player, err := NewWorker(r.ctx, r.c)
 	if err != nil {
 		r.fail(err)
 		return

@@ -305,8 +305,9 @@ func (p *DynamicPolicy) Best(s ShiftState) (env.Lineup, float64, error) {
 	return arg, best, nil
 }
 
-// Act returns the best choice at a Shift decision of the policy's player in the env state s.
-func (p *DynamicPolicy) Act(s env.State) (env.Lineup, error) {
+// BestIn returns the best choice at a Shift decision of the policy's player in the env
+// state s.
+func (p *DynamicPolicy) BestIn(s env.State) (env.Lineup, error) {
 	me := p.Problem.Player
 	if s.Decision() != env.Shift || s.Shifter() != me {
 		return env.Lineup{}, fmt.Errorf("solver: not a shift decision of %s", me)

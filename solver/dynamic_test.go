@@ -111,7 +111,7 @@ func TestDynamicPolicyAgainstSimulator(t *testing.T) {
 	const n = 20000
 	wins := 0
 	for i := range n {
-		if end := playMatch(t, e, uint64(i)+5000, own, env.Shift, pol.Act); end.Result(env.Home) == 1 {
+		if end := playMatch(t, e, uint64(i)+5000, own, env.Shift, pol.BestIn); end.Result(env.Home) == 1 {
 			wins++
 		}
 	}

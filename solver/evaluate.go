@@ -31,25 +31,25 @@ func (k Keeping) Action(s env.State, p env.Player) (int, error) {
 	return PolicyOf(env.Keep(k.Lineup)).Action(s, p)
 }
 
-// Action plays the Basic policy: its starting line-up at kick-off, Act at breaks.
+// Action plays the Basic policy: its starting line-up at kick-off, Best at breaks.
 func (bp *BasicPolicy) Action(s env.State, p env.Player) (int, error) {
 	switch s.Decision() {
 	case env.KickOff:
 		return bp.Problem.Own.Index(), nil
 	case env.Break:
-		l, err := bp.Act(BreakStateOf(s, p))
+		l, err := bp.Best(BreakStateOf(s, p))
 		return l.Index(), err
 	}
 	return s.Lineup(p).Index(), nil
 }
 
-// Action plays the Dynamic policy: its starting line-up at kick-off, Act at shifts.
+// Action plays the Dynamic policy: its starting line-up at kick-off, BestIn at shifts.
 func (dp *DynamicPolicy) Action(s env.State, p env.Player) (int, error) {
 	switch s.Decision() {
 	case env.KickOff:
 		return dp.Problem.Own.Index(), nil
 	case env.Shift:
-		l, err := dp.Act(s)
+		l, err := dp.BestIn(s)
 		return l.Index(), err
 	}
 	return s.Lineup(p).Index(), nil

@@ -99,7 +99,7 @@ func pensWinFor(p env.Player) (float64, error) {
 // not depend on them may say so with a method IgnoresOpponent() bool: it is then asked once
 // per break instead of once per line-up and budget of the player.
 type BreakPolicy interface {
-	Act(s BreakState) (env.Lineup, error)
+	Best(s BreakState) (env.Lineup, error)
 }
 
 // BasicProblem asks for the best Basic substitution policy of Player, who starts with Own,
@@ -116,7 +116,7 @@ type BasicProblem struct {
 	// within a few milliseconds.
 	Context context.Context
 	// From, if set (against a fixed opponent only), solves the match from this break on:
-	// only the breaks reachable from it, which Act then answers exactly as the whole-match
+	// only the breaks reachable from it, which Best then answers exactly as the whole-match
 	// policy would — for a break late in the match a small part of the work. Value and
 	// NoChangeValue are then the values at From; ValueFrom is not available.
 	From *BreakState
@@ -166,7 +166,7 @@ type block struct {
 	target []uint8   // line-up to play after the break
 }
 
-// BasicPolicy is an optimal Basic policy: Act says what to do at any break, Value what it
+// BasicPolicy is an optimal Basic policy: Best says what to do at any break, Value what it
 // is worth. It is read-only after SolveBasic and safe for concurrent use.
 type BasicPolicy struct {
 	Problem  BasicProblem
@@ -195,7 +195,7 @@ var ErrTooLarge = errors.New("solver: policy too large")
 // time (the move cost is the length of the shortest path of single moves, and unspent
 // moves never hurt). Breaks are solved on demand from kick-off, so against a policy only
 // the opponent configurations it can reach are held; against a fixed opponent every
-// break is solved, so Act answers for any state.
+// break is solved, so Best answers for any state.
 func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 	r := p.Rules
 	if err := r.Validate(); err != nil {
@@ -248,7 +248,7 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 		return nil, err
 	}
 	bp := s.pol
-	if p.OpponentPolicy == nil { // every break (or every one reachable From), so that Act answers anywhere
+	if p.OpponentPolicy == nil { // every break (or every one reachable From), so that Best answers anywhere
 		return s.solveFixed(p.From)
 	}
 	if p.From != nil {
@@ -450,7 +450,7 @@ func (s *basicSolver) block(per, t, d int, c oppConfig) *block {
 		}
 		if pol := bp.Problem.OpponentPolicy; pol != nil && c.moves > 0 {
 			cur := env.LineupAt(int(c.lineup))
-			to, err := pol.Act(BreakState{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: -d, Own: cur,
+			to, err := pol.Best(BreakState{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: -d, Own: cur,
 				MovesLeft: int(c.moves), OppLineup: env.LineupAt(i / w), OppMovesLeft: i % w})
 			if err != nil || !to.Valid() || cur.Moves(to) > int(c.moves) {
 				s.err = fmt.Errorf("solver: opponent policy at %s, %d left: %v → %v (%v)", env.FirstHalf+env.Period(per), t, cur, to, err)
@@ -547,8 +547,8 @@ func (p *BasicPolicy) lookup(s BreakState) (float64, env.Lineup, error) {
 	return b.value[i], env.LineupAt(int(b.target[i])), nil
 }
 
-// Act returns the line-up to play after the break s (s.Own to keep it).
-func (p *BasicPolicy) Act(s BreakState) (env.Lineup, error) {
+// Best returns the line-up to play after the break s (s.Own to keep it).
+func (p *BasicPolicy) Best(s BreakState) (env.Lineup, error) {
 	_, to, err := p.lookup(s)
 	return to, err
 }

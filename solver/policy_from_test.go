@@ -58,14 +58,14 @@ func TestSolveBasicFromAgreesWithTheWholeMatch(t *testing.T) {
 					}
 					for m := 0; m <= from.MovesLeft; m++ {
 						s := solver.BreakState{Period: from.Period, ThrowsLeft: b.left, GoalDiff: b.d, Own: l, MovesLeft: m}
-						a2, err2 := part.Act(s)
+						a2, err2 := part.Best(s)
 						if from.Own.Moves(l) > from.MovesLeft-m { // not reachable with m moves left
 							if err2 == nil {
 								t.Fatalf("%+v: answered %v, but it cannot follow %+v", s, a2, from)
 							}
 							continue
 						}
-						a1, err1 := whole.Act(s)
+						a1, err1 := whole.Best(s)
 						v1, _ := whole.ValueAt(s)
 						v2, _ := part.ValueAt(s)
 						if err1 != nil || err2 != nil || a1 != a2 || v1 != v2 {

@@ -148,7 +148,7 @@ func TestBasicPolicyAgainstSimulator(t *testing.T) {
 		sum, sq := 0.0, 0.0
 		for i := range n {
 			end := playMatch(t, e, uint64(i)+1000, own, env.Break, func(s env.State) (env.Lineup, error) {
-				return pol.Act(solver.BreakStateOf(s, tc.p))
+				return pol.Best(solver.BreakStateOf(s, tc.p))
 			})
 			v := objectiveOf(tc.obj, end, tc.p)
 			sum += v
@@ -199,13 +199,13 @@ func TestBasicPolicyIdentities(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	for range 200 { // Act always returns a line-up within the budget, and ValueAt ≥ keeping.
 		s := solver.BreakState{Period: env.Period(1 + rng.IntN(2)), ThrowsLeft: 1 + rng.IntN(45), GoalDiff: rng.IntN(7) - 3, Own: env.LineupAt(rng.IntN(121)), MovesLeft: rng.IntN(4)}
-		to, err := pol.Act(s)
+		to, err := pol.Best(s)
 		if err != nil || s.Own.Moves(to) > s.MovesLeft {
 			t.Fatalf("%+v → %v (%v)", s, to, err)
 		}
 	}
 	for _, bad := range []solver.BreakState{{Period: env.Penalties, ThrowsLeft: 1, Own: own}, {Period: env.FirstHalf, ThrowsLeft: 46, Own: own}, {Period: env.FirstHalf, ThrowsLeft: 3}} {
-		if _, err := pol.Act(bad); err == nil {
+		if _, err := pol.Best(bad); err == nil {
 			t.Errorf("Act accepted %+v", bad)
 		}
 	}

@@ -71,7 +71,7 @@ func (f *listWork) ProcessElement(_ []byte, emit func(work)) error {
 // playUnits plays a batch with agents built once per DoFn instance, keyed by shard.
 type playUnits struct {
 	spec
-	player *arena.Player
+	player *arena.Worker
 }
 
 func (f *playUnits) Setup() error {
@@ -79,7 +79,7 @@ func (f *playUnits) Setup() error {
 	if err != nil {
 		return err
 	}
-	f.player, err = arena.NewPlayer(context.Background(), c) // the runner stops a DoFn; its agents need no context of their own
+	f.player, err = arena.NewWorker(context.Background(), c) // the runner stops a DoFn; its agents need no context of their own
 	return err
 }
 

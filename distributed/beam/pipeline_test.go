@@ -108,7 +108,7 @@ func TestShardWriteIsIdempotent(t *testing.T) {
 	if err := arena.Start(c, dir, false); err != nil {
 		t.Fatal(err)
 	}
-	p, err := arena.NewPlayer(context.Background(), c)
+	p, err := arena.NewWorker(context.Background(), c)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -181,7 +181,7 @@ func basicSummary(bp *solver.BasicPolicy, r env.Rules) []recommendation {
 	}{{"half time", env.SecondHalf, r.HalfThrows()}, {fmt.Sprintf("goal, %d throws left", r.HalfThrows()/3), env.SecondHalf, r.HalfThrows() / 3}, {fmt.Sprintf("goal, %d throws left", max(1, r.HalfThrows()/9)), env.SecondHalf, max(1, r.HalfThrows()/9)}} {
 		for d := -2; d <= 2; d++ {
 			s := solver.BreakState{Period: when.per, ThrowsLeft: when.left, GoalDiff: d, Own: own, MovesLeft: moves}
-			to, err1 := bp.Act(s)
+			to, err1 := bp.Best(s)
 			v, err2 := bp.ValueAt(s)
 			s.MovesLeft = 0
 			keep, err3 := bp.ValueAt(s)
@@ -205,7 +205,7 @@ func basicRows(bp *solver.BasicPolicy, r env.Rules) []datasets.PolicyRow {
 					cur := env.LineupAt(l)
 					for m := 0; m <= budget-bp.Problem.Own.Moves(cur); m++ {
 						s := solver.BreakState{Period: per, ThrowsLeft: t, GoalDiff: d, Own: cur, MovesLeft: m}
-						to, err := bp.Act(s)
+						to, err := bp.Best(s)
 						if err != nil {
 							continue
 						}
@@ -239,7 +239,7 @@ func basicChart(bp *solver.BasicPolicy, r env.Rules) heatmap {
 			if played >= half {
 				per, left = env.SecondHalf, 2*half-played
 			}
-			to, err := bp.Act(solver.BreakState{Period: per, ThrowsLeft: left, GoalDiff: row - chartDiffs, Own: own, MovesLeft: r.MoveBudget()})
+			to, err := bp.Best(solver.BreakState{Period: per, ThrowsLeft: left, GoalDiff: row - chartDiffs, Own: own, MovesLeft: r.MoveBudget()})
 			if err != nil {
 				return math.NaN()
 			}
