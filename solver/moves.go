@@ -17,6 +17,7 @@ type entryLayout struct {
 	levels []searchLevel
 	av     []float64 // scratch: the best value of each partial of a level
 	at     []uint8   // and its line-up
+	keep   []uint8   // each entry's own line-up
 }
 
 // A move takes one counter from a sector and puts it in another, so the one-move neighbours
@@ -88,6 +89,9 @@ func newEntryLayout(own env.Lineup, budget, moves int, neighbours [][]int) *entr
 		if top >= 0 {
 			e.offset[l], e.top[l] = int32(e.size), int8(top)
 			e.size += top + 1
+			for range top + 1 {
+				e.keep = append(e.keep, uint8(l))
+			}
 		}
 	}
 	partialOf, plus := partialTables()
@@ -148,11 +152,8 @@ const changeTolerance = 1e-15
 // neighbours the first is taken.
 func (e *entryLayout) bestWithin(k, wv []float64, wt []uint8) {
 	copy(wv, k)
-	for l := range env.NumLineups { // no move left: keep
-		if e.offset[l] >= 0 {
-			wt[e.offset[l]] = uint8(l)
-		}
-	}
+	copy(wt, e.keep) // no move left: keep
+
 	for _, lv := range e.levels {
 		av, at := e.av, e.at
 		for pi := range len(lv.pFrom) - 1 { // the best member of each partial
