@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kingoal/kingoal/env"
 )
@@ -221,4 +222,17 @@ func buildFixed(p params, _ Setup) (Agent, error) {
 		return nil, err
 	}
 	return Fixed{l}, nil
+}
+
+// searchBudget reads a search's budget: iters (simulations a decision, ≥ 1) and ms (if > 0,
+// milliseconds a decision instead).
+func (p params) searchBudget() (iters int, d time.Duration, err error) {
+	if iters, err = p.int("iters"); err != nil || iters < 1 {
+		return 0, 0, fmt.Errorf("iters=%q: want a whole number ≥ 1", p["iters"])
+	}
+	ms, err := p.int("ms")
+	if err != nil || ms < 0 {
+		return 0, 0, fmt.Errorf("ms=%q: want a whole number ≥ 0", p["ms"])
+	}
+	return iters, time.Duration(ms) * time.Millisecond, nil
 }

@@ -52,8 +52,7 @@ type MCTS struct {
 	smp      *env.FastSampler
 	kept     *solver.KeptValues
 	nodes    map[env.State]*smNode
-	root     [2][]int // the root's candidates of each player
-	rootNode *smNode
+	rootNode *smNode // of the last search; its acts are the candidates deeper nodes draw from
 	path     []smStep
 	ctx      context.Context // nil: never stops
 	err      error
@@ -113,8 +112,8 @@ func NewMCTS(cfg MCTSConfig, r env.Rules) (*MCTS, error) {
 func buildMCTS(p params, s Setup) (Agent, error) {
 	var cfg MCTSConfig
 	var err error
-	if cfg.Iterations, err = p.int("iters"); err != nil || cfg.Iterations < 1 {
-		return nil, fmt.Errorf("iters=%q: want a whole number ≥ 1", p["iters"])
+	if cfg.Iterations, cfg.Time, err = p.searchBudget(); err != nil {
+		return nil, err
 	}
 	if cfg.Explore, err = p.float("explore"); err != nil || cfg.Explore <= 0 || cfg.Explore > 1 {
 		return nil, fmt.Errorf("explore=%q: want a number in (0, 1]", p["explore"])
@@ -128,11 +127,6 @@ func buildMCTS(p params, s Setup) (Agent, error) {
 	if cfg.Prior == 0 {
 		cfg.Prior = -1 // the spec's 0 means none; the config's zero value means the default
 	}
-	ms, err := p.int("ms")
-	if err != nil || ms < 0 {
-		return nil, fmt.Errorf("ms=%q: want a whole number ≥ 0", p["ms"])
-	}
-	cfg.Time = time.Duration(ms) * time.Millisecond
 	m, err := NewMCTS(cfg, s.Rules)
 	if err != nil {
 		return nil, err
@@ -449,7 +443,7 @@ func (m *MCTS) newNode(s env.State, keep float64) *smNode {
 		}
 		legal := s.Legal(p)
 		acts := []int{s.Lineup(p).Index()}
-		for _, a := range m.root[p] {
+		for _, a := range m.rootNode.acts[p] {
 			if a != acts[0] && legal.Has(a) {
 				acts = append(acts, a)
 			}
@@ -520,7 +514,6 @@ func (m *MCTS) expandRoot(root env.State) error {
 				cand, cq = append(cand, acts[i]), append(cq, q[i])
 			}
 		}
-		m.root[p] = cand
 		if m.Config.Prior < 0 {
 			cq = nil
 		}
@@ -557,7 +550,10 @@ func (m *MCTS) priors(root env.State, p env.Player) ([]int, []float64, error) {
 		if p == env.Away {
 			opp = g.eq.Home
 		}
-		all := replyValues(g.odds, payoff, m.Rules, p, opp)
+		all, err := solver.MixPayoffs(g.odds, payoff, p, opp)
+		if err != nil {
+			return nil, nil, err
+		}
 		for i, a := range acts {
 			q[i] = all[a]
 		}

@@ -69,17 +69,12 @@ func NewUCT(cfg UCTConfig, r env.Rules) *UCT {
 func buildUCT(p params, s Setup) (Agent, error) {
 	var cfg UCTConfig
 	var err error
-	if cfg.Iterations, err = p.int("iters"); err != nil || cfg.Iterations < 1 {
-		return nil, fmt.Errorf("iters=%q: want a whole number ≥ 1", p["iters"])
+	if cfg.Iterations, cfg.Time, err = p.searchBudget(); err != nil {
+		return nil, err
 	}
 	if cfg.C, err = p.float("c"); err != nil || cfg.C <= 0 {
 		return nil, fmt.Errorf("c=%q: want a positive number", p["c"])
 	}
-	ms, err := p.int("ms")
-	if err != nil || ms < 0 {
-		return nil, fmt.Errorf("ms=%q: want a whole number ≥ 0", p["ms"])
-	}
-	cfg.Time = time.Duration(ms) * time.Millisecond
 	m := NewUCT(cfg, s.Rules)
 	m.ctx = s.Context
 	return m, nil

@@ -137,18 +137,46 @@ type Reply struct {
 	Cell           // expected odds against the mix
 }
 
-// BestResponses ranks every home line-up by its expected payoff against the away mix
-// (a single line-up is a mix of one), best first.
-func BestResponses(m *OddsMatrix, payoff Payoff, away []Weighted) ([]Reply, error) {
+// checkMix refuses a mix that is not a probability distribution over line-ups.
+func checkMix(mix []Weighted) error {
 	total := 0.0
-	for _, w := range away {
+	for _, w := range mix {
 		if !w.Lineup.Valid() || w.Prob < 0 || math.IsNaN(w.Prob) {
-			return nil, fmt.Errorf("solver: bad mix entry %v %v", w.Lineup, w.Prob)
+			return fmt.Errorf("solver: bad mix entry %v %v", w.Lineup, w.Prob)
 		}
 		total += w.Prob
 	}
 	if math.Abs(total-1) > verifyTol {
-		return nil, fmt.Errorf("solver: mix probabilities sum to %v, want 1", total)
+		return fmt.Errorf("solver: mix probabilities sum to %v, want 1", total)
+	}
+	return nil
+}
+
+// MixPayoffs returns, for every line-up l of player p (by index), p's expected payoff when p
+// plays l and the opponent plays the mix opp — from p's point of view, so away's is the
+// negated payoff to home. BestResponses ranks home's with the rest of the odds.
+func MixPayoffs(m *OddsMatrix, payoff Payoff, p env.Player, opp []Weighted) ([]float64, error) {
+	if err := checkMix(opp); err != nil {
+		return nil, err
+	}
+	q := make([]float64, env.NumLineups)
+	for l := range q {
+		for _, w := range opp {
+			if p == env.Home {
+				q[l] += w.Prob * payoff.Of(m.At(l, w.Lineup.Index()), m.Rules)
+			} else {
+				q[l] -= w.Prob * payoff.Of(m.At(w.Lineup.Index(), l), m.Rules)
+			}
+		}
+	}
+	return q, nil
+}
+
+// BestResponses ranks every home line-up by its expected payoff against the away mix
+// (a single line-up is a mix of one), best first.
+func BestResponses(m *OddsMatrix, payoff Payoff, away []Weighted) ([]Reply, error) {
+	if err := checkMix(away); err != nil {
+		return nil, err
 	}
 	out := make([]Reply, env.NumLineups)
 	for i := range out {

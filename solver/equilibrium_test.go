@@ -80,3 +80,25 @@ func TestBestResponsesToALineup(t *testing.T) {
 		t.Error("a mix summing to 0.5 was accepted")
 	}
 }
+
+// TestMixPayoffs: home's are BestResponses' payoffs; away's, read from the other side of the
+// matrix, equal home's by the pitch's mirror symmetry (two different cells of MatchOdds).
+func TestMixPayoffs(t *testing.T) {
+	r := env.Rules{ThrowsPerHalf: 12}
+	m, _ := solver.Matrix(r)
+	mix := []solver.Weighted{{Lineup: lu("2-2-2-2-2"), Prob: 0.25}, {Lineup: lu("1-3-3-2-1"), Prob: 0.75}}
+	home, err := solver.MixPayoffs(m, solver.PayoffWinLoss, env.Home, mix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	away, _ := solver.MixPayoffs(m, solver.PayoffWinLoss, env.Away, mix)
+	replies, _ := solver.BestResponses(m, solver.PayoffWinLoss, mix)
+	for _, rp := range replies {
+		i := rp.Lineup.Index()
+		near(t, "home v BestResponses "+rp.Lineup.String(), home[i], rp.Payoff, 1e-15)
+		near(t, "away mirrors home "+rp.Lineup.String(), away[i], home[i], 1e-12)
+	}
+	if _, err := solver.MixPayoffs(m, solver.PayoffWinLoss, env.Away, mix[:1]); err == nil {
+		t.Error("a mix summing to 0.25 was accepted")
+	}
+}

@@ -117,17 +117,14 @@ func sign(d int) int {
 // sector ball, indexed d+mid, and the expected goals of each side. It steps a distribution
 // over (goal difference, ball) throw by throw with env's throw odds and env.MoveBall.
 func diffFrom(home, away env.Lineup, tiesCount bool, t, ball int) (diff []float64, mid int, homeGoals, awayGoals float64) {
-	// Goals in s throws: the first can come at once (the ball in front of a goal), then one
-	// every k throws at most, from the kick-off that follows.
-	k := throwsToScore()
-	g := (t+k-1)/k + 1
+	g := mostGoals(t)
 	w := 2*g + 1
 	pw, next, scores := newSectorTable(home, away, tiesCount).unpack()
 	const nb = env.Sectors + 1
 	cur, nxt := make([]float64, w*nb), make([]float64, w*nb)
 	cur[g*nb+ball] = 1
 	for s := range t {
-		reach := min((s+k-1)/k, g)
+		reach := mostGoals(s)
 		lo, hi := g-reach, g+reach
 		clear(nxt[max(lo-1, 0)*nb : min(hi+2, w)*nb])
 		for d := lo; d <= hi; d++ {

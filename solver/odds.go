@@ -154,6 +154,14 @@ func throwsToScore() int {
 	return n
 }
 
+// mostGoals bounds the goals one side can score in n throws from any state: the first can
+// come at once (the ball in front of the goal), then one every throwsToScore() throws from
+// the kick-off that follows.
+func mostGoals(n int) int {
+	k := throwsToScore()
+	return (max(n, 0) + k - 1) / k
+}
+
 // MatchOdds returns the exact odds of home against away under r, both line-ups fixed.
 // Rules.Modes are ignored (nobody shifts) and so is the move budget.
 //

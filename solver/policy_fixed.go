@@ -171,14 +171,10 @@ func (ls *layerSolver) remaining(per, t int) int {
 }
 
 // decided reports whether the result's value with difference d and t throws left in period
-// per is known already: whatever the goals still to come — at most one in a side's first
-// throw and one every throwsToScore() throws after that — the final value is the same.
+// per is known already: whatever the goals still to come (mostGoals a side), the final value
+// is the same.
 func (ls *layerSolver) decided(per, t, d int) bool {
-	rem := ls.remaining(per, t)
-	most := 0
-	if rem > 0 {
-		most = 1 + (rem-1)/throwsToScore()
-	}
+	most := mostGoals(ls.remaining(per, t))
 	if ls.r.Knockout && d-most <= 0 && d+most >= 0 {
 		return false // a level score plays on
 	}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -11,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kingoal/kingoal/arena"
 )
 
 var (
@@ -63,6 +66,13 @@ func TestCtrlCAnswersWithinASecond(t *testing.T) {
 			after: 2 * time.Second, want: "--resume", kept: func(t *testing.T, _ string) {
 				if _, err := os.Stat(filepath.Join(dir, "arena", "run.json")); err != nil {
 					t.Error("run.json is gone: the run cannot be resumed")
+				}
+			}},
+		{name: "arena measuring exploitability", args: []string{"arena", "--agents", "mcts:iters=3000;random", "--matches", "2", "--throws-per-half", "10",
+			"--exploitability-matches", "1000000", "--out", filepath.Join(dir, "expl")},
+			after: 3 * time.Second, want: "kingoal leaderboard", kept: func(t *testing.T, _ string) {
+				if _, err := arena.ReadLeaderboard(context.Background(), filepath.Join(dir, "expl")); err != nil {
+					t.Errorf("the finished run was not kept: %v", err)
 				}
 			}},
 		{name: "generate", args: []string{"datasets", "generate", "--agents", "optimal,random", "--episodes", "5000", "--out", filepath.Join(dir, "gen")},

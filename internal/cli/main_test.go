@@ -134,6 +134,9 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{"arena", "--markdown", "--json"},
 		{"arena", "--out", ""},
 		{"arena", "--matches", "9223372036854775807"},
+		{"arena", "--exploitability-matches", "0"},
+		{"eval", "mcts:width=0", "--vs", "random"},
+		{"eval", "mcts:prior=-1", "--vs", "random"},
 		{"leaderboard", "x", "--markdown", "--json"},
 	} {
 		code, out, stderr := run(t, args...)
