@@ -142,14 +142,7 @@ func (o *Optimal) kickoff(p env.Player) int {
 	if o.rng == nil {
 		o.Reset(0)
 	}
-	u := o.rng.Float64()
-	for _, w := range mix {
-		if u < w.Prob {
-			return w.Lineup.Index()
-		}
-		u -= w.Prob
-	}
-	return mix[len(mix)-1].Lineup.Index()
+	return drawFrom(o.rng, mix).Index()
 }
 
 // equilibria memoises the odds matrix and the line-up equilibrium per rules and payoff (pure

@@ -38,7 +38,11 @@ type matrixGame struct {
 // from the slack basis (the column player's directly, the row player's as the column player
 // of the transposed, negated game), then the check against every pure reply in the full
 // game — an error wrapping ErrUnverified if it fails, never a result.
-func solveMatrixGame(a [][]float64) (matrixGame, error) {
+func solveMatrixGame(a [][]float64) (matrixGame, error) { return solveReduced(a, gonumMixes) }
+
+// solveReduced removes weakly dominated strategies from a, finds both mixes of what is left
+// with mixes, and verifies them in the full game.
+func solveReduced(a [][]float64, mixes func(sub [][]float64) (x, y []float64, err error)) (matrixGame, error) {
 	rows, cols := undominated(a)
 	sub := make([][]float64, len(rows))
 	for x, i := range rows {
@@ -47,18 +51,7 @@ func solveMatrixGame(a [][]float64) (matrixGame, error) {
 			sub[x][y] = a[i][j]
 		}
 	}
-	ySub, _, err := minimiser(sub)
-	if err != nil {
-		return matrixGame{}, err
-	}
-	neg := make([][]float64, len(cols))
-	for y := range cols {
-		neg[y] = make([]float64, len(rows))
-		for x := range rows {
-			neg[y][x] = -sub[x][y]
-		}
-	}
-	xSub, _, err := minimiser(neg)
+	xSub, ySub, err := mixes(sub)
 	if err != nil {
 		return matrixGame{}, err
 	}
@@ -73,6 +66,22 @@ func solveMatrixGame(a [][]float64) (matrixGame, error) {
 		return matrixGame{}, err
 	}
 	return g, nil
+}
+
+// gonumMixes solves each side's linear program with gonum's simplex.
+func gonumMixes(sub [][]float64) (x, y []float64, err error) {
+	if y, _, err = minimiser(sub); err != nil {
+		return nil, nil, err
+	}
+	neg := make([][]float64, len(sub[0]))
+	for j := range neg {
+		neg[j] = make([]float64, len(sub))
+		for i := range sub {
+			neg[j][i] = -sub[i][j]
+		}
+	}
+	x, _, err = minimiser(neg)
+	return x, y, err
 }
 
 // verify checks the mixes x (rows) and y (columns) against every pure reply in the game a:

@@ -13,13 +13,15 @@ import (
 type Objective uint8
 
 const (
-	ObjectiveWin     Objective = iota // P(win); in a knockout a shoot-out win counts
-	ObjectivePoints                   // expected league points (goals in play)
-	ObjectiveWinDraw                  // P(win) + ½ P(draw)
-	ObjectiveAdvance                  // P(going through) in a knockout
+	ObjectiveWin      Objective = iota // P(win); in a knockout a shoot-out win counts
+	ObjectivePoints                    // expected league points (goals in play)
+	ObjectiveWinDraw                   // P(win) + ½ P(draw)
+	ObjectiveAdvance                   // P(going through) in a knockout
+	ObjectiveWinLoss                   // P(win) − P(loss), a shoot-out counted as a draw
+	ObjectiveGoalDiff                  // expected own goals − opponent goals
 )
 
-var objectiveNames = [...]string{"win", "points", "win-draw", "advance"}
+var objectiveNames = [...]string{"win", "points", "win-draw", "advance", "win-loss", "goal-diff"}
 
 func (o Objective) String() string {
 	if int(o) < len(objectiveNames) {
@@ -28,14 +30,14 @@ func (o Objective) String() string {
 	return fmt.Sprintf("objective(%d)", o)
 }
 
-// ParseObjective reads win, points, win-draw or advance.
+// ParseObjective reads win, points, win-draw, advance, win-loss or goal-diff.
 func ParseObjective(s string) (Objective, error) {
 	for i, n := range objectiveNames {
 		if s == n {
 			return Objective(i), nil
 		}
 	}
-	return 0, fmt.Errorf("solver: objective %q: want win, points, win-draw or advance", s)
+	return 0, fmt.Errorf("solver: objective %q: want win, points, win-draw, advance, win-loss or goal-diff", s)
 }
 
 // periodLengths lists the throws of each period a match may play, in order, walking env's
@@ -61,6 +63,12 @@ func newScorer(r env.Rules, o Objective, pensWin float64) scorer {
 
 // final values a match ending with goal difference d (own − opponent), or a shoot-out.
 func (s scorer) final(d int, shootout bool) float64 {
+	switch s.obj {
+	case ObjectiveWinLoss:
+		return float64(sign(d)) // a shoot-out comes at d = 0
+	case ObjectiveGoalDiff:
+		return float64(d)
+	}
 	switch {
 	case shootout && s.obj != ObjectivePoints:
 		return s.pensWin
@@ -102,6 +110,12 @@ type BreakPolicy interface {
 	Best(s BreakState) (env.Lineup, error)
 }
 
+// MixedBreakPolicy chooses a Basic player's line-up at a break at random: Mix returns the
+// line-ups (each within the player's moves) and their probabilities. Game.Strategy is one.
+type MixedBreakPolicy interface {
+	Mix(s BreakState) ([]Weighted, error)
+}
+
 // BasicProblem asks for the best Basic substitution policy of Player, who starts with Own,
 // against an opponent who starts with Opponent and either keeps it (OpponentPolicy nil) or
 // plays OpponentPolicy at every break, with the rules' move budget.
@@ -111,7 +125,11 @@ type BasicProblem struct {
 	Own            env.Lineup
 	Opponent       env.Lineup
 	OpponentPolicy BreakPolicy
-	Objective      Objective
+	// OpponentMix, instead of OpponentPolicy, is an opponent that draws its line-up at each
+	// break from a mix: the player then maximises its expectation over the draw (it cannot
+	// see the draw before choosing). Used to find a best response to an equilibrium.
+	OpponentMix MixedBreakPolicy
+	Objective   Objective
 	// Context, if set, stops the solve when it is done: SolveBasic then returns its error
 	// within a few milliseconds.
 	Context context.Context
@@ -125,6 +143,9 @@ type BasicProblem struct {
 	// error wrapping ErrTooLarge.
 	MaxBreaks int
 }
+
+// adaptive reports whether the opponent may change its line-up.
+func (p BasicProblem) adaptive() bool { return p.OpponentPolicy != nil || p.OpponentMix != nil }
 
 // BreakState is what a Basic decision depends on: a break before a kick-off, seen by the
 // deciding player. At the start of a period ThrowsLeft is the period's length.
@@ -207,14 +228,17 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 	if r.Modes[p.Player] != env.Basic {
 		return nil, errors.New("solver: the player must be in Basic mode (see SolveDynamic)")
 	}
-	if p.OpponentPolicy != nil && r.Modes[p.Player.Other()] != env.Basic {
+	if p.OpponentPolicy != nil && p.OpponentMix != nil {
+		return nil, errors.New("solver: give OpponentPolicy or OpponentMix, not both")
+	}
+	if p.adaptive() && r.Modes[p.Player.Other()] != env.Basic {
 		return nil, errors.New("solver: an opponent policy needs the opponent in Basic mode")
 	}
 	if p.Objective == ObjectiveAdvance && !r.Knockout {
 		return nil, errors.New("solver: objective advance needs knockout rules")
 	}
 	lengths, total := periodLengths(r)
-	if p.OpponentPolicy == nil { // refuse what cannot fit before allocating anything
+	if !p.adaptive() { // refuse what cannot fit before allocating anything
 		if err := CheckBasicSize(r); err != nil {
 			return nil, err
 		}
@@ -224,7 +248,7 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 		return nil, err
 	}
 	oppMoves := 0
-	if p.OpponentPolicy != nil {
+	if p.adaptive() {
 		oppMoves = r.MoveBudget()
 	}
 	s := &basicSolver{
@@ -248,7 +272,7 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 		return nil, err
 	}
 	bp := s.pol
-	if p.OpponentPolicy == nil { // every break (or every one reachable From), so that Best answers anywhere
+	if !p.adaptive() { // every break (or every one reachable From), so that Best answers anywhere
 		return s.solveFixed(p.From)
 	}
 	if p.From != nil {
@@ -273,6 +297,7 @@ type basicSolver struct {
 	laws       map[uint8][]goalLaw // by opponent line-up: the law for each own line-up
 	lawsT      map[uint8]*goalLawT // the same by throw
 	neighbours [][]int
+	reach      [][]int32    // reachLists(moves), for a mixed opponent
 	layout     *entryLayout // every own line-up and budget, l*(moves+1)+m
 	ctx        context.Context
 	err        error
@@ -435,6 +460,10 @@ func (s *basicSolver) block(per, t, d int, c oppConfig) *block {
 	if s.err != nil {
 		return b
 	}
+	if bp.Problem.OpponentMix != nil {
+		s.mixedBlock(b, per, t, d, c)
+		return b
+	}
 	// The opponent's simultaneous choice, for each of our current line-ups and budgets (once
 	// for all when it says it does not look at them).
 	next := make([]oppConfig, env.NumLineups*w)
@@ -532,7 +561,7 @@ func (p *BasicPolicy) lookup(s BreakState) (float64, env.Lineup, error) {
 		return p.fixed.lookup(per, s.ThrowsLeft, s.GoalDiff, s.Own, min(s.MovesLeft, p.moves))
 	}
 	c := p.start
-	if p.Problem.OpponentPolicy != nil {
+	if p.Problem.adaptive() {
 		if !s.OppLineup.Valid() || s.OppMovesLeft < 0 {
 			return 0, env.Lineup{}, errors.New("solver: this policy answers against an opponent policy: give OppLineup and OppMovesLeft")
 		}

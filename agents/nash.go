@@ -1,0 +1,131 @@
+package agents
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+// Nash plays the equilibrium of the substitution game (solver.SolveGame): at kick-off and at
+// every break it draws its line-up from its side's equilibrium mix, with its own seed.
+// Against any opponent it scores at least the game's value in expectation.
+type Nash struct {
+	Game *solver.Game
+	rng  *rand.Rand
+	err  error
+}
+
+// maxNashStates bounds the game an agent solves when it is built: 50 million break states
+// take ~30 s and ~600 MB on two cores (BENCHMARKS.md has the frontier).
+const maxNashStates = 50_000_000
+
+func buildNash(p params, s Setup) (Agent, error) {
+	payoff, err := solver.ParsePayoff(p["payoff"])
+	if err != nil {
+		return nil, err
+	}
+	size, err := solver.EstimateGame(s.Rules, payoff)
+	if err != nil {
+		return nil, err
+	}
+	if size.BreakStates > maxNashStates {
+		return nil, fmt.Errorf("%w: nash solves the substitution game when it is built, and under %s it has %d break states, more than the %d it solves (~30 s); use shorter halves or fewer moves (e.g. --half-throws 10 --moves 1; see kingoal solve game)",
+			solver.ErrTooLarge, s.Rules, size.BreakStates, maxNashStates)
+	}
+	g, err := gameFor(s.context(), s.Rules, payoff)
+	if err != nil {
+		return nil, err
+	}
+	n := &Nash{Game: g}
+	n.Reset(0)
+	return n, nil
+}
+
+// games memoises solved substitution games per rules and payoff (pure functions of them,
+// read-only), so the agents of an arena share one solve.
+var games = struct {
+	sync.Mutex
+	m map[eqKey]*solver.Game
+}{m: map[eqKey]*solver.Game{}}
+
+func gameFor(ctx context.Context, r env.Rules, p solver.Payoff) (*solver.Game, error) {
+	games.Lock()
+	defer games.Unlock()
+	if g, ok := games.m[eqKey{r, p}]; ok {
+		return g, nil
+	}
+	g, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: p, Context: ctx})
+	if err != nil {
+		return nil, err
+	}
+	if len(games.m) >= 4 { // each may hold hundreds of MB
+		clear(games.m)
+	}
+	games.m[eqKey{r, p}] = g
+	return g, nil
+}
+
+// Reset reseeds the agent's draws.
+func (n *Nash) Reset(seed uint64) { n.rng = rand.New(env.SeededSource(seed, 0x7a5)) }
+
+// Err returns the first failure (a break the game does not hold); nil in normal play.
+func (n *Nash) Err() error { return n.err }
+
+// Act draws the line-up to play from the equilibrium mix; the result is always legal.
+func (n *Nash) Act(obs env.Observation, legal env.Mask) int {
+	keep := obs.Own.Index()
+	var mix []solver.Weighted
+	switch obs.Decision {
+	case env.KickOff:
+		k := n.Game.KickOff()
+		mix = k.Home
+		if obs.Player == env.Away {
+			mix = k.Away
+		}
+	case env.Break:
+		s := solver.GameState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, GoalDiff: obs.OwnGoals - obs.OppGoals,
+			Home: obs.Own, Away: obs.Opp, HomeMoves: obs.OwnMovesLeft, AwayMoves: obs.OppMovesLeft}
+		if obs.Player == env.Away {
+			s.GoalDiff, s.Home, s.Away, s.HomeMoves, s.AwayMoves = -s.GoalDiff, obs.Opp, obs.Own, obs.OppMovesLeft, obs.OwnMovesLeft
+		}
+		sol, err := n.Game.At(s)
+		if err != nil {
+			n.fail(err, obs)
+			return keep
+		}
+		mix = sol.Home
+		if obs.Player == env.Away {
+			mix = sol.Away
+		}
+	default:
+		n.fail(fmt.Errorf("nash plays Basic mode only, not a %s decision", obs.Decision), obs)
+		return keep
+	}
+	if to := drawFrom(n.rng, mix); legal.Has(to.Index()) {
+		return to.Index()
+	}
+	n.fail(fmt.Errorf("the equilibrium's line-up is not legal here"), obs)
+	return keep
+}
+
+func (n *Nash) fail(err error, obs env.Observation) {
+	if n.err == nil {
+		n.err = fmt.Errorf("agents: nash at %s, %d left: %w", obs.Period, obs.ThrowsLeft, err)
+	}
+}
+
+// drawFrom draws a line-up from a mix (probabilities summing to 1).
+func drawFrom(rng *rand.Rand, mix []solver.Weighted) env.Lineup {
+	u := rng.Float64()
+	for _, w := range mix {
+		if u < w.Prob {
+			return w.Lineup
+		}
+		u -= w.Prob
+	}
+	return mix[len(mix)-1].Lineup
+}

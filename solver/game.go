@@ -1,0 +1,450 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// The substitution game: in Basic mode the match is a two-player zero-sum stochastic game.
+// At every break both players choose their next line-up at once and hidden, within their
+// remaining moves; at the kick-off that follows everything is public again. SolveGame
+// solves it by backward induction over break states (Shapley): the throw recursion of
+// layers.go with both sides' line-ups and budgets in the vector, and at each break a
+// matrix game per configuration (home's reachable line-ups × away's) over the values from
+// the kick-off that follows.
+
+// GameProblem asks for the equilibrium of the substitution game under Rules (both players
+// in Basic mode) for Payoff: win-loss, goal-diff or (knockout) advance.
+type GameProblem struct {
+	Rules  env.Rules
+	Payoff Payoff
+	// Context, if set, stops the solve: SolveGame then returns its error.
+	Context context.Context
+	// Workers solving stage games at once (0: every core). The result does not depend on it.
+	Workers int
+	// MaxBytes bounds the values the solve may hold (0: DefaultGameBytes); a game that needs
+	// more is refused before anything is allocated, with an error wrapping ErrTooLarge.
+	MaxBytes int64
+	// Progress, if set, is called after each layer of breaks with the layers done and the
+	// total (from one goroutine).
+	Progress func(done, total int)
+	// noMirror solves every stage game instead of deriving half of them by the mirror
+	// symmetry (tests compare the two).
+	noMirror bool
+}
+
+// DefaultGameBytes is the default bound on the values a game solve holds: 12 GiB, which
+// leaves room on a 16 GB machine.
+const DefaultGameBytes = 12 << 30
+
+// GameState is a break of the substitution game, seen from home: the period about to
+// (re)start, the throws left in it, home goals − away goals, both line-ups and moves left.
+type GameState struct {
+	Period     env.Period
+	ThrowsLeft int
+	GoalDiff   int
+	Home, Away env.Lineup
+	HomeMoves  int
+	AwayMoves  int
+}
+
+// GameStateOf reads the GameState of an env state at a break (or the start of a period).
+func GameStateOf(s env.State) GameState {
+	return GameState{Period: s.Period(), ThrowsLeft: s.ThrowsLeft(), GoalDiff: s.Goals(env.Home) - s.Goals(env.Away),
+		Home: s.Lineup(env.Home), Away: s.Lineup(env.Away), HomeMoves: s.MovesLeft(env.Home), AwayMoves: s.MovesLeft(env.Away)}
+}
+
+// StageSolution is the equilibrium at one break: home's value before choosing and each
+// side's mix over the line-ups to play next (its current line-up to keep), most likely first.
+type StageSolution struct {
+	Value      float64
+	Home, Away []Weighted
+}
+
+// GameStats measures a solve.
+type GameStats struct {
+	Layers      int   // (period, throws left) layers of breaks
+	BreakStates int64 // (time, difference, both line-ups and budgets) states with a value
+	StageGames  int64 // breaks where both sides have a choice
+	Saddles     int64 // of those, solved by a pure saddle point
+	LPs         int64 // of those, solved by the simplex (a mixed equilibrium)
+	OneSided    int64 // breaks where only one side has a choice (a max or a min)
+	Mirrored    int64 // breaks whose value came from their mirror image
+	Bytes       int64 // values held by the result
+}
+
+// Game is a solved substitution game. It is read-only and safe for concurrent use.
+type Game struct {
+	Problem GameProblem
+	moves   int // budget held, capped at 5 (no change costs more)
+	kicks   [][]*kickLayer
+	kickOff matrixGame // the first kick-off's hidden choice, full budgets
+	stats   GameStats
+	space   *gameSpace
+	decided func(per, t, d int) bool
+	final   func(d int) float64
+	lengths []int
+	maxDiff int
+	add     bool // additive (goal difference in a league): only d = 0 is held
+}
+
+// kickLayer is the values from the kick-off with the same time, differences lo..lo+n−1:
+// entry (d−lo)*configs + h*entries + a.
+type kickLayer struct {
+	lo, n int
+	k     []float64
+}
+
+// gameSpace lays out the configurations: entry h = l*(moves+1)+m of a side (line-up l, m
+// moves left), configuration h*entries + a (home h, away a).
+type gameSpace struct {
+	moves   int
+	entries int
+	// reach[h] lists the entries a side at h can play after a break, h itself first.
+	reach [][]int32
+}
+
+func newGameSpace(moves int) *gameSpace {
+	w := moves + 1
+	s := &gameSpace{moves: moves, entries: env.NumLineups * w, reach: reachLists(moves)}
+	return s
+}
+
+// reachLists lists, for each entry l*(moves+1)+m, the entries (l', m − cost) a side at
+// line-up l with m moves left can play after a break (cost = l.Moves(l') ≤ m), itself first.
+func reachLists(moves int) [][]int32 {
+	w := moves + 1
+	out := make([][]int32, env.NumLineups*w)
+	for l := range env.NumLineups {
+		from := env.LineupAt(l)
+		for m := 0; m <= moves; m++ {
+			list := []int32{int32(l*w + m)}
+			for to := range env.NumLineups {
+				if c := from.Moves(env.LineupAt(to)); to != l && c <= m {
+					list = append(list, int32(to*w+m-c))
+				}
+			}
+			out[l*w+m] = list
+		}
+	}
+	return out
+}
+
+func (s *gameSpace) configs() int { return s.entries * s.entries }
+
+// ErrNotSolved is wrapped when a game state is outside what a solve holds.
+var ErrNotSolved = errors.New("solver: state not held by this game solve")
+
+// gameFinal is home's payoff at the end of a match with difference d, or a shoot-out.
+func gameFinal(p Payoff) (func(d int, shootout bool) float64, error) {
+	switch p {
+	case PayoffWinLoss:
+		return func(d int, _ bool) float64 { return float64(sign(d)) }, nil
+	case PayoffGoalDiff:
+		return func(d int, _ bool) float64 { return float64(d) }, nil
+	case PayoffAdvance:
+		so, err := shootoutOdds()
+		if err != nil {
+			return nil, err
+		}
+		return func(d int, shootout bool) float64 {
+			if shootout {
+				return 2*so.home - 1
+			}
+			return float64(sign(d))
+		}, nil
+	}
+	return nil, fmt.Errorf("solver: the substitution game is solved for payoff win-loss, goal-diff or advance, not %s", p)
+}
+
+// gameSolver holds SolveGame's working state.
+type gameSolver struct {
+	*layers
+	g       *Game
+	space   *gameSpace
+	workers int
+	mirror  bool
+	done    int
+	total   int
+	stats   []GameStats // per worker
+}
+
+// checkGame validates a problem and returns the budget held.
+func checkGame(p GameProblem) (int, error) {
+	r := p.Rules
+	if err := r.Validate(); err != nil {
+		return 0, err
+	}
+	if r.Modes[env.Home] != env.Basic || r.Modes[env.Away] != env.Basic {
+		return 0, errors.New("solver: the substitution game needs both players in Basic mode (Dynamic shifts are not part of it)")
+	}
+	if p.Payoff == PayoffAdvance && !r.Knockout {
+		return 0, errors.New("solver: payoff advance needs knockout rules")
+	}
+	if _, err := gameFinal(p.Payoff); err != nil {
+		return 0, err
+	}
+	return min(r.MoveBudget(), 5), nil
+}
+
+// SolveGame solves the substitution game. Every stage game's answer is verified against
+// every pure reply (≤ 1e-9, or the solve fails); VerifyGame checks the whole strategy.
+func SolveGame(p GameProblem) (*Game, error) {
+	moves, err := checkGame(p)
+	if err != nil {
+		return nil, err
+	}
+	size, err := EstimateGame(p.Rules, p.Payoff)
+	if err != nil {
+		return nil, err
+	}
+	limit := p.MaxBytes
+	if limit <= 0 {
+		limit = DefaultGameBytes
+	}
+	if size.Bytes > limit {
+		return nil, fmt.Errorf("%w: the substitution game under these rules needs ~%s (%d break states), more than the limit of %s",
+			ErrTooLarge, formatBytes(size.Bytes), size.BreakStates, formatBytes(limit))
+	}
+	gs, err := newGameSolver(p, moves)
+	if err != nil {
+		return nil, err
+	}
+	if err := gs.run(); err != nil {
+		return nil, err
+	}
+	g := gs.g
+	for _, st := range gs.stats {
+		g.stats.StageGames += st.StageGames
+		g.stats.Saddles += st.Saddles
+		g.stats.LPs += st.LPs
+		g.stats.OneSided += st.OneSided
+		g.stats.Mirrored += st.Mirrored
+	}
+	if err := g.solveKickOff(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+func newGameSolver(p GameProblem, moves int) (*gameSolver, error) {
+	final, err := gameFinal(p.Payoff)
+	if err != nil {
+		return nil, err
+	}
+	ctx := p.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	lengths, total := periodLengths(p.Rules)
+	space := newGameSpace(moves)
+	ls := &layers{r: p.Rules, lengths: lengths, maxDiff: total/throwsToScore() + 1, size: space.configs(), final: final,
+		additive: p.Payoff == PayoffGoalDiff && !p.Rules.Knockout, ctx: ctx, whole: true, consts: map[float64][]float64{}}
+	ls.from = BreakState{Period: env.FirstHalf, ThrowsLeft: lengths[0]}
+	g := &Game{Problem: p, moves: moves, space: space, decided: ls.decided, final: func(d int) float64 { return final(d, false) },
+		lengths: lengths, maxDiff: ls.maxDiff, add: ls.additive, kicks: make([][]*kickLayer, len(lengths))}
+	for per, n := range lengths {
+		g.kicks[per] = make([]*kickLayer, n+1)
+	}
+	workers := p.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	gs := &gameSolver{layers: ls, g: g, space: space, workers: workers, mirror: !p.noMirror && mirrorSymmetric(p.Payoff), total: total,
+		stats: make([]GameStats, workers)}
+	gs.sectors()
+	ls.step = gs.breaks
+	return gs, nil
+}
+
+// mirrorSymmetric reports whether home's value at a state is minus home's value at its
+// mirror image (the sides swapped, the difference negated): the pitch is symmetric, so this
+// holds whenever the payoff is antisymmetric — a shoot-out included only if it is fair.
+func mirrorSymmetric(p Payoff) bool {
+	if p != PayoffAdvance {
+		return true
+	}
+	so, err := shootoutOdds()
+	return err == nil && math.Abs(so.home-0.5) <= 1e-12
+}
+
+// sectors fills the throw coefficients of every configuration from env's throw odds.
+func (gs *gameSolver) sectors() {
+	sp := gs.space
+	gs.moveTables(env.Home)
+	for b := 1; b <= env.Sectors; b++ {
+		for k := range gs.coef[b] {
+			if k < 2 || gs.r.TiesCount {
+				gs.coef[b][k] = make([]float64, gs.size)
+			}
+		}
+	}
+	w := sp.moves + 1
+	for lh := range env.NumLineups {
+		for la := range env.NumLineups {
+			st := newSectorTable(env.LineupAt(lh), env.LineupAt(la), gs.r.TiesCount)
+			for mh := range w {
+				for ma := range w {
+					c := (lh*w+mh)*sp.entries + la*w + ma
+					for b := 1; b <= env.Sectors; b++ {
+						win, lose := st.win[b][env.Home], st.win[b][env.Away]
+						gs.coef[b][0][c], gs.coef[b][1][c] = win, lose
+						if gs.r.TiesCount {
+							gs.coef[b][2][c] = 1 - win - lose
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// breaks is the layer step: it keeps K, the values from the kick-off, and solves the stage
+// game of every configuration at every difference, on all workers.
+func (gs *gameSolver) breaks(per, t int, u *ballLayer) (*breakLayer, error) {
+	n := gs.size
+	kl := &kickLayer{lo: u.lo, n: u.n, k: make([]float64, u.n*n)}
+	for d := u.lo; d < u.lo+u.n; d++ {
+		k, _ := gs.ball(u, d, env.KickOffSector)
+		copy(kl.k[(d-u.lo)*n:], k)
+	}
+	gs.g.kicks[per][t] = kl
+	lay := &breakLayer{lo: u.lo, value: make([]float64, u.n*n)}
+	// Older breaks of this period are not read again (a goal leaves t−1 throws).
+	if t >= 3 {
+		gs.layers.breaks[per][t-2] = nil
+	}
+	errs := make([]error, gs.workers)
+	var wg sync.WaitGroup
+	for w := range gs.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[w] = gs.solveShare(per, t, kl, lay, w)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	// Mirror images: W(−d, (a, h)) = −W(d, (h, a)), filled once every share is done.
+	if gs.mirror {
+		gs.fillMirrors(kl, lay)
+	}
+	gs.done++
+	if p := gs.g.Problem.Progress; p != nil {
+		p(gs.done, gs.total)
+	}
+	gs.g.stats.Layers++
+	gs.g.stats.BreakStates += int64(len(lay.value))
+	gs.g.stats.Bytes += int64(len(kl.k)) * 8
+	return lay, nil
+}
+
+// canonical reports whether the break (d, h, a) is solved itself rather than read off its
+// mirror (−d, a, h) in the layer [lo, lo+n).
+func (gs *gameSolver) canonical(lo, n, d, h, a int) bool {
+	if !gs.mirror || -d < lo || -d >= lo+n {
+		return true
+	}
+	return d > 0 || d == 0 && h <= a
+}
+
+// solveShare solves the canonical stage games of the configurations h ≡ w (mod workers).
+func (gs *gameSolver) solveShare(per, t int, kl *kickLayer, lay *breakLayer, w int) error {
+	sp := gs.space
+	st := &gs.stats[w]
+	var buf stageBuf
+	for d := kl.lo; d < kl.lo+kl.n; d++ {
+		k := kl.k[(d-kl.lo)*gs.size : (d-kl.lo+1)*gs.size]
+		out := lay.value[(d-kl.lo)*gs.size:]
+		for h := w; h < sp.entries; h += gs.workers {
+			if w == 0 && h%64 == 0 {
+				if err := gs.ctx.Err(); err != nil {
+					return err
+				}
+			}
+			for a := range sp.entries {
+				if !gs.canonical(kl.lo, kl.n, d, h, a) {
+					continue
+				}
+				v, err := sp.stageValue(k, h, a, &buf, st)
+				if err != nil {
+					return fmt.Errorf("solver: stage game at %s, %d throws left, difference %d: %w", env.FirstHalf+env.Period(per), t, d, err)
+				}
+				out[h*sp.entries+a] = v
+			}
+		}
+	}
+	return nil
+}
+
+// fillMirrors writes the values of the breaks not solved themselves.
+func (gs *gameSolver) fillMirrors(kl *kickLayer, lay *breakLayer) {
+	sp := gs.space
+	for d := kl.lo; d < kl.lo+kl.n; d++ {
+		out := lay.value[(d-kl.lo)*gs.size:]
+		img := lay.value[(-d-kl.lo)*gs.size:]
+		for h := range sp.entries {
+			for a := range sp.entries {
+				if !gs.canonical(kl.lo, kl.n, d, h, a) {
+					out[h*sp.entries+a] = -img[a*sp.entries+h]
+					gs.stats[0].Mirrored++
+				}
+			}
+		}
+	}
+}
+
+// GameSize is what a game solve would hold, computed without solving.
+type GameSize struct {
+	Configs     int   // configurations a break's value vector holds (both line-ups and budgets)
+	Layers      int   // (period, throws left) layers
+	BreakStates int64 // break states with a value
+	Bytes       int64 // values held at the peak: K of every layer, two throw layers, the breaks read
+}
+
+// EstimateGame returns the size of the substitution game under r for payoff p.
+func EstimateGame(r env.Rules, p Payoff) (GameSize, error) {
+	moves, err := checkGame(GameProblem{Rules: r, Payoff: p})
+	if err != nil {
+		return GameSize{}, err
+	}
+	final, err := gameFinal(p)
+	if err != nil {
+		return GameSize{}, err
+	}
+	lengths, total := periodLengths(r)
+	ls := &layers{r: r, lengths: lengths, maxDiff: total/throwsToScore() + 1, final: final, whole: true,
+		additive: p == PayoffGoalDiff && !r.Knockout}
+	size := GameSize{Configs: newGameSpace(moves).configs()}
+	widest := int64(0)
+	for per, n := range lengths {
+		for t := 1; t <= n; t++ {
+			lo, hi := ls.span(per, t)
+			w := int64(max(hi-lo+1, 0))
+			size.Layers++
+			size.BreakStates += w * int64(size.Configs)
+			widest = max(widest, w)
+		}
+	}
+	c := int64(size.Configs)
+	// K of every layer; two throw layers of five sectors; the breaks still read (two of
+	// this period, the first of each later one); the throw coefficients.
+	size.Bytes = 8 * (size.BreakStates + 2*env.Sectors*widest*c + int64(2+len(lengths))*widest*c + 3*env.Sectors*c)
+	return size, nil
+}
+
+// formatBytes writes n bytes in GiB or MiB.
+func formatBytes(n int64) string {
+	if n >= 1<<30 {
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	}
+	return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
+}

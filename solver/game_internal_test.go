@@ -1,0 +1,138 @@
+package solver
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// kickValue is K at the first kick-off for home line-up i with hm moves and away j with am.
+func (g *Game) kickValue(i, hm, j, am int) float64 {
+	kl := g.kicks[0][g.lengths[0]]
+	w := g.moves + 1
+	return kl.k[(0-kl.lo)*g.space.configs()+(i*w+hm)*g.space.entries+j*w+am]
+}
+
+// TestGameKeptValuesAreTheMatchOdds: with no moves left on either side, the game's value
+// from the kick-off is the match's payoff with both line-ups kept, which MatchOdds computes
+// by a different method (a forward pass over the score, periods convolved) — for every pair
+// of line-ups, under each payoff, league and knockout.
+func TestGameKeptValuesAreTheMatchOdds(t *testing.T) {
+	cases := []struct {
+		r env.Rules
+		p Payoff
+	}{
+		{env.Rules{ThrowsPerHalf: 4, Moves: 1}, PayoffWinLoss},
+		{env.Rules{ThrowsPerHalf: 4, Moves: 1, TiesCount: true}, PayoffGoalDiff},
+		{env.Rules{ThrowsPerHalf: 3, Moves: env.NoMoves, Knockout: true, ExtraThrowsPerHalf: 2}, PayoffAdvance},
+		{env.Rules{ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, PayoffWinLoss},
+	}
+	for _, c := range cases {
+		g, err := SolveGame(GameProblem{Rules: c.r, Payoff: c.p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Matrix(c.r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		worst := 0.0
+		for i := range env.NumLineups {
+			for j := range env.NumLineups {
+				worst = max(worst, math.Abs(g.kickValue(i, 0, j, 0)-c.p.Of(m.At(i, j), c.r)))
+			}
+		}
+		if worst > 1e-12 {
+			t.Errorf("%v %v: kept values differ from MatchOdds by %.3g", c.r, c.p, worst)
+		}
+	}
+}
+
+// TestGameMirrorIsExact: the values read off mirror images equal the values of solving
+// every stage game (the mirror is a symmetry of the rules, not an approximation), at the
+// kick-off and at every break of a 4-throw match.
+func TestGameMirrorIsExact(t *testing.T) {
+	for _, p := range []Payoff{PayoffWinLoss, PayoffAdvance} {
+		r := env.Rules{ThrowsPerHalf: 4, Moves: 1}
+		if p == PayoffAdvance {
+			r.Knockout, r.ExtraThrowsPerHalf = true, 2
+		}
+		a, err := SolveGame(GameProblem{Rules: r, Payoff: p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := SolveGame(GameProblem{Rules: r, Payoff: p, noMirror: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Stats().Mirrored == 0 || b.Stats().Mirrored != 0 {
+			t.Fatalf("mirrored %d and %d breaks", a.Stats().Mirrored, b.Stats().Mirrored)
+		}
+		worst := 0.0
+		for per := range a.kicks {
+			for t, kl := range a.kicks[per] {
+				if kl == nil {
+					continue
+				}
+				for i, v := range kl.k {
+					worst = max(worst, math.Abs(v-b.kicks[per][t].k[i]))
+				}
+			}
+		}
+		if worst > 1e-12 || math.Abs(a.Value()-b.Value()) > 1e-12 {
+			t.Errorf("%v: mirrored and full solves differ by %.3g (values %v, %v)", p, worst, a.Value(), b.Value())
+		}
+	}
+}
+
+// TestVerifyGameCatchesADeviation: the verification is not blind — with home's kick-off mix
+// replaced by a pure line-up outside the equilibrium, away's best response gains.
+func TestVerifyGameCatchesADeviation(t *testing.T) {
+	g, err := SolveGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 1}, Payoff: PayoffWinLoss})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := *g
+	bad.kickOff.x = make([]float64, env.NumLineups)
+	l, _ := env.ParseLineup("2-2-2-2-2")
+	bad.kickOff.x[l.Index()] = 1
+	c, err := VerifyGame(context.Background(), &bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Exploitability < 0.01 {
+		t.Errorf("a pure 2-2-2-2-2 kick-off: exploitability %.3g, want a clear gain", c.Exploitability)
+	}
+}
+
+// TestStageSimplexAgreesWithGonum: on 3,000 random games up to 8 × 8 with entries from five
+// values (duplicate rows and columns, ties and degenerate pivots everywhere), the stage
+// games' tableau finds the value gonum's two LPs find, and both pass the pure-reply check.
+func TestStageSimplexAgreesWithGonum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var tab tableau
+	for k := range 3000 {
+		m, n := 1+rng.IntN(8), 1+rng.IntN(8)
+		a := make([][]float64, m)
+		for i := range a {
+			a[i] = make([]float64, n)
+			for j := range a[i] {
+				a[i][j] = float64(rng.IntN(5))/4 - 0.5
+			}
+		}
+		g, err := solveStageGame(a, &tab)
+		if err != nil {
+			t.Fatalf("game %d %v: %v", k, a, err)
+		}
+		h, err := solveMatrixGame(a)
+		if err != nil {
+			t.Fatalf("game %d %v: gonum: %v", k, a, err)
+		}
+		if math.Abs(g.value-h.value) > 1e-12 {
+			t.Fatalf("game %d %v: value %v, gonum %v", k, a, g.value, h.value)
+		}
+	}
+}

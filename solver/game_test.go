@@ -1,0 +1,120 @@
+package solver_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+// TestGameEquilibriumIsVerified: for league and knockout rules, every payoff, ties rethrown
+// or counted, one and two moves, each side's best response to the other's equilibrium
+// strategy — found by SolveBasic against the strategy as a mixed opponent, a solve that
+// shares nothing with the game's recursion but the rules — gains at most 1e-9 over the
+// game's value.
+func TestGameEquilibriumIsVerified(t *testing.T) {
+	cases := []struct {
+		r env.Rules
+		p solver.Payoff
+	}{
+		{env.Rules{ThrowsPerHalf: 5, Moves: 1}, solver.PayoffWinLoss},
+		{env.Rules{ThrowsPerHalf: 5, Moves: 1}, solver.PayoffGoalDiff},
+		{env.Rules{ThrowsPerHalf: 4, Moves: 2, TiesCount: true}, solver.PayoffWinLoss},
+		{env.Rules{ThrowsPerHalf: 4, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, solver.PayoffAdvance},
+		{env.Rules{ThrowsPerHalf: 3, Moves: 2, Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime}, solver.PayoffWinLoss},
+	}
+	for _, c := range cases {
+		g, err := solver.SolveGame(solver.GameProblem{Rules: c.r, Payoff: c.p})
+		if err != nil {
+			t.Fatalf("%v %v: %v", c.r, c.p, err)
+		}
+		check, err := solver.VerifyGame(context.Background(), g)
+		if err != nil {
+			t.Fatalf("%v %v: %v", c.r, c.p, err)
+		}
+		st := g.Stats()
+		t.Logf("%v %v: value %.3g, best responses %.3g / %.3g, %d stage games (%d LPs)", c.r, c.p, g.Value(), check.HomeBest, check.AwayBest, st.StageGames, st.LPs)
+		if !(check.Exploitability <= 1e-9) || check.Exploitability < -1e-12 ||
+			math.Abs(check.HomeBest-g.Value()) > 1e-9 || math.Abs(check.AwayBest-g.Value()) > 1e-9 {
+			t.Errorf("%v %v: value %.12f, best responses %.12f / %.12f, exploitability %.3g", c.r, c.p, g.Value(), check.HomeBest, check.AwayBest, check.Exploitability)
+		}
+		if st.LPs == 0 {
+			t.Errorf("%v %v: no stage game needed an LP: the test would not exercise mixed play", c.r, c.p)
+		}
+	}
+}
+
+// TestGameAtAnswers: the equilibrium at a break is a pair of mixes over legal line-ups,
+// keeps when nothing can change the result, and refuses what the game does not hold.
+func TestGameAtAnswers(t *testing.T) {
+	r := env.Rules{ThrowsPerHalf: 5, Moves: 1}
+	g, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: solver.PayoffWinLoss})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ko := g.KickOff()
+	home, away := ko.Home[0].Lineup, ko.Away[0].Lineup
+	for d := -2; d <= 2; d++ {
+		s := solver.GameState{Period: env.SecondHalf, ThrowsLeft: 5, GoalDiff: d, Home: home, Away: away, HomeMoves: 1, AwayMoves: 1}
+		sol, err := g.At(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, side := range []struct {
+			mix []solver.Weighted
+			cur env.Lineup
+		}{{sol.Home, home}, {sol.Away, away}} {
+			sum := 0.0
+			for _, w := range side.mix {
+				sum += w.Prob
+				if side.cur.Moves(w.Lineup) > 1 || w.Prob <= 0 {
+					t.Errorf("difference %d: %v with probability %v from %v", d, w.Lineup, w.Prob, side.cur)
+				}
+			}
+			if math.Abs(sum-1) > 1e-9 {
+				t.Errorf("difference %d: the mix sums to %v", d, sum)
+			}
+		}
+		if d != 0 && math.Abs(sol.Value) > 1 || d > 0 && sol.Value <= 0 || d < 0 && sol.Value >= 0 {
+			t.Errorf("difference %d at half time: value %v", d, sol.Value)
+		}
+	}
+	// Three goals up with two throws left: nothing can change the result (a goal takes
+	// three throws from kick-off).
+	sol, err := g.At(solver.GameState{Period: env.SecondHalf, ThrowsLeft: 2, GoalDiff: 3, Home: home, Away: away, HomeMoves: 1, AwayMoves: 1})
+	if err != nil || sol.Value != 1 || sol.Home[0].Lineup != home || sol.Away[0].Lineup != away {
+		t.Errorf("a decided break: %+v, %v", sol, err)
+	}
+	for _, bad := range []solver.GameState{
+		{Period: env.ExtraFirst, ThrowsLeft: 3, Home: home, Away: away},
+		{Period: env.SecondHalf, ThrowsLeft: 6, Home: home, Away: away},
+		{Period: env.SecondHalf, ThrowsLeft: 3, Home: home},
+	} {
+		if _, err := g.At(bad); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+}
+
+// TestGameRefusesWhatItCannotSolve: Dynamic players, the points payoff, advance in a league,
+// and a game beyond the memory bound are refused before any work.
+func TestGameRefusesWhatItCannotSolve(t *testing.T) {
+	dyn := env.Rules{ThrowsPerHalf: 3}
+	dyn.Modes[env.Away] = env.Dynamic
+	for _, p := range []solver.GameProblem{
+		{Rules: dyn},
+		{Rules: env.Rules{ThrowsPerHalf: 3}, Payoff: solver.PayoffPoints},
+		{Rules: env.Rules{ThrowsPerHalf: 3}, Payoff: solver.PayoffAdvance},
+	} {
+		if _, err := solver.SolveGame(p); err == nil {
+			t.Errorf("%+v accepted", p)
+		}
+	}
+	_, err := solver.SolveGame(solver.GameProblem{Rules: env.Rules{}, MaxBytes: 1 << 30})
+	if !errors.Is(err, solver.ErrTooLarge) {
+		t.Errorf("default rules under 1 GiB: %v", err)
+	}
+}
