@@ -255,6 +255,18 @@ func (w *ParquetWriter[T]) AppendFile(path string) error {
 	return w.err
 }
 
+// Abort gives the file up: the temporary file is removed and nothing appears under the
+// path (for a writer whose rows stopped coming for an error of the caller's).
+func (w *ParquetWriter[T]) Abort() {
+	if w.file != nil {
+		w.file.abort()
+		w.file = nil
+		if w.err == nil {
+			w.err = fmt.Errorf("datasets: writing %s: aborted", w.path)
+		}
+	}
+}
+
 // Close finishes the file and moves it into place; after an error it removes the temporary
 // file and returns the error.
 func (w *ParquetWriter[T]) Close() error {

@@ -69,6 +69,32 @@ type EquilibriumRow struct {
 	Exploitability float64 `parquet:"exploitability"` // the best pure reply's gain (verified small)
 }
 
+// GameSchema names GameRow files.
+const GameSchema = "game/1"
+
+// GameRow is one line-up a side plays with positive probability at one break of the
+// substitution game's equilibrium (kingoal solve game --out): every break the solve holds at
+// which at least one side has a move left, a row per line-up in the support of each side's
+// mix (a side with no move left has one row: keep). Under goal-diff in a league the score
+// drops out of the game: goal_diff is 0 and value counts the goals still to come.
+type GameRow struct {
+	Payoff      string  `parquet:"payoff"`      // win-loss, goal-diff or advance
+	Period      string  `parquet:"period"`      // the period about to (re)start
+	ThrowsLeft  int32   `parquet:"throws_left"` // in that period
+	GoalDiff    int32   `parquet:"goal_diff"`   // home − away
+	Home        string  `parquet:"home"`        // home's current line-up
+	HomeIndex   int32   `parquet:"home_index"`
+	HomeMoves   int32   `parquet:"home_moves"` // moves left
+	Away        string  `parquet:"away"`
+	AwayIndex   int32   `parquet:"away_index"`
+	AwayMoves   int32   `parquet:"away_moves"`
+	Value       float64 `parquet:"value"`        // to home, before choosing
+	Side        string  `parquet:"side"`         // who plays the line-up: home or away
+	Lineup      string  `parquet:"lineup"`       // the line-up played after the break
+	LineupIndex int32   `parquet:"lineup_index"` // env index 0..120
+	Probability float64 `parquet:"probability"`
+}
+
 // RatingsSchema names RatingRow files (ratings/1 lacked the exploitability columns).
 const RatingsSchema = "ratings/2"
 

@@ -69,14 +69,14 @@ type StageSolution struct {
 
 // GameStats measures a solve.
 type GameStats struct {
-	Layers      int   // (period, throws left) layers of breaks
-	BreakStates int64 // (time, difference, both line-ups and budgets) states with a value
-	StageGames  int64 // breaks where both sides have a choice
-	Saddles     int64 // of those, solved by a pure saddle point
-	LPs         int64 // of those, solved by the simplex (a mixed equilibrium)
-	OneSided    int64 // breaks where only one side has a choice (a max or a min)
-	Mirrored    int64 // breaks whose value came from their mirror image
-	Bytes       int64 // values held by the result
+	Layers      int   `json:"layers"`       // (period, throws left) layers of breaks
+	BreakStates int64 `json:"break_states"` // (time, difference, both line-ups and budgets) states with a value
+	StageGames  int64 `json:"stage_games"`  // breaks where both sides have a choice
+	Saddles     int64 `json:"saddles"`      // of those, solved by a pure saddle point
+	LPs         int64 `json:"lps"`          // of those, solved by the simplex (a mixed equilibrium)
+	OneSided    int64 `json:"one_sided"`    // breaks where only one side has a choice (a max or a min)
+	Mirrored    int64 `json:"mirrored"`     // breaks whose value came from their mirror image
+	Bytes       int64 `json:"bytes"`        // values held by the result
 }
 
 // Game is a solved substitution game. It is read-only and safe for concurrent use.

@@ -12,8 +12,15 @@ import (
 // can reach (rows), away among its own (columns), both at once, each entry's value being K,
 // the value from the kick-off that follows. The cheap cases first — one side without a
 // choice (a max or a min), a pure saddle point (the largest row minimum equals the smallest
-// column maximum: the same matrix entry, so exact equality) — and only then
+// column maximum, up to nearSaddleTol) — and only then
 // one simplex tableau (stagelp.go), whose answer is verified against every pure reply.
+
+// nearSaddleTol: when the largest row minimum and the smallest column maximum are this
+// close, the pure pair that attains them is an equilibrium up to it (each side's guarantee
+// is within it of the value) and the midpoint is the value to within half of it. This is
+// what breaks late in a decided-looking match need: their entries differ by rounding
+// (1e-13), which the simplex, scaling the spread to 1, would turn into noise.
+const nearSaddleTol = 1e-12
 
 // stageAnswer is the solution of one stage game.
 type stageAnswer struct {
@@ -88,9 +95,9 @@ func (sp *gameSpace) stage(k []float64, h, a int, buf *stageBuf, st *GameStats) 
 			upper, bj = hi, j
 		}
 	}
-	if lower == upper {
+	if upper-lower <= nearSaddleTol {
 		st.Saddles++
-		return stageAnswer{value: lower, row: bi, col: bj}, nil
+		return stageAnswer{value: (lower + upper) / 2, row: bi, col: bj}, nil
 	}
 	st.LPs++
 	g, err := solveStageGame(m, &buf.tab)
@@ -157,9 +164,17 @@ func (g *Game) Moves() int { return g.moves }
 
 // solveKickOff solves the 121 × 121 hidden choice at the first kick-off.
 func (g *Game) solveKickOff() error {
+	var err error
+	g.kickOff, err = g.kickOffGame(g.moves, g.moves)
+	return err
+}
+
+// kickOffGame solves the hidden choice of starting line-ups when home will have hm moves
+// and away am (each at most Moves()).
+func (g *Game) kickOffGame(hm, am int) (matrixGame, error) {
 	kl := g.kicks[0][g.lengths[0]]
 	if kl == nil || kl.lo > 0 || kl.lo+kl.n <= 0 {
-		return errors.New("solver: the kick-off was not solved")
+		return matrixGame{}, errors.New("solver: the kick-off was not solved")
 	}
 	sp, w := g.space, g.moves+1
 	k := kl.k[(0-kl.lo)*sp.configs():]
@@ -167,12 +182,65 @@ func (g *Game) solveKickOff() error {
 	for i := range a {
 		a[i] = make([]float64, env.NumLineups)
 		for j := range a[i] {
-			a[i][j] = k[(i*w+g.moves)*sp.entries+j*w+g.moves]
+			a[i][j] = k[(i*w+hm)*sp.entries+j*w+am]
 		}
 	}
-	var err error
-	if g.kickOff, err = solveMatrixGame(a); err != nil {
-		return fmt.Errorf("solver: the kick-off's line-up game: %w", err)
+	m, err := solveMatrixGame(a)
+	if err != nil {
+		return matrixGame{}, fmt.Errorf("solver: the kick-off's line-up game (%d and %d moves): %w", hm, am, err)
+	}
+	return m, nil
+}
+
+// KickOffWith is the equilibrium of the starting line-ups when home will have homeMoves
+// moves for the match and away awayMoves, both then playing the game's equilibrium — with
+// (Moves(), 0) the value of substituting when only home may, with (0, 0) the line-up game
+// of solve equilibrium.
+func (g *Game) KickOffWith(homeMoves, awayMoves int) (LineupEquilibrium, error) {
+	if homeMoves < 0 || awayMoves < 0 || homeMoves > g.moves || awayMoves > g.moves {
+		return LineupEquilibrium{}, fmt.Errorf("solver: budgets %d and %d: want 0..%d", homeMoves, awayMoves, g.moves)
+	}
+	m, err := g.kickOffGame(homeMoves, awayMoves)
+	if err != nil {
+		return LineupEquilibrium{}, err
+	}
+	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: m.value, Home: weighted(m.x), Away: weighted(m.y), Exploitability: m.exploitability, Dominated: m.dominated}, nil
+}
+
+// Breaks calls fn with every break the game holds at which at least one side has a move
+// left, and its equilibrium, in order: period, throws left (most first), difference, home's
+// line-up and moves, away's. It stops at fn's first error.
+func (g *Game) Breaks(fn func(GameState, StageSolution) error) error {
+	sp, w := g.space, g.moves+1
+	var buf stageBuf
+	var st GameStats
+	for per, layers := range g.kicks {
+		for t := len(layers) - 1; t >= 1; t-- {
+			kl := layers[t]
+			if kl == nil {
+				continue
+			}
+			for d := kl.lo; d < kl.lo+kl.n; d++ {
+				k := kl.k[(d-kl.lo)*sp.configs() : (d-kl.lo+1)*sp.configs()]
+				for h := range sp.entries {
+					for a := range sp.entries {
+						if h%w == 0 && a%w == 0 {
+							continue // nobody can move: no break
+						}
+						ans, err := sp.stage(k, h, a, &buf, &st)
+						if err != nil {
+							return err
+						}
+						home, away := sp.mixes(ans, h, a)
+						s := GameState{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: d,
+							Home: env.LineupAt(h / w), HomeMoves: h % w, Away: env.LineupAt(a / w), AwayMoves: a % w}
+						if err := fn(s, StageSolution{Value: ans.value, Home: home, Away: away}); err != nil {
+							return err
+						}
+					}
+				}
+			}
+		}
 	}
 	return nil
 }

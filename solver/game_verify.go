@@ -13,12 +13,12 @@ import (
 // single-player solve (SolveBasic against OpponentMix: the law of the next goal, breaks on
 // demand — not the game's throw recursion).
 type GameCheck struct {
-	HomeBest float64 // home's payoff when home best-responds to away's strategy
-	AwayBest float64 // home's payoff when away best-responds to home's strategy
+	HomeBest float64 `json:"home_best"` // home's payoff when home best-responds to away's strategy
+	AwayBest float64 `json:"away_best"` // home's payoff when away best-responds to home's strategy
 	// Exploitability is HomeBest − AwayBest: what the two best responses gain together
 	// over the pair; 0 for an exact equilibrium (≥ 0 up to rounding).
-	Exploitability float64
-	Solves         int // single-player solves made (one per opposing kick-off line-up)
+	Exploitability float64 `json:"exploitability"`
+	Solves         int     `json:"solves"` // single-player solves made (one per opposing kick-off line-up)
 }
 
 // VerifyGame computes the best responses to g's strategies. It is as expensive as solving

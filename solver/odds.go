@@ -145,6 +145,10 @@ func (st sectorTable) unpack() ([env.Sectors + 1][2]float64, [env.Sectors + 1][2
 	return st.win, st.next, st.scores
 }
 
+// ThrowsToScore is the fewest throws from a kick-off to a goal, read off env.MoveBall: a
+// difference of d needs at least d times as many throws.
+func ThrowsToScore() int { return throwsToScore() }
+
 // throwsToScore is the fewest throws from kick-off to a goal, read off env.MoveBall.
 func throwsToScore() int {
 	n := 0

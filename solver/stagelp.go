@@ -10,7 +10,7 @@ import (
 // factorisations, allocates per pivot, and cycles on some degenerate stage games (it ran
 // forever on an 8 × 5 game of 4-throw halves with ties counted); here Bland's rule
 // guarantees termination, one tableau gives both mixes (the row player's are the dual
-// prices), and the buffers are reused: ~10× faster on stage games (BENCHMARKS.md).
+// prices), and the buffers are reused: ~3× faster on stage games (BenchmarkStageLP).
 //
 // With a mapped affinely onto A with entries in [1, 2] (a shift alone would leave the
 // entries of a stage game — values within a few hundredths of each other — all ≈ 1, a
@@ -112,13 +112,26 @@ func (tab *tableau) mixes(a [][]float64) (x, y []float64, err error) {
 	x, y = make([]float64, m), make([]float64, n)
 	for i, b := range tab.basis {
 		if b < n {
-			y[b] = max(t[i*w+w-1], 0) / z
+			y[b] = max(t[i*w+w-1], 0)
 		}
 	}
 	for i := range m {
-		x[i] = max(obj[n+i], 0) / z
+		x[i] = max(obj[n+i], 0)
 	}
-	return x, y, nil
+	// Σy and Σx equal z in exact arithmetic; normalising by their own sums keeps the
+	// rounding of a long pivot sequence out of the mixes (verify then judges them).
+	return normalised(x), normalised(y), nil
+}
+
+func normalised(p []float64) []float64 {
+	sum := 0.0
+	for _, v := range p {
+		sum += v
+	}
+	for i := range p {
+		p[i] /= sum
+	}
+	return p
 }
 
 // pivot makes column e basic in row r.

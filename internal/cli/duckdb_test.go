@@ -34,6 +34,7 @@ func TestDuckDBReadsEveryFile(t *testing.T) {
 		{"solve", "matrix", "--throws-per-half", "5", "--out", dir},
 		{"solve", "equilibrium", "--throws-per-half", "3", "--ties-count", "--out", filepath.Join(dir, "equilibrium.parquet")},
 		{"solve", "policy", "--throws-per-half", "6", "--moves", "2", "--out", filepath.Join(dir, "policy.parquet")},
+		{"solve", "game", "--throws-per-half", "3", "--moves", "1", "--out", filepath.Join(dir, "game.parquet")},
 		{"train", "qlearning", "--throws-per-half", "4", "--moves", "1", "--episodes", "400", "--eval-every", "100", "--out", filepath.Join(dir, "q.json")},
 	} {
 		if code, _, stderr := run(t, args...); code != 0 {
@@ -68,6 +69,8 @@ func TestDuckDBReadsEveryFile(t *testing.T) {
 			})},
 		{filepath.Join(dir, "policy.parquet"), sums(t, filepath.Join(dir, "policy.parquet"), datasets.PolicySchema,
 			func(r datasets.PolicyRow) [3]float64 { return [3]float64{r.Value, r.KeepValue, float64(r.ThrowsLeft)} })},
+		{filepath.Join(dir, "game.parquet"), sums(t, filepath.Join(dir, "game.parquet"), datasets.GameSchema,
+			func(r datasets.GameRow) [3]float64 { return [3]float64{r.Probability, r.Value, float64(r.LineupIndex)} })},
 		{filepath.Join(dir, "q.curve.parquet"), sums(t, filepath.Join(dir, "q.curve.parquet"), datasets.LearningCurveSchema,
 			func(r datasets.LearningCurveRow) [3]float64 {
 				return [3]float64{float64(r.Episodes), r.Score, float64(r.States)}

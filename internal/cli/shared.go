@@ -100,6 +100,24 @@ func describeChange(from, to env.Lineup) string {
 	if from == to {
 		return "keep " + from.String()
 	}
+	moved := movedSectors(from, to)
+	parts := make([]string, len(moved))
+	for i, m := range moved {
+		parts[i] = "sector " + strings.ReplaceAll(m, "→", " → ")
+	}
+	noun := "counter"
+	if len(moved) > 1 {
+		noun = "counters"
+	}
+	return fmt.Sprintf("move %d %s (%s): %s → %s", len(moved), noun, strings.Join(parts, ", "), from, to)
+}
+
+// movedSectors lists the counters a change moves as "2→5" (from sector 2 to sector 5), or
+// "keep" when there is no change.
+func movedSectors(from, to env.Lineup) []string {
+	if from == to {
+		return []string{"keep"}
+	}
 	f, t := from.Counts(), to.Counts()
 	var out, in []int // one entry per counter leaving / arriving
 	for k := range f {
@@ -110,15 +128,11 @@ func describeChange(from, to env.Lineup) string {
 			in = append(in, k+1)
 		}
 	}
-	parts := make([]string, len(out))
+	moved := make([]string, len(out))
 	for i := range out {
-		parts[i] = fmt.Sprintf("sector %d → %d", out[i], in[i])
+		moved[i] = fmt.Sprintf("%d→%d", out[i], in[i])
 	}
-	noun := "counter"
-	if len(out) > 1 {
-		noun = "counters"
-	}
-	return fmt.Sprintf("move %d %s (%s): %s → %s", len(out), noun, strings.Join(parts, ", "), from, to)
+	return moved
 }
 
 // computeMatrix runs solver.ComputeMatrix with a progress bar on errOut.

@@ -169,16 +169,30 @@ func scoreWord(d int) string {
 	return "level"
 }
 
+// summaryTime is a break the readable summaries show.
+type summaryTime struct {
+	name string
+	per  env.Period
+	left int
+}
+
+// summaryTimes are half time and goals a third and a ninth of a half from the end.
+func summaryTimes(r env.Rules) []summaryTime {
+	out := []summaryTime{{"half time", env.SecondHalf, r.HalfThrows()}}
+	for _, left := range []int{r.HalfThrows() / 3, r.HalfThrows() / 9} {
+		if left >= 1 && left != out[len(out)-1].left {
+			out = append(out, summaryTime{fmt.Sprintf("goal, %d throws left", left), env.SecondHalf, left})
+		}
+	}
+	return out
+}
+
 // basicSummary: at half time and after goals late on, with the starting line-up and the
 // whole budget, what to do at each score.
 func basicSummary(bp *solver.BasicPolicy, r env.Rules) []recommendation {
 	own, moves := bp.Problem.Own, r.MoveBudget()
 	var out []recommendation
-	for _, when := range []struct {
-		name string
-		per  env.Period
-		left int
-	}{{"half time", env.SecondHalf, r.HalfThrows()}, {fmt.Sprintf("goal, %d throws left", r.HalfThrows()/3), env.SecondHalf, r.HalfThrows() / 3}, {fmt.Sprintf("goal, %d throws left", max(1, r.HalfThrows()/9)), env.SecondHalf, max(1, r.HalfThrows()/9)}} {
+	for _, when := range summaryTimes(r) {
 		for d := -2; d <= 2; d++ {
 			s := solver.BreakState{Period: when.per, ThrowsLeft: when.left, GoalDiff: d, Own: own, MovesLeft: moves}
 			to, err1 := bp.Best(s)

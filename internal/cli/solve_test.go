@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -133,10 +134,73 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "policy", "--objective", "advance"},
 		{"solve", "policy", "--home", "1-1"},
 		{"solve", "matrix", "extra-arg"},
+		{"solve", "game", "--payoff", "points"},
+		{"solve", "game", "--payoff", "advance"},
+		{"solve", "game", "--workers", "-1"},
+		{"solve", "game", "--throws-per-half", "90", "--moves", "5"}, // beyond the memory bound
+		{"solve", "game", "--home-mode", "dynamic", "--throws-per-half", "3"},
 	} {
 		code, out, stderr := run(t, args...)
 		if code != exitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line", args, code, out, stderr)
 		}
+	}
+}
+
+// TestSolveGame: the text names the value, the verification and the summary; --json holds
+// the same value and a verified exploitability; --out's rows are every break's mixes (each
+// side's probabilities sum to 1 per break) and --png is a PNG.
+func TestSolveGame(t *testing.T) {
+	dir := t.TempDir()
+	out, png := filepath.Join(dir, "game.parquet"), filepath.Join(dir, "game.png")
+	code, text, stderr := run(t, "solve", "game", "--throws-per-half", "3", "--moves", "1", "--out", out, "--png", png)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"value to home: +0.000000000", "— verified", "the right to substitute", "only home", "half time, home 1 up"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text lacks %q:\n%s", want, text)
+		}
+	}
+	code, js, stderr := run(t, "solve", "game", "--throws-per-half", "3", "--moves", "1", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Value float64
+		Worth []struct {
+			Who   string
+			Value float64
+		} `json:"right_to_substitute"`
+		Verification struct{ Exploitability float64 }
+		Stats        struct {
+			BreakStates int64 `json:"break_states"`
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(rep.Value) > 1e-12 || rep.Verification.Exploitability > 1e-9 || len(rep.Worth) != 4 || rep.Worth[1].Value <= 0 || rep.Stats.BreakStates == 0 {
+		t.Errorf("JSON: %+v", rep)
+	}
+	rows, err := datasets.ReadParquet[datasets.GameRow](out, datasets.GameSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums := map[string]float64{}
+	for _, r := range rows {
+		key := fmt.Sprintf("%s %d %d %d %d %d %d %s", r.Period, r.ThrowsLeft, r.GoalDiff, r.HomeIndex, r.HomeMoves, r.AwayIndex, r.AwayMoves, r.Side)
+		sums[key] += r.Probability
+	}
+	for k, s := range sums {
+		if math.Abs(s-1) > 1e-9 {
+			t.Fatalf("%s: the mix sums to %v", k, s)
+		}
+	}
+	if len(sums) < 2*3*121*121 {
+		t.Errorf("%d (break, side) mixes in %d rows", len(sums), len(rows))
+	}
+	if b, err := os.ReadFile(png); err != nil || !strings.HasPrefix(string(b), "\x89PNG") {
+		t.Errorf("--png: %v", err)
 	}
 }

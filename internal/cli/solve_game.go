@@ -1,0 +1,256 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+type solveGameOptions struct {
+	rules    ruleFlags
+	payoff   string
+	workers  int
+	out, png string
+	json     bool
+	force    bool
+	noVerify bool
+}
+
+func newSolveGameCmd(io Streams) *cobra.Command {
+	var o solveGameOptions
+	cmd := &cobra.Command{
+		Use:   "game [--payoff P] [rule flags] [--out FILE.parquet] [--png FILE] [--json]",
+		Short: "The substitution game's equilibrium: optimal substitutions when both coaches adapt",
+		Long: `Game solves Basic-mode Kingoal as a two-player zero-sum stochastic game: at every break
+both players choose their next line-up at once and hidden, within their moves left. Backward
+induction over break states (both line-ups and budgets, time, score) with an exact matrix
+game at each break; the kick-off is the hidden choice of starting line-ups. Payoffs:
+win-loss (P(win) − P(loss)), goal-diff, advance (knockout).
+
+It prints the game's value, the equilibrium kick-off mix, what the right to substitute is
+worth (both sides, only one, neither), and how equilibrium substitutions look at half time
+and after goals by score; then checks the whole strategy independently — each side's best
+response to the other's strategy, found by a separate single-player solve — and reports
+the exploitability (an error if it exceeds 1e-9). --out writes every break's mixes as
+Parquet (schema game/1), --png a chart of how often home changes by time and score.
+
+The solve holds a value for every break state: it fits up to about 20-throw halves with one
+move, 5–10 with two or three (kingoal solve game prints the size first; BENCHMARKS.md has the
+measured frontier). Larger rules are refused before any work.`,
+		Example: `  kingoal solve game --throws-per-half 5 --moves 1
+  kingoal solve game --throws-per-half 10 --moves 1 --payoff goal-diff --out game.parquet --png game.png`,
+		Args: argsBetween(0, 0, "no arguments"),
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSolveGame(cmd.Context(), io, o) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.payoff, "payoff", "win-loss", "win-loss, goal-diff or advance (knockout)")
+	f.IntVar(&o.workers, "workers", 0, "goroutines solving stage games (0: all cores; the result does not depend on it)")
+	f.StringVar(&o.out, "out", "", "write every break's equilibrium mixes to this Parquet file (schema game/1)")
+	f.StringVar(&o.png, "png", "", "write a PNG of P(home changes its line-up) by time and score")
+	f.BoolVar(&o.json, "json", false, "print the result as JSON")
+	f.BoolVar(&o.force, "force", false, "replace --out and --png if they exist")
+	f.BoolVar(&o.noVerify, "no-verify", false, "skip the best-response check of the whole strategy")
+	o.rules.register(f)
+	return cmd
+}
+
+// gameReport is what solve game prints (and --json writes).
+type gameReport struct {
+	Payoff       string            `json:"payoff"`
+	Rules        string            `json:"rules"`
+	Value        float64           `json:"value"`
+	KickOffHome  []weightedJSON    `json:"kickoff_home"`
+	KickOffAway  []weightedJSON    `json:"kickoff_away"`
+	Worth        []worthRow        `json:"right_to_substitute"`
+	Summary      []gameSituation   `json:"summary"`
+	Stats        solver.GameStats  `json:"stats"`
+	Seconds      float64           `json:"seconds"`
+	Verification *solver.GameCheck `json:"verification"` // nil: not run
+}
+
+// worthRow is the value of the starting line-ups' equilibrium under one pair of budgets.
+type worthRow struct {
+	Who       string  `json:"who"`
+	HomeMoves int     `json:"home_moves"`
+	AwayMoves int     `json:"away_moves"`
+	Value     float64 `json:"value"`
+}
+
+// gameSituation is one line of the readable summary.
+type gameSituation struct {
+	Situation string  `json:"situation"`
+	Home      string  `json:"home"`
+	Away      string  `json:"away"`
+	Value     float64 `json:"value"`
+}
+
+func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
+	r, payoff, err := rulesAndPayoff(o.rules, o.payoff)
+	if err != nil {
+		return err
+	}
+	if o.workers < 0 {
+		return Usagef("--workers %d: want 0 (all cores) or more", o.workers)
+	}
+	for flag, path := range map[string]string{"--out": o.out, "--png": o.png} {
+		if err := checkNewOutput(flag, path, o.force); err != nil {
+			return err
+		}
+	}
+	size, err := solver.EstimateGame(r, payoff)
+	if err != nil {
+		return usageError{err}
+	}
+	fmt.Fprintf(io.ErrOut, "kingoal: solving the substitution game: %d break states, ~%.0f MiB\n", size.BreakStates, float64(size.Bytes)/(1<<20))
+	bar := newProgress(io.ErrOut, size.Layers, "layers")
+	start := time.Now()
+	g, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers,
+		Progress: func(done, _ int) { _ = bar.Set(done) }})
+	_ = bar.Finish()
+	if err != nil {
+		return policyError(err)
+	}
+	rep, err := newGameReport(g, time.Since(start))
+	if err != nil {
+		return err
+	}
+	if !o.noVerify {
+		if rep.Verification, err = verifyGame(ctx, io, g); err != nil {
+			return err
+		}
+	}
+	if err := writeGameFiles(io, g, o.out, o.png); err != nil {
+		return err
+	}
+	if o.json {
+		return writeJSON(io.Out, rep)
+	}
+	return renderGame(io, rep)
+}
+
+// verifyGame runs the best-response check; beyond its solver's size it says so and goes on
+// (the stage games were each verified during the solve).
+func verifyGame(ctx context.Context, io Streams, g *solver.Game) (*solver.GameCheck, error) {
+	c, err := solver.VerifyGame(ctx, g)
+	switch {
+	case errors.Is(err, solver.ErrTooLarge):
+		fmt.Fprintf(io.ErrOut, "kingoal: best-response check not run: %v (each stage game was verified; --no-verify skips the check)\n", err)
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case !(c.Exploitability <= 1e-9):
+		return nil, fmt.Errorf("solve game: the best responses gain %.3g over the equilibrium (home %.12f, away %.12f): not an equilibrium",
+			c.Exploitability, c.HomeBest, c.AwayBest)
+	}
+	return &c, nil
+}
+
+func newGameReport(g *solver.Game, took time.Duration) (gameReport, error) {
+	p := g.Problem
+	ko := g.KickOff()
+	rep := gameReport{Payoff: p.Payoff.String(), Rules: p.Rules.String(), Value: g.Value(), KickOffHome: toWeightedJSON(ko.Home),
+		KickOffAway: toWeightedJSON(ko.Away), Stats: g.Stats(), Seconds: took.Seconds()}
+	m := g.Moves()
+	for _, w := range []worthRow{{"both", m, m, 0}, {"only home", m, 0, 0}, {"only away", 0, m, 0}, {"neither", 0, 0, 0}} {
+		eq, err := g.KickOffWith(w.HomeMoves, w.AwayMoves)
+		if err != nil {
+			return rep, err
+		}
+		w.Value = eq.Value
+		rep.Worth = append(rep.Worth, w)
+	}
+	var err error
+	rep.Summary, err = gameSummary(g)
+	return rep, err
+}
+
+// gameSummary: the likeliest starting pair with full budgets, at the summary's times and
+// scores (home's view), each side's mix.
+func gameSummary(g *solver.Game) ([]gameSituation, error) {
+	r, ko := g.Problem.Rules, g.KickOff()
+	home, away := ko.Home[0].Lineup, ko.Away[0].Lineup
+	scores := []int{-2, -1, 0, 1, 2}
+	if additive(g) {
+		scores = []int{0} // the score does not change what to do
+	}
+	var out []gameSituation
+	for _, when := range summaryTimes(r) {
+		for _, d := range scores {
+			sol, err := g.At(solver.GameState{Period: when.per, ThrowsLeft: when.left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
+			if err != nil {
+				return nil, err
+			}
+			score := "home " + scoreWord(d)
+			if additive(g) {
+				score = "any score"
+			}
+			out = append(out, gameSituation{fmt.Sprintf("%s, %s", when.name, score), mixWords(home, sol.Home), mixWords(away, sol.Away), sol.Value})
+		}
+	}
+	return out, nil
+}
+
+// additive reports whether the score drops out of the game (goal difference in a league).
+func additive(g *solver.Game) bool {
+	return g.Problem.Payoff == solver.PayoffGoalDiff && !g.Problem.Rules.Knockout
+}
+
+// mixWords writes a mix as changes from the current line-up: "keep 0.62 · 2→5 0.38".
+func mixWords(from env.Lineup, mix []solver.Weighted) string {
+	parts := make([]string, len(mix))
+	for i, w := range mix {
+		parts[i] = fmt.Sprintf("%s %.2f", strings.Join(movedSectors(from, w.Lineup), " "), w.Prob)
+	}
+	return strings.Join(parts, " · ")
+}
+
+func renderGame(io Streams, rep gameReport) error {
+	st := rep.Stats
+	fmt.Fprintf(io.Out, "substitution game, payoff %s\nrules: %s\n\n", rep.Payoff, rep.Rules)
+	fmt.Fprintf(io.Out, "%d break states, %d stage games (%d pure saddles, %d mixed, by LP), %d one-sided; solved in %.1f s\n",
+		st.BreakStates, st.StageGames, st.Saddles, st.LPs, st.OneSided, rep.Seconds)
+	fmt.Fprintf(io.Out, "value to home: %+.9f\n", rep.Value)
+	if c := rep.Verification; c != nil {
+		fmt.Fprintf(io.Out, "best-response check: home's best response %+.3g, away's %+.3g, exploitability %.3g — verified\n\n", c.HomeBest, c.AwayBest, c.Exploitability)
+	} else {
+		fmt.Fprintf(io.Out, "best-response check: not run\n\n")
+	}
+	fmt.Fprintln(io.Out, "kick-off mix (both budgets full):")
+	t := newTable(io.Out, 2, "side", "line-up", "probability")
+	var rows [][]string
+	for _, side := range []struct {
+		name string
+		mix  []weightedJSON
+	}{{"home", rep.KickOffHome}, {"away", rep.KickOffAway}} {
+		for _, w := range side.mix {
+			rows = append(rows, []string{side.name, w.Lineup, fmt.Sprintf("%.6f", w.Prob)})
+		}
+	}
+	if err := appendRows(t, rows); err != nil {
+		return err
+	}
+	fmt.Fprintln(io.Out, "\nthe right to substitute: the value to home of the starting line-ups' equilibrium, then equilibrium play, by who may substitute:")
+	t = newTable(io.Out, 1, "who may substitute", "value to home")
+	rows = rows[:0]
+	for _, w := range rep.Worth {
+		rows = append(rows, []string{w.Who, fmt.Sprintf("%+.6f", w.Value)})
+	}
+	if err := appendRows(t, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Out, "\nequilibrium substitutions for %s (home) v %s (away), nobody has moved yet (a → b: a counter from sector a to b):\n",
+		rep.KickOffHome[0].Lineup, rep.KickOffAway[0].Lineup)
+	t = newTable(io.Out, 3, "situation", "home plays", "away plays", "value")
+	rows = rows[:0]
+	for _, s := range rep.Summary {
+		rows = append(rows, []string{s.Situation, s.Home, s.Away, fmt.Sprintf("%+.4f", s.Value)})
+	}
+	return appendRows(t, rows)
+}

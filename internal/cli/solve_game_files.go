@@ -1,0 +1,114 @@
+package cli
+
+import (
+	"fmt"
+
+	"gonum.org/v1/plot/plotter"
+
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+// writeGameFiles writes --out (every break's mixes) and --png (the chart), each atomically.
+func writeGameFiles(io Streams, g *solver.Game, out, png string) error {
+	if out != "" {
+		if err := writeGameParquet(io, g, out); err != nil {
+			return err
+		}
+	}
+	if png != "" {
+		return gameChart(g, png)
+	}
+	return nil
+}
+
+// writeGameParquet streams every break the game holds with a move left, a row per line-up
+// in each side's mix.
+func writeGameParquet(io Streams, g *solver.Game, path string) error {
+	w, err := datasets.NewParquetWriter[datasets.GameRow](path, datasets.GameSchema)
+	if err != nil {
+		return err
+	}
+	bar := newProgress(io.ErrOut, int(g.Stats().BreakStates), "breaks")
+	payoff := g.Problem.Payoff.String()
+	var rows []datasets.GameRow
+	n := 0
+	err = g.Breaks(func(s solver.GameState, sol solver.StageSolution) error {
+		base := datasets.GameRow{Payoff: payoff, Period: s.Period.String(), ThrowsLeft: int32(s.ThrowsLeft), GoalDiff: int32(s.GoalDiff),
+			Home: s.Home.String(), HomeIndex: int32(s.Home.Index()), HomeMoves: int32(s.HomeMoves),
+			Away: s.Away.String(), AwayIndex: int32(s.Away.Index()), AwayMoves: int32(s.AwayMoves), Value: sol.Value}
+		for _, side := range []struct {
+			name string
+			mix  []solver.Weighted
+		}{{"home", sol.Home}, {"away", sol.Away}} {
+			for _, m := range side.mix {
+				r := base
+				r.Side, r.Lineup, r.LineupIndex, r.Probability = side.name, m.Lineup.String(), int32(m.Lineup.Index()), m.Prob
+				rows = append(rows, r)
+			}
+		}
+		if n++; n%65536 == 0 {
+			_ = bar.Set(n)
+		}
+		if len(rows) >= 8192 {
+			err := w.Write(rows)
+			rows = rows[:0]
+			return err
+		}
+		return nil
+	})
+	_ = bar.Finish()
+	if err == nil {
+		err = w.Write(rows)
+	}
+	if err != nil {
+		w.Abort()
+		return err
+	}
+	return w.Close()
+}
+
+// gameChart plots P(home changes its line-up) at each break of the match, by home's goal
+// difference, for the likeliest starting pair with nobody having moved yet.
+func gameChart(g *solver.Game, path string) error {
+	r, ko := g.Problem.Rules, g.KickOff()
+	home, away := ko.Home[0].Lineup, ko.Away[0].Lineup
+	scores := []int{-2, -1, 0, 1, 2}
+	if additive(g) {
+		scores = []int{0}
+	}
+	var lines []series
+	for _, d := range scores {
+		s := series{name: "home " + scoreWord(d)}
+		if additive(g) {
+			s.name = "any score"
+		}
+		elapsed := 0
+		for _, per := range []env.Period{env.FirstHalf, env.SecondHalf} {
+			for left := r.PeriodLength(per); left >= 1; left-- {
+				at := elapsed + r.PeriodLength(per) - left // throws played before this break
+				if at == 0 || abs(d)*solver.ThrowsToScore() > at {
+					continue // no break at kick-off; the score cannot be reached yet
+				}
+				sol, err := g.At(solver.GameState{Period: per, ThrowsLeft: left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
+				if err != nil {
+					return err
+				}
+				change := 1.0
+				for _, w := range sol.Home {
+					if w.Lineup == home {
+						change -= w.Prob
+					}
+				}
+				s.xy = append(s.xy, plotter.XY{X: float64(at), Y: change})
+			}
+			elapsed += r.PeriodLength(per)
+		}
+		lines = append(lines, s)
+	}
+	title := fmt.Sprintf("Equilibrium: P(home changes) at a break, %s v %s, %d move(s) each (%s)", home, away, g.Moves(), g.Problem.Payoff)
+	return lineChart(path, title, "throws played before the break", "P(home changes its line-up)", lines...)
+}
+
+func abs(x int) int { return max(x, -x) }

@@ -1,0 +1,75 @@
+package solver
+
+import (
+	"testing"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// BenchmarkSolveGame solves the substitution game: 5-throw halves, one move, win-loss (10
+// layers, 3.2 M break states) on all cores.
+func BenchmarkSolveGame(b *testing.B) {
+	for b.Loop() {
+		if _, err := SolveGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 5, Moves: 1}, Payoff: PayoffWinLoss}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// mixedStageGames returns up to n stage matrices of a solved game that have no saddle point
+// (the ones the LP solves).
+func mixedStageGames(b *testing.B, r env.Rules, n int) [][][]float64 {
+	g, err := SolveGame(GameProblem{Rules: r, Payoff: PayoffWinLoss})
+	if err != nil {
+		b.Fatal(err)
+	}
+	sp := g.space
+	var out [][][]float64
+	var buf stageBuf
+	for per := range g.kicks {
+		for _, kl := range g.kicks[per] {
+			if kl == nil {
+				continue
+			}
+			for d := range kl.n {
+				k := kl.k[d*sp.configs() : (d+1)*sp.configs()]
+				for c := 0; c < sp.configs() && len(out) < n; c += 7 {
+					var st GameStats
+					if _, err := sp.stage(k, c/sp.entries, c%sp.entries, &buf, &st); err != nil || st.LPs == 0 {
+						continue
+					}
+					m := buf.matrix(k, sp.reach[c/sp.entries], sp.reach[c%sp.entries], sp.entries)
+					cp := make([][]float64, len(m))
+					for i := range m {
+						cp[i] = append([]float64(nil), m[i]...)
+					}
+					out = append(out, cp)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkStageLP compares the two exact methods on the mixed stage games of a 4-throw,
+// two-move game: the tableau with Bland's rule (stage games) and gonum's two LPs (the
+// line-up game), each after the same dominance removal and with the same verification.
+func BenchmarkStageLP(b *testing.B) {
+	games := mixedStageGames(b, env.Rules{ThrowsPerHalf: 4, Moves: 2}, 2000)
+	b.Logf("%d mixed stage games", len(games))
+	b.Run("tableau", func(b *testing.B) {
+		var tab tableau
+		for i := 0; b.Loop(); i++ {
+			if _, err := solveStageGame(games[i%len(games)], &tab); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("gonum", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			if _, err := solveMatrixGame(games[i%len(games)]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
