@@ -1,6 +1,6 @@
 // Package agents holds Kingoal's agents and the registry that builds them from spec strings
 // such as "random", "fixed:1-2-3-3-1", "heuristic", "optimal:objective=points",
-// "equilibrium", "mcts:iters=1000" (simultaneous-move MCTS) or "uct" (decoupled UCT, its
+// "equilibrium", "nash" (the substitution game's equilibrium), "mcts:iters=1000" (simultaneous-move MCTS) or "uct" (decoupled UCT, its
 // baseline) — and what measures them: EvaluateAgainst (score and regret against a reference)
 // and Exploit (what a best response wins against an agent).
 //
@@ -11,5 +11,6 @@
 // stream from Reset(seed) (the arena gives each match its own); the others ignore seeds.
 //
 // Agents are not safe for concurrent use; build one per goroutine. The solver-backed agents
-// cache the policies they solve for the life of the agent.
+// cache the policies they solve for the life of the agent; nash shares its solved game
+// (read-only) with every nash agent of the same rules and payoff in the process.
 package agents

@@ -1,7 +1,9 @@
 // Package solver computes exact answers for Kingoal: throw and match odds for any two
 // line-ups, the 121×121 odds matrix, the equilibrium of the hidden line-up choice (a
-// zero-sum matrix game, solved by linear programming and verified by best responses), and
-// optimal substitution and shift policies by backward induction.
+// zero-sum matrix game, solved by linear programming and verified by best responses),
+// optimal substitution and shift policies by backward induction, and the substitution game
+// itself — both coaches adapting — solved by backward induction over break states with a
+// matrix game at each (SolveGame) and checked by each side's best response (VerifyGame).
 //
 // The solver knows no rule of its own: it reads env's throw odds (env.ThrowOdds,
 // env.DiceFor), ball movement (env.MoveBall) and period lengths (env.Rules), and enumerates

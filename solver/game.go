@@ -28,8 +28,9 @@ type GameProblem struct {
 	Context context.Context
 	// Workers solving stage games at once (0: every core). The result does not depend on it.
 	Workers int
-	// MaxBytes bounds the values the solve may hold (0: DefaultGameBytes); a game that needs
-	// more is refused before anything is allocated, with an error wrapping ErrTooLarge.
+	// MaxBytes bounds the solve's estimated peak memory, GameSize.Peak (0: DefaultGameBytes);
+	// a game that needs more is refused before anything is allocated, with an error wrapping
+	// ErrTooLarge.
 	MaxBytes int64
 	// Progress, if set, is called after each layer of breaks with the layers done and the
 	// total (from one goroutine).
@@ -39,8 +40,8 @@ type GameProblem struct {
 	noMirror bool
 }
 
-// DefaultGameBytes is the default bound on the values a game solve holds: 12 GiB, which
-// leaves room on a 16 GB machine.
+// DefaultGameBytes is the default bound on a game solve's peak memory: 12 GiB, which leaves
+// room on a 16 GB machine.
 const DefaultGameBytes = 12 << 30
 
 // GameState is a break of the substitution game, seen from home: the period about to
@@ -208,9 +209,9 @@ func SolveGame(p GameProblem) (*Game, error) {
 	if limit <= 0 {
 		limit = DefaultGameBytes
 	}
-	if size.Bytes > limit {
-		return nil, fmt.Errorf("%w: the substitution game under these rules needs ~%s (%d break states), more than the limit of %s",
-			ErrTooLarge, formatBytes(size.Bytes), size.BreakStates, formatBytes(limit))
+	if size.Peak() > limit {
+		return nil, fmt.Errorf("%w: the substitution game under these rules holds %d break states and needs ~%s at its peak, more than the limit of %s",
+			ErrTooLarge, size.BreakStates, formatBytes(size.Peak()), formatBytes(limit))
 	}
 	gs, err := newGameSolver(p, moves)
 	if err != nil {
@@ -400,51 +401,4 @@ func (gs *gameSolver) fillMirrors(kl *kickLayer, lay *breakLayer) {
 			}
 		}
 	}
-}
-
-// GameSize is what a game solve would hold, computed without solving.
-type GameSize struct {
-	Configs     int   // configurations a break's value vector holds (both line-ups and budgets)
-	Layers      int   // (period, throws left) layers
-	BreakStates int64 // break states with a value
-	Bytes       int64 // values held at the peak: K of every layer, two throw layers, the breaks read
-}
-
-// EstimateGame returns the size of the substitution game under r for payoff p.
-func EstimateGame(r env.Rules, p Payoff) (GameSize, error) {
-	moves, err := checkGame(GameProblem{Rules: r, Payoff: p})
-	if err != nil {
-		return GameSize{}, err
-	}
-	final, err := gameFinal(p)
-	if err != nil {
-		return GameSize{}, err
-	}
-	lengths, total := periodLengths(r)
-	ls := &layers{r: r, lengths: lengths, maxDiff: total/throwsToScore() + 1, final: final, whole: true,
-		additive: p == PayoffGoalDiff && !r.Knockout}
-	size := GameSize{Configs: newGameSpace(moves).configs()}
-	widest := int64(0)
-	for per, n := range lengths {
-		for t := 1; t <= n; t++ {
-			lo, hi := ls.span(per, t)
-			w := int64(max(hi-lo+1, 0))
-			size.Layers++
-			size.BreakStates += w * int64(size.Configs)
-			widest = max(widest, w)
-		}
-	}
-	c := int64(size.Configs)
-	// K of every layer; two throw layers of five sectors; the breaks still read (two of
-	// this period, the first of each later one); the throw coefficients.
-	size.Bytes = 8 * (size.BreakStates + 2*env.Sectors*widest*c + int64(2+len(lengths))*widest*c + 3*env.Sectors*c)
-	return size, nil
-}
-
-// formatBytes writes n bytes in GiB or MiB.
-func formatBytes(n int64) string {
-	if n >= 1<<30 {
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	}
-	return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
 }

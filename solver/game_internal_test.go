@@ -136,3 +136,32 @@ func TestStageSimplexAgreesWithGonum(t *testing.T) {
 		}
 	}
 }
+
+// TestGameIsDeterministic: the values do not depend on how many workers solve the stage
+// games — bit for bit.
+func TestGameIsDeterministic(t *testing.T) {
+	r := env.Rules{ThrowsPerHalf: 3, Moves: 2}
+	a, err := SolveGame(GameProblem{Rules: r, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := SolveGame(GameProblem{Rules: r, Workers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for per := range a.kicks {
+		for t2, kl := range a.kicks[per] {
+			if kl == nil {
+				continue
+			}
+			for i, v := range kl.k {
+				if math.Float64bits(v) != math.Float64bits(b.kicks[per][t2].k[i]) {
+					t.Fatalf("%d, %d throws left, entry %d: %v with 1 worker, %v with 3", per, t2, i, v, b.kicks[per][t2].k[i])
+				}
+			}
+		}
+	}
+	if a.Value() != b.Value() || a.Stats() != b.Stats() {
+		t.Errorf("value %v v %v, stats %+v v %+v", a.Value(), b.Value(), a.Stats(), b.Stats())
+	}
+}

@@ -9,7 +9,7 @@ const queries = {
   'matrix.parquet': 'count(*) AS n, sum(home_win) AS a, sum(draw) AS b, sum(away_index) AS c',
   'ratings.parquet': 'count(*) AS n, sum(rating) AS a, sum(low95) AS b, sum(agent_index) AS c',
   'equilibrium.parquet': 'count(*) AS n, sum(probability) AS a, sum(value) AS b, sum(lineup_index) AS c',
-  'game.parquet': 'count(*) AS n, sum(probability) AS a, sum(value) AS b, sum(lineup_index) AS c',
+  'game.parquet': 'count(*) AS n, sum(probability) AS a, sum(abs(value)) AS b, sum(lineup_index) AS c',
   'policy.parquet': 'count(*) AS n, sum(value) AS a, sum(keep_value) AS b, sum(throws_left) AS c',
   'q.curve.parquet': 'count(*) AS n, sum(episodes) AS a, sum(score) AS b, sum(states) AS c',
 };

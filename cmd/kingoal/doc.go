@@ -3,7 +3,7 @@
 //	kingoal rules [rule flags]            the rules, every knob and its default
 //	kingoal lineups [--json]              the 121 line-ups and their stable indices
 //	kingoal simulate [HOME [AWAY]] ...    Monte Carlo of matches between fixed line-ups
-//	kingoal solve odds|matrix|equilibrium|counter|policy ...  exact answers from the solver
+//	kingoal solve odds|matrix|equilibrium|counter|policy|game ...  exact answers from the solver
 //	kingoal agents [--json]               the agent registry: specs and parameters
 //	kingoal watch A B                     one match between two agents, throw by throw
 //	kingoal play SPEC                     play a match against an agent in the terminal

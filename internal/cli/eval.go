@@ -35,8 +35,9 @@ Opponent specs are separated by ';' because specs themselves contain ','.
 It then prints the agent's exploitability: what a best response scores against it beyond the
 game's value ½ (averaged over both sides) — exact for deterministic Basic agents whose best
 response fits (fixed, heuristic, qlearning; checked by evaluating the best response against
-the agent exactly), otherwise a Monte Carlo lower bound with its 95% interval over N matches
-(the exploiter is optimal starting from the best reply to the agent's kick-off mix).
+the agent exactly) and for nash (the best response to its mixed strategy), otherwise a Monte
+Carlo lower bound with its 95% interval over N matches (the exploiter is optimal starting
+from the best reply to the agent's kick-off mix).
 --no-exploitability skips it.`,
 		Example: `  kingoal eval heuristic
   kingoal eval "mcts:iters=500" --vs "fixed:2-2-2-2-2;random" -n 400`,

@@ -21,6 +21,7 @@ type solveGameOptions struct {
 	json     bool
 	force    bool
 	noVerify bool
+	maxGiB   float64
 }
 
 func newSolveGameCmd(io Streams) *cobra.Command {
@@ -41,9 +42,10 @@ response to the other's strategy, found by a separate single-player solve — an
 the exploitability (an error if it exceeds 1e-9). --out writes every break's mixes as
 Parquet (schema game/1), --png a chart of how often home changes by time and score.
 
-The solve holds a value for every break state: it fits up to about 20-throw halves with one
-move, 5–10 with two or three (kingoal solve game prints the size first; BENCHMARKS.md has the
-measured frontier). Larger rules are refused before any work.`,
+The solve holds a value for every break state. Under win-loss one or two moves solve at every
+length (45-throw halves: 28 s and 4 minutes), three moves up to 10-throw halves; the default
+rules (three moves, 45-throw halves) need ~13 GiB and would take ~45 minutes, and are refused
+under the default --max-gib. It prints the size first; BENCHMARKS.md has the measured frontier.`,
 		Example: `  kingoal solve game --throws-per-half 5 --moves 1
   kingoal solve game --throws-per-half 10 --moves 1 --payoff goal-diff --out game.parquet --png game.png`,
 		Args: argsBetween(0, 0, "no arguments"),
@@ -57,6 +59,7 @@ measured frontier). Larger rules are refused before any work.`,
 	f.BoolVar(&o.json, "json", false, "print the result as JSON")
 	f.BoolVar(&o.force, "force", false, "replace --out and --png if they exist")
 	f.BoolVar(&o.noVerify, "no-verify", false, "skip the best-response check of the whole strategy")
+	f.Float64Var(&o.maxGiB, "max-gib", 12, "refuse a game whose solve would need more memory than this at its peak (GiB)")
 	o.rules.register(f)
 	return cmd
 }
@@ -99,6 +102,9 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 	if o.workers < 0 {
 		return Usagef("--workers %d: want 0 (all cores) or more", o.workers)
 	}
+	if !(o.maxGiB > 0) || o.maxGiB > 1<<20 {
+		return Usagef("--max-gib %v: want a size in GiB above 0", o.maxGiB)
+	}
 	for flag, path := range map[string]string{"--out": o.out, "--png": o.png} {
 		if err := checkNewOutput(flag, path, o.force); err != nil {
 			return err
@@ -108,10 +114,15 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 	if err != nil {
 		return usageError{err}
 	}
-	fmt.Fprintf(io.ErrOut, "kingoal: solving the substitution game: %d break states, ~%.0f MiB\n", size.BreakStates, float64(size.Bytes)/(1<<20))
+	limit := int64(o.maxGiB * (1 << 30))
+	if size.Peak() > limit {
+		return Usagef("solve game: the substitution game under these rules holds %d break states and needs ~%.1f GiB at its peak, over --max-gib %v (BENCHMARKS.md: the frontier)",
+			size.BreakStates, float64(size.Peak())/(1<<30), o.maxGiB)
+	}
+	fmt.Fprintf(io.ErrOut, "kingoal: solving the substitution game: %d break states, ~%.0f MiB at the peak\n", size.BreakStates, float64(size.Peak())/(1<<20))
 	bar := newProgress(io.ErrOut, size.Layers, "layers")
 	start := time.Now()
-	g, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers,
+	g, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
 		Progress: func(done, _ int) { _ = bar.Set(done) }})
 	_ = bar.Finish()
 	if err != nil {
