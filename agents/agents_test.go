@@ -42,12 +42,12 @@ func TestRegistryErrors(t *testing.T) {
 }
 
 func FuzzNewSpec(f *testing.F) {
-	for _, s := range []string{"random", "fixed:1-2-3-3-1", "heuristic:late=0.2", "optimal:objective=points", "x:y=z", "fixed:", ":", "heuristic:lineup=9-9-9-9-9", "nash:payoff=goal-diff", "nash:payoff=advance"} {
+	for _, s := range []string{"random", "fixed:1-2-3-3-1", "heuristic:late=0.2", "optimal:objective=points", "x:y=z", "fixed:", ":", "heuristic:lineup=9-9-9-9-9"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {
-		if strings.HasPrefix(spec, "optimal") || strings.HasPrefix(spec, "equilibrium") {
-			return // these solve the line-up game on every valid spec: covered by the tests above
+		if strings.HasPrefix(spec, "optimal") || strings.HasPrefix(spec, "equilibrium") || strings.HasPrefix(spec, "nash") {
+			return // these solve a game on every valid spec (seconds): covered by the tests above
 		}
 		a, err := agents.New(spec, agents.Setup{Rules: env.Rules{ThrowsPerHalf: 3}})
 		if err != nil {
