@@ -374,3 +374,25 @@ func TestTallyRefusesRowsItCannotHold(t *testing.T) {
 		}
 	}
 }
+
+// TestLoggedRunsUseSmallShards: with throws or decisions logged a shard holds
+// LoggedShardSize matches (what memory holds scales with it), recorded in run.json.
+func TestLoggedRunsUseSmallShards(t *testing.T) {
+	c := arena.Config{Agents: []string{"fixed:2-2-2-2-2", "fixed:1-3-3-2-1"}, Matches: 3000, Seed: 1}
+	if got := c.Shards(); got != 1 {
+		t.Errorf("3,000 matches without logs: %d shards, want 1", got)
+	}
+	c.LogThrows = true
+	if got, want := c.Shards(), (3000+arena.LoggedShardSize-1)/arena.LoggedShardSize; got != want {
+		t.Errorf("3,000 matches with throws: %d shards, want %d", got, want)
+	}
+	c.Rules = env.Rules{ThrowsPerHalf: 3}
+	dir := t.TempDir()
+	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	info, err := arena.ReadInfo(dir)
+	if err != nil || info.ShardSize != arena.LoggedShardSize || !info.Complete {
+		t.Errorf("run.json: %+v, %v", info, err)
+	}
+}

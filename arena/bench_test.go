@@ -2,7 +2,11 @@ package arena_test
 
 import (
 	"context"
+	"fmt"
+	"runtime"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/env"
@@ -35,6 +39,41 @@ func BenchmarkArenaLeague(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.ReportMetric(float64(tally.Matches())/b.Elapsed().Seconds(), "matches/s")
+		})
+	}
+}
+
+// BenchmarkArenaMemory runs the same league with throws logged at two sizes ten times
+// apart and reports the peak of the Go heap in use (sampled every 10 ms) for each: flat
+// memory means the two are close (issue 14: ≤ 256 MB RSS at any size). One op is a whole
+// run; use -benchtime 1x.
+func BenchmarkArenaMemory(b *testing.B) {
+	for _, perPair := range []int{5000, 50000} {
+		b.Run(fmt.Sprintf("matches=%d", 6*perPair), func(b *testing.B) {
+			specs := []string{"random", "fixed:2-2-2-2-2", "fixed:1-3-3-2-1", "fixed:1-2-3-2-2"}
+			for b.Loop() {
+				c := arena.Config{Agents: specs, Matches: perPair, Seed: 1, LogThrows: true}
+				var peak atomic.Uint64
+				stop := make(chan struct{})
+				go func() {
+					var ms runtime.MemStats
+					for {
+						select {
+						case <-stop:
+							return
+						case <-time.After(10 * time.Millisecond):
+						}
+						runtime.ReadMemStats(&ms)
+						peak.Store(max(peak.Load(), ms.HeapInuse))
+					}
+				}()
+				_, err := arena.Run(context.Background(), c, b.TempDir(), arena.Options{})
+				close(stop)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MB")
+			}
 		})
 	}
 }

@@ -11,10 +11,10 @@
 // builds its own agents once and reseeds them before each match. The same seed gives the same
 // bytes.
 //
-// Durability: matches are written in shards of about ShardSize (whole cups), each
-// atomically when complete and encoded in the background while play goes on; a cancelled
-// run (Ctrl-C) also saves the finished matches of its open shards, so it loses none, and a
-// killed run loses at most its open shards. Resume plays only the units (fixtures, cups)
-// missing from the shards on disk; then the shards are concatenated into matches.parquet by
-// copying their compressed row groups.
+// Durability: matches are written in shards of about ShardSize (LoggedShardSize with logs;
+// whole cups), each atomically when complete and encoded in the background while play goes
+// on; a cancelled run (Ctrl-C) also saves the finished matches of its open shards, so it
+// loses none, and a killed run loses at most its open shards. Resume plays only the units
+// (fixtures, cups) missing from the shards on disk; then the shards are concatenated into
+// matches.parquet by copying their compressed row groups.
 package arena

@@ -209,6 +209,10 @@ func (r *runner) write(b *shard) {
 		if err := r.c.writeShard(r.dir, b); err != nil {
 			r.fail(err)
 		}
+		// A spare keeps its match rows for reuse, not its logs: a shard's throw rows are
+		// ~100 MB, and held by the spares they doubled the run's memory.
+		clear(b.throws)
+		clear(b.decisions)
 		select {
 		case r.spareShards <- b:
 		default:

@@ -22,9 +22,16 @@ import (
 // exploitability column and tally.json (kingoal-beam's combined tally).
 var runFiles = []string{"matches.parquet", "throws.parquet", "decisions.parquet", RatingsFile, "ratings.png", "head_to_head.png", "tally.json", ExploitabilityFile}
 
-// ShardSize is the number of matches per shard file. An interrupted run saves the finished
-// matches of its open shards too, so the size only bounds what a hard kill can lose.
-const ShardSize = 8192
+// ShardSize is the number of matches per shard file; LoggedShardSize when throws or
+// decisions are logged too. An interrupted run saves the finished matches of its open shards
+// too, so the size bounds what a hard kill can lose — and what memory holds: a run keeps a
+// few shards in memory (open ones, and one being encoded per worker), and a match with its
+// ~95 throw rows is ~12 KB, so logged shards are smaller (8,192 of them held ~400 MB live,
+// ~0.9 GB of heap; 1,024 hold an eighth).
+const (
+	ShardSize       = 8192
+	LoggedShardSize = 1024
+)
 
 // RunInfo is run.json: what was run, with what, and how much of it is done.
 type RunInfo struct {
@@ -51,7 +58,7 @@ type RunInfo struct {
 
 func (c Config) info(total int, complete bool) RunInfo {
 	return RunInfo{Format: "kingoal-run", SchemaVersion: 2, Competition: c.Format.String(), Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
-		Seed: c.Seed, MatchesPerPairing: c.matches(), DrawBracket: c.DrawBracket, TotalMatches: total, ShardSize: ShardSize, Complete: complete,
+		Seed: c.Seed, MatchesPerPairing: c.matches(), DrawBracket: c.DrawBracket, TotalMatches: total, ShardSize: c.shardSize(), Complete: complete,
 		Schemas: c.schemas(), GoVersion: runtime.Version(), KingoalVersion: version.String(), ParquetGoVersion: depVersion("github.com/parquet-go/parquet-go"), LogThrows: c.LogThrows, Dice: c.Dice, LogDecisions: c.LogDecisions}
 }
 

@@ -46,8 +46,16 @@ func (c Config) TotalMatches() int { return c.units() * c.matchesPerUnit() }
 // Units is the number of units: fixtures, or cups (see Player.PlayUnit).
 func (c Config) Units() int { return c.units() }
 
-// unitsPerShard keeps a shard near ShardSize matches and never splits a unit.
-func (c Config) unitsPerShard() int { return max(1, ShardSize/c.matchesPerUnit()) }
+// shardSize is the matches a shard aims at: ShardSize, or LoggedShardSize with logs.
+func (c Config) shardSize() int {
+	if c.LogThrows || c.LogDecisions {
+		return LoggedShardSize
+	}
+	return ShardSize
+}
+
+// unitsPerShard keeps a shard near shardSize matches and never splits a unit.
+func (c Config) unitsPerShard() int { return max(1, c.shardSize()/c.matchesPerUnit()) }
 
 // Shards is the number of shard files the run's matches are written in.
 func (c Config) Shards() int { return (c.units() + c.unitsPerShard() - 1) / c.unitsPerShard() }
