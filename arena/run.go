@@ -252,7 +252,7 @@ func Start(c Config, dir string, resume bool) error {
 			return err
 		}
 		if !sameRun(old, info) {
-			return fmt.Errorf("arena: %s holds another run (agents, rules, seed or matches differ); resume it with its own settings", dir)
+			return fmt.Errorf("arena: %s holds another run (agents, rules, seed, matches or shard size differ — a logged run started by a build before 0.9.0 final has shards of 8192); resume it with its own settings and build", dir)
 		}
 		if old.Complete {
 			return nil // nothing to play; run.json stays as it is
