@@ -220,6 +220,8 @@ func SolveGame(p GameProblem) (*Game, error) {
 	if err := gs.run(); err != nil {
 		return nil, err
 	}
+	// The game keeps the recursion's rules (for decided breaks), not its working layers.
+	gs.free, gs.layers.breaks, gs.coef, gs.consts = nil, nil, [env.Sectors + 1][3][]float64{}, nil
 	g := gs.g
 	for _, st := range gs.stats {
 		g.stats.StageGames += st.StageGames
