@@ -79,7 +79,7 @@ var registry = []Kind{
 		Params: []Param{{"lineup", "1-2-3-3-1", "kick-off line-up"}, {"late", "0.34", "fraction of the match left that counts as late"}}, build: buildHeuristic},
 	{Name: "optimal", Doc: "solver-backed: at every break (or shift) the exact best response to the opponent's current line-up, assumed kept",
 		Params: []Param{{"lineup", "equilibrium", "kick-off line-up, or 'equilibrium' for the most likely line-up of the equilibrium mix"},
-			{"objective", "win", "win, points, win-draw or advance"}}, build: buildOptimal},
+			{"objective", "win", "win, points, win-draw, advance, win-loss or goal-diff"}}, build: buildOptimal},
 	{Name: "mcts", Doc: "simultaneous-move Monte Carlo tree search: regret matching at joint decisions, exact leaf values and priors from the solver, move drawn from the average strategy",
 		Params: []Param{{"iters", "1000", "simulations per decision"}, {"explore", "0.1", "share of uniform exploration mixed into regret matching"},
 			{"width", "12", "candidate line-ups per player, the best by their exact prior value"}, {"prior", "30", "weight of the priors, in simulations (0: none)"},

@@ -32,7 +32,7 @@ func newSolvePolicyCmd(io Streams) *cobra.Command {
 (Basic mode: moves within the budget) or after every throw won (Dynamic mode, --home-mode
 or --away-mode dynamic: one adjacent shift), against an opponent who keeps its line-up.
 Objectives: win (P(win)), points (expected league points), win-draw (P(win) + ½P(draw)),
-advance (knockout). It prints the value against never changing, a summary of what to do
+advance (knockout), win-loss (P(win) − P(loss)), goal-diff (expected goal difference). It prints the value against never changing, a summary of what to do
 when, and writes the whole policy as Parquet (--out, schema policy/1) and a PNG of the
 recommended change by time and score (--png).`,
 		Example: `  kingoal solve policy --home 2-2-2-2-2 --away 1-3-3-2-1
@@ -44,7 +44,7 @@ recommended change by time and score (--png).`,
 	f.StringVar(&o.home, "home", env.DefaultOpponent, "home's starting line-up")
 	f.StringVar(&o.away, "away", "1-3-3-2-1", "away's starting line-up")
 	f.StringVar(&o.player, "player", "home", "whose policy to compute: home or away (the other keeps its line-up)")
-	f.StringVar(&o.objective, "objective", "win", "win, points, win-draw or advance")
+	f.StringVar(&o.objective, "objective", "win", "win, points, win-draw, advance, win-loss (P(win) − P(loss)) or goal-diff")
 	f.StringVar(&o.out, "out", "", "write the full policy to this Parquet file")
 	f.StringVar(&o.png, "png", "", "write a PNG of the recommended change by time and score")
 	f.BoolVar(&o.json, "json", false, "print the result as JSON")
