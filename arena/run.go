@@ -27,10 +27,11 @@ var runFiles = []string{"matches.parquet", "throws.parquet", "decisions.parquet"
 // too, so the size bounds what a hard kill can lose — and what memory holds: a run keeps a
 // few shards in memory (open ones, and one being encoded per worker), and a match with its
 // ~95 throw rows is ~12 KB, so logged shards are smaller (8,192 of them held ~400 MB live,
-// ~0.9 GB of heap; 1,024 hold an eighth).
+// ~0.9 GB of heap; 512 keep a run with throws under 256 MB at any size, for ~9% more time
+// and ~5% larger files than 1,024 — BENCHMARKS.md).
 const (
 	ShardSize       = 8192
-	LoggedShardSize = 1024
+	LoggedShardSize = 512
 )
 
 // RunInfo is run.json: what was run, with what, and how much of it is done.
