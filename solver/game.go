@@ -91,7 +91,6 @@ type Game struct {
 	decided func(per, t, d int) bool
 	final   func(d int) float64
 	lengths []int
-	maxDiff int
 	add     bool // additive (goal difference in a league): only d = 0 is held
 }
 
@@ -245,13 +244,12 @@ func newGameSolver(p GameProblem, moves int) (*gameSolver, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	lengths, total := periodLengths(p.Rules)
 	space := newGameSpace(moves)
-	ls := &layers{r: p.Rules, lengths: lengths, maxDiff: total/throwsToScore() + 1, size: space.configs(), final: final,
-		additive: p.Payoff == PayoffGoalDiff && !p.Rules.Knockout, ctx: ctx, whole: true, consts: map[float64][]float64{}}
-	ls.from = BreakState{Period: env.FirstHalf, ThrowsLeft: lengths[0]}
+	ls := gameLayers(p.Rules, p.Payoff, final)
+	ls.size, ls.ctx, ls.consts = space.configs(), ctx, map[float64][]float64{}
+	lengths := ls.lengths
 	g := &Game{Problem: p, moves: moves, space: space, decided: ls.decided, final: func(d int) float64 { return final(d, false) },
-		lengths: lengths, maxDiff: ls.maxDiff, add: ls.additive, kicks: make([][]*kickLayer, len(lengths))}
+		lengths: lengths, add: ls.additive, kicks: make([][]*kickLayer, len(lengths))}
 	for per, n := range lengths {
 		g.kicks[per] = make([]*kickLayer, n+1)
 	}
@@ -259,7 +257,7 @@ func newGameSolver(p GameProblem, moves int) (*gameSolver, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	gs := &gameSolver{layers: ls, g: g, space: space, workers: workers, mirror: !p.noMirror && mirrorSymmetric(p.Payoff), total: total,
+	gs := &gameSolver{layers: ls, g: g, space: space, workers: workers, mirror: !p.noMirror && mirrorSymmetric(p.Payoff), total: ls.remaining(0, lengths[0]),
 		stats: make([]GameStats, workers)}
 	gs.sectors()
 	ls.step = gs.breaks
@@ -333,6 +331,9 @@ func (gs *gameSolver) breaks(per, t int, u *ballLayer) (*breakLayer, error) {
 		}()
 	}
 	wg.Wait()
+	if err := gs.ctx.Err(); err != nil {
+		return nil, err // once, not once per worker
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
@@ -368,7 +369,7 @@ func (gs *gameSolver) solveShare(per, t int, kl *kickLayer, lay *breakLayer, w i
 		k := kl.k[(d-kl.lo)*gs.size : (d-kl.lo+1)*gs.size]
 		out := lay.value[(d-kl.lo)*gs.size:]
 		for h := w; h < sp.entries; h += gs.workers {
-			if w == 0 && h%64 == 0 {
+			if h%(64*gs.workers) == w { // every worker: the layer waits for all of them
 				if err := gs.ctx.Err(); err != nil {
 					return err
 				}

@@ -24,9 +24,8 @@ func EstimateGame(r env.Rules, p Payoff) (GameSize, error) {
 	if err != nil {
 		return GameSize{}, err
 	}
-	lengths, total := periodLengths(r)
-	ls := &layers{r: r, lengths: lengths, maxDiff: total/throwsToScore() + 1, final: final, whole: true,
-		additive: p == PayoffGoalDiff && !r.Knockout}
+	ls := gameLayers(r, p, final)
+	lengths := ls.lengths
 	size := GameSize{Configs: newGameSpace(moves).configs()}
 	widest := int64(0)
 	for per, n := range lengths {
@@ -49,6 +48,14 @@ func EstimateGame(r env.Rules, p Payoff) (GameSize, error) {
 // the heap grow to about twice what is live (measured: 3.55 GB at one move and 45-throw
 // halves for 1.75 GB of values, 7.90 GB at two moves for 3.95 GB).
 func (s GameSize) Peak() int64 { return 2 * s.Bytes }
+
+// gameLayers is the throw recursion's setup for the game under r and payoff p: every
+// difference from the kick-off, the score dropped under goal-diff in a league.
+func gameLayers(r env.Rules, p Payoff, final func(d int, shootout bool) float64) *layers {
+	lengths, total := periodLengths(r)
+	return &layers{r: r, lengths: lengths, maxDiff: total/throwsToScore() + 1, final: final, whole: true,
+		additive: p == PayoffGoalDiff && !r.Knockout, from: BreakState{Period: env.FirstHalf, ThrowsLeft: lengths[0]}}
+}
 
 // formatBytes writes n bytes in GiB or MiB.
 func formatBytes(n int64) string {

@@ -106,6 +106,14 @@ func TestCtrlCAnswersWithinASecond(t *testing.T) {
 					t.Errorf("an interrupted export left %v", left)
 				}
 			}},
+		{name: "solve game", args: []string{"solve", "game", "--throws-per-half", "10", "--moves", "2"}, after: 1500 * time.Millisecond, want: "interrupted"},
+		{name: "solve game writing its Parquet", args: []string{"solve", "game", "--throws-per-half", "5", "--moves", "1", "--no-verify", "--out", filepath.Join(dir, "game.parquet")},
+			after: 1500 * time.Millisecond, want: "interrupted",
+			kept: func(t *testing.T, _ string) {
+				if left, _ := filepath.Glob(filepath.Join(dir, "*game.parquet*")); len(left) != 0 {
+					t.Errorf("an interrupted export left %v", left)
+				}
+			}},
 		{name: "play at the prompt", args: []string{"play", "--vs", "heuristic"}, after: 1500 * time.Millisecond, want: "interrupted"},
 	}
 	for _, c := range cases {

@@ -137,7 +137,7 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 			return err
 		}
 	}
-	if err := writeGameFiles(io, g, o.out, o.png); err != nil {
+	if err := writeGameFiles(ctx, io, g, o.out, o.png); err != nil {
 		return err
 	}
 	if o.json {

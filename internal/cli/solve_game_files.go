@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 
 	"gonum.org/v1/plot/plotter"
@@ -11,9 +12,9 @@ import (
 )
 
 // writeGameFiles writes --out (every break's mixes) and --png (the chart), each atomically.
-func writeGameFiles(io Streams, g *solver.Game, out, png string) error {
+func writeGameFiles(ctx context.Context, io Streams, g *solver.Game, out, png string) error {
 	if out != "" {
-		if err := writeGameParquet(io, g, out); err != nil {
+		if err := writeGameParquet(ctx, io, g, out); err != nil {
 			return err
 		}
 	}
@@ -24,8 +25,8 @@ func writeGameFiles(io Streams, g *solver.Game, out, png string) error {
 }
 
 // writeGameParquet streams every break the game holds with a move left, a row per line-up
-// in each side's mix.
-func writeGameParquet(io Streams, g *solver.Game, path string) error {
+// in each side's mix; Ctrl-C gives the file up (nothing appears under path).
+func writeGameParquet(ctx context.Context, io Streams, g *solver.Game, path string) error {
 	w, err := datasets.NewParquetWriter[datasets.GameRow](path, datasets.GameSchema)
 	if err != nil {
 		return err
@@ -50,6 +51,9 @@ func writeGameParquet(io Streams, g *solver.Game, path string) error {
 		}
 		if n++; n%65536 == 0 {
 			_ = bar.Set(n)
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 		}
 		if len(rows) >= 8192 {
 			err := w.Write(rows)
