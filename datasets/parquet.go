@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/zstd"
 )
 
 // SchemaKey is the key-value metadata entry naming a file's schema and version.
@@ -192,6 +193,25 @@ func CountRows(path, schema string) (int64, error) {
 	return pf.NumRows(), nil
 }
 
+// fastZstd is zstd at its fastest level: on arena shards it compresses within a few per
+// cent of the default level in about half the time (BENCHMARKS.md, issue 14).
+var fastZstd = zstd.Codec{Level: zstd.SpeedFastest}
+
+// writerOptions configures every file we write: bounded row groups, zstd, the schema tag,
+// and no min/max statistics on string columns. Those bounds cost a comparison of every
+// value (a third of the time of writing a match row) and prune nothing anyone filters on;
+// the integer columns keep theirs (DuckDB prunes row groups on match_id and cup with them).
+func writerOptions(s *parquet.Schema, tag string) []parquet.WriterOption {
+	opts := []parquet.WriterOption{parquet.MaxRowsPerRowGroup(rowGroupRows), parquet.Compression(&fastZstd),
+		parquet.KeyValueMetadata(SchemaKey, tag)}
+	for _, col := range s.Columns() {
+		if leaf, _ := s.Lookup(col...); leaf.Node.Type().Kind() == parquet.ByteArray {
+			opts = append(opts, parquet.SkipPageBounds(col...), parquet.SkipPageStatistics(col...))
+		}
+	}
+	return opts
+}
+
 // ParquetWriter streams rows of T into a Parquet file tagged with a schema, atomically: the
 // file appears under its name only when Close succeeds. Writes after an error keep failing
 // with that error (sticky), like encoding/csv.
@@ -209,8 +229,7 @@ func NewParquetWriter[T any](path, schema string) (*ParquetWriter[T], error) {
 	if err != nil {
 		return nil, err
 	}
-	pw := parquet.NewGenericWriter[T](a.tmp, parquet.MaxRowsPerRowGroup(rowGroupRows), parquet.Compression(&parquet.Zstd),
-		parquet.KeyValueMetadata(SchemaKey, schema))
+	pw := parquet.NewGenericWriter[T](a.tmp, writerOptions(parquet.SchemaOf(new(T)), schema)...)
 	return &ParquetWriter[T]{path: path, schema: schema, file: a, pw: pw}, nil
 }
 
