@@ -20,9 +20,10 @@ const (
 	League   Format = iota // every pair of agents
 	Gauntlet               // the first agent against each of the others
 	Knockout               // single-elimination cups (rules §7: extra time, then penalties)
+	WorldCup               // group stages under league rules, then a knockout bracket of the top two of each group
 )
 
-var formatNames = [...]string{League: "league", Gauntlet: "gauntlet", Knockout: "knockout"}
+var formatNames = [...]string{League: "league", Gauntlet: "gauntlet", Knockout: "knockout", WorldCup: "worldcup"}
 
 func (f Format) String() string {
 	if int(f) < len(formatNames) {
@@ -31,31 +32,36 @@ func (f Format) String() string {
 	return fmt.Sprintf("format(%d)", f)
 }
 
-// ParseFormat reads league, gauntlet or knockout (also "cup").
+// ParseFormat reads league, gauntlet, knockout (also "cup") or worldcup (also "world-cup").
 func ParseFormat(s string) (Format, error) {
 	for f, name := range formatNames {
 		if s == name {
 			return Format(f), nil
 		}
 	}
-	if s == "cup" {
+	switch s {
+	case "cup":
 		return Knockout, nil
+	case "world-cup":
+		return WorldCup, nil
 	}
-	return 0, fmt.Errorf("arena: format %q: want league, gauntlet or knockout", s)
+	return 0, fmt.Errorf("arena: format %q: want league, gauntlet, knockout or worldcup", s)
 }
 
 // Config describes a competition. League: every pair of Agents plays Matches matches, sides
 // alternating, each fixture and its mirror sharing their dice. Gauntlet: the same for the
 // first agent against each other. Knockout: Matches single-elimination cups of all the
 // agents, seeded in the order given (or drawn afresh for every cup with DrawBracket), byes to
-// the top seeds, one match a tie under knockout rules. The zero values of Format, Matches and
-// Workers mean a league, 20 and all cores.
+// the top seeds, one match a tie under knockout rules. WorldCup: Matches tournaments of all
+// the agents, each with groups drawn afresh (see Groups and worldcup.go). The zero values of
+// Format, Matches, GroupSize and Workers mean a league, 20, groups of 4 and all cores.
 type Config struct {
 	Format      Format
 	Agents      []string  // registry specs, at least two
-	Rules       env.Rules // the rules of every match; a knockout needs Rules.Knockout
-	Matches     int       // per pairing; in a knockout, the number of cups
+	Rules       env.Rules // the rules of every match; a knockout or World Cup needs Rules.Knockout (a World Cup's groups play them as league matches)
+	Matches     int       // per pairing; in a knockout or World Cup, the number of cups
 	DrawBracket bool      // knockout: draw each cup's seeding from (seed, cup)
+	GroupSize   int       // World Cup: agents a group (0: DefaultGroupSize)
 	Seed        uint64
 	Workers     int
 	// LogThrows also writes throws.parquet, one row per chance node; with Dice every die is
@@ -63,6 +69,10 @@ type Config struct {
 	// writes decisions.parquet, one row per agent decision.
 	LogThrows, Dice, LogDecisions bool
 }
+
+// cups reports whether the competition is made of cups (knockout, World Cup): a unit is a
+// whole cup, and Matches counts cups.
+func (c Config) cups() bool { return c.Format == Knockout || c.Format == WorldCup }
 
 func (c Config) matches() int {
 	if c.Matches == 0 {
@@ -76,11 +86,19 @@ func (c Config) Validate() error {
 	if len(c.Agents) < 2 {
 		return fmt.Errorf("arena: a %s needs at least two agents, got %d", c.Format, len(c.Agents))
 	}
-	if c.Format > Knockout {
+	if c.Format > WorldCup {
 		return fmt.Errorf("arena: format %d unknown", c.Format)
 	}
-	if c.Format == Knockout && !c.Rules.Knockout {
-		return errors.New("arena: a knockout cup needs knockout rules (Rules.Knockout: extra time, then penalties)")
+	if c.cups() && !c.Rules.Knockout {
+		return fmt.Errorf("arena: a %s needs knockout rules (Rules.Knockout: extra time, then penalties)", c.Format)
+	}
+	if c.GroupSize != 0 && c.Format != WorldCup {
+		return errors.New("arena: GroupSize is for World Cups")
+	}
+	if c.Format == WorldCup {
+		if err := c.validateGroups(); err != nil {
+			return err
+		}
 	}
 	if c.DrawBracket && c.Format != Knockout {
 		return errors.New("arena: DrawBracket is for knockout cups")

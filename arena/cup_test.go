@@ -148,19 +148,28 @@ func TestInterruptedCupsResume(t *testing.T) {
 // Merge is what a distributed combine does with partial tallies: tallying the halves of
 // a run apart and merging them must give the tally of the whole, cups included.
 func TestTallyMergeEqualsWhole(t *testing.T) {
-	for _, c := range []arena.Config{cupConfig(30), cfg(2)} {
+	for _, c := range []arena.Config{cupConfig(30), cfg(2), worldCupConfig(8, 4, 30)} {
 		dir := t.TempDir()
 		whole, err := arena.Run(context.Background(), c, dir, arena.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		rows, _ := datasets.ReadParquet[datasets.MatchRow](filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema)
-		n := len(c.Agents)
-		merged := arena.NewTally(n) // empty first: the combine's accumulators start empty
-		for _, part := range [][]datasets.MatchRow{rows[:len(rows)/3], rows[len(rows)/3:]} {
-			merged.Merge(tallyOf(t, part, n))
+		tallyOf := func(rows []datasets.MatchRow) *arena.Tally {
+			t.Helper()
+			tally := c.NewTally()
+			for _, m := range rows {
+				if err := tally.Add(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return tally
 		}
-		if !reflect.DeepEqual(merged, whole) || !reflect.DeepEqual(tallyOf(t, rows, n), whole) {
+		merged := c.NewTally() // empty first: the combine's accumulators start empty
+		for _, part := range [][]datasets.MatchRow{rows[:len(rows)/3], rows[len(rows)/3:]} {
+			merged.Merge(tallyOf(part))
+		}
+		if !reflect.DeepEqual(merged, whole) || !reflect.DeepEqual(tallyOf(rows), whole) {
 			t.Fatalf("%s: merged halves differ from the whole", c.Format)
 		}
 	}

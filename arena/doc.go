@@ -1,12 +1,13 @@
-// Package arena runs competitions between agents — round-robin leagues, gauntlets and
-// knockout cups — in parallel and reproducibly, writes every match to Parquet
+// Package arena runs competitions between agents — round-robin leagues, gauntlets, knockout
+// cups and World Cups (group stages, then a bracket) — in parallel and reproducibly, writes every match to Parquet
 // (datasets.MatchRow), and ranks the agents.
 //
 // Fairness: match m of a pairing takes its dice from (run seed, pairing, leg), where a
 // fixture and its mirror (sides swapped) share a leg, so luck cancels between the two
 // (common random numbers); a cup's tie takes them from (run seed, cup, round, tie). Each
 // agent's own randomness comes from (run seed, match, side). Match IDs are fixed before
-// anything is played: a cup of n agents owns n − 1 consecutive IDs.
+// anything is played: a cup of n agents owns n − 1 consecutive IDs, a World Cup its group
+// matches and then its bracket's.
 // Nothing depends on the number of workers or on which worker played a match: every worker
 // builds its own agents once and reseeds them before each match. The same seed gives the same
 // bytes.

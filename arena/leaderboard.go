@@ -20,7 +20,7 @@ type Leaderboard struct {
 	Info       RunInfo
 	Tally      *Tally
 	Table      []Standing    // league and gauntlet; nil for cups
-	Cup        []CupStanding // knockout; nil otherwise
+	Cup        []CupStanding // knockout and World Cup; nil otherwise
 	Ratings    []Rating      // best first
 	HeadToHead [][]float64   // [row][column]: the row agent's score; NaN where they never met
 	// Exploitability is each agent's, in the run's order; nil when it was not measured.
@@ -71,8 +71,13 @@ func ReadLeaderboard(ctx context.Context, dir string) (*Leaderboard, error) {
 	return NewLeaderboard(info, tally, expl)
 }
 
-// IsCup reports whether the run was knockout cups.
-func (lb *Leaderboard) IsCup() bool { return lb.Info.Competition == Knockout.String() }
+// IsCup reports whether the run was cups: knockout or World Cup.
+func (lb *Leaderboard) IsCup() bool {
+	return lb.Info.Competition == Knockout.String() || lb.IsWorldCup()
+}
+
+// IsWorldCup reports whether the run was World Cups (group stages, then a bracket).
+func (lb *Leaderboard) IsWorldCup() bool { return lb.Info.Competition == WorldCup.String() }
 
 // RatingsFile is the name of the ratings' data file in a run directory.
 const RatingsFile = "ratings.parquet"

@@ -51,15 +51,23 @@ func (p *Worker) PlayUnit(u int, out []Played) ([]Played, error) {
 	return out, nil
 }
 
-// playUnit plays unit u (a fixture, or a cup) with the worker's agents, appending its
-// matches to out in ID order.
+// playUnit plays unit u (a fixture, a cup or a World Cup) with the worker's agents,
+// appending its matches to out in ID order.
 func (c Config) playUnit(ctx context.Context, u int, pairings [][2]int, players []agents.Agent, out []Played) ([]Played, error) {
-	if c.Format != Knockout {
-		p, err := c.playMatch(ctx, c.leagueFixture(pairings, int64(u)), players)
-		return append(out, p), err
+	switch c.Format {
+	case Knockout:
+		out, _, err := c.playBracket(ctx, u, int64(u)*int64(c.matchesPerUnit()), c.Bracket(u), players, out)
+		return out, err
+	case WorldCup:
+		return c.playWorldCup(ctx, u, players, out)
 	}
-	alive := c.Bracket(u)
-	id := int64(u) * int64(c.matchesPerUnit())
+	p, err := c.playMatch(ctx, c.leagueFixture(pairings, int64(u)), players)
+	return append(out, p), err
+}
+
+// playBracket plays cup's knockout rounds from the first-round draw alive (−1: a bye), the
+// first match numbered id, and returns the matches appended to out and the next free ID.
+func (c Config) playBracket(ctx context.Context, cup int, id int64, alive []int, players []agents.Agent, out []Played) ([]Played, int64, error) {
 	for r := 1; len(alive) > 1; r++ {
 		next := make([]int, len(alive)/2)
 		for t := range next {
@@ -68,9 +76,9 @@ func (c Config) playUnit(ctx context.Context, u int, pairings [][2]int, players 
 				next[t] = max(home, away)
 				continue
 			}
-			p, err := c.playMatch(ctx, c.cupFixture(id, u, r, t, home, away), players)
+			p, err := c.playMatch(ctx, c.cupFixture(id, cup, r, t, home, away), players)
 			if err != nil {
-				return out, err
+				return out, id, err
 			}
 			id++
 			next[t] = home
@@ -81,7 +89,7 @@ func (c Config) playUnit(ctx context.Context, u int, pairings [][2]int, players 
 		}
 		alive = next
 	}
-	return out, nil
+	return out, id, nil
 }
 
 // playMatch plays one fixture with the worker's agents. A match in which an agent failed
@@ -99,7 +107,7 @@ func (c Config) playMatch(ctx context.Context, f Fixture, players []agents.Agent
 			s.Reset(x.seed)
 		}
 	}
-	s, err := env.NewState(c.Rules)
+	s, err := env.NewState(c.rulesOf(f))
 	if err != nil {
 		return Played{}, err
 	}
@@ -153,6 +161,16 @@ func (c Config) playMatch(ctx context.Context, f Fixture, players []agents.Agent
 		}
 	}
 	return Played{matchRow(c, f, start, end), throws, decisions}, nil
+}
+
+// rulesOf returns the rules fixture f is played under: the run's, except in a World Cup's
+// group stage (round 0), which plays them as league matches.
+func (c Config) rulesOf(f Fixture) env.Rules {
+	r := c.Rules
+	if c.Format == WorldCup && f.Round == 0 {
+		r.Knockout = false
+	}
+	return r
 }
 
 // expectedThrows is room for a match's chance events: every regulation throw (an

@@ -45,6 +45,7 @@ type RunInfo struct {
 	Seed              uint64            `json:"seed"`
 	MatchesPerPairing int               `json:"matches_per_pairing"` // knockout: cups
 	DrawBracket       bool              `json:"draw_bracket,omitempty"`
+	GroupSize         int               `json:"group_size,omitempty"` // World Cup: agents a group
 	TotalMatches      int               `json:"total_matches"`
 	ShardSize         int               `json:"shard_size"`
 	Complete          bool              `json:"complete"`
@@ -59,8 +60,17 @@ type RunInfo struct {
 
 func (c Config) info(total int, complete bool) RunInfo {
 	return RunInfo{Format: "kingoal-run", SchemaVersion: 2, Competition: c.Format.String(), Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
-		Seed: c.Seed, MatchesPerPairing: c.matches(), DrawBracket: c.DrawBracket, TotalMatches: total, ShardSize: c.shardSize(), Complete: complete,
+		Seed: c.Seed, MatchesPerPairing: c.matches(), DrawBracket: c.DrawBracket, GroupSize: c.infoGroupSize(), TotalMatches: total, ShardSize: c.shardSize(), Complete: complete,
 		Schemas: c.schemas(), GoVersion: runtime.Version(), KingoalVersion: version.String(), ParquetGoVersion: depVersion("github.com/parquet-go/parquet-go"), LogThrows: c.LogThrows, Dice: c.Dice, LogDecisions: c.LogDecisions}
+}
+
+// infoGroupSize is the group size a World Cup plays (run.json records it, whether it was
+// given or the default), 0 for other formats.
+func (c Config) infoGroupSize() int {
+	if c.Format == WorldCup {
+		return c.groupSize()
+	}
+	return 0
 }
 
 // depVersion is the version of a module linked into the binary, or "unknown".
@@ -89,7 +99,7 @@ func (c Config) schemas() map[string]string {
 // sameRun reports whether two run descriptions describe the same matches.
 func sameRun(a, b RunInfo) bool {
 	return a.Competition == b.Competition && slices.Equal(a.Agents, b.Agents) && a.RulesConfig.Equal(b.RulesConfig) && a.Seed == b.Seed &&
-		a.MatchesPerPairing == b.MatchesPerPairing && a.DrawBracket == b.DrawBracket && a.ShardSize == b.ShardSize &&
+		a.MatchesPerPairing == b.MatchesPerPairing && a.DrawBracket == b.DrawBracket && a.GroupSize == b.GroupSize && a.ShardSize == b.ShardSize &&
 		a.LogThrows == b.LogThrows && a.Dice == b.Dice && a.LogDecisions == b.LogDecisions
 }
 
@@ -201,7 +211,7 @@ func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error)
 			return ReadTally(dir, info)
 		}
 	}
-	tally := NewTally(len(c.Agents))
+	tally := c.NewTally()
 	onDisk := make([]bool, shards) // complete shards from an earlier attempt
 	open := map[int]*shard{}       // partly played shards
 	done := 0

@@ -79,6 +79,9 @@ func ReadTally(dir string, info RunInfo) (*Tally, error) {
 		return nil, fmt.Errorf("arena: the run in %s is not finished", dir)
 	}
 	tally := NewTally(len(info.Agents))
+	if f, err := ParseFormat(info.Competition); err == nil {
+		tally = Config{Format: f, Agents: info.Agents, GroupSize: info.GroupSize}.NewTally()
+	}
 	err := datasets.ScanParquet(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, func(batch []datasets.MatchRow) error {
 		for _, m := range batch {
 			if err := tally.Add(m); err != nil {

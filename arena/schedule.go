@@ -24,17 +24,21 @@ type Fixture struct {
 // earlier results). Unit u owns the matches u·matchesPerUnit … (u+1)·matchesPerUnit − 1, so
 // match IDs are fixed before anything is played.
 
-// matchesPerUnit is 1, or the n − 1 matches of a cup of n agents.
+// matchesPerUnit is 1, the n − 1 matches of a cup of n agents, or a World Cup's group and
+// knockout matches.
 func (c Config) matchesPerUnit() int {
-	if c.Format == Knockout {
+	switch c.Format {
+	case Knockout:
 		return len(c.Agents) - 1
+	case WorldCup:
+		return c.groupMatches() + 2*c.groupCount() - 1
 	}
 	return 1
 }
 
 // units is the number of units: fixtures, or cups.
 func (c Config) units() int {
-	if c.Format == Knockout {
+	if c.cups() {
 		return c.matches()
 	}
 	return len(c.pairings()) * c.matches()
@@ -113,7 +117,7 @@ func (c Config) leagueFixture(pairings [][2]int, id int64) Fixture {
 // Schedule lists a league's or gauntlet's matches in ID order (Run computes them one at a
 // time instead). A knockout's schedule depends on its results: see Bracket.
 func (c Config) Schedule() []Fixture {
-	if c.Format == Knockout {
+	if c.cups() {
 		return nil
 	}
 	ps := c.pairings()

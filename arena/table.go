@@ -78,7 +78,7 @@ func breakTies(group []Standing, t *Tally, seed uint64) {
 	})
 }
 
-// CupStanding is one agent's record over the cups of a knockout run.
+// CupStanding is one agent's record over the cups of a knockout or World Cup run.
 type CupStanding struct {
 	Agent               string
 	Index               int
@@ -86,18 +86,25 @@ type CupStanding struct {
 	Reached             []int // [r]: cups in which it played round r (1 … the final)
 	TiesWon             int
 	TitleLow, TitleHigh float64 // 95% Wilson interval of the title rate
+	// World Cup only: points and matches in the group stages (0 otherwise); the cups in
+	// which it went out in its group are Cups − Reached[1].
+	GroupPoints, GroupMatches int
 }
 
-// CupTable ranks the agents of a knockout run by titles, then finals, semi-finals, … reached,
-// then ties won, then the index (the seeding order). cups is the number of cups played.
+// CupTable ranks the agents of a cup run by titles, then finals, semi-finals, … reached, then
+// knockout ties won, then (World Cup) group points, then the index. cups is the number of
+// cups played.
 func CupTable(t *Tally, agentSpecs []string, cups int) []CupStanding {
-	rounds := Rounds(t.N)
+	rounds := t.finalRound()
 	st := make([]CupStanding, len(agentSpecs))
 	for i, a := range agentSpecs {
 		st[i] = CupStanding{Agent: a, Index: i, Cups: cups, Reached: make([]int, rounds+1)}
 		if t.Reached != nil {
 			st[i].Titles, st[i].TiesWon = t.Titles[i], t.Ties[i]
 			copy(st[i].Reached, t.Reached[i])
+		}
+		if t.GroupPoints != nil {
+			st[i].GroupPoints, st[i].GroupMatches = t.GroupPoints[i], t.GroupMatches[i]
 		}
 		st[i].TitleLow, st[i].TitleHigh = env.WilsonInterval(st[i].Titles, cups)
 	}
@@ -110,7 +117,7 @@ func CupTable(t *Tally, agentSpecs []string, cups int) []CupStanding {
 				return c
 			}
 		}
-		return cmp.Or(cmp.Compare(y.TiesWon, x.TiesWon), cmp.Compare(x.Index, y.Index))
+		return cmp.Or(cmp.Compare(y.TiesWon, x.TiesWon), cmp.Compare(y.GroupPoints, x.GroupPoints), cmp.Compare(x.Index, y.Index))
 	})
 	return st
 }

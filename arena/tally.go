@@ -20,13 +20,20 @@ type PairTally struct {
 type Tally struct {
 	N     int
 	Pairs [][]PairTally // [home][away]
-	// Knockout cups: Reached[a][r] counts the cups in which agent a played in round r (1..
-	// Rounds(N); a bye is not a match), Titles[a] the finals it won, Ties[a] the ties it won.
+	// Cups: Reached[a][r] counts the cups in which agent a played in round r (1 … FinalRound;
+	// a bye is not a match), Titles[a] the finals it won, Ties[a] the knockout ties it won.
 	Reached      [][]int
 	Titles, Ties []int
+	// FinalRound is the round of a cup's final (0: Rounds(N), a knockout of all N agents).
+	FinalRound int
+	// GroupStage marks a World Cup's tally: GroupPoints[a] sums agent a's points in the
+	// group stages (round 0), GroupMatches[a] counts those matches.
+	GroupStage                bool
+	GroupPoints, GroupMatches []int
 }
 
-// NewTally returns an empty tally for n agents.
+// NewTally returns an empty tally for n agents (league, gauntlet or a knockout of all n; see
+// Config.NewTally for a World Cup's).
 func NewTally(n int) *Tally {
 	t := &Tally{N: n, Pairs: make([][]PairTally, n)}
 	for i := range t.Pairs {
@@ -35,18 +42,41 @@ func NewTally(n int) *Tally {
 	return t
 }
 
+// NewTally returns an empty tally for c's competition.
+func (c Config) NewTally() *Tally {
+	t := NewTally(len(c.Agents))
+	if c.Format == WorldCup {
+		t.FinalRound, t.GroupStage = c.FinalRound(), true
+		t.GroupPoints, t.GroupMatches = make([]int, t.N), make([]int, t.N)
+	}
+	return t
+}
+
+// finalRound is the round of a cup's final.
+func (t *Tally) finalRound() int {
+	if t.FinalRound == 0 {
+		return Rounds(t.N)
+	}
+	return t.FinalRound
+}
+
 // Add counts one match.
 func (t *Tally) Add(m datasets.MatchRow) error {
 	switch {
 	case m.HomeIndex < 0 || m.AwayIndex < 0 || int(m.HomeIndex) >= t.N || int(m.AwayIndex) >= t.N:
 		return fmt.Errorf("arena: match %d names agents %d and %d, but the tally has %d", m.MatchID, m.HomeIndex, m.AwayIndex, t.N)
-	case m.Round < 0 || int(m.Round) > Rounds(t.N):
-		return fmt.Errorf("arena: match %d is in round %d; cups of %d agents have %d", m.MatchID, m.Round, t.N, Rounds(t.N))
+	case m.Round < 0 || int(m.Round) > t.finalRound():
+		return fmt.Errorf("arena: match %d is in round %d; these cups have %d", m.MatchID, m.Round, t.finalRound())
 	case m.Result != "home" && m.Result != "away" && m.Result != "draw":
 		return fmt.Errorf("arena: match %d has result %q: want home, away or draw", m.MatchID, m.Result)
 	}
 	if m.Round > 0 {
 		t.addCupMatch(m)
+	} else if t.GroupStage {
+		t.GroupPoints[m.HomeIndex] += int(m.HomePoints)
+		t.GroupPoints[m.AwayIndex] += int(m.AwayPoints)
+		t.GroupMatches[m.HomeIndex]++
+		t.GroupMatches[m.AwayIndex]++
 	}
 	p := &t.Pairs[m.HomeIndex][m.AwayIndex]
 	p.Matches++
@@ -70,7 +100,7 @@ func (t *Tally) cupCounts() {
 	if t.Reached == nil {
 		t.Reached, t.Titles, t.Ties = make([][]int, t.N), make([]int, t.N), make([]int, t.N)
 		for i := range t.Reached {
-			t.Reached[i] = make([]int, Rounds(t.N)+1)
+			t.Reached[i] = make([]int, t.finalRound()+1)
 		}
 	}
 }
@@ -84,7 +114,7 @@ func (t *Tally) addCupMatch(m datasets.MatchRow) {
 		w = m.AwayIndex
 	}
 	t.Ties[w]++
-	if int(m.Round) == Rounds(t.N) {
+	if int(m.Round) == t.finalRound() {
 		t.Titles[w]++
 	}
 }
@@ -103,6 +133,14 @@ func (t *Tally) Merge(o *Tally) {
 			p.HomePoints += q.HomePoints
 			p.AwayPoints += q.AwayPoints
 		}
+	}
+	if t.GroupPoints == nil && o.GroupPoints != nil {
+		t.GroupStage, t.FinalRound = true, o.FinalRound
+		t.GroupPoints, t.GroupMatches = make([]int, t.N), make([]int, t.N)
+	}
+	for i := range o.GroupPoints {
+		t.GroupPoints[i] += o.GroupPoints[i]
+		t.GroupMatches[i] += o.GroupMatches[i]
 	}
 	if o.Reached == nil {
 		return

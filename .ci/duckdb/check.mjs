@@ -4,6 +4,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 
 const queries = {
   'matches.parquet': 'count(*) AS n, sum(home_goals) AS a, sum(away_goals) AS b, sum(match_id) AS c',
+  'worldcup.parquet': 'count(*) AS n, sum(cup) AS a, sum(round) AS b, sum(leg) AS c',
   'throws.parquet': 'count(*) AS n, sum(home_dice) AS a, sum(ball_after) AS b, sum(match_id) AS c',
   'decisions.parquet': 'count(*) AS n, sum(action) AS a, sum(len(observation)) AS b, sum(reward) AS c',
   'matrix.parquet': 'count(*) AS n, sum(home_win) AS a, sum(draw) AS b, sum(away_index) AS c',

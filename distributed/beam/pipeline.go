@@ -147,9 +147,15 @@ func (f *readShard) ProcessElement(s int, emit func(datasets.MatchRow)) error {
 }
 
 // tallyMatches is the leaderboard's aggregation as a combine: a tally per bundle, merged.
-type tallyMatches struct{ Agents int }
+type tallyMatches struct{ spec }
 
-func (f *tallyMatches) CreateAccumulator() *arena.Tally { return arena.NewTally(f.Agents) }
+func (f *tallyMatches) CreateAccumulator() *arena.Tally {
+	c, err := f.config()
+	if err != nil {
+		panic(err) // as in AddInput: the runner fails the bundle with it
+	}
+	return c.NewTally()
+}
 
 func (f *tallyMatches) AddInput(t *arena.Tally, m datasets.MatchRow) *arena.Tally {
 	if err := t.Add(m); err != nil {
@@ -252,7 +258,7 @@ func Arena(s beam.Scope, c arena.Config, dir string, opt Options) error {
 		kept := beam.ParDo(s, &readShard{spec: sp}, beam.CreateList(s, opt.Done))
 		matches = beam.Flatten(s, written, kept)
 	}
-	tally := beam.Combine(s, &tallyMatches{Agents: len(c.Agents)}, matches)
+	tally := beam.Combine(s, &tallyMatches{spec: sp}, matches)
 	beam.ParDo0(s, &finish{spec: sp}, tally)
 	return nil
 }

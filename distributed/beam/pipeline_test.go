@@ -35,12 +35,14 @@ func sameFiles(t *testing.T, a, b string, names ...string) {
 
 // A prism run and the local arena, same configuration: the same files, byte for byte, and
 // the same tally (so the same leaderboard) — for a league over several shards with throws
-// logged, and for knockout cups.
+// logged, for knockout cups and for World Cups.
 func TestPrismRunEqualsLocalArena(t *testing.T) {
 	for _, c := range []arena.Config{
 		{Agents: []string{"random", "heuristic", "fixed:1-3-3-2-1"}, Rules: env.Rules{ThrowsPerHalf: 4}, Matches: 3000, Seed: 3, LogThrows: true},
 		{Format: arena.Knockout, Agents: []string{"random", "heuristic", "fixed:1-3-3-2-1", "fixed:2-2-2-2-2", "fixed:1-2-3-2-2"},
 			Rules: env.Rules{Knockout: true, ThrowsPerHalf: 5, ExtraThrowsPerHalf: 2}, Matches: 40, DrawBracket: true, Seed: 9, LogDecisions: true},
+		{Format: arena.WorldCup, Agents: []string{"random", "heuristic", "fixed:1-3-3-2-1", "fixed:2-2-2-2-2", "fixed:1-2-3-2-2", "fixed:2-3-2-2-1"},
+			GroupSize: 3, Rules: env.Rules{Knockout: true, ThrowsPerHalf: 5, ExtraThrowsPerHalf: 2}, Matches: 40, Seed: 5},
 	} {
 		local, beamDir := t.TempDir(), t.TempDir()
 		want, err := arena.Run(context.Background(), c, local, arena.Options{})

@@ -28,6 +28,7 @@ type arenaOptions struct {
 	dice         bool
 	format       string
 	drawBracket  bool
+	groupSize    int
 	agents       string
 	matches      int
 	seed         uint64
@@ -51,8 +52,8 @@ type Engine func(ctx context.Context, streams Streams, c arena.Config, dir strin
 func ArenaCommand(streams Streams, engine Engine) *cobra.Command {
 	var o arenaOptions
 	cmd := &cobra.Command{
-		Use:   "arena [--agents \"A;B;C\"] [--format league|gauntlet|knockout] [--matches N] [--seed S] [--out DIR] [--resume] [rule flags]",
-		Short: "Run a league, gauntlet or knockout cups between agents, write DIR/matches.parquet and DIR/run.json, print the leaderboard",
+		Use:   "arena [--agents \"A;B;C\"] [--format league|gauntlet|knockout|worldcup] [--matches N] [--seed S] [--out DIR] [--resume] [rule flags]",
+		Short: "Run a league, gauntlet, knockout cups or World Cups between agents, write DIR/matches.parquet and DIR/run.json, print the leaderboard",
 		Long: `Arena plays a competition between agents (registry specs, see kingoal agents).
 
   league    every pair of agents plays --matches matches, sides alternating; each fixture
@@ -62,12 +63,17 @@ func ArenaCommand(streams Streams, engine Engine) *cobra.Command {
             the order given (1 v N, …; byes to the top seeds), or drawn afresh for every
             cup with --draw-bracket; one match a tie under knockout rules (extra time, then
             penalties; --knockout is implied)
+  worldcup  --matches World Cups (also "world-cup"): groups of --group-size agents drawn
+            afresh for every cup play a round robin under league rules (rules §7 table);
+            the top two of each group go into a knockout bracket — each group winner
+            meets the runner-up of the paired group (A1–B2, C1–D2, …, B1–A2, D1–C2),
+            extra time and penalties. The number of groups must be 1, 2, 4, 8, …
 
 The run is reproducible from its seed, whatever --workers is. Matches are written in shards
 as they finish, so Ctrl-C (or a crash) keeps them: finish the run with --resume and the same
 flags. The league table is ordered by points, goal difference, goals scored, head-to-head
 points, then a seeded draw of lots (rules §7); cups are ranked by titles, then rounds
-reached. Ratings (Bradley–Terry with draws) and head-to-head cover every format. Re-print
+reached (World Cups: then knockout ties won, then group points). Ratings (Bradley–Terry with draws) and head-to-head cover every format. Re-print
 the leaderboard later with kingoal leaderboard DIR.
 
 The ratings table has each agent's exploitability: what a best response scores against it
@@ -78,7 +84,8 @@ DIR/exploitability.json; --no-exploitability skips it.`,
 		Example: `  kingoal arena
   kingoal arena --agents "heuristic;optimal;mcts:iters=500" --matches 100 --seed 7 --out runs/a
   kingoal arena --agents "heuristic;random" --log-throws --dice --out runs/b
-  kingoal arena --format knockout --draw-bracket --matches 200 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2"`,
+  kingoal arena --format knockout --draw-bracket --matches 200 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2"
+  kingoal arena --format worldcup --matches 500 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2;fixed:1-2-3-2-2;mcts:iters=100;fixed:2-3-2-2-1"`,
 		Args: argsBetween(0, 0, "no arguments (agents go in --agents)"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.resume {
@@ -91,9 +98,10 @@ DIR/exploitability.json; --no-exploitability skips it.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.agents, "agents", defaultAgents, "agent specs separated by ';' (or ',' where no spec has parameters of its own; see kingoal agents)")
-	f.StringVar(&o.format, "format", "league", "league (every pair), gauntlet (the first agent against each other) or knockout (cups)")
+	f.StringVar(&o.format, "format", "league", "league (every pair), gauntlet (the first agent against each other), knockout (cups) or worldcup (groups, then a bracket)")
 	f.BoolVar(&o.drawBracket, "draw-bracket", false, "knockout: draw every cup's seeding from the seed (default: the order of --agents)")
-	f.IntVar(&o.matches, "matches", 60, "matches per pair of agents; knockout: the number of cups")
+	f.IntVar(&o.groupSize, "group-size", arena.DefaultGroupSize, "worldcup: agents a group (groups as even as the numbers allow; 1, 2, 4, … groups)")
+	f.IntVar(&o.matches, "matches", 60, "matches per pair of agents; knockout and worldcup: the number of cups")
 	f.Uint64Var(&o.seed, "seed", 1, "random seed")
 	f.IntVar(&o.workers, "workers", 0, "goroutines (0: all cores); does not change the result")
 	f.StringVar(&o.out, "out", "kingoal-arena", "run directory")
@@ -159,11 +167,17 @@ func (o arenaOptions) config() (arena.Config, error) {
 	if o.drawBracket && format != arena.Knockout {
 		return arena.Config{}, Usagef("--draw-bracket only matters with --format knockout")
 	}
-	if format == arena.Knockout {
-		r.Knockout = true
+	groupSize := 0
+	if format == arena.WorldCup {
+		groupSize = o.groupSize
+	} else if o.groupSize != arena.DefaultGroupSize {
+		return arena.Config{}, Usagef("--group-size only matters with --format worldcup")
 	}
-	c := arena.Config{Format: format, Agents: labelled(splitSpecs(o.agents)), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, Seed: o.seed,
-		Workers: o.workers, LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions}
+	if format == arena.Knockout || format == arena.WorldCup {
+		r.Knockout = true // a World Cup's groups play league matches all the same
+	}
+	c := arena.Config{Format: format, Agents: labelled(splitSpecs(o.agents)), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, GroupSize: groupSize,
+		Seed: o.seed, Workers: o.workers, LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions}
 	if err := c.Validate(); err != nil {
 		return arena.Config{}, usageError{err}
 	}
@@ -283,6 +297,10 @@ type cupStandingJSON struct {
 	TitleHigh float64 `json:"title_rate_high95"`
 	Reached   []int   `json:"reached"` // [r-1]: cups in which the agent played round r (the last is the final)
 	TiesWon   int     `json:"ties_won"`
+	// World Cup only
+	GroupPoints  int `json:"group_points,omitempty"`
+	GroupMatches int `json:"group_matches,omitempty"`
+	GroupExits   int `json:"group_exits,omitempty"` // cups in which the agent went out in its group
 }
 
 // writeLeaderboard renders lb: as text tables (or Markdown), or as JSON.
@@ -303,7 +321,11 @@ func writeLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool)
 			out.Table = append(out.Table, standingJSON{i + 1, s.Agent, s.P, s.W, s.D, s.L, s.GF, s.GA, s.GD(), s.Pts})
 		}
 		for i, s := range cups {
-			out.Cup = append(out.Cup, cupStandingJSON{i + 1, s.Agent, s.Cups, s.Titles, s.TitleLow, s.TitleHigh, s.Reached[1:], s.TiesWon})
+			row := cupStandingJSON{Rank: i + 1, Agent: s.Agent, Cups: s.Cups, Titles: s.Titles, TitleLow: s.TitleLow, TitleHigh: s.TitleHigh, Reached: s.Reached[1:], TiesWon: s.TiesWon}
+			if lb.IsWorldCup() {
+				row.GroupPoints, row.GroupMatches, row.GroupExits = s.GroupPoints, s.GroupMatches, s.Cups-s.Reached[1]
+			}
+			out.Cup = append(out.Cup, row)
 		}
 		for i, r := range ratings {
 			out.Ratings[i] = ratingJSON{Agent: r.Agent, Rating: r.Rating, Low: r.Low, High: r.High}
@@ -317,7 +339,7 @@ func writeLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool)
 	}
 	var out [][]string
 	if cup {
-		if err := writeCupTable(w, info, tally, cups, markdown); err != nil {
+		if err := writeCupTable(w, lb, markdown); err != nil {
 			return err
 		}
 	} else {
@@ -431,22 +453,35 @@ func writeLeaderboardFiles(dir string, lb *arena.Leaderboard) error {
 	}.writePNG(filepath.Join(dir, "head_to_head.png"))
 }
 
-// writeCupTable prints the knockout ranking: titles (with a 95% interval on the rate), then
-// how often each agent reached each round from the quarter-finals on.
-func writeCupTable(w io.Writer, info arena.RunInfo, tally *arena.Tally, cups []arena.CupStanding, markdown bool) error {
-	draw := "seeded in the order given"
-	if info.DrawBracket {
-		draw = "bracket drawn for every cup"
+// writeCupTable prints the cup ranking: titles (with a 95% interval on the rate), then how
+// often each agent reached each round from the quarter-finals on; for World Cups also how
+// often it went out in its group and its group points a match.
+func writeCupTable(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
+	info, tally, cups, wc := lb.Info, lb.Tally, lb.Cup, lb.IsWorldCup()
+	if wc {
+		fmt.Fprintf(w, "World Cup: %d agents in groups of %d, %d cups (%d matches), groups drawn for every cup, seed %d\nrules: %s (groups: league matches)\n\n",
+			len(info.Agents), info.GroupSize, info.MatchesPerPairing, tally.Matches(), info.Seed, info.Rules)
+	} else {
+		draw := "seeded in the order given"
+		if info.DrawBracket {
+			draw = "bracket drawn for every cup"
+		}
+		fmt.Fprintf(w, "Knockout: %d agents, %d cups (%d matches), %s, seed %d\nrules: %s\n\n",
+			len(info.Agents), info.MatchesPerPairing, tally.Matches(), draw, info.Seed, info.Rules)
 	}
-	fmt.Fprintf(w, "Knockout: %d agents, %d cups (%d matches), %s, seed %d\nrules: %s\n\n",
-		len(info.Agents), info.MatchesPerPairing, tally.Matches(), draw, info.Seed, info.Rules)
-	rounds := arena.Rounds(len(info.Agents))
+	rounds := 0
+	if len(cups) > 0 {
+		rounds = len(cups[0].Reached) - 1
+	}
 	header := []string{"#", "agent", "titles", "title rate (95%)"}
 	first := max(1, rounds-2) // quarter-finals on: earlier rounds say little a reader wants
 	for r := rounds; r >= first; r-- {
 		header = append(header, arena.RoundName(r, rounds)+"s")
 	}
 	header = append(header, "ties won")
+	if wc {
+		header = append(header, "out in group", "group pts/match")
+	}
 	t := newTableAs(w, 2, markdown, header...)
 	var out [][]string
 	for i, s := range cups {
@@ -455,7 +490,11 @@ func writeCupTable(w io.Writer, info arena.RunInfo, tally *arena.Tally, cups []a
 		for r := rounds; r >= first; r-- {
 			row = append(row, fmt.Sprint(s.Reached[r]))
 		}
-		out = append(out, append(row, fmt.Sprint(s.TiesWon)))
+		row = append(row, fmt.Sprint(s.TiesWon))
+		if wc {
+			row = append(row, fmt.Sprint(s.Cups-s.Reached[1]), fmt.Sprintf("%.2f", float64(s.GroupPoints)/float64(max(1, s.GroupMatches))))
+		}
+		out = append(out, row)
 	}
 	return appendRows(t, out)
 }

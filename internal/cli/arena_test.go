@@ -142,17 +142,72 @@ func TestArenaKnockoutCups(t *testing.T) {
 	}
 }
 
+func TestArenaWorldCup(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "wc")
+	agents := "random;fixed:2-2-2-2-2;heuristic;fixed:1-3-3-2-1;fixed:1-2-3-2-2;fixed:2-3-2-2-1"
+	code, out, stderr := run(t, "arena", "--format", "worldcup", "--group-size", "3", "--agents", agents, "--matches", "30",
+		"--throws-per-half", "6", "--out", dir, "--no-exploitability")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	// two groups of three: 6 group matches and 3 knockout matches a cup
+	for _, want := range []string{"World Cup: 6 agents in groups of 3, 30 cups (270 matches)", "titles", "finals", "out in group", "group pts/match", "(groups: league matches)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q\n%s", want, out)
+		}
+	}
+	if code, again, _ := run(t, "leaderboard", dir); code != 0 || again != out {
+		t.Fatalf("leaderboard differs from the arena's:\n%s\n---\n%s", again, out)
+	}
+	// --resume takes the format and the group size from run.json
+	if code, again, e := run(t, "arena", "--resume", "--out", dir, "--no-exploitability"); code != 0 || again != out {
+		t.Fatalf("resumed (exit %d, %s):\n%s\n---\n%s", code, e, again, out)
+	}
+	if code, _, e := run(t, "arena", "--resume", "--out", dir, "--group-size", "6"); code != 2 || !strings.Contains(e, "--group-size") {
+		t.Errorf("resume with another group size: exit %d %q", code, e)
+	}
+	code, js, _ := run(t, "leaderboard", dir, "--json")
+	var lb struct {
+		Cup []struct {
+			Titles       int   `json:"titles"`
+			Reached      []int `json:"reached"`
+			GroupMatches int   `json:"group_matches"`
+			GroupExits   int   `json:"group_exits"`
+		} `json:"cup"`
+	}
+	if code != 0 || json.Unmarshal([]byte(js), &lb) != nil || len(lb.Cup) != 6 {
+		t.Fatalf("json: %s", js)
+	}
+	titles, exits, groupMatches := 0, 0, 0
+	for _, c := range lb.Cup {
+		titles, exits, groupMatches = titles+c.Titles, exits+c.GroupExits, groupMatches+c.GroupMatches
+	}
+	if titles != 30 || exits != 60 || groupMatches != 2*6*30 {
+		t.Fatalf("%d titles, %d group exits, %d group appearances in 30 cups: %s", titles, exits, groupMatches, js)
+	}
+	for _, bad := range [][]string{
+		{"--format", "worldcup", "--group-size", "2", "--agents", agents}, // 3 groups
+		{"--group-size", "3", "--agents", agents},                         // a league
+	} {
+		if code, _, e := run(t, append([]string{"arena", "--out", filepath.Join(t.TempDir(), "x")}, bad...)...); code != 2 || !strings.Contains(e, "group") {
+			t.Errorf("%v: exit %d %q", bad, code, e)
+		}
+	}
+}
+
 // FuzzArenaFlags: whatever the flag values, the arena's configuration is either valid (it
 // would run) or refused with a one-line usage error — never a panic.
 func FuzzArenaFlags(f *testing.F) {
-	f.Add("league", "random;fixed:2-2-2-2-2", 6, 0, false, false, false)
-	f.Add("cup", "heuristic; random ;mcts:iters=5;optimal", 1, 2, true, true, true)
-	f.Add("gauntlet", "fixed:1-1-1-2-5;;", -1, -3, false, true, false)
-	f.Add("knockout", "qlearning:model=/nonexistent;random", 3, 1, true, false, false)
-	f.Add("league", "random,random#2,uct:iters=5,c=1.5", 2, 0, false, false, false)
-	f.Add("league", "fixed:,random", 2, 0, false, false, false)
-	f.Fuzz(func(t *testing.T, format, agents string, matches, workers int, draw, throws, dice bool) {
-		o := arenaOptions{format: format, agents: agents, matches: matches, workers: workers, drawBracket: draw, logThrows: throws, dice: dice, out: "run"}
+	f.Add("league", "random;fixed:2-2-2-2-2", 6, 0, 4, false, false, false)
+	f.Add("cup", "heuristic; random ;mcts:iters=5;optimal", 1, 2, 4, true, true, true)
+	f.Add("gauntlet", "fixed:1-1-1-2-5;;", -1, -3, 4, false, true, false)
+	f.Add("knockout", "qlearning:model=/nonexistent;random", 3, 1, 4, true, false, false)
+	f.Add("league", "random,random#2,uct:iters=5,c=1.5", 2, 0, 4, false, false, false)
+	f.Add("league", "fixed:,random", 2, 0, 4, false, false, false)
+	f.Add("worldcup", "random;heuristic;fixed:2-2-2-2-2;fixed:1-3-3-2-1;random#2", 3, 0, 3, false, false, false)
+	f.Add("world-cup", "random;heuristic;fixed:2-2-2-2-2", 1, 0, -7, false, false, false)
+	f.Fuzz(func(t *testing.T, format, agents string, matches, workers, groupSize int, draw, throws, dice bool) {
+		o := arenaOptions{format: format, agents: agents, matches: matches, workers: workers, groupSize: groupSize, drawBracket: draw, logThrows: throws, dice: dice, out: "run"}
 		o.rules = ruleFlags{env.DefaultKnobs()}
 		c, err := o.config()
 		if err != nil {
@@ -162,7 +217,7 @@ func FuzzArenaFlags(f *testing.F) {
 			}
 			return
 		}
-		if err := c.Validate(); err != nil || c.TotalMatches() < 1 || c.Format == arena.Knockout && !c.Rules.Knockout {
+		if err := c.Validate(); err != nil || c.TotalMatches() < 1 || (c.Format == arena.Knockout || c.Format == arena.WorldCup) && !c.Rules.Knockout {
 			t.Fatalf("accepted %+v: %v", c, err)
 		}
 	})

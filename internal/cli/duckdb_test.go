@@ -31,6 +31,8 @@ func TestDuckDBReadsEveryFile(t *testing.T) {
 	for _, args := range [][]string{
 		{"arena", "--agents", "random;heuristic", "--matches", "12", "--throws-per-half", "6", "--knockout",
 			"--log-throws", "--dice", "--log-decisions", "--out", runDir},
+		{"arena", "--format", "worldcup", "--agents", "random;heuristic;fixed:2-2-2-2-2;fixed:1-3-3-2-1", "--group-size", "2", "--matches", "8",
+			"--throws-per-half", "4", "--no-exploitability", "--out", filepath.Join(dir, "wc")},
 		{"solve", "matrix", "--throws-per-half", "5", "--out", dir},
 		{"solve", "equilibrium", "--throws-per-half", "3", "--ties-count", "--out", filepath.Join(dir, "equilibrium.parquet")},
 		{"solve", "policy", "--throws-per-half", "6", "--moves", "2", "--out", filepath.Join(dir, "policy.parquet")},
@@ -41,6 +43,10 @@ func TestDuckDBReadsEveryFile(t *testing.T) {
 			t.Fatalf("%v: %s", args, stderr)
 		}
 	}
+	// check.mjs names its query by the file's name: the World Cup's matches go under their own.
+	if err := os.Rename(filepath.Join(dir, "wc", "matches.parquet"), filepath.Join(dir, "worldcup.parquet")); err != nil {
+		t.Fatal(err)
+	}
 	// Per file: the row count and three sums, the same as check.mjs's query for that file.
 	type check struct {
 		path string
@@ -50,6 +56,10 @@ func TestDuckDBReadsEveryFile(t *testing.T) {
 		{filepath.Join(runDir, "matches.parquet"), sums(t, filepath.Join(runDir, "matches.parquet"), datasets.MatchesSchema,
 			func(m datasets.MatchRow) [3]float64 {
 				return [3]float64{float64(m.HomeGoals), float64(m.AwayGoals), float64(m.MatchID)}
+			})},
+		{filepath.Join(dir, "worldcup.parquet"), sums(t, filepath.Join(dir, "worldcup.parquet"), datasets.MatchesSchema,
+			func(m datasets.MatchRow) [3]float64 { // cups, rounds (0: groups) and groups
+				return [3]float64{float64(m.Cup), float64(m.Round), float64(m.Leg)}
 			})},
 		{filepath.Join(runDir, "throws.parquet"), sums(t, filepath.Join(runDir, "throws.parquet"), datasets.ThrowsSchema,
 			func(r datasets.ThrowRow) [3]float64 {

@@ -44,6 +44,8 @@ func TestNotebooksRun(t *testing.T) {
 	save(append([]string{"solve", "matrix", "--out", filepath.Join(data, "matrix")}, short...)...)
 	save(append([]string{"solve", "equilibrium", "--out", filepath.Join(data, "equilibrium.parquet")}, short...)...)
 	save(append([]string{"arena", "--agents", "random;heuristic;fixed:2-2-2-2-2", "--matches", "6", "--log-throws", "--log-decisions", "--out", filepath.Join(data, "run")}, short...)...)
+	save(append([]string{"arena", "--format", "worldcup", "--agents", "random;heuristic;fixed:2-2-2-2-2;fixed:1-3-3-2-1;fixed:1-2-3-2-2", "--group-size", "3",
+		"--matches", "20", "--no-exploitability", "--out", filepath.Join(data, "worldcup")}, short...)...)
 	os.MkdirAll(filepath.Join(data, "train"), 0o755)
 	save(append([]string{"train", "qlearning", "--episodes", "20000", "--eval-every", "5000", "--moves", "1", "--out", filepath.Join(data, "train", "q.json")}, short...)...)
 
@@ -51,7 +53,7 @@ func TestNotebooksRun(t *testing.T) {
 	if len(books) < 3 {
 		t.Fatalf("want at least 3 notebooks, found %v", books)
 	}
-	figures := map[string]int{"lineups.ipynb": 3, "arena_report.ipynb": 3, "learning.ipynb": 2}
+	figures := map[string]int{"lineups.ipynb": 3, "arena_report.ipynb": 4, "learning.ipynb": 2}
 	for _, nb := range books {
 		outDir := t.TempDir()
 		cmd := exec.Command(jupyter, "--to", "notebook", "--execute", "--ExecutePreprocessor.timeout=300", "--output-dir", outDir, nb)

@@ -93,6 +93,9 @@ func arenaFlagValues(info arena.RunInfo) map[string]string {
 	v["matches"] = fmt.Sprint(info.MatchesPerPairing)
 	v["seed"] = fmt.Sprint(info.Seed)
 	v["draw-bracket"] = fmt.Sprint(info.DrawBracket)
+	if info.GroupSize != 0 {
+		v["group-size"] = fmt.Sprint(info.GroupSize)
+	}
 	v["log-throws"] = fmt.Sprint(info.LogThrows)
 	v["dice"] = fmt.Sprint(info.Dice)
 	v["log-decisions"] = fmt.Sprint(info.LogDecisions)
