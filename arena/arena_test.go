@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -399,5 +400,42 @@ func TestLoggedRunsUseSmallShards(t *testing.T) {
 	info, err := arena.ReadInfo(dir)
 	if err != nil || info.ShardSize != arena.LoggedShardSize || !info.Complete {
 		t.Errorf("run.json: %+v, %v", info, err)
+	}
+}
+
+// Matches nobody logs the throws of are drawn goal by goal; EveryThrow draws them one at a
+// time, as a logged run does, so the two play the same matches — and a run.json without a
+// sampler (from a build before the goal sampler) resumes only as such.
+func TestEveryThrowPlaysTheLoggedMatches(t *testing.T) {
+	logged, every, goals := cfg(2), cfg(2), cfg(2)
+	logged.LogThrows, every.EveryThrow = true, true
+	dirs := map[string]string{}
+	for name, c := range map[string]arena.Config{"logged": logged, "every": every, "goals": goals} {
+		dirs[name] = t.TempDir()
+		if _, err := arena.Run(context.Background(), c, dirs[name], arena.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows := func(name string) []datasets.MatchRow { // rows, not bytes: logged runs write smaller shards
+		r, err := datasets.ReadParquet[datasets.MatchRow](filepath.Join(dirs[name], "matches.parquet"), datasets.MatchesSchema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if !slices.Equal(rows("logged"), rows("every")) {
+		t.Fatal("EveryThrow played other matches than the logged run")
+	}
+	if slices.Equal(rows("goals"), rows("every")) {
+		t.Fatal("the goal sampler drew the very same matches: is it in use?")
+	}
+	for name, want := range map[string]string{"logged": "throws", "every": "throws", "goals": "goals"} {
+		if info, _ := arena.ReadInfo(dirs[name]); info.DrawnBy() != want {
+			t.Errorf("%s run: run.json says sampler %q, want %q", name, info.Sampler, want)
+		}
+	}
+	old := arena.RunInfo{}
+	if old.DrawnBy() != "throws" {
+		t.Error("a run.json without a sampler is not read as drawn throw by throw")
 	}
 }

@@ -68,6 +68,20 @@ type Config struct {
 	// rolled and its value logged (a different random stream: another run). LogDecisions also
 	// writes decisions.parquet, one row per agent decision.
 	LogThrows, Dice, LogDecisions bool
+	// EveryThrow draws every throw even where nothing logs them. By default matches without
+	// logged throws are drawn goal by goal (env.GoalSampler: the same law, about twice as
+	// fast, other random numbers); with EveryThrow a run plays the same matches as the
+	// LogThrows run of its seed (and as runs started before the goal sampler existed).
+	EveryThrow bool
+}
+
+// Sampler names how the run draws its throws: "goals" (env.GoalSampler) or "throws" (one at
+// a time: logged, rolled as dice, or EveryThrow).
+func (c Config) Sampler() string {
+	if c.EveryThrow || c.LogThrows || c.Dice {
+		return "throws"
+	}
+	return "goals"
 }
 
 // cups reports whether the competition is made of cups (knockout, World Cup): a unit is a

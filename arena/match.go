@@ -24,12 +24,20 @@ type Worker struct {
 	ctx      context.Context
 	pairings [][2]int
 	agents   []agents.Agent
+	// goals plays the matches whose throws nobody logs, goal by goal (reseeded for every
+	// match; it keeps the laws of the line-up pairs it met).
+	goals *env.GoalSampler
+	// the match being played: its recorders and what they note (fields, not a match's
+	// locals, which escaped to the heap at every match)
+	rec       [2]recorder
+	start     [2]env.Lineup
+	decisions []datasets.DecisionRow
 }
 
 // NewWorker builds the agents of c. Once ctx is done, the agents stop thinking and
 // PlayUnit returns ctx's error within milliseconds.
 func NewWorker(ctx context.Context, c Config) (*Worker, error) {
-	p := &Worker{c: c, ctx: ctx, pairings: c.pairings(), agents: make([]agents.Agent, len(c.Agents))}
+	p := &Worker{c: c, ctx: ctx, pairings: c.pairings(), agents: make([]agents.Agent, len(c.Agents)), goals: env.NewGoalSampler(env.SeededSource(0, 0))}
 	for i, s := range c.Agents {
 		a, err := agents.New(s, agents.Setup{Rules: c.Rules, Context: ctx})
 		if err != nil {
@@ -44,30 +52,31 @@ func NewWorker(ctx context.Context, c Config) (*Worker, error) {
 // to out in ID order. On an error out holds no match of u.
 func (p *Worker) PlayUnit(u int, out []Played) ([]Played, error) {
 	n := len(out)
-	out, err := p.c.playUnit(p.ctx, u, p.pairings, p.agents, out)
+	out, err := p.playUnit(u, out)
 	if err != nil {
 		return out[:n], err
 	}
 	return out, nil
 }
 
-// playUnit plays unit u (a fixture, a cup or a World Cup) with the worker's agents,
-// appending its matches to out in ID order.
-func (c Config) playUnit(ctx context.Context, u int, pairings [][2]int, players []agents.Agent, out []Played) ([]Played, error) {
+// playUnit plays unit u (a fixture, a cup or a World Cup), appending its matches to out in
+// ID order.
+func (p *Worker) playUnit(u int, out []Played) ([]Played, error) {
+	c := p.c
 	switch c.Format {
 	case Knockout:
-		out, _, err := c.playBracket(ctx, u, int64(u)*int64(c.matchesPerUnit()), c.Bracket(u), players, out)
+		out, _, err := p.playBracket(u, int64(u)*int64(c.matchesPerUnit()), c.Bracket(u), out)
 		return out, err
 	case WorldCup:
-		return c.playWorldCup(ctx, u, players, out)
+		return p.playWorldCup(u, out)
 	}
-	p, err := c.playMatch(ctx, c.leagueFixture(pairings, int64(u)), players)
-	return append(out, p), err
+	m, err := p.playMatch(c.leagueFixture(p.pairings, int64(u)))
+	return append(out, m), err
 }
 
 // playBracket plays cup's knockout rounds from the first-round draw alive (−1: a bye), the
 // first match numbered id, and returns the matches appended to out and the next free ID.
-func (c Config) playBracket(ctx context.Context, cup int, id int64, alive []int, players []agents.Agent, out []Played) ([]Played, int64, error) {
+func (p *Worker) playBracket(cup int, id int64, alive []int, out []Played) ([]Played, int64, error) {
 	for r := 1; len(alive) > 1; r++ {
 		next := make([]int, len(alive)/2)
 		for t := range next {
@@ -76,16 +85,16 @@ func (c Config) playBracket(ctx context.Context, cup int, id int64, alive []int,
 				next[t] = max(home, away)
 				continue
 			}
-			p, err := c.playMatch(ctx, c.cupFixture(id, cup, r, t, home, away), players)
+			m, err := p.playMatch(p.c.cupFixture(id, cup, r, t, home, away))
 			if err != nil {
 				return out, id, err
 			}
 			id++
 			next[t] = home
-			if w, _ := p.Match.WinnerSide(); w == env.Away {
+			if w, _ := m.Match.WinnerSide(); w == env.Away {
 				next[t] = away
 			}
-			out = append(out, p)
+			out = append(out, m)
 		}
 		alive = next
 	}
@@ -94,7 +103,8 @@ func (c Config) playBracket(ctx context.Context, cup int, id int64, alive []int,
 
 // playMatch plays one fixture with the worker's agents. A match in which an agent failed
 // (an interrupted solve included) is an error, never a result.
-func (c Config) playMatch(ctx context.Context, f Fixture, players []agents.Agent) (Played, error) {
+func (p *Worker) playMatch(f Fixture) (Played, error) {
+	c, ctx, players := p.c, p.ctx, p.agents
 	if err := ctx.Err(); err != nil {
 		return Played{}, err
 	}
@@ -111,9 +121,15 @@ func (c Config) playMatch(ctx context.Context, f Fixture, players []agents.Agent
 	if err != nil {
 		return Played{}, err
 	}
-	var smp env.Sampler = env.NewFastSampler(env.SeededSource(f.DiceSeed, 0))
-	if c.Dice {
+	var smp env.Sampler
+	switch {
+	case c.Dice:
 		smp = env.NewDiceSampler(env.SeededSource(f.DiceSeed, 0))
+	case c.Sampler() == "throws": // logged, or asked for: drawn one by one
+		smp = env.NewFastSampler(env.SeededSource(f.DiceSeed, 0))
+	default:
+		p.goals.Reseed(f.DiceSeed, 0)
+		smp = p.goals
 	}
 	var throws []datasets.ThrowRow
 	var observe func(env.Event)
@@ -125,15 +141,16 @@ func (c Config) playMatch(ctx context.Context, f Fixture, players []agents.Agent
 			}
 		}
 	}
-	var start [2]env.Lineup
 	var log *[]datasets.DecisionRow
-	var decisions []datasets.DecisionRow
-	if c.LogDecisions {
-		log = &decisions
+	if p.decisions = nil; c.LogDecisions {
+		log = &p.decisions
 	}
-	hp := &recorder{Agent: home, lineup: &start[0], log: log, match: f.ID, spec: c.Agents[f.Home]}
-	ap := &recorder{Agent: away, lineup: &start[1], log: log, match: f.ID, spec: c.Agents[f.Away]}
+	p.start = [2]env.Lineup{}
+	hp, ap := &p.rec[0], &p.rec[1]
+	*hp = recorder{Agent: home, lineup: &p.start[0], log: log, match: f.ID, spec: c.Agents[f.Home]}
+	*ap = recorder{Agent: away, lineup: &p.start[1], log: log, match: f.ID, spec: c.Agents[f.Away]}
 	end, err := env.Play(s, hp, ap, smp, observe)
+	decisions := p.decisions
 	if err != nil {
 		return Played{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
 	}
@@ -160,7 +177,7 @@ func (c Config) playMatch(ctx context.Context, f Fixture, players []agents.Agent
 			}
 		}
 	}
-	return Played{matchRow(c, f, start, end), throws, decisions}, nil
+	return Played{matchRow(c, f, p.start, end), throws, decisions}, nil
 }
 
 // rulesOf returns the rules fixture f is played under: the run's, except in a World Cup's

@@ -52,6 +52,7 @@ type RunInfo struct {
 	LogThrows         bool              `json:"log_throws"`
 	Dice              bool              `json:"dice"`
 	LogDecisions      bool              `json:"log_decisions"`
+	Sampler           string            `json:"sampler,omitempty"` // Config.Sampler; absent (runs started before the goal sampler): "throws"
 	Schemas           map[string]string `json:"schemas"`
 	GoVersion         string            `json:"go_version"`
 	KingoalVersion    string            `json:"kingoal_version"`    // the release, and the VCS revision when stamped (internal/version)
@@ -61,7 +62,17 @@ type RunInfo struct {
 func (c Config) info(total int, complete bool) RunInfo {
 	return RunInfo{Format: "kingoal-run", SchemaVersion: 2, Competition: c.Format.String(), Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
 		Seed: c.Seed, MatchesPerPairing: c.matches(), DrawBracket: c.DrawBracket, GroupSize: c.infoGroupSize(), TotalMatches: total, ShardSize: c.shardSize(), Complete: complete,
-		Schemas: c.schemas(), GoVersion: runtime.Version(), KingoalVersion: version.String(), ParquetGoVersion: depVersion("github.com/parquet-go/parquet-go"), LogThrows: c.LogThrows, Dice: c.Dice, LogDecisions: c.LogDecisions}
+		Schemas: c.schemas(), GoVersion: runtime.Version(), KingoalVersion: version.String(), ParquetGoVersion: depVersion("github.com/parquet-go/parquet-go"), LogThrows: c.LogThrows, Dice: c.Dice, LogDecisions: c.LogDecisions,
+		Sampler: c.Sampler()}
+}
+
+// DrawnBy is info's Sampler, "throws" for the runs that did not record one (they came before
+// the goal sampler).
+func (info RunInfo) DrawnBy() string {
+	if info.Sampler == "" {
+		return "throws"
+	}
+	return info.Sampler
 }
 
 // infoGroupSize is the group size a World Cup plays (run.json records it, whether it was
@@ -100,7 +111,7 @@ func (c Config) schemas() map[string]string {
 func sameRun(a, b RunInfo) bool {
 	return a.Competition == b.Competition && slices.Equal(a.Agents, b.Agents) && a.RulesConfig.Equal(b.RulesConfig) && a.Seed == b.Seed &&
 		a.MatchesPerPairing == b.MatchesPerPairing && a.DrawBracket == b.DrawBracket && a.GroupSize == b.GroupSize && a.ShardSize == b.ShardSize &&
-		a.LogThrows == b.LogThrows && a.Dice == b.Dice && a.LogDecisions == b.LogDecisions
+		a.LogThrows == b.LogThrows && a.Dice == b.Dice && a.LogDecisions == b.LogDecisions && a.DrawnBy() == b.DrawnBy()
 }
 
 // Options tune Run.
@@ -263,7 +274,7 @@ func Start(c Config, dir string, resume bool) error {
 			return err
 		}
 		if !sameRun(old, info) {
-			return fmt.Errorf("arena: %s holds another run (agents, rules, seed, matches or shard size differ — a logged run started by a build before 0.9.0 final has shards of 8192); resume it with its own settings and build", dir)
+			return fmt.Errorf("arena: %s holds another run (agents, rules, seed, matches, shard size or sampler differ — a logged run started by a build before 0.9.0 final has shards of 8192; a run whose run.json names no sampler draws every throw: Config.EveryThrow, --sampler throws); resume it with its own settings and build", dir)
 		}
 		if old.Complete {
 			return nil // nothing to play; run.json stays as it is

@@ -1,11 +1,9 @@
 package arena
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 )
 
@@ -124,7 +122,8 @@ func KnockoutDraw(qualified [][2]int) []int {
 }
 
 // playWorldCup plays World Cup u: its groups, then its bracket.
-func (c Config) playWorldCup(ctx context.Context, u int, players []agents.Agent, out []Played) ([]Played, error) {
+func (p *Worker) playWorldCup(u int, out []Played) ([]Played, error) {
+	c := p.c
 	id := int64(u) * int64(c.matchesPerUnit())
 	groups := c.Groups(u)
 	qualified := make([][2]int, len(groups))
@@ -139,16 +138,16 @@ func (c Config) playWorldCup(ctx context.Context, u int, players []agents.Agent,
 				}
 				f := c.cupFixture(id, u, 0, tie, members[hi], members[ai])
 				f.Leg = g
-				p, err := c.playMatch(ctx, f, players)
+				m, err := p.playMatch(f)
 				if err != nil {
 					return out, err
 				}
-				local := p.Match
+				local := m.Match
 				local.HomeIndex, local.AwayIndex = int32(hi), int32(ai)
 				if err := table.Add(local); err != nil {
 					return out, err
 				}
-				out = append(out, p)
+				out = append(out, m)
 				id++
 				tie++
 			}
@@ -160,6 +159,6 @@ func (c Config) playWorldCup(ctx context.Context, u int, players []agents.Agent,
 		st := LeagueTable(table, names, c.Seed^uint64(u)<<8^uint64(g)) // lots drawn afresh for every group
 		qualified[g] = [2]int{members[st[0].Index], members[st[1].Index]}
 	}
-	out, _, err := c.playBracket(ctx, u, id, KnockoutDraw(qualified), players, out)
+	out, _, err := p.playBracket(u, id, KnockoutDraw(qualified), out)
 	return out, err
 }

@@ -64,6 +64,23 @@ func BenchmarkMatch(b *testing.B) {
 	}
 }
 
+// BenchmarkMatchGoals is BenchmarkMatch with the goal-by-goal sampler (GoalSampler): the
+// same law, one draw a goal instead of one a throw.
+func BenchmarkMatchGoals(b *testing.B) {
+	start, _ := env.NewMatch(env.Rules{Moves: env.NoMoves}, env.MustParseLineup("1-2-3-3-1"), env.MustParseLineup("2-2-2-2-2"))
+	smp := env.NewGoalSampler(rand.NewPCG(1, 2))
+	goals := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		s := start
+		env.Playout(&s, smp)
+		goals += s.Goals(env.Home)
+	}
+	if goals == 0 {
+		b.Fatal("no goals")
+	}
+}
+
 // BenchmarkMatchDice is BenchmarkMatch with every die rolled.
 func BenchmarkMatchDice(b *testing.B) {
 	start, _ := env.NewMatch(env.Rules{Moves: env.NoMoves}, env.MustParseLineup("1-2-3-3-1"), env.MustParseLineup("2-2-2-2-2"))

@@ -98,11 +98,16 @@ func (f *FastSampler) runThrows(s *State) {
 // RunChance plays chance nodes with outcomes from smp until a decision node or the end.
 // Simulators, search playouts and environments step through it.
 func RunChance(s *State, smp Sampler) {
-	f, fast := smp.(*FastSampler)
 	for {
 		switch s.phase {
 		case phaseThrow:
-			if fast {
+			// The samplers with a fast path through runs of throws get the whole run (by
+			// their concrete types: through an interface, s would escape to the heap).
+			switch f := smp.(type) {
+			case *FastSampler:
+				f.runThrows(s)
+				continue
+			case *GoalSampler:
 				f.runThrows(s)
 				continue
 			}

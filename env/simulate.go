@@ -11,7 +11,7 @@ import (
 )
 
 // SimConfig configures Simulate. The zero value of each optional field means: all cores,
-// the fast sampler, no progress reports.
+// the fast dice (drawn goal by goal, GoalSampler), no progress reports.
 type SimConfig struct {
 	Rules      Rules
 	Home, Away Lineup
@@ -163,7 +163,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 }
 
 func simulateChunk(start State, dice DiceKind, src rand.Source, n int) SimResult {
-	var smp Sampler = NewFastSampler(src)
+	var smp Sampler = NewGoalSampler(src) // the line-ups are fixed: goal by goal, not throw by throw
 	if dice == RolledDice {
 		smp = NewDiceSampler(src)
 	}

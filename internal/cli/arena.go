@@ -29,6 +29,7 @@ type arenaOptions struct {
 	format       string
 	drawBracket  bool
 	groupSize    int
+	sampler      string
 	agents       string
 	matches      int
 	seed         uint64
@@ -101,6 +102,7 @@ DIR/exploitability.json; --no-exploitability skips it.`,
 	f.StringVar(&o.format, "format", "league", "league (every pair), gauntlet (the first agent against each other), knockout (cups) or worldcup (groups, then a bracket)")
 	f.BoolVar(&o.drawBracket, "draw-bracket", false, "knockout: draw every cup's seeding from the seed (default: the order of --agents)")
 	f.IntVar(&o.groupSize, "group-size", arena.DefaultGroupSize, "worldcup: agents a group (groups as even as the numbers allow; 1, 2, 4, … groups)")
+	f.StringVar(&o.sampler, "sampler", "goals", "goals: matches whose throws are not logged are drawn goal by goal (exact law, about twice as fast); throws: every throw drawn, the matches of a --log-throws run of the same seed")
 	f.IntVar(&o.matches, "matches", 60, "matches per pair of agents; knockout and worldcup: the number of cups")
 	f.Uint64Var(&o.seed, "seed", 1, "random seed")
 	f.IntVar(&o.workers, "workers", 0, "goroutines (0: all cores); does not change the result")
@@ -167,6 +169,9 @@ func (o arenaOptions) config() (arena.Config, error) {
 	if o.drawBracket && format != arena.Knockout {
 		return arena.Config{}, Usagef("--draw-bracket only matters with --format knockout")
 	}
+	if o.sampler != "goals" && o.sampler != "throws" {
+		return arena.Config{}, Usagef("--sampler %q: want goals or throws", o.sampler)
+	}
 	groupSize := 0
 	if format == arena.WorldCup {
 		groupSize = o.groupSize
@@ -177,7 +182,7 @@ func (o arenaOptions) config() (arena.Config, error) {
 		r.Knockout = true // a World Cup's groups play league matches all the same
 	}
 	c := arena.Config{Format: format, Agents: labelled(splitSpecs(o.agents)), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, GroupSize: groupSize,
-		Seed: o.seed, Workers: o.workers, LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions}
+		Seed: o.seed, Workers: o.workers, LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions, EveryThrow: o.sampler == "throws"}
 	if err := c.Validate(); err != nil {
 		return arena.Config{}, usageError{err}
 	}

@@ -99,6 +99,7 @@ func arenaFlagValues(info arena.RunInfo) map[string]string {
 	v["log-throws"] = fmt.Sprint(info.LogThrows)
 	v["dice"] = fmt.Sprint(info.Dice)
 	v["log-decisions"] = fmt.Sprint(info.LogDecisions)
+	v["sampler"] = info.DrawnBy()
 	return v
 }
 
