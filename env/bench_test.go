@@ -1,50 +1,69 @@
 package env_test
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
 )
 
-// BenchmarkThrowKernel is the reference a researcher would write by hand: 90 throws of a
-// fixed pairing with a per-sector threshold table, a goal counter and the half-time reset,
-// and nothing else. BenchmarkMatch must stay within 1.5× of it.
+// BenchmarkThrowKernel is the yardstick: the fastest honest bare loop for BenchmarkMatch's
+// match (1-2-3-3-1 v 2-2-2-2-2, 45 + 45 throws, ties rethrown), written by hand — one
+// uniform number a throw compared with the ball's sector's 64-bit threshold, the winner
+// (0 or 1, no branch) indexing a [sector][winner] table of the next sector and one of the
+// goal it scores, goals counted and the ball back to midfield at half time. BenchmarkMatch
+// must stay within 1.5× of it (BENCHMARKS.md lists the variants tried; this is the fastest).
 func BenchmarkThrowKernel(b *testing.B) {
 	home, away := env.MustParseLineup("1-2-3-3-1"), env.MustParseLineup("2-2-2-2-2")
-	var thr [6]uint64
-	for ball := 1; ball <= 5; ball++ {
+	var k kernel
+	for ball := 1; ball <= env.Sectors; ball++ {
 		hd, ad := env.DiceFor(home, away, ball)
 		h, _, _ := env.ThrowOdds(hd, ad, false)
-		thr[ball] = uint64(h * (1 << 63) * 2)
-	}
-	src := rand.NewPCG(1, 2)
-	var goals [2]int
-	b.ReportAllocs()
-	for b.Loop() {
-		ball := 3
-		for t := 0; t < 90; t++ {
-			if t == 45 {
-				ball = 3
-			}
-			if src.Uint64() < thr[ball] {
-				if ball == 5 {
-					goals[0]++
-					ball = 3
-				} else {
-					ball++
-				}
-			} else if ball == 1 {
-				goals[1]++
-				ball = 3
-			} else {
-				ball--
+		k.thr[ball] = uint64(h * (1 << 63) * 2)
+		for loser, winner := range []env.Player{env.Away, env.Home} { // indexed by the loser: the borrow, as computed
+			nb, g := env.MoveBall(ball, winner)
+			k.next[ball][loser] = uint8(nb)
+			if g {
+				k.goal[ball][loser] = 1
 			}
 		}
 	}
-	if goals[0]+goals[1] == 0 {
-		b.Fatal("no goals")
+	src := rand.NewPCG(1, 2)
+	var goals, awayGoals uint64
+	b.ReportAllocs()
+	for b.Loop() {
+		g, a := k.match(src)
+		goals, awayGoals = goals+g, awayGoals+a
 	}
+	if goals == 0 || awayGoals == goals {
+		b.Fatal("no goals, or none for home")
+	}
+}
+
+// kernel is BenchmarkThrowKernel's tables.
+type kernel struct {
+	thr  [env.Sectors + 1]uint64
+	next [env.Sectors + 1][2]uint8 // the ball after a throw lost by home (0) or away (1)
+	goal [env.Sectors + 1][2]uint8 // 1 where that throw scores
+}
+
+// match plays the kernel's 90 throws and returns the goals and the away side's. A function
+// of its own, so its loop keeps everything in registers (inside b.Loop's body the compiler
+// kept the ball and the counters on the stack, one store and load a throw).
+func (k *kernel) match(src *rand.PCG) (goals, awayGoals uint64) {
+	for range 2 { // two halves, each from midfield
+		ball := uint8(env.KickOffSector)
+		for range 45 {
+			_, homeWon := bits.Sub64(src.Uint64(), k.thr[ball], 0) // the winner without a branch
+			l := homeWon & 1                                       // the loser: 0 home, 1 away
+			g := uint64(k.goal[ball][l])
+			goals += g
+			awayGoals += g &^ l
+			ball = k.next[ball][l]
+		}
+	}
+	return goals, awayGoals
 }
 
 // BenchmarkMatch plays one regulation match with fixed line-ups through the rules engine

@@ -1,6 +1,9 @@
 package env
 
-import "math/rand/v2"
+import (
+	"math/bits"
+	"math/rand/v2"
+)
 
 // Sampler draws the outcome of a chance node of s. Implementations own their random
 // stream; they are not safe for concurrent use.
@@ -13,6 +16,11 @@ type Sampler interface {
 type FastSampler struct {
 	src rand.Source
 	pcg *rand.PCG // src when it is a PCG: a direct call in the hot loop
+	// runThrows's per-sector thresholds, kept for the line-ups and tie rule they were made
+	// for: the next run between the same line-ups (the next half, a playout) reuses them
+	home, away [Sectors + 1]uint64
+	lineups    [2]Lineup
+	ties, set  bool
 }
 
 // NewFastSampler returns a FastSampler reading src.
@@ -65,32 +73,40 @@ func (f *FastSampler) Sample(s State) Outcome {
 // runThrows plays throws while the node is a throw. Between decisions the line-ups are
 // fixed, so a per-sector threshold table serves the whole run; each throw is applied by
 // plainThrow, or by applyThrow when it scores, ends the period or earns a shift (the rule
-// lives there, not here).
+// lives there, not here). The winner comes from the borrow of u − threshold, not from a
+// branch: which side wins is a coin flip no predictor guesses, and a mispredicted branch a
+// throw cost more than the rest of the throw (BENCHMARKS.md, issue 15).
 // The outcomes, and the random numbers used, are exactly those of Sample.
 func (f *FastSampler) runThrows(s *State) {
-	var home, away [Sectors + 1]uint64 // home wins if u < home[b]; away if u < away[b]
-	ties := s.rules.tiesCount
-	for b := 1; b <= Sectors; b++ {
-		hd, ad := DiceFor(s.lineups[Home], s.lineups[Away], b)
-		home[b], away[b] = fastNoTies[hd][ad][0], ^uint64(0)
-		if ties {
-			home[b], away[b] = fastTies[hd][ad][0], fastTies[hd][ad][1]
+	if !f.set || f.lineups != s.lineups || f.ties != s.rules.tiesCount {
+		for b := 1; b <= Sectors; b++ {
+			hd, ad := DiceFor(s.lineups[Home], s.lineups[Away], b)
+			f.home[b], f.away[b] = fastNoTies[hd][ad][0], ^uint64(0)
+			if s.rules.tiesCount {
+				f.home[b], f.away[b] = fastTies[hd][ad][0], fastTies[hd][ad][1]
+			}
 		}
+		f.lineups, f.ties, f.set = s.lineups, s.rules.tiesCount, true
 	}
+	home, away := &f.home, &f.away
 	for s.phase == phaseThrow {
-		u := f.next()
+		if f.pcg != nil {
+			if o := s.plainRun(f.pcg, home, away); o == Tie {
+				s.applyThrow(o)
+			} else {
+				s.eventfulThrow(Player(o)) // HomeWins, AwayWins are Home, Away
+			}
+			continue
+		}
+		u := f.src.Uint64() // any other source: the same law, a throw at a time
 		b := s.ball
+		_, homeWon := bits.Sub64(u, home[b], 0)
+		winner := Player(homeWon ^ 1)
 		switch {
-		case u < home[b]:
-			if !s.plainThrow(Home) {
-				s.applyThrow(HomeWins)
-			}
-		case !ties || u < away[b]:
-			if !s.plainThrow(Away) {
-				s.applyThrow(AwayWins)
-			}
-		default:
+		case u >= away[b]: // only when ties count
 			s.applyThrow(Tie)
+		case !s.plainThrow(winner):
+			s.applyThrow(Outcome(winner)) // HomeWins, AwayWins
 		}
 	}
 }

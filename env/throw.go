@@ -1,5 +1,10 @@
 package env
 
+import (
+	"math/bits"
+	"math/rand/v2"
+)
+
 // The odds of one throw (rules §3). Each side's score is its highest die, so with n dice
 //
 //	P(score ≤ k) = (k/6)^n,  P(score = k) = (k/6)^n − ((k−1)/6)^n.
@@ -93,15 +98,44 @@ func probThreshold(p float64) uint64 {
 
 // plainThrow applies a throw won by winner if it is the plain kind — the ball moves on, no
 // goal, not the period's last throw, no Dynamic shift to earn — and reports whether it was:
-// the fast sampler plays most throws through it alone.
+// the fast path applies plain throws in place and leaves the rest to applyThrow.
 func (s *State) plainThrow(winner Player) bool {
-	ball, goal := MoveBall(int(s.ball), winner)
-	if goal || s.throwsLeft <= 1 || s.rules.modes[winner] != Basic {
+	next := ballAfter[s.ball][winner]
+	if !s.plain(next, s.throwsLeft, winner) {
 		return false
 	}
-	s.ball, s.possession = uint8(ball), int8(winner)
+	s.ball, s.possession = next, int8(winner)
 	s.throwsLeft--
 	return true
+}
+
+// plain reports whether a throw won by winner, moving the ball to next (0: a goal) with left
+// throws left before it, is plain (see plainThrow).
+func (s *State) plain(next uint8, left uint16, winner Player) bool {
+	return next != 0 && left > 1 && s.rules.modes[winner] == Basic
+}
+
+// plainRun plays throws while they are plain, each decided by one number from src against
+// the per-sector thresholds (home wins if u < home[b], away if u < away[b], else a tie that
+// counts), with the ball, possession and throws left in registers, and returns the outcome of
+// the first throw that is not plain, not yet applied (for applyThrow). It draws exactly what
+// FastSampler.Sample would.
+func (s *State) plainRun(src *rand.PCG, home, away *[Sectors + 1]uint64) Outcome {
+	ball, left, poss := s.ball, s.throwsLeft, s.possession // no defer: its closure kept them in memory
+	for {
+		u := src.Uint64()
+		_, homeWon := bits.Sub64(u, home[ball], 0) // the winner without a branch: a coin flip mispredicts
+		winner := Player(homeWon&1) ^ 1
+		o := Outcome(winner) // HomeWins, AwayWins
+		if u >= away[ball] {
+			o = Tie
+		} else if next := ballAfterLoser[ball][homeWon&1]; s.plain(next, left, winner) {
+			ball, poss, left = next, int8(winner), left-1
+			continue
+		}
+		s.ball, s.throwsLeft, s.possession = ball, left, poss
+		return o
+	}
 }
 
 // applyThrow applies any throw (rules §3–§5).
@@ -118,9 +152,15 @@ func (s *State) applyThrow(o Outcome) {
 		}
 		return
 	}
-	if s.plainThrow(winner) {
-		return
+	if !s.plainThrow(winner) {
+		s.eventfulThrow(winner)
 	}
+}
+
+// eventfulThrow applies a throw won by winner that is not plain (see plainThrow): it scores,
+// ends the period or earns a Dynamic shift. The fast path calls it directly for the throws
+// plainRun stops at.
+func (s *State) eventfulThrow(winner Player) {
 	s.throwsLeft--
 	ball, goal := MoveBall(int(s.ball), winner)
 	s.ball = uint8(ball)

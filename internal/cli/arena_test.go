@@ -198,16 +198,17 @@ func TestArenaWorldCup(t *testing.T) {
 // FuzzArenaFlags: whatever the flag values, the arena's configuration is either valid (it
 // would run) or refused with a one-line usage error — never a panic.
 func FuzzArenaFlags(f *testing.F) {
-	f.Add("league", "random;fixed:2-2-2-2-2", 6, 0, 4, false, false, false)
-	f.Add("cup", "heuristic; random ;mcts:iters=5;optimal", 1, 2, 4, true, true, true)
-	f.Add("gauntlet", "fixed:1-1-1-2-5;;", -1, -3, 4, false, true, false)
-	f.Add("knockout", "qlearning:model=/nonexistent;random", 3, 1, 4, true, false, false)
-	f.Add("league", "random,random#2,uct:iters=5,c=1.5", 2, 0, 4, false, false, false)
-	f.Add("league", "fixed:,random", 2, 0, 4, false, false, false)
-	f.Add("worldcup", "random;heuristic;fixed:2-2-2-2-2;fixed:1-3-3-2-1;random#2", 3, 0, 3, false, false, false)
-	f.Add("world-cup", "random;heuristic;fixed:2-2-2-2-2", 1, 0, -7, false, false, false)
-	f.Fuzz(func(t *testing.T, format, agents string, matches, workers, groupSize int, draw, throws, dice bool) {
-		o := arenaOptions{format: format, agents: agents, matches: matches, workers: workers, groupSize: groupSize, drawBracket: draw, logThrows: throws, dice: dice, out: "run"}
+	f.Add("league", "random;fixed:2-2-2-2-2", 6, 0, 4, "goals", false, false, false)
+	f.Add("cup", "heuristic; random ;mcts:iters=5;optimal", 1, 2, 4, "throws", true, true, true)
+	f.Add("gauntlet", "fixed:1-1-1-2-5;;", -1, -3, 4, "goals", false, true, false)
+	f.Add("knockout", "qlearning:model=/nonexistent;random", 3, 1, 4, "dice", true, false, false)
+	f.Add("league", "random,random#2,uct:iters=5,c=1.5", 2, 0, 4, "", false, false, false)
+	f.Add("league", "fixed:,random", 2, 0, 4, "goals", false, false, false)
+	f.Add("worldcup", "random;heuristic;fixed:2-2-2-2-2;fixed:1-3-3-2-1;random#2", 3, 0, 3, "goals", false, false, false)
+	f.Add("world-cup", "random;heuristic;fixed:2-2-2-2-2", 1, 0, -7, "throws", false, false, false)
+	f.Fuzz(func(t *testing.T, format, agents string, matches, workers, groupSize int, sampler string, draw, throws, dice bool) {
+		o := arenaOptions{format: format, agents: agents, matches: matches, workers: workers, groupSize: groupSize, sampler: sampler, drawBracket: draw,
+			logThrows: throws, dice: dice, out: "run"}
 		o.rules = ruleFlags{env.DefaultKnobs()}
 		c, err := o.config()
 		if err != nil {
