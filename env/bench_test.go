@@ -1,6 +1,7 @@
 package env_test
 
 import (
+	"context"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
@@ -154,4 +155,17 @@ func BenchmarkVecEnv(b *testing.B) {
 		out, _ = v.Step(actions)
 	}
 	b.ReportMetric(float64(b.N*v.Len())/b.Elapsed().Seconds(), "env-steps/s")
+}
+
+// BenchmarkSimulate runs env.Simulate (what kingoal simulate runs) on all cores, default
+// rules and line-ups 2-2-2-2-2 v 2-2-2-2-2 as the CLI's defaults; one op is one match. The
+// target (issue 15): ≥ 80% of cores × BenchmarkMatch's rate.
+func BenchmarkSimulate(b *testing.B) {
+	l := env.MustParseLineup("2-2-2-2-2")
+	for b.Loop() {
+		if _, err := env.Simulate(context.Background(), env.SimConfig{Home: l, Away: l, Matches: 1 << 20, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N<<20)/b.Elapsed().Seconds(), "matches/s")
 }

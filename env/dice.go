@@ -253,6 +253,6 @@ func Playout(s *State, smp Sampler) {
 		if s.phase == phaseOver {
 			return
 		}
-		s.Apply([2]int{s.lineups[Home].Index(), s.lineups[Away].Index()})
+		s.keepAll()
 	}
 }

@@ -133,7 +133,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 			defer wg.Done()
 			for c := range jobs {
 				n := min(simChunk, cfg.Matches-c*simChunk)
-				results <- simulateChunk(start, cfg.Dice, SeededSource(cfg.Seed, uint64(c)), n)
+				results <- simulateChunk(start, cfg.Rules, cfg.Dice, SeededSource(cfg.Seed, uint64(c)), n)
 			}
 		}()
 	}
@@ -162,12 +162,14 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	return total, nil
 }
 
-func simulateChunk(start State, dice DiceKind, src rand.Source, n int) SimResult {
+func simulateChunk(start State, rules Rules, dice DiceKind, src rand.Source, n int) SimResult {
 	var smp Sampler = NewGoalSampler(src) // the line-ups are fixed: goal by goal, not throw by throw
 	if dice == RolledDice {
 		smp = NewDiceSampler(src)
 	}
 	r := SimResult{Matches: n, GoalDiff: map[int]int{}}
+	m := maxGoals(rules)
+	diffs := make([]int, 2*m+1) // by goal difference + m: a map update a match cost as much as a third of it
 	for range n {
 		s := start
 		Playout(&s, smp)
@@ -176,7 +178,7 @@ func simulateChunk(start State, dice DiceKind, src rand.Source, n int) SimResult
 		r.AwayGoals += a
 		r.HomeGoalsSq += h * h
 		r.AwayGoalsSq += a * a
-		r.GoalDiff[int(h-a)]++
+		diffs[int(h-a)+m]++
 		switch {
 		case h > a:
 			r.HomeWins++
@@ -193,6 +195,11 @@ func simulateChunk(start State, dice DiceKind, src rand.Source, n int) SimResult
 		}
 		if s.PlayedShootout() {
 			r.Shootouts++
+		}
+	}
+	for i, k := range diffs {
+		if k > 0 {
+			r.GoalDiff[i-m] = k
 		}
 	}
 	return r

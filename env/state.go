@@ -185,18 +185,45 @@ func (s *State) Apply(joint [2]int) {
 		s.ball = midfield
 		s.phase = phaseThrow
 	case phaseBreak:
+		to := s.lineups // a player not acting keeps its line-up (its action is ignored)
 		for p := Home; p <= Away; p++ {
 			if s.Acting(p) {
-				to := LineupAt(joint[p])
-				s.movesUsed[p] += uint8(s.lineups[p].Moves(to))
-				s.lineups[p] = to
+				to[p] = LineupAt(joint[p])
 			}
 		}
-		s.phase = phaseThrow
+		s.endBreak(to)
 	case phaseShift:
-		s.lineups[s.shifter] = LineupAt(joint[s.shifter])
-		// Clear the shift's bookkeeping so equal situations are equal values.
-		s.phase, s.resume, s.shifter = s.resume, 0, 0
+		s.endShift(LineupAt(joint[s.shifter]))
+	}
+}
+
+// endBreak applies a break's choices: each player takes its line-up in to, paying its
+// moves (a player not acting must keep its own).
+func (s *State) endBreak(to [2]Lineup) {
+	for p := Home; p <= Away; p++ {
+		if to[p] != s.lineups[p] {
+			s.movesUsed[p] += uint8(s.lineups[p].Moves(to[p]))
+			s.lineups[p] = to[p]
+		}
+	}
+	s.phase = phaseThrow
+}
+
+// endShift applies the shifting player's new line-up.
+func (s *State) endShift(to Lineup) {
+	s.lineups[s.shifter] = to
+	// Clear the shift's bookkeeping so equal situations are equal values.
+	s.phase, s.resume, s.shifter = s.resume, 0, 0
+}
+
+// keepAll applies "everyone keeps their formation" at a break or a shift (Playout's choice),
+// without the round trip through action indices.
+func (s *State) keepAll() {
+	switch s.phase {
+	case phaseBreak:
+		s.endBreak(s.lineups)
+	case phaseShift:
+		s.endShift(s.lineups[s.shifter])
 	}
 }
 
