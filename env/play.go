@@ -24,19 +24,27 @@ func Play(s State, home, away Policy, smp Sampler, observe func(Event)) (State, 
 			runChance(&s, smp, observe)
 			continue
 		}
-		ev, asked := Event{Before: s}, false
+		ev, asked := Event{Before: s}, [2]bool{}
 		for p, pol := range [2]Policy{home, away} {
 			pl := Player(p)
-			ev.Joint[p] = s.Lineup(pl).Index() // keeping is always legal
 			if s.Acting(pl) && (!keeper[p] || s.Decision() == KickOff) {
 				ev.Joint[p] = pol.Act(s.Observe(pl), s.Legal(pl))
-				asked = true
+				asked[p] = true
 			}
 		}
-		if !asked {
-			s.Apply(ev.Joint)
-		} else if err := s.ApplyChecked(ev.Joint); err != nil {
-			return s, fmt.Errorf("env: play: %w", err)
+		if asked == [2]bool{} && observe == nil {
+			s.keepAll() // nobody was asked: the indices would only be read back
+		} else {
+			for p := Home; p <= Away; p++ {
+				if !asked[p] {
+					ev.Joint[p] = s.Lineup(p).Index() // keeping is always legal
+				}
+			}
+			if asked == [2]bool{} {
+				s.Apply(ev.Joint)
+			} else if err := s.ApplyChecked(ev.Joint); err != nil {
+				return s, fmt.Errorf("env: play: %w", err)
+			}
 		}
 		ev.After = s
 		if observe != nil {
