@@ -101,7 +101,7 @@ func probThreshold(p float64) uint64 {
 // the fast path applies plain throws in place and leaves the rest to applyThrow.
 func (s *State) plainThrow(winner Player) bool {
 	next := ballAfter[s.ball][winner]
-	if !s.plain(next, s.throwsLeft, winner) {
+	if !plain(next, s.throwsLeft, s.rules.modes[winner]) {
 		return false
 	}
 	s.ball, s.possession = next, int8(winner)
@@ -109,10 +109,10 @@ func (s *State) plainThrow(winner Player) bool {
 	return true
 }
 
-// plain reports whether a throw won by winner, moving the ball to next (0: a goal) with left
-// throws left before it, is plain (see plainThrow).
-func (s *State) plain(next uint8, left uint16, winner Player) bool {
-	return next != 0 && left > 1 && s.rules.modes[winner] == Basic
+// plain reports whether a throw won by a player in mode m, moving the ball to next (0: a
+// goal) with left throws left before it, is plain (see plainThrow).
+func plain(next uint8, left uint16, m Mode) bool {
+	return next != 0 && left > 1 && m == Basic
 }
 
 // plainRun plays throws while they are plain, each decided by one number from src against
@@ -122,6 +122,7 @@ func (s *State) plain(next uint8, left uint16, winner Player) bool {
 // FastSampler.Sample would.
 func (s *State) plainRun(src *rand.PCG, home, away *[Sectors + 1]uint64) Outcome {
 	ball, left, poss := s.ball, s.throwsLeft, s.possession // no defer: its closure kept them in memory
+	modes := s.rules.modes                                 // a local copy: no load through s a throw
 	for {
 		u := src.Uint64()
 		_, homeWon := bits.Sub64(u, home[ball], 0) // the winner without a branch: a coin flip mispredicts
@@ -129,7 +130,7 @@ func (s *State) plainRun(src *rand.PCG, home, away *[Sectors + 1]uint64) Outcome
 		o := Outcome(winner) // HomeWins, AwayWins
 		if u >= away[ball] {
 			o = Tie
-		} else if next := ballAfterLoser[ball][homeWon&1]; s.plain(next, left, winner) {
+		} else if next := ballAfterLoser[ball][homeWon&1]; plain(next, left, modes[winner]) {
 			ball, poss, left = next, int8(winner), left-1
 			continue
 		}
