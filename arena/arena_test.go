@@ -401,6 +401,15 @@ func TestLoggedRunsUseSmallShards(t *testing.T) {
 	if err != nil || info.ShardSize != arena.LoggedShardSize || !info.Complete {
 		t.Errorf("run.json: %+v, %v", info, err)
 	}
+	// Longer matches log more throws each: the shards shrink to hold as many throws.
+	c.Rules, c.Matches = env.Rules{ThrowsPerHalf: 450}, 100
+	dir = t.TempDir()
+	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if info, err := arena.ReadInfo(dir); err != nil || info.ShardSize != 32 || c.Shards() != 4 {
+		t.Errorf("450-throw halves: shards of %d (%d shards), want 32 (4): %v", info.ShardSize, c.Shards(), err)
+	}
 }
 
 // Matches nobody logs the throws of are drawn goal by goal; EveryThrow draws them one at a

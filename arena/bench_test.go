@@ -44,15 +44,21 @@ func BenchmarkArenaLeague(b *testing.B) {
 }
 
 // BenchmarkArenaMemory runs the same league with throws logged at two sizes ten times
-// apart and reports the peak of the Go heap in use (sampled every 10 ms) for each: flat
-// memory means the two are close (issue 14: ≤ 256 MB RSS at any size). One op is a whole
-// run; use -benchtime 1x.
+// apart, with default halves and with halves ten times longer, and reports the peak of the
+// Go heap in use (sampled every 10 ms) for each: flat memory means each pair is close
+// (issue 14: ≤ 256 MB RSS at any size). One op is a whole run; use -benchtime 1x.
 func BenchmarkArenaMemory(b *testing.B) {
-	for _, perPair := range []int{5000, 50000} {
-		b.Run(fmt.Sprintf("matches=%d", 6*perPair), func(b *testing.B) {
+	for _, bc := range []struct {
+		perPair, throwsPerHalf int
+	}{{5000, 0}, {50000, 0}, {500, 450}, {5000, 450}} { // default halves; ten times longer ones
+		name := fmt.Sprintf("matches=%d", 6*bc.perPair)
+		if bc.throwsPerHalf != 0 {
+			name += fmt.Sprintf(",throws-per-half=%d", bc.throwsPerHalf)
+		}
+		b.Run(name, func(b *testing.B) {
 			specs := []string{"random", "fixed:2-2-2-2-2", "fixed:1-3-3-2-1", "fixed:1-2-3-2-2"}
 			for b.Loop() {
-				c := arena.Config{Agents: specs, Matches: perPair, Seed: 1, LogThrows: true}
+				c := arena.Config{Agents: specs, Matches: bc.perPair, Seed: 1, LogThrows: true, Rules: env.Rules{ThrowsPerHalf: bc.throwsPerHalf}}
 				var peak atomic.Uint64
 				stop := make(chan struct{})
 				go func() {

@@ -129,7 +129,7 @@ func (r *runner) dispatch(onDisk []bool, skip map[int][]bool) {
 	defer close(r.jobs)
 	c := r.c
 	ups, units := c.unitsPerShard(), c.units()
-	per := max(1, 256/c.matchesPerUnit())
+	per := max(1, min(256, c.shardSize())/c.matchesPerUnit()) // logged matches: no more than a shard a batch
 	b := make([]int, 0, per)
 	for s := range onDisk {
 		if onDisk[s] {
@@ -193,6 +193,7 @@ func (r *runner) collect(open map[int]*shard, tally *Tally, done int, progress f
 		if progress != nil {
 			progress(done, total)
 		}
+		clear(batch) // a spare batch must not hold its matches' logs alive
 		select {
 		case r.spareBatches <- batch[:0]:
 		default:

@@ -23,12 +23,13 @@ import (
 var runFiles = []string{"matches.parquet", "throws.parquet", "decisions.parquet", RatingsFile, "ratings.png", "head_to_head.png", "tally.json", ExploitabilityFile}
 
 // ShardSize is the number of matches per shard file; LoggedShardSize when throws or
-// decisions are logged too. An interrupted run saves the finished matches of its open shards
-// too, so the size bounds what a hard kill can lose — and what memory holds: a run keeps a
-// few shards in memory (open ones, and one being encoded per worker), and a match with its
-// ~95 throw rows is ~12 KB, so logged shards are smaller (8,192 of them held ~400 MB live,
-// ~0.9 GB of heap; 512 keep a run with throws under 256 MB at any size, for ~9% more time
-// and ~5% larger files than 1,024 — BENCHMARKS.md).
+// decisions are logged too, halved for matches longer than the default until a shard holds
+// no more throws than LoggedShardSize default matches. An interrupted run saves the finished
+// matches of its open shards too, so the size bounds what a hard kill can lose — and what
+// memory holds: a run keeps a few shards in memory (open ones, and one being encoded per
+// worker), and a match with its ~95 throw rows is ~12 KB, so logged shards are smaller (8,192
+// of them held ~400 MB live, ~0.9 GB of heap; 512 keep a run with throws under 256 MB at any
+// size, for ~9% more time and ~5% larger files than 1,024 — BENCHMARKS.md).
 const (
 	ShardSize       = 8192
 	LoggedShardSize = 512

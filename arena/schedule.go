@@ -50,12 +50,19 @@ func (c Config) TotalMatches() int { return c.units() * c.matchesPerUnit() }
 // Units is the number of units: fixtures, or cups (see Player.PlayUnit).
 func (c Config) Units() int { return c.units() }
 
-// shardSize is the matches a shard aims at: ShardSize, or LoggedShardSize with logs.
+// shardSize is the matches a shard aims at: ShardSize, or with logs LoggedShardSize halved
+// until a shard's throws are no more than those of LoggedShardSize default-length matches —
+// the logs are what fills memory, and they grow with the match (a run with 450-throw halves
+// and shards of 512 peaked at 486 MB).
 func (c Config) shardSize() int {
-	if c.LogThrows || c.LogDecisions {
-		return LoggedShardSize
+	if !c.LogThrows && !c.LogDecisions {
+		return ShardSize
 	}
-	return ShardSize
+	n, budget := LoggedShardSize, LoggedShardSize*Config{}.expectedThrows()
+	for n > 1 && n*c.expectedThrows() > budget {
+		n /= 2
+	}
+	return n
 }
 
 // unitsPerShard keeps a shard near shardSize matches and never splits a unit.
