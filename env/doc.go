@@ -11,6 +11,12 @@
 // line-up. Apply and ApplyChance are unchecked and fast, for search; ApplyChecked and
 // ApplyChanceChecked validate user input.
 //
+// Three samplers share one law: FastSampler draws one uniform number a throw (RunChance and
+// Playout give it whole runs of throws, applied in registers); DiceSampler rolls every die;
+// GoalSampler draws a Basic-mode match goal by goal — one number from a kick-off to the next
+// goal or the end of the period, from the exact law of the throws between — for simulators
+// that need no throw-level record.
+//
 // On top sit the Gymnasium-style environments: Env (one agent against an opponent Policy),
 // ParallelEnv (both players, PettingZoo-parallel style) and VecEnv (a batch with next-step
 // autoreset). Package envtest checks any such environment for conformance.
