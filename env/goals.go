@@ -42,7 +42,7 @@ func (g *GoalSampler) Reseed(seed, stream uint64) {
 	if g.fast.pcg == nil {
 		g.fast.pcg = &rand.PCG{}
 	}
-	g.fast.pcg.Seed(mix64(seed), mix64(stream^0x9e3779b97f4a7c15)) // as SeededSource
+	g.fast.pcg.Seed(seedWords(seed, stream))
 	g.fast.src = g.fast.pcg
 }
 
