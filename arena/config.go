@@ -69,9 +69,9 @@ type Config struct {
 	// writes decisions.parquet, one row per agent decision.
 	LogThrows, Dice, LogDecisions bool
 	// EveryThrow draws every throw even where nothing logs them. By default matches without
-	// logged throws are drawn goal by goal (env.GoalSampler: the same law, about twice as
-	// fast, other random numbers); with EveryThrow a run plays the same matches as the
-	// LogThrows run of its seed (and as runs started before the goal sampler existed).
+	// logged throws are drawn goal by goal (env.GoalSampler: the same law, ~7 random numbers
+	// a match instead of ~90, so other matches); with EveryThrow a run plays the same matches
+	// as the LogThrows run of its seed (and as runs started before the goal sampler existed).
 	EveryThrow bool
 }
 
