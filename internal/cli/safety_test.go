@@ -132,6 +132,8 @@ func FuzzResumeRunJSON(f *testing.F) {
 	f.Add([]byte(`{"format":"kingoal-run","competition":"league","agents":["random","heuristic"],"rules_config":{},"seed":3,"matches_per_pairing":4}`))
 	f.Add([]byte(`{"format":"kingoal-run","competition":"knockout","agents":["random","random#2","fixed:1-3-3-2-1"],"rules_config":{"Knockout":true,"Moves":-1,"ExtraThrowsPerHalf":-1},"matches_per_pairing":2,"draw_bracket":true}`))
 	f.Add([]byte(`{"format":"kingoal-run","competition":"cup","agents":["x;y"],"rules_config":{"ThrowsPerHalf":-4,"Points":{"Win":0}},"matches_per_pairing":-1}`))
+	f.Add([]byte(`{"format":"kingoal-run","competition":"worldcup","agents":["random","heuristic","fixed:1-3-3-2-1","fixed:2-2-2-2-2","random#2"],"rules_config":{"Knockout":true},"matches_per_pairing":2,"group_size":3,"sampler":"goals"}`))
+	f.Add([]byte(`{"format":"kingoal-run","competition":"world-cup","agents":["random","heuristic","fixed:1-3-3-2-1"],"rules_config":{},"matches_per_pairing":1,"group_size":-2,"sampler":"dice"}`))
 	f.Add([]byte(`not json`))
 	stop := errors.New("stop before playing")
 	f.Fuzz(func(t *testing.T, runJSON []byte) {
