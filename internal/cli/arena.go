@@ -74,8 +74,10 @@ The run is reproducible from its seed, whatever --workers is. Matches are writte
 as they finish, so Ctrl-C (or a crash) keeps them: finish the run with --resume and the same
 flags. The league table is ordered by points, goal difference, goals scored, head-to-head
 points, then a seeded draw of lots (rules §7); cups are ranked by titles, then rounds
-reached (World Cups: then knockout ties won, then group points). Ratings (Bradley–Terry with draws) and head-to-head cover every format. Re-print
-the leaderboard later with kingoal leaderboard DIR.
+reached (World Cups: then knockout ties won, then group points). Ratings (Bradley–Terry
+with draws) and head-to-head cover every format. Re-print the leaderboard later with
+kingoal leaderboard DIR. Matches whose throws are not logged are drawn goal by goal
+(--sampler).
 
 The ratings table has each agent's exploitability: what a best response scores against it
 beyond the game's value ½ — exact for deterministic agents whose best response the solver
