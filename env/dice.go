@@ -229,11 +229,9 @@ func (d *DiceSampler) Sample(s State) Outcome {
 // SeededSource returns the random source for seed and stream: PCG with the two words
 // mixed, so (seed, stream) pairs give independent-looking streams. Every random stream of
 // the toolkit comes from here or from a caller's own Source.
-func SeededSource(seed, stream uint64) *rand.PCG { return rand.NewPCG(seedWords(seed, stream)) }
-
-// seedWords are the PCG seed words of (seed, stream) (SeededSource, GoalSampler.Reseed).
-func seedWords(seed, stream uint64) (uint64, uint64) {
-	return mix64(seed), mix64(stream ^ 0x9e3779b97f4a7c15)
+// (Small enough to inline: then the PCG stays on the caller's stack.)
+func SeededSource(seed, stream uint64) *rand.PCG {
+	return rand.NewPCG(mix64(seed), mix64(stream^0x9e3779b97f4a7c15))
 }
 
 // mix64 is SplitMix64's finaliser: consecutive inputs give unrelated outputs.

@@ -42,7 +42,7 @@ func (g *GoalSampler) Reseed(seed, stream uint64) {
 	if g.fast.pcg == nil {
 		g.fast.pcg = &rand.PCG{}
 	}
-	g.fast.pcg.Seed(seedWords(seed, stream))
+	*g.fast.pcg = *SeededSource(seed, stream)
 	g.fast.src = g.fast.pcg
 }
 
