@@ -3,6 +3,7 @@ package arena_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -443,8 +444,21 @@ func TestEveryThrowPlaysTheLoggedMatches(t *testing.T) {
 			t.Errorf("%s run: run.json says sampler %q, want %q", name, info.Sampler, want)
 		}
 	}
-	old := arena.RunInfo{}
-	if old.DrawnBy() != "throws" {
-		t.Error("a run.json without a sampler is not read as drawn throw by throw")
+	// A run.json as a build before the goal sampler wrote it: no "sampler".
+	path := filepath.Join(dirs["every"], "run.json")
+	var stored map[string]any
+	if b, err := os.ReadFile(path); err != nil || json.Unmarshal(b, &stored) != nil {
+		t.Fatal(err)
+	}
+	delete(stored, "sampler")
+	b, _ := json.Marshal(stored)
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := arena.Start(every, dirs["every"], true); err != nil {
+		t.Errorf("an older run drawn throw by throw does not resume with EveryThrow: %v", err)
+	}
+	if err := arena.Start(goals, dirs["every"], true); err == nil || !strings.Contains(err.Error(), "sampler") {
+		t.Errorf("an older run resumed goal by goal: %v", err)
 	}
 }

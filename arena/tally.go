@@ -26,9 +26,8 @@ type Tally struct {
 	Titles, Ties []int
 	// FinalRound is the round of a cup's final (0: Rounds(N), a knockout of all N agents).
 	FinalRound int
-	// GroupStage marks a World Cup's tally: GroupPoints[a] sums agent a's points in the
-	// group stages (round 0), GroupMatches[a] counts those matches.
-	GroupStage                bool
+	// World Cups (nil otherwise): GroupPoints[a] sums agent a's points in the group stages
+	// (round 0), GroupMatches[a] counts those matches.
 	GroupPoints, GroupMatches []int
 }
 
@@ -46,7 +45,7 @@ func NewTally(n int) *Tally {
 func (c Config) NewTally() *Tally {
 	t := NewTally(len(c.Agents))
 	if c.Format == WorldCup {
-		t.FinalRound, t.GroupStage = c.FinalRound(), true
+		t.FinalRound = c.FinalRound()
 		t.GroupPoints, t.GroupMatches = make([]int, t.N), make([]int, t.N)
 	}
 	return t
@@ -72,7 +71,7 @@ func (t *Tally) Add(m datasets.MatchRow) error {
 	}
 	if m.Round > 0 {
 		t.addCupMatch(m)
-	} else if t.GroupStage {
+	} else if t.GroupPoints != nil {
 		t.GroupPoints[m.HomeIndex] += int(m.HomePoints)
 		t.GroupPoints[m.AwayIndex] += int(m.AwayPoints)
 		t.GroupMatches[m.HomeIndex]++
@@ -135,7 +134,7 @@ func (t *Tally) Merge(o *Tally) {
 		}
 	}
 	if t.GroupPoints == nil && o.GroupPoints != nil {
-		t.GroupStage, t.FinalRound = true, o.FinalRound
+		t.FinalRound = o.FinalRound
 		t.GroupPoints, t.GroupMatches = make([]int, t.N), make([]int, t.N)
 	}
 	for i := range o.GroupPoints {

@@ -30,11 +30,15 @@ func (c Config) groupSize() int {
 }
 
 // groupCount is the number of groups: the agents divided by the group size, rounded up.
-func (c Config) groupCount() int { return (len(c.Agents) + c.groupSize() - 1) / c.groupSize() }
+func (c Config) groupCount() int { return len(GroupSizes(len(c.Agents), c.groupSize())) }
 
-// groupSizes spreads the agents over the groups as evenly as possible, larger groups first.
-func (c Config) groupSizes() []int {
-	g, n := c.groupCount(), len(c.Agents)
+// groupSizes spreads the agents over the groups (GroupSizes).
+func (c Config) groupSizes() []int { return GroupSizes(len(c.Agents), c.groupSize()) }
+
+// GroupSizes spreads n agents over ⌈n / size⌉ groups as evenly as possible, larger groups
+// first: 6 agents in groups of at most 4 play in two groups of 3.
+func GroupSizes(n, size int) []int {
+	g := (n + size - 1) / size
 	sizes := make([]int, g)
 	for i := range sizes {
 		sizes[i] = n / g
@@ -71,21 +75,28 @@ func (c Config) validateGroups() error {
 	if c.GroupSize < 0 || g < 2 {
 		return fmt.Errorf("arena: group size %d: want at least 2 agents a group", c.GroupSize)
 	}
-	if groups := c.groupCount(); groups&(groups-1) != 0 {
+	sizes := c.groupSizes()
+	if groups := len(sizes); groups&(groups-1) != 0 {
 		return fmt.Errorf("arena: %d agents in groups of %d make %d groups; a World Cup's bracket needs 1, 2, 4, 8, … groups (%s)", n, g, groups, groupSizeHint(n))
 	}
-	if sizes := c.groupSizes(); sizes[len(sizes)-1] < 2 {
+	if !groupsWork(sizes) {
 		return fmt.Errorf("arena: %d agents in groups of %d leave a group of %d; want at least 2 a group (%s)", n, g, sizes[len(sizes)-1], groupSizeHint(n))
 	}
 	return nil
+}
+
+// groupsWork reports whether groups of these sizes make a World Cup: 1, 2, 4, … groups (a
+// bracket without byes) of at least two agents (the smallest is last).
+func groupsWork(sizes []int) bool {
+	groups := len(sizes)
+	return groups&(groups-1) == 0 && sizes[groups-1] >= 2
 }
 
 // groupSizeHint lists the group sizes that work for n agents.
 func groupSizeHint(n int) string {
 	var ok []int
 	for g := 2; g <= n; g++ {
-		groups := (n + g - 1) / g
-		if groups&(groups-1) == 0 && n/groups >= 2 {
+		if groupsWork(GroupSizes(n, g)) {
 			ok = append(ok, g)
 		}
 	}

@@ -17,10 +17,11 @@ type FastSampler struct {
 	src rand.Source
 	pcg *rand.PCG // src when it is a PCG: a direct call in the hot loop
 	// runThrows's per-sector thresholds, kept for the line-ups and tie rule they were made
-	// for: the next run between the same line-ups (the next half, a playout) reuses them
+	// for: the next run between the same line-ups (the next half, a playout) reuses them.
+	// The zero line-ups are never legal, so a new sampler always computes them.
 	home, away [Sectors + 1]uint64
 	lineups    [2]Lineup
-	ties, set  bool
+	ties       bool
 }
 
 // NewFastSampler returns a FastSampler reading src.
@@ -78,7 +79,7 @@ func (f *FastSampler) Sample(s State) Outcome {
 // throw cost more than the rest of the throw (BENCHMARKS.md, issue 15).
 // The outcomes, and the random numbers used, are exactly those of Sample.
 func (f *FastSampler) runThrows(s *State) {
-	if !f.set || f.lineups != s.lineups || f.ties != s.rules.tiesCount {
+	if f.lineups != s.lineups || f.ties != s.rules.tiesCount {
 		for b := 1; b <= Sectors; b++ {
 			hd, ad := DiceFor(s.lineups[Home], s.lineups[Away], b)
 			f.home[b], f.away[b] = fastNoTies[hd][ad][0], ^uint64(0)
@@ -86,7 +87,7 @@ func (f *FastSampler) runThrows(s *State) {
 				f.home[b], f.away[b] = fastTies[hd][ad][0], fastTies[hd][ad][1]
 			}
 		}
-		f.lineups, f.ties, f.set = s.lineups, s.rules.tiesCount, true
+		f.lineups, f.ties = s.lineups, s.rules.tiesCount
 	}
 	home, away := &f.home, &f.away
 	for s.phase == phaseThrow {

@@ -466,8 +466,12 @@ func writeLeaderboardFiles(dir string, lb *arena.Leaderboard) error {
 func writeCupTable(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	info, tally, cups, wc := lb.Info, lb.Tally, lb.Cup, lb.IsWorldCup()
 	if wc {
-		fmt.Fprintf(w, "World Cup: %d agents in groups of %d, %d cups (%d matches), groups drawn for every cup, seed %d\nrules: %s (groups: league matches)\n\n",
-			len(info.Agents), info.GroupSize, info.MatchesPerPairing, tally.Matches(), info.Seed, info.Rules)
+		var sizes []string // the sizes played, not the largest allowed
+		for _, n := range arena.GroupSizes(len(info.Agents), info.GroupSize) {
+			sizes = append(sizes, fmt.Sprint(n))
+		}
+		fmt.Fprintf(w, "World Cup: %d agents in %d groups (%s), %d cups (%d matches), groups drawn for every cup, seed %d\nrules: %s (groups: league matches)\n\n",
+			len(info.Agents), len(sizes), strings.Join(sizes, ", "), info.MatchesPerPairing, tally.Matches(), info.Seed, info.Rules)
 	} else {
 		draw := "seeded in the order given"
 		if info.DrawBracket {

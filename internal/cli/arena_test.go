@@ -151,7 +151,7 @@ func TestArenaWorldCup(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	// two groups of three: 6 group matches and 3 knockout matches a cup
-	for _, want := range []string{"World Cup: 6 agents in groups of 3, 30 cups (270 matches)", "titles", "finals", "out in group", "group pts/match", "(groups: league matches)"} {
+	for _, want := range []string{"World Cup: 6 agents in 2 groups (3, 3), 30 cups (270 matches)", "titles", "finals", "out in group", "group pts/match", "(groups: league matches)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q\n%s", want, out)
 		}
