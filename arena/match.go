@@ -12,7 +12,7 @@ import (
 // Played is one finished match with its logs (empty unless logged).
 type Played struct {
 	Match     datasets.MatchRow
-	Throws    []datasets.ThrowRow
+	Throws    []datasets.ThrowRecord
 	Decisions []datasets.DecisionRow
 }
 
@@ -131,13 +131,13 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 		p.goals.Reseed(f.DiceSeed, 0)
 		smp = p.goals
 	}
-	var throws []datasets.ThrowRow
+	var throws []datasets.ThrowRecord
 	var observe func(env.Event)
 	if c.LogThrows {
-		throws = make([]datasets.ThrowRow, 0, c.expectedThrows())
+		throws = make([]datasets.ThrowRecord, 0, c.expectedThrows())
 		observe = func(e env.Event) {
 			if e.Chance {
-				throws = append(throws, throwRow(f.ID, len(throws), e, c.Dice))
+				throws = append(throws, throwRecord(f.ID, len(throws), &e, c.Dice))
 			}
 		}
 	}
@@ -196,40 +196,30 @@ func (c Config) expectedThrows() int {
 	return 2*c.Rules.PeriodLength(env.FirstHalf) + 2
 }
 
-// throwRow records one chance event.
-func throwRow(match int64, index int, e env.Event, dice bool) datasets.ThrowRow {
-	b := e.Before
-	kind := "throw"
+// throwRecord records one chance event.
+func throwRecord(match int64, index int, e *env.Event, dice bool) datasets.ThrowRecord {
+	b := &e.Before
+	kind := datasets.ChanceThrow
 	switch {
 	case e.Outcome == env.HomeKicksFirst || e.Outcome == env.AwayKicksFirst:
-		kind = "coin"
+		kind = datasets.ChanceCoin
 	case b.Period() == env.Penalties:
-		kind = "kick"
+		kind = datasets.ChanceKick
 	}
-	r := datasets.ThrowRow{MatchID: match, Index: int32(index), Kind: kind, Period: b.Period().String(), ThrowsLeft: int32(b.ThrowsLeft()),
-		BallBefore: int32(b.Ball()), BallAfter: int32(e.After.Ball()), Outcome: e.Outcome.String(),
+	r := datasets.ThrowRecord{MatchID: match, Index: int32(index), Kind: kind, Period: b.Period(), ThrowsLeft: int32(b.ThrowsLeft()),
+		BallBefore: uint8(b.Ball()), BallAfter: uint8(e.After.Ball()), Outcome: e.Outcome,
 		Goal:      e.After.Goals(env.Home)+e.After.Goals(env.Away) > b.Goals(env.Home)+b.Goals(env.Away),
-		HomeGoals: int32(e.After.Goals(env.Home)), AwayGoals: int32(e.After.Goals(env.Away))}
-	if kind == "throw" {
+		HomeGoals: uint16(e.After.Goals(env.Home)), AwayGoals: uint16(e.After.Goals(env.Away))}
+	if kind == datasets.ChanceThrow {
 		hd, ad := b.Dice()
-		r.HomeDice, r.AwayDice = int32(hd), int32(ad)
+		r.HomeDice, r.AwayDice = uint8(hd), uint8(ad)
 	}
 	if dice {
-		r.HomeValues, r.AwayValues = dieList(e.Roll.Home[:e.Roll.HomeCount]), dieList(e.Roll.Away[:e.Roll.AwayCount])
+		r.HomeValues = datasets.DiceValues{Values: e.Roll.Home, Count: e.Roll.HomeCount}
+		r.AwayValues = datasets.DiceValues{Values: e.Roll.Away, Count: e.Roll.AwayCount}
 		r.Rethrows = int32(e.Roll.Rethrows)
 	}
 	return r
-}
-
-func dieList(d []uint8) string {
-	b := make([]byte, 0, 2*len(d))
-	for i, v := range d {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = append(b, '0'+v)
-	}
-	return string(b)
 }
 
 // recorder notes the line-up its agent declares at kick-off and, if log is set, every

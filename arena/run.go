@@ -154,7 +154,7 @@ type shard struct {
 	index     int
 	first     int64
 	matches   []datasets.MatchRow
-	throws    [][]datasets.ThrowRow
+	throws    [][]datasets.ThrowRecord
 	decisions [][]datasets.DecisionRow
 	filled    []bool
 	n         int // filled rows
@@ -168,7 +168,7 @@ func (c Config) newShard(s int, spare *shard) *shard {
 	if b == nil || len(b.matches) != n {
 		b = &shard{matches: make([]datasets.MatchRow, n), filled: make([]bool, n)}
 		if c.LogThrows {
-			b.throws = make([][]datasets.ThrowRow, n)
+			b.throws = make([][]datasets.ThrowRecord, n)
 		}
 		if c.LogDecisions {
 			b.decisions = make([][]datasets.DecisionRow, n)
@@ -370,10 +370,11 @@ func (c Config) readShard(dir string, s int) (b *shard, ok bool) {
 		}
 		for _, t := range ts {
 			i, in := index(t.MatchID)
-			if !in || !b.filled[i] {
+			r, err := datasets.ThrowRecordOf(t)
+			if !in || !b.filled[i] || err != nil {
 				return nil, false
 			}
-			b.throws[i] = append(b.throws[i], t)
+			b.throws[i] = append(b.throws[i], r)
 		}
 	}
 	if c.LogDecisions {

@@ -1,14 +1,15 @@
 package datasets_test
 
 import (
+	"math/rand/v2"
 	"path/filepath"
 	"testing"
 
 	"github.com/kingoal/kingoal/datasets"
 )
 
-// BenchmarkWriteMatches: encoding arena match rows into a zstd Parquet file; one op is one
-// row. It bounds what the arena can write per core.
+// BenchmarkWriteMatches: encoding arena match rows into zstd Parquet files of a shard's size
+// (8,192 rows, synced); one op is one row. It bounds what the arena can write per core.
 func BenchmarkWriteMatches(b *testing.B) {
 	rows := make([]datasets.MatchRow, 8192)
 	names := []string{"1-3-3-2-1", "2-2-2-2-2", "1-2-3-2-2", "1-1-4-2-2"}
@@ -34,14 +35,17 @@ func BenchmarkWriteMatches(b *testing.B) {
 	}
 }
 
-// BenchmarkWriteThrows: encoding throw rows (kingoal arena --log-throws); one op is one row.
+// BenchmarkWriteThrows: encoding throw rows (kingoal arena --log-throws) into files of an
+// arena shard's size (512 matches of 95 throws, written a match at a time, synced); one op
+// is one row. BenchmarkEncodeThrows compares the writers without the file.
 func BenchmarkWriteThrows(b *testing.B) {
-	rows := make([]datasets.ThrowRow, 8192)
+	rows := make([]datasets.ThrowRow, 512*95)
 	outcomes := []string{"home wins", "away wins", "tie"}
+	r := rand.New(rand.NewPCG(1, 1))
 	for i := range rows {
-		rows[i] = datasets.ThrowRow{MatchID: int64(i / 90), Index: int32(i % 90), Kind: "throw", Period: "first half", ThrowsLeft: int32(45 - i%45),
-			BallBefore: int32(i % 5), BallAfter: int32((i + 1) % 5), HomeDice: int32(i%4 + 1), AwayDice: int32(i%3 + 1), Outcome: outcomes[i%3],
-			Goal: i%17 == 0, HomeGoals: int32(i % 90 / 30), AwayGoals: int32(i % 90 / 40)}
+		rows[i] = datasets.ThrowRow{MatchID: int64(i / 95), Index: int32(i % 95), Kind: "throw", Period: "first half", ThrowsLeft: int32(45 - i%95/2),
+			BallBefore: r.Int32N(5) + 1, BallAfter: r.Int32N(5) + 1, HomeDice: r.Int32N(4) + 1, AwayDice: r.Int32N(4) + 1, Outcome: outcomes[r.IntN(3)],
+			Goal: r.IntN(17) == 0, HomeGoals: int32(i % 95 / 30), AwayGoals: int32(i % 95 / 40)}
 	}
 	path := filepath.Join(b.TempDir(), "t.parquet")
 	b.ResetTimer()
@@ -51,8 +55,8 @@ func BenchmarkWriteThrows(b *testing.B) {
 			b.Fatal(err)
 		}
 		n := min(len(rows), b.N-done)
-		for i := 0; i < n; i += 90 {
-			w.Write(rows[i:min(n, i+90)])
+		for i := 0; i < n; i += 95 {
+			w.Write(rows[i:min(n, i+95)])
 		}
 		if err := w.Close(); err != nil {
 			b.Fatal(err)

@@ -22,6 +22,14 @@
 // Readers: ReadParquet and ScanParquet (typed, schema-checked), ScanRecords (any flat file
 // with optional LIST columns, typed cells: what kingoal datasets inspect and export use).
 //
+// Writers: ParquetWriter and WriteParquet. Match and throw rows, which the arena writes by
+// the million, go through a columnar writer of this package (columnar.go): rows split into
+// typed columns without reflection, integers DELTA_BINARY_PACKED, strings in dictionaries
+// (RLE_DICTIONARY), every chunk zstd; ThrowRecord is a throw in 48 bytes without pointers,
+// written as the ThrowRow it stands for. Other rows go through parquet-go's writer. Either
+// way the file is plain Parquet of the same schema: the encoding is the writer's business,
+// the columns are the schema's.
+//
 // The package depends on nothing of the toolkit but env types; it is safe for concurrent
 // use on different files.
 package datasets

@@ -214,12 +214,16 @@ func writerOptions(s *parquet.Schema, tag string) []parquet.WriterOption {
 
 // ParquetWriter streams rows of T into a Parquet file tagged with a schema, atomically: the
 // file appears under its name only when Close succeeds. Writes after an error keep failing
-// with that error (sticky), like encoding/csv.
+// with that error (sticky), like encoding/csv. Match and throw rows, which the arena writes
+// by the million, go through a columnar writer of our own (columnar.go); every other row
+// type through parquet-go's.
 type ParquetWriter[T any] struct {
 	path   string
 	schema string
 	file   *atomicFile
 	pw     *parquet.GenericWriter[T]
+	cw     *columnar    // instead of pw
+	split  *splitter[T] // with cw
 	err    error
 }
 
@@ -229,16 +233,39 @@ func NewParquetWriter[T any](path, schema string) (*ParquetWriter[T], error) {
 	if err != nil {
 		return nil, err
 	}
-	pw := parquet.NewGenericWriter[T](a.tmp, writerOptions(parquet.SchemaOf(new(T)), schema)...)
-	return &ParquetWriter[T]{path: path, schema: schema, file: a, pw: pw}, nil
+	w := &ParquetWriter[T]{path: path, schema: schema, file: a}
+	if w.split = splitterOf[T](); w.split != nil {
+		if w.cw, err = newColumnar(a.tmp, schema, w.split.shape); err != nil {
+			a.abort()
+			return nil, err
+		}
+		return w, nil
+	}
+	w.pw = parquet.NewGenericWriter[T](a.tmp, writerOptions(parquet.SchemaOf(new(T)), schema)...)
+	return w, nil
 }
 
 // Write appends rows.
 func (w *ParquetWriter[T]) Write(rows []T) error {
-	if w.err == nil {
-		if _, err := w.pw.Write(rows); err != nil {
-			w.err = fmt.Errorf("datasets: writing %s: %w", w.path, err)
+	if w.err != nil || w.closed() {
+		return w.err
+	}
+	var err error
+	if w.cw != nil {
+		for len(rows) > 0 && err == nil {
+			k := min(len(rows), w.cw.room())
+			w.split.add(w.cw, rows[:k])
+			w.cw.rowsAdded(k)
+			if w.cw.room() == 0 {
+				err = w.cw.flush()
+			}
+			rows = rows[k:]
 		}
+	} else {
+		_, err = w.pw.Write(rows)
+	}
+	if err != nil {
+		w.err = fmt.Errorf("datasets: writing %s: %w", w.path, err)
 	}
 	return w.err
 }
@@ -247,7 +274,7 @@ func (w *ParquetWriter[T]) Write(rows []T) error {
 // (such as a shard of the same run). Its row groups are copied as compressed bytes, without
 // decoding them, which makes merging shards cost little more than copying the files.
 func (w *ParquetWriter[T]) AppendFile(path string) error {
-	if w.err != nil {
+	if w.err != nil || w.closed() {
 		return w.err
 	}
 	w.err = func() (err error) {
@@ -261,8 +288,14 @@ func (w *ParquetWriter[T]) AppendFile(path string) error {
 			return err
 		}
 		defer f.Close()
-		if !parquet.EqualNodes(pf.Schema(), w.pw.Schema()) {
+		if !parquet.EqualNodes(pf.Schema(), w.fileSchema()) {
 			return fmt.Errorf("%w: %s has other columns than %s", ErrSchema, path, w.schema)
+		}
+		if w.cw != nil {
+			if err := w.cw.appendFile(f, pf); err != nil {
+				return fmt.Errorf("datasets: appending %s to %s: %w", path, w.path, err)
+			}
+			return nil
 		}
 		for _, rg := range pf.RowGroups() {
 			if _, err := w.pw.WriteRowGroup(rg); err != nil {
@@ -280,6 +313,7 @@ func (w *ParquetWriter[T]) Abort() {
 	if w.file != nil {
 		w.file.abort()
 		w.file = nil
+		w.releaseEncoder()
 		if w.err == nil {
 			w.err = fmt.Errorf("datasets: writing %s: aborted", w.path)
 		}
@@ -293,7 +327,7 @@ func (w *ParquetWriter[T]) Close() error {
 		return w.err // closed already
 	}
 	if w.err == nil {
-		if err := w.pw.Close(); err != nil {
+		if err := w.closeEncoder(); err != nil {
 			w.err = fmt.Errorf("datasets: writing %s: %w", w.path, err)
 		}
 	}
@@ -303,5 +337,38 @@ func (w *ParquetWriter[T]) Close() error {
 		w.err = w.file.commit()
 	}
 	w.file = nil
+	w.releaseEncoder()
 	return w.err
+}
+
+// fileSchema is the schema of the rows the file holds.
+func (w *ParquetWriter[T]) fileSchema() *parquet.Schema {
+	if w.split != nil {
+		return w.split.schema
+	}
+	return w.pw.Schema()
+}
+
+// closed reports a writer closed without error, and makes it an error to use it.
+func (w *ParquetWriter[T]) closed() bool {
+	if w.file == nil && w.err == nil {
+		w.err = fmt.Errorf("datasets: writing %s: the writer is closed", w.path)
+	}
+	return w.file == nil
+}
+
+// releaseEncoder gives the columnar writer's buffers back for the next file.
+func (w *ParquetWriter[T]) releaseEncoder() {
+	if w.cw != nil {
+		w.cw.release()
+		w.cw = nil
+	}
+}
+
+// closeEncoder finishes the file's encoding (the footer), before it is moved into place.
+func (w *ParquetWriter[T]) closeEncoder() error {
+	if w.cw != nil {
+		return w.cw.close()
+	}
+	return w.pw.Close()
 }

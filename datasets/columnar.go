@@ -1,0 +1,440 @@
+package datasets
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"math/bits"
+	"os"
+	"slices"
+	"sync"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/encoding/delta"
+	"github.com/parquet-go/parquet-go/encoding/rle"
+	"github.com/parquet-go/parquet-go/encoding/thrift"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// The arena writes match and throw rows by the million. parquet-go's row path spends most
+// of its time on reflection, a Go map per dictionary value and compressing plain integers
+// (BENCHMARKS.md, issue 14), so those two flat schemas have a writer of their own: rows
+// are split into typed columns by code written for each type (split.go), integers are
+// delta-encoded and strings dictionary-encoded before zstd, and the file is the same
+// Parquet parquet-go would write — the same schema elements (taken from parquet-go itself),
+// read by parquet-go, DuckDB and Arrow alike. Statistics: min/max on the integer columns
+// each shape names (split.go); DuckDB prunes row groups with them.
+
+// maxDictionary bounds a column chunk's dictionary; a chunk with more distinct strings is
+// written plain (only --dice's dice lists come near it).
+const maxDictionary = 1 << 12
+
+// columnKind is how a column holds its values until its row group is written.
+type columnKind uint8
+
+const (
+	int32Column columnKind = iota
+	int64Column
+	boolColumn
+	stringColumn
+)
+
+// column buffers one column of the current row group.
+type column struct {
+	kind  columnKind
+	stats bool // write min/max (a bounded column of signed integers)
+	typ   format.Type
+	path  string
+	i32   []int32
+	i64   []int64
+	bools []bool
+	ids   []int32                 // strings, as indexes into dict
+	enum  func(code int32) string // if set, ids are codes and this names them (dict is built from it)
+	dict  *dictionary             // strings of the row group (apart: its cache would spread the columns' headers over many cache lines)
+}
+
+func (col *column) len() int {
+	return len(col.i32) + len(col.i64) + len(col.bools) + len(col.ids)
+}
+
+// columnar writes rows of one flat schema as a Parquet file.
+type columnar struct {
+	layout   *layout
+	w        *bufio.Writer
+	offset   int64
+	meta     format.FileMetaData // schema elements and column orders from parquet-go; row groups so far
+	cols     []column
+	rows     int    // rows buffered in cols
+	page     []byte // a data page being written
+	dictPage []byte // its dictionary
+	zpage    []byte // compressed
+	scratch  []byte
+}
+
+var magic = []byte("PAR1")
+
+// newColumnar starts a file of shape sh on w, tagged tag. The shape's columns must be
+// parquet-go's for its schema, in order.
+func newColumnar(w io.Writer, tag string, sh shape) (*columnar, error) {
+	l, err := layoutOf(sh.schema)
+	if err != nil {
+		return nil, err
+	}
+	if len(l.cols) != len(sh.columns) {
+		return nil, fmt.Errorf("datasets: the columnar writer fills %d columns of %s, which has %d", len(sh.columns), tag, len(l.cols))
+	}
+	for i, col := range l.cols {
+		if col.path != sh.columns[i] {
+			return nil, fmt.Errorf("datasets: the columnar writer fills column %d of %s as %s; it is %s", i, tag, sh.columns[i], col.path)
+		}
+	}
+	// Buffers come from the files written before: a shard's columns grow once per run,
+	// not once per file.
+	c, _ := l.pool.Get().(*columnar)
+	if c == nil {
+		c = &columnar{w: bufio.NewWriterSize(w, 1<<18), layout: l}
+		for _, col := range l.cols {
+			c.cols = append(c.cols, column{kind: col.kind, typ: col.typ, path: col.path})
+			if col.kind == stringColumn {
+				c.cols[len(c.cols)-1].dict = new(dictionary)
+			}
+		}
+	}
+	for i := range c.cols {
+		c.cols[i].stats = l.cols[i].stats && slices.Contains(sh.bounded, c.cols[i].path)
+	}
+	c.w.Reset(w)
+	c.offset = 0
+	c.meta = format.FileMetaData{Version: 2, Schema: l.schema, ColumnOrders: l.orders, CreatedBy: "kingoal datasets",
+		KeyValueMetadata: []format.KeyValue{{Key: SchemaKey, Value: tag}}}
+	if _, err := c.write(magic); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// layout is what a columnar file takes from parquet-go: the schema elements and column
+// orders of an empty file it writes for the schema, and each leaf's kind.
+type layout struct {
+	schema []format.SchemaElement
+	orders []format.ColumnOrder
+	cols   []column  // kinds and names only
+	pool   sync.Pool // of *columnar, for files of this layout
+}
+
+var layouts sync.Map // *parquet.Schema → *layout (parquet.SchemaOf caches schemas by type)
+
+func layoutOf(schema *parquet.Schema) (*layout, error) {
+	if l, ok := layouts.Load(schema); ok {
+		return l.(*layout), nil
+	}
+	var tmpl bytes.Buffer
+	if err := parquet.NewWriter(&tmpl, schema).Close(); err != nil {
+		return nil, fmt.Errorf("datasets: %w", err)
+	}
+	pf, err := parquet.OpenFile(bytes.NewReader(tmpl.Bytes()), int64(tmpl.Len()))
+	if err != nil {
+		return nil, fmt.Errorf("datasets: %w", err)
+	}
+	m := pf.Metadata()
+	l := &layout{schema: m.Schema, orders: m.ColumnOrders}
+	for _, e := range m.Schema[1:] {
+		if n, _ := e.NumChildren.Get(); n != 0 {
+			return nil, fmt.Errorf("datasets: the columnar writer takes flat schemas; %s is nested", e.Name)
+		}
+		t, _ := e.Type.Get()
+		col := column{typ: t, path: e.Name}
+		switch t {
+		case format.Int32:
+			col.kind, col.stats = int32Column, signed(e)
+		case format.Int64:
+			col.kind, col.stats = int64Column, signed(e)
+		case format.Boolean:
+			col.kind = boolColumn
+		case format.ByteArray:
+			col.kind = stringColumn
+		default:
+			return nil, fmt.Errorf("datasets: the columnar writer has no %v column (%s)", t, e.Name)
+		}
+		l.cols = append(l.cols, col)
+	}
+	layouts.Store(schema, l)
+	return l, nil
+}
+
+// signed reports whether an integer column's values order as signed integers (an unsigned
+// column, such as dice_seed, gets no min/max: they would order differently).
+func signed(e format.SchemaElement) bool {
+	it, ok := e.LogicalType.Value.(*format.IntType)
+	return !ok || it.IsSigned
+}
+
+func (c *columnar) write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.offset += int64(n)
+	if err != nil {
+		return n, fmt.Errorf("datasets: %w", err)
+	}
+	return n, nil
+}
+
+// Column extenders for the splitters: each grows column j by n values and returns them
+// to be filled (strings with the dictionary to number them by).
+func (c *columnar) int32s(j, n int) []int32 {
+	col := &c.cols[j]
+	col.i32 = slices.Grow(col.i32, n)[:len(col.i32)+n]
+	return col.i32[len(col.i32)-n:]
+}
+
+func (c *columnar) int64s(j, n int) []int64 {
+	col := &c.cols[j]
+	col.i64 = slices.Grow(col.i64, n)[:len(col.i64)+n]
+	return col.i64[len(col.i64)-n:]
+}
+
+func (c *columnar) bools(j, n int) []bool {
+	col := &c.cols[j]
+	col.bools = slices.Grow(col.bools, n)[:len(col.bools)+n]
+	return col.bools[len(col.bools)-n:]
+}
+
+// codes grows a string column whose values are an enumeration's codes, named by name.
+func (c *columnar) codes(j, n int, name func(code int32) string) []int32 {
+	ids, _ := c.strings(j, n)
+	c.cols[j].enum = name
+	return ids
+}
+
+func (c *columnar) strings(j, n int) ([]int32, *dictionary) {
+	col := &c.cols[j]
+	col.ids = slices.Grow(col.ids, n)[:len(col.ids)+n]
+	return col.ids[len(col.ids)-n:], col.dict
+}
+
+// rowsAdded counts n rows a splitter appended.
+func (c *columnar) rowsAdded(n int) { c.rows += n }
+
+// room is how many rows fit in the current row group.
+func (c *columnar) room() int { return rowGroupRows - c.rows }
+
+// flush writes the buffered rows as a row group.
+func (c *columnar) flush() error {
+	if c.rows == 0 {
+		return nil
+	}
+	rg := format.RowGroup{NumRows: int64(c.rows), FileOffset: c.offset, Ordinal: int16(len(c.meta.RowGroups))}
+	for i := range c.cols {
+		cc, err := c.writeChunk(&c.cols[i])
+		if err != nil {
+			return err
+		}
+		rg.Columns = append(rg.Columns, cc)
+		rg.TotalByteSize += cc.MetaData.TotalUncompressedSize
+		rg.TotalCompressedSize += cc.MetaData.TotalCompressedSize
+	}
+	c.meta.RowGroups = append(c.meta.RowGroups, rg)
+	c.meta.NumRows += int64(c.rows)
+	c.rows = 0
+	return nil
+}
+
+// writeChunk writes one column of the row group (a dictionary page if any, one data page)
+// and empties it.
+func (c *columnar) writeChunk(col *column) (format.ColumnChunk, error) {
+	md := format.ColumnMetaData{Type: col.typ, PathInSchema: []string{col.path}, NumValues: int64(c.rows)}
+	if n := col.len(); n != c.rows {
+		return format.ColumnChunk{}, fmt.Errorf("datasets: column %s holds %d values for %d rows", col.path, n, c.rows)
+	}
+	enc, dict, err := c.encode(col, &md)
+	if err != nil {
+		return format.ColumnChunk{}, fmt.Errorf("datasets: encoding column %s: %w", col.path, err)
+	}
+	md.Codec = format.Zstd // every chunk: parquet-go reads a column with its first chunk's codec
+	start := c.offset
+	if dict >= 0 {
+		md.DictionaryPageOffset = c.offset
+		if err := c.writePage(&md, c.dictPage, format.PageHeader{Type: format.DictionaryPage,
+			DictionaryPageHeader: thrift.New(format.DictionaryPageHeader{NumValues: int32(dict), Encoding: format.Plain})}); err != nil {
+			return format.ColumnChunk{}, err
+		}
+	}
+	md.DataPageOffset = c.offset
+	if err := c.writePage(&md, c.page, format.PageHeader{Type: format.DataPage, DataPageHeader: thrift.New(format.DataPageHeader{
+		NumValues: int32(c.rows), Encoding: enc, DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE})}); err != nil {
+		return format.ColumnChunk{}, err
+	}
+	md.Encoding = append(md.Encoding, enc)
+	if dict >= 0 {
+		md.Encoding = append(md.Encoding, format.Plain) // the dictionary page's
+	}
+	md.TotalCompressedSize = c.offset - start
+	return format.ColumnChunk{FileOffset: start, MetaData: md}, nil
+}
+
+// encode empties col into c.page (and its dictionary, if it has one, into c.dictPage: dict
+// is then the number of its values, else -1), with its statistics in md.
+func (c *columnar) encode(col *column, md *format.ColumnMetaData) (enc format.Encoding, dict int, err error) {
+	dict = -1
+	switch col.kind {
+	case int32Column:
+		enc = format.DeltaBinaryPacked
+		c.page, err = new(delta.BinaryPackedEncoding).EncodeInt32(c.page[:0], col.i32)
+		if col.stats {
+			md.Statistics = statistics(col.i32)
+		}
+		col.i32 = col.i32[:0]
+	case int64Column:
+		enc = format.DeltaBinaryPacked
+		c.page, err = new(delta.BinaryPackedEncoding).EncodeInt64(c.page[:0], col.i64)
+		if col.stats {
+			md.Statistics = statistics(col.i64)
+		}
+		col.i64 = col.i64[:0]
+	case boolColumn:
+		enc = format.Plain
+		c.page = appendBits(c.page[:0], col.bools)
+		col.bools = col.bools[:0]
+	case stringColumn:
+		enc, dict, err = c.encodeStrings(col)
+		col.ids = col.ids[:0]
+		col.dict.reset()
+	}
+	return enc, dict, err
+}
+
+// encodeStrings puts a string column's dictionary in c.dictPage and its indexes in
+// c.page, or its values plain in c.page when the dictionary would be too large.
+func (c *columnar) encodeStrings(col *column) (enc format.Encoding, dict int, err error) {
+	if col.enum != nil && len(col.ids) > 0 { // every code up to the largest, used or not
+		_, most := bounds(col.ids)
+		for k := range most + 1 {
+			col.dict.values = append(col.dict.values, col.enum(k))
+		}
+	}
+	d := col.dict.values
+	if len(d) > maxDictionary {
+		c.page = c.page[:0]
+		for _, id := range col.ids {
+			c.page = appendPlainString(c.page, d[id])
+		}
+		return format.Plain, -1, nil
+	}
+	c.dictPage = c.dictPage[:0]
+	for _, v := range d {
+		c.dictPage = appendPlainString(c.dictPage, v)
+	}
+	width := max(1, bits.Len(uint(len(d)-1)))
+	c.scratch, err = (&rle.Encoding{BitWidth: width}).EncodeInt32(c.scratch[:0], col.ids)
+	c.page = append(append(c.page[:0], byte(width)), c.scratch...)
+	return format.RLEDictionary, len(d), err
+}
+
+// writePage writes page compressed under header h, counting it in md.
+func (c *columnar) writePage(md *format.ColumnMetaData, page []byte, h format.PageHeader) error {
+	var err error
+	if c.zpage, err = fastZstd.Encode(c.zpage[:0], page); err != nil {
+		return fmt.Errorf("datasets: compressing column %s: %w", md.PathInSchema[0], err)
+	}
+	body := c.zpage
+	if len(page) > math.MaxInt32 || len(body) > math.MaxInt32 {
+		return fmt.Errorf("datasets: a page of column %s exceeds 2 GiB", md.PathInSchema[0])
+	}
+	h.UncompressedPageSize, h.CompressedPageSize = int32(len(page)), int32(len(body))
+	hb, err := thrift.Marshal(new(thrift.CompactProtocol), &h)
+	if err != nil {
+		return fmt.Errorf("datasets: %w", err)
+	}
+	if _, err := c.write(hb); err != nil {
+		return err
+	}
+	if _, err := c.write(body); err != nil {
+		return err
+	}
+	md.TotalUncompressedSize += int64(len(hb) + len(page))
+	return nil
+}
+
+// appendFile copies the row groups of pf (read from f, of the same schema) as
+// compressed bytes: each column chunk's extent, with its offsets moved. Page indexes, which
+// we never write, are dropped.
+func (c *columnar) appendFile(f *os.File, pf *parquet.File) error {
+	if err := c.flush(); err != nil {
+		return err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	size := st.Size()
+	for _, rg := range pf.Metadata().RowGroups {
+		out := rg
+		out.Columns = make([]format.ColumnChunk, len(rg.Columns))
+		out.FileOffset, out.Ordinal = c.offset, int16(len(c.meta.RowGroups))
+		for i, cc := range rg.Columns {
+			md := cc.MetaData
+			start := md.DataPageOffset
+			if md.DictionaryPageOffset > 0 && md.DictionaryPageOffset < start {
+				start = md.DictionaryPageOffset
+			}
+			if start < int64(len(magic)) || md.TotalCompressedSize < 0 || start+md.TotalCompressedSize > size {
+				return fmt.Errorf("column %s's chunk lies outside the file", cc.MetaData.PathInSchema)
+			}
+			if md.Codec != format.Zstd { // a column's chunks must share a codec (see writeChunk)
+				return fmt.Errorf("column %s is compressed with %v, not ZSTD", cc.MetaData.PathInSchema, md.Codec)
+			}
+			shift := c.offset - start
+			if _, err := io.Copy(c.w, io.NewSectionReader(f, start, md.TotalCompressedSize)); err != nil {
+				return err
+			}
+			c.offset += md.TotalCompressedSize
+			md.DataPageOffset += shift
+			if md.DictionaryPageOffset > 0 {
+				md.DictionaryPageOffset += shift
+			}
+			md.IndexPageOffset = 0
+			out.Columns[i] = format.ColumnChunk{FileOffset: start + shift, MetaData: md}
+		}
+		c.meta.RowGroups = append(c.meta.RowGroups, out)
+		c.meta.NumRows += rg.NumRows
+	}
+	return nil
+}
+
+// close writes the buffered rows and the footer.
+func (c *columnar) close() error {
+	if err := c.flush(); err != nil {
+		return err
+	}
+	footer, err := thrift.Marshal(new(thrift.CompactProtocol), &c.meta)
+	if err != nil {
+		return fmt.Errorf("datasets: %w", err)
+	}
+	footer = binary.LittleEndian.AppendUint32(footer, uint32(len(footer)))
+	if _, err := c.write(append(footer, magic...)); err != nil {
+		return err
+	}
+	if err := c.w.Flush(); err != nil {
+		return fmt.Errorf("datasets: %w", err)
+	}
+	return nil
+}
+
+// release empties c and gives its buffers to the next file of its layout; c is not used
+// again.
+func (c *columnar) release() {
+	for i := range c.cols {
+		col := &c.cols[i]
+		col.i32, col.i64, col.bools, col.ids = col.i32[:0], col.i64[:0], col.bools[:0], col.ids[:0]
+		if col.dict != nil {
+			col.dict.reset()
+		}
+		col.enum = nil
+	}
+	c.rows = 0
+	c.w.Reset(nil)
+	c.meta = format.FileMetaData{}
+	c.layout.pool.Put(c)
+}

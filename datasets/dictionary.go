@@ -1,0 +1,96 @@
+package datasets
+
+import (
+	"fmt"
+	"unsafe"
+)
+
+// dictionary numbers distinct strings in order of first appearance. Rows mostly carry
+// strings from constant tables (agent specs, line-up names, outcomes), the same bytes at
+// the same address row after row, so a string is first looked up by its address in a
+// small direct-mapped cache; the cache holds the string itself, which keeps that address
+// from being reused for other bytes while the entry stands. Misses go to a comparison of
+// the first few entries, then a map.
+//
+// Values that are not strings in the rows (a throw's dice) are numbered by a key of
+// theirs instead, their names made once, when a key is new.
+type dictionary struct {
+	values []string
+	index  map[string]int32
+	recent [recentEntries]recentString
+	keys   map[uint64]int32
+}
+
+// byKey returns the number of the value whose key is k; v names it.
+func (d *dictionary) byKey(k uint64, v fmt.Stringer) int32 {
+	if id, ok := d.keys[k]; ok {
+		return id
+	}
+	id := int32(len(d.values))
+	d.values = append(d.values, v.String())
+	if d.keys == nil {
+		d.keys = map[uint64]int32{}
+	}
+	d.keys[k] = id
+	return id
+}
+
+type recentString struct {
+	s   string
+	id1 int32 // the id plus one; 0: an empty entry
+}
+
+const (
+	recentEntries  = 128
+	scannedEntries = 8
+)
+
+// id returns s's number.
+func (d *dictionary) id(s string) int32 {
+	e := &d.recent[uintptr(unsafe.Pointer(unsafe.StringData(s)))>>4%recentEntries]
+	if e.id1 != 0 && len(e.s) == len(s) && unsafe.StringData(e.s) == unsafe.StringData(s) {
+		return e.id1 - 1
+	}
+	return d.miss(s, e)
+}
+
+// miss looks s up by its bytes and caches it in e.
+func (d *dictionary) miss(s string, e *recentString) int32 {
+	id := d.lookup(s)
+	e.s, e.id1 = s, id+1
+	return id
+}
+
+// lookup finds or adds s by its bytes.
+func (d *dictionary) lookup(s string) int32 {
+	n := min(len(d.values), scannedEntries)
+	for i, v := range d.values[:n] {
+		if v == s {
+			return int32(i)
+		}
+	}
+	if len(d.values) > scannedEntries {
+		if i, ok := d.index[s]; ok {
+			return i
+		}
+	}
+	i := int32(len(d.values))
+	d.values = append(d.values, s)
+	if len(d.values) > scannedEntries {
+		if d.index == nil {
+			d.index = make(map[string]int32, 2*scannedEntries)
+			for j, v := range d.values {
+				d.index[v] = int32(j)
+			}
+		}
+		d.index[s] = i
+	}
+	return i
+}
+
+func (d *dictionary) reset() {
+	d.values = d.values[:0]
+	d.index = nil
+	d.recent = [recentEntries]recentString{}
+	d.keys = nil
+}
