@@ -210,8 +210,9 @@ func (r *runner) write(b *shard) {
 		if err := r.c.writeShard(r.dir, b); err != nil {
 			r.fail(err)
 		}
-		// A spare keeps its match rows for reuse, not its logs: a shard's throw rows are
-		// ~100 MB, and held by the spares they doubled the run's memory.
+		// A spare keeps its match rows for reuse, not its logs: held by the spares, a
+		// shard's logs doubled the run's memory (throw rows were ~100 MB a shard then;
+		// records are ~2 MB, decisions still tens of MB).
 		clear(b.throws)
 		clear(b.decisions)
 		select {

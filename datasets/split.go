@@ -9,8 +9,9 @@ import (
 // Row splitters for the columnar writer: one per type it writes, naming the columns it
 // fills in schema order (checked against parquet-go's schema when a file is started, so a
 // field added to a row type without its line here fails at once, not in a reader). Each
-// fills a batch of rows in one loop over typed column slices: no reflection, no call per
-// value but a dictionary's.
+// fills a batch of rows one column at a time, a loop per column that the compiler reduces to
+// loads and stores (the batch stays in the cache): no reflection, no call per value but a
+// dictionary's.
 
 // splitter splits rows of T into a columnar writer's columns.
 type splitter[T any] struct {
@@ -115,8 +116,6 @@ var throwSplitter = splitter[ThrowRow]{
 }
 
 // throwRecordSplitter writes records as ThrowRows: enumerations and dice numbered by code.
-// It fills one column at a time (a batch of records stays in the first-level cache), each
-// in a loop the compiler reduces to loads and stores.
 var throwRecordSplitter = splitter[ThrowRecord]{
 	shape: throwShape,
 	add: func(c *columnar, rows []ThrowRecord) {

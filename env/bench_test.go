@@ -90,6 +90,23 @@ func benchMatch(b *testing.B, smp env.Sampler) {
 // same law, one draw a goal instead of one a throw.
 func BenchmarkMatchGoals(b *testing.B) { benchMatch(b, env.NewGoalSampler(rand.NewPCG(1, 2))) }
 
+// BenchmarkPlayObserved is BenchmarkMatch's match through Play with an observer that does
+// nothing: the path every logged arena match takes (an Event a throw), against
+// BenchmarkMatch's unobserved one.
+func BenchmarkPlayObserved(b *testing.B) {
+	start, _ := env.NewMatch(env.Rules{Moves: env.NoMoves}, env.MustParseLineup("1-2-3-3-1"), env.MustParseLineup("2-2-2-2-2"))
+	smp := env.NewFastSampler(rand.NewPCG(1, 2))
+	keep := env.PolicyFunc(func(o env.Observation, m env.Mask) int { return o.Own.Index() })
+	events := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := env.Play(start, keep, keep, smp, func(env.Event) { events++ }); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(events)/float64(b.N), "events/op")
+}
+
 // BenchmarkMatchDice is BenchmarkMatch with every die rolled.
 func BenchmarkMatchDice(b *testing.B) { benchMatch(b, env.NewDiceSampler(rand.NewPCG(1, 2))) }
 

@@ -38,11 +38,14 @@ func (f *FastSampler) next() uint64 {
 }
 
 // Sample draws the current chance node's outcome. It panics at a non-chance node.
-func (f *FastSampler) Sample(s State) Outcome {
+func (f *FastSampler) Sample(s State) Outcome { return f.sample(&s) }
+
+// sample is Sample without copying the state (Play's observed path draws every throw so).
+func (f *FastSampler) sample(s *State) Outcome {
 	u := f.next()
 	switch s.phase {
 	case phaseThrow:
-		hd, ad := s.Dice()
+		hd, ad := diceFor(&s.lineups[Home], &s.lineups[Away], int(s.ball))
 		if s.rules.tiesCount {
 			t := &fastTies[hd][ad]
 			switch {

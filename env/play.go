@@ -62,8 +62,15 @@ func runChance(s *State, smp Sampler, observe func(Event)) {
 		return
 	}
 	dice, _ := smp.(*DiceSampler)
+	fast, _ := smp.(*FastSampler)
+	ev := Event{Chance: true}
 	for s.Node() == Chance {
-		ev := Event{Before: *s, Chance: true, Outcome: smp.Sample(*s)}
+		ev.Before = *s
+		if fast != nil {
+			ev.Outcome = fast.sample(s)
+		} else {
+			ev.Outcome = smp.Sample(*s)
+		}
 		s.ApplyChance(ev.Outcome)
 		if dice != nil {
 			ev.Roll = dice.LastRoll()

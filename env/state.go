@@ -335,7 +335,7 @@ func (s *State) ApplyChance(o Outcome) {
 
 // Dice returns how many dice home and away throw at the current ball position.
 func (s State) Dice() (homeDice, awayDice int) {
-	return DiceFor(s.lineups[Home], s.lineups[Away], int(s.ball))
+	return diceFor(&s.lineups[Home], &s.lineups[Away], int(s.ball))
 }
 
 // Lineup returns p's current line-up (the zero Lineup before kick-off).
