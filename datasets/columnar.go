@@ -382,6 +382,9 @@ func (c *columnar) appendFile(f *os.File, pf *parquet.File) error {
 			if start < int64(len(magic)) || md.TotalCompressedSize < 0 || start+md.TotalCompressedSize > size {
 				return fmt.Errorf("column %s's chunk lies outside the file", cc.MetaData.PathInSchema)
 			}
+			if md.NumValues != rg.NumRows { // every column is required and flat
+				return fmt.Errorf("column %s holds %d values for %d rows", cc.MetaData.PathInSchema, md.NumValues, rg.NumRows)
+			}
 			if md.Codec != format.Zstd { // a column's chunks must share a codec (see writeChunk)
 				return fmt.Errorf("column %s is compressed with %v, not ZSTD", cc.MetaData.PathInSchema, md.Codec)
 			}

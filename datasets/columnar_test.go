@@ -13,6 +13,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/snappy"
+	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/kingoal/kingoal/env"
 )
@@ -414,4 +415,37 @@ func FuzzThrowRecordOf(f *testing.F) {
 			t.Fatalf("%+v became %+v", row, rec.Row())
 		}
 	})
+}
+
+// A shard whose footer is out of step with its schema is refused when appended, before any
+// of it is copied: a chunk counting other rows here (a row group a column short, parquet-go
+// refuses when it opens the file).
+func TestAppendRefusesInconsistentFooters(t *testing.T) {
+	dir := t.TempDir()
+	for name, damage := range map[string]func(m *format.FileMetaData){
+		"holds 5 values for 20 rows":   func(m *format.FileMetaData) { m.RowGroups[0].Columns[3].MetaData.NumValues = 5 },
+		"does not have enough columns": func(m *format.FileMetaData) { m.RowGroups[0].Columns = m.RowGroups[0].Columns[1:] },
+	} {
+		path := filepath.Join(dir, "shard.parquet")
+		f, _ := os.Create(path)
+		c, err := newColumnar(f, ThrowsSchema, throwShape)
+		if err != nil {
+			t.Fatal(err)
+		}
+		throwSplitter.add(c, randomThrows(20, 11))
+		c.rowsAdded(20)
+		if err := c.flush(); err != nil {
+			t.Fatal(err)
+		}
+		damage(&c.meta)
+		if err := c.close(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		w, _ := NewParquetWriter[ThrowRow](filepath.Join(dir, "out.parquet"), ThrowsSchema)
+		if err := w.AppendFile(path); err == nil || !strings.Contains(err.Error(), name) {
+			t.Fatalf("%s: appended (%v)", name, err)
+		}
+		w.Abort()
+	}
 }
