@@ -121,7 +121,7 @@ func newColumnar(w io.Writer, tag string, sh shape) (*columnar, error) {
 type layout struct {
 	schema []format.SchemaElement
 	orders []format.ColumnOrder
-	cols   []column  // kinds and names only
+	cols   []column  // kind, type and name of each leaf; stats marks the signed integers (they may be bounded)
 	pool   sync.Pool // of *columnar, for files of this layout
 }
 
@@ -280,18 +280,10 @@ func (c *columnar) encode(col *column, md *format.ColumnMetaData) (enc format.En
 	dict = -1
 	switch col.kind {
 	case int32Column:
-		enc = format.DeltaBinaryPacked
-		c.page, err = new(delta.BinaryPackedEncoding).EncodeInt32(c.page[:0], col.i32)
-		if col.stats {
-			md.Statistics = statistics(col.i32)
-		}
+		enc, err = format.DeltaBinaryPacked, encodeInts(c, md, col.i32, col.stats)
 		col.i32 = col.i32[:0]
 	case int64Column:
-		enc = format.DeltaBinaryPacked
-		c.page, err = new(delta.BinaryPackedEncoding).EncodeInt64(c.page[:0], col.i64)
-		if col.stats {
-			md.Statistics = statistics(col.i64)
-		}
+		enc, err = format.DeltaBinaryPacked, encodeInts(c, md, col.i64, col.stats)
 		col.i64 = col.i64[:0]
 	case boolColumn:
 		enc = format.Plain
@@ -303,6 +295,20 @@ func (c *columnar) encode(col *column, md *format.ColumnMetaData) (enc format.En
 		col.dict.reset()
 	}
 	return enc, dict, err
+}
+
+// encodeInts puts v DELTA_BINARY_PACKED in c.page, with its min/max in md if stats.
+func encodeInts[T int32 | int64](c *columnar, md *format.ColumnMetaData, v []T, stats bool) (err error) {
+	switch v := any(v).(type) {
+	case []int32:
+		c.page, err = new(delta.BinaryPackedEncoding).EncodeInt32(c.page[:0], v)
+	case []int64:
+		c.page, err = new(delta.BinaryPackedEncoding).EncodeInt64(c.page[:0], v)
+	}
+	if stats {
+		md.Statistics = statistics(v)
+	}
+	return err
 }
 
 // encodeStrings puts a string column's dictionary in c.dictPage and its indexes in

@@ -351,15 +351,17 @@ func TestThrowRecordsWriteThrowRows(t *testing.T) {
 }
 
 // The dictionary numbers strings by their bytes, whatever their addresses: equal strings at
-// different addresses share a number, and different strings never do.
+// different addresses share a number, and different strings never do — also prefixes of one
+// string, which share its address.
 func TestDictionaryNumbersByContent(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 8))
 	var d dictionary
 	byName := map[string]int32{}
+	const digits = "0123456789"
 	for i := range 20000 {
-		s := fmt.Sprint(r.IntN(300)) // up to 300 distinct: past the scan, into the map
+		s := fmt.Sprint(r.IntN(300)) // the same bytes at a new address every time
 		if i%2 == 0 {
-			s = strings.Clone(s) // the same bytes elsewhere
+			s = digits[:1+r.IntN(len(digits))] // one address, ten strings
 		}
 		id := d.id(s)
 		if want, ok := byName[s]; ok && want != id {

@@ -9,8 +9,7 @@ import (
 // strings from constant tables (agent specs, line-up names, outcomes), the same bytes at
 // the same address row after row, so a string is first looked up by its address in a
 // small direct-mapped cache; the cache holds the string itself, which keeps that address
-// from being reused for other bytes while the entry stands. Misses go to a comparison of
-// the first few entries, then a map.
+// from being reused for other bytes while the entry stands. Misses go to a map.
 //
 // Values that are not strings in the rows (a throw's dice) are numbered by a key of
 // theirs instead, their names made once, when a key is new.
@@ -40,10 +39,7 @@ type recentString struct {
 	id1 int32 // the id plus one; 0: an empty entry
 }
 
-const (
-	recentEntries  = 128
-	scannedEntries = 8
-)
+const recentEntries = 128
 
 // id returns s's number.
 func (d *dictionary) id(s string) int32 {
@@ -54,38 +50,19 @@ func (d *dictionary) id(s string) int32 {
 	return d.miss(s, e)
 }
 
-// miss looks s up by its bytes and caches it in e.
+// miss finds or adds s by its bytes, and caches it in e.
 func (d *dictionary) miss(s string, e *recentString) int32 {
-	id := d.lookup(s)
+	id, ok := d.index[s]
+	if !ok {
+		id = int32(len(d.values))
+		d.values = append(d.values, s)
+		if d.index == nil {
+			d.index = map[string]int32{}
+		}
+		d.index[s] = id
+	}
 	e.s, e.id1 = s, id+1
 	return id
-}
-
-// lookup finds or adds s by its bytes.
-func (d *dictionary) lookup(s string) int32 {
-	n := min(len(d.values), scannedEntries)
-	for i, v := range d.values[:n] {
-		if v == s {
-			return int32(i)
-		}
-	}
-	if len(d.values) > scannedEntries {
-		if i, ok := d.index[s]; ok {
-			return i
-		}
-	}
-	i := int32(len(d.values))
-	d.values = append(d.values, s)
-	if len(d.values) > scannedEntries {
-		if d.index == nil {
-			d.index = make(map[string]int32, 2*scannedEntries)
-			for j, v := range d.values {
-				d.index[v] = int32(j)
-			}
-		}
-		d.index[s] = i
-	}
-	return i
 }
 
 func (d *dictionary) reset() {

@@ -116,7 +116,7 @@ func parseDice(s string) (DiceValues, error) {
 		if s == "" {
 			break
 		}
-		if err != nil || d.Count == env.MaxDice || v < 1 || v > 6 {
+		if err != nil || d.Count == env.MaxDice || v < 1 || v > env.DieFaces {
 			return DiceValues{}, fmt.Errorf("datasets: %q is not a list of dice", s)
 		}
 		d.Values[d.Count] = uint8(v)

@@ -180,7 +180,7 @@ func NewDiceSampler(src rand.Source) *DiceSampler { return &DiceSampler{rng: ran
 // LastRoll returns the dice of the last chance node sampled.
 func (d *DiceSampler) LastRoll() Roll { return d.last }
 
-func (d *DiceSampler) die() uint8 { return uint8(d.rng.IntN(6) + 1) }
+func (d *DiceSampler) die() uint8 { return uint8(d.rng.IntN(DieFaces) + 1) }
 
 // Sample rolls the dice for the current chance node. It panics at a non-chance node.
 func (d *DiceSampler) Sample(s State) Outcome {

@@ -15,6 +15,9 @@ import (
 // MaxDice is the most dice one side throws: five counters plus the goalkeeper's die.
 const MaxDice = MaxPerLine + 1
 
+// DieFaces is the number of faces of a die, numbered 1 to DieFaces.
+const DieFaces = 6
+
 // PenaltyGoal is the probability that a penalty is scored: the taker's die strictly higher
 // than the goalkeeper's (rules §8).
 const PenaltyGoal = 15.0 / 36.0
@@ -78,11 +81,11 @@ func init() {
 	for n := 1; n <= MaxDice; n++ {
 		for m := 1; m <= MaxDice; m++ {
 			var h, a, t float64
-			for k := 1; k <= 6; k++ {
-				pn := pow(float64(k)/6, n) - pow(float64(k-1)/6, n)
-				pm := pow(float64(k)/6, m) - pow(float64(k-1)/6, m)
-				h += pn * pow(float64(k-1)/6, m)
-				a += pm * pow(float64(k-1)/6, n)
+			for k := 1; k <= DieFaces; k++ {
+				pn := pow(float64(k)/DieFaces, n) - pow(float64(k-1)/DieFaces, n)
+				pm := pow(float64(k)/DieFaces, m) - pow(float64(k-1)/DieFaces, m)
+				h += pn * pow(float64(k-1)/DieFaces, m)
+				a += pm * pow(float64(k-1)/DieFaces, n)
 				t += pn * pm
 			}
 			physicalOdds[n][m] = [3]float64{h, a, t}
