@@ -56,6 +56,8 @@ type Config struct {
 	Dice     DiceKind     //
 	MaxSteps int          // truncate after this many agent steps (0: no cap)
 	Observe  func(Event)  // if set, sees every event (see ParallelConfig.Observe)
+	// IllegalAction: what the agent's illegal action does (the opponent's are always errors).
+	IllegalAction IllegalActions
 }
 
 // Transition is what Env.Step returns: Gymnasium's (observation, reward, terminated,
@@ -81,7 +83,8 @@ type Env struct {
 
 // New returns an Env; call Reset before Step.
 func New(cfg Config) (*Env, error) {
-	par, err := NewParallel(ParallelConfig{Rules: cfg.Rules, Reward: cfg.Reward, Dice: cfg.Dice, Observe: cfg.Observe})
+	par, err := NewParallel(ParallelConfig{Rules: cfg.Rules, Reward: cfg.Reward, Dice: cfg.Dice, Observe: cfg.Observe,
+		IllegalAction: cfg.IllegalAction})
 	if err != nil {
 		return nil, err
 	}
@@ -119,14 +122,16 @@ func (e *Env) Step(action int) (Transition, error) {
 	case e.par.done:
 		return out, ErrEpisodeOver
 	}
-	if err := e.par.state.CheckAction(e.me, action); err != nil {
+	if err := e.checkAction(action); err != nil {
 		return out, err
 	}
+	illegal := false
 	for mine := action; ; mine = -1 { // after the first pass the opponent decides alone
 		rewards, terminated, truncated, err := e.stepWithOpponent(mine)
 		if err != nil {
 			return Transition{}, err
 		}
+		illegal = illegal || e.par.illegal[e.me]
 		out.Reward += rewards[e.me]
 		if terminated || truncated || e.par.state.Acting(e.me) {
 			out.Terminated, out.Truncated = terminated, truncated
@@ -139,7 +144,17 @@ func (e *Env) Step(action int) (Transition, error) {
 		e.par.done, out.Truncated = true, true
 		out.Info, out.Obs.Decision = Info{}, NoDecision
 	}
+	out.Info.IllegalAction = illegal
 	return out, nil
+}
+
+// checkAction refuses the agent's action before anything moves: any illegal one under
+// RaiseIllegal, one outside the action space under KeepOnIllegal.
+func (e *Env) checkAction(action int) error {
+	if e.par.cfg.IllegalAction == KeepOnIllegal && action >= 0 && action < NumActions {
+		return nil
+	}
+	return e.par.state.CheckAction(e.me, action)
 }
 
 // stepWithOpponent asks the opponent for its action if it is acting and advances the game.

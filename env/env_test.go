@@ -181,3 +181,85 @@ func TestObservationVector(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepOnIllegal plays matches twice from one seed: once with an illegal action at every
+// decision after the kick-off (KeepOnIllegal), once keeping the line-up explicitly. The two
+// must be the same match step for step, and only the first must be flagged; the default
+// still refuses the illegal action, and an action outside the space is refused either way.
+func TestKeepOnIllegal(t *testing.T) {
+	rules := env.Rules{Modes: [2]env.Mode{env.Basic, env.Dynamic}, ThrowsPerHalf: 10}
+	for _, player := range []env.Player{env.Home, env.Away} {
+		cfg := env.Config{Rules: rules, Player: player, Opponent: &randomPolicy{}, Reward: env.RewardGoalDiff}
+		strict, _ := env.New(cfg)
+		cfg.IllegalAction, cfg.Opponent = env.KeepOnIllegal, &randomPolicy{} // one random stream each
+		lax, _ := env.New(cfg)
+		flagged := 0
+		for seed := uint64(0); seed < 40; seed++ {
+			_, is := strict.Reset(seed)
+			_, il := lax.Reset(seed)
+			first := true
+			for {
+				keep := strict.State().Lineup(player).Index()
+				illegal := -1
+				for a := range env.NumActions {
+					if !il.Mask.Has(a) {
+						illegal = a
+						break
+					}
+				}
+				ta, tb := first || illegal < 0, false
+				var a, b env.Transition
+				var err error
+				if ta { // kick-off (everything legal) or nothing to refuse: the same action in both
+					act := is.Mask.Nth(0)
+					a, err = strict.Step(act)
+					if err == nil {
+						b, err = lax.Step(act)
+					}
+				} else {
+					if _, err := strict.Step(illegal); !errors.Is(err, env.ErrIllegalAction) {
+						t.Fatalf("RaiseIllegal took illegal action %d: %v", illegal, err)
+					}
+					a, err = strict.Step(keep)
+					if err == nil {
+						b, err = lax.Step(illegal)
+					}
+					tb = true
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if b.Info.IllegalAction != tb || a.Info.IllegalAction {
+					t.Fatalf("seed %d: flag %v, want %v (strict env: %v)", seed, b.Info.IllegalAction, tb, a.Info.IllegalAction)
+				}
+				if tb {
+					flagged++
+				}
+				b.Info.IllegalAction = false
+				if !reflect.DeepEqual(a, b) {
+					t.Fatalf("seed %d: kept line-up plays differently:\n%+v\n%+v", seed, a, b)
+				}
+				if a.Terminated {
+					break
+				}
+				is, il, first = a.Info, b.Info, false
+			}
+		}
+		if flagged == 0 {
+			t.Fatalf("%v: no illegal action was ever played", player)
+		}
+	}
+	lax, _ := env.New(env.Config{IllegalAction: env.KeepOnIllegal})
+	lax.Reset(1)
+	if _, err := lax.Step(env.NumActions); !errors.Is(err, env.ErrIllegalAction) {
+		t.Fatalf("an action outside the space must be refused under KeepOnIllegal: %v", err)
+	}
+	v, _ := env.NewVecEnv(2, env.Config{IllegalAction: env.KeepOnIllegal, Rules: env.Rules{ThrowsPerHalf: 4, Moves: 1}})
+	v.Reset(3)
+	even := env.MustParseLineup("2-2-2-2-2").Index()
+	v.Step([]int{even, even})
+	st, err := v.Step([]int{0, 120}) // at half time 2-2-2-2-2 → 1-1-1-2-5 or 5-2-1-1-1 costs 3 moves, 1 allowed
+	if err != nil || !st.IllegalAction[0] || !st.IllegalAction[1] {
+		t.Fatalf("vector env under KeepOnIllegal: %v %v", st.IllegalAction, err)
+	}
+}

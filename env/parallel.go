@@ -46,13 +46,47 @@ const (
 	RolledDice                 // every die rolled; see DiceSampler
 )
 
+// IllegalActions says what an environment does with an action its mask forbids.
+type IllegalActions uint8
+
+const (
+	// RaiseIllegal: Step returns an error wrapping ErrIllegalAction and changes nothing
+	// (the default: a masked learner that picks an illegal action has a bug to see).
+	RaiseIllegal IllegalActions = iota
+	// KeepOnIllegal: the player keeps its current line-up (always legal) and
+	// Info.IllegalAction says so — for learners that sample the action space without the
+	// mask (plain PPO or DQN, SB3's and Gymnasium's env checkers). An action outside
+	// 0..NumActions-1 is still an error.
+	KeepOnIllegal
+)
+
+var illegalNames = [...]string{"raise", "keep"}
+
+func (a IllegalActions) String() string {
+	if int(a) < len(illegalNames) {
+		return illegalNames[a]
+	}
+	return fmt.Sprintf("illegal-actions(%d)", a)
+}
+
+// ParseIllegalActions reads "raise" or "keep".
+func ParseIllegalActions(s string) (IllegalActions, error) {
+	for i, n := range illegalNames {
+		if s == n {
+			return IllegalActions(i), nil
+		}
+	}
+	return 0, fmt.Errorf("env: illegal actions %q: want raise or keep", s)
+}
+
 // ParallelConfig configures a ParallelEnv. The zero value is a league match under the
-// default rules, rewarded by result, fast dice, no step cap.
+// default rules, rewarded by result, fast dice, no step cap, illegal actions refused.
 type ParallelConfig struct {
-	Rules    Rules
-	Reward   RewardScheme
-	Dice     DiceKind
-	MaxSteps int // truncate after this many Step calls (0: no cap)
+	Rules         Rules
+	Reward        RewardScheme
+	Dice          DiceKind
+	MaxSteps      int // truncate after this many Step calls (0: no cap)
+	IllegalAction IllegalActions
 	// Observe, if set, sees every event as Play shows them: each decision and each throw,
 	// coin and kick (for transcripts; the fast path is off then).
 	Observe func(Event)
@@ -62,6 +96,9 @@ type ParallelConfig struct {
 type Info struct {
 	Mask   Mask // the player's legal actions now (only the current line-up if not acting; empty when over)
 	Acting bool // whether the player must choose now
+	// IllegalAction: the player's action in the last Step was illegal and its line-up was
+	// kept instead (KeepOnIllegal only).
+	IllegalAction bool
 }
 
 // ParallelTransition is what ParallelEnv.Step returns, indexed by Player.
@@ -91,6 +128,7 @@ type ParallelEnv struct {
 	steps   int
 	started bool
 	done    bool
+	illegal [2]bool // who played an illegal action in the last Step (KeepOnIllegal)
 }
 
 // NewParallel returns a ParallelEnv; call Reset before Step.
@@ -101,6 +139,9 @@ func NewParallel(cfg ParallelConfig) (*ParallelEnv, error) {
 	}
 	if cfg.Reward > RewardPoints {
 		return nil, fmt.Errorf("env: reward scheme %d unknown", cfg.Reward)
+	}
+	if cfg.IllegalAction > KeepOnIllegal {
+		return nil, fmt.Errorf("env: %v unknown", cfg.IllegalAction)
 	}
 	if err := checkMaxSteps(cfg.MaxSteps); err != nil {
 		return nil, err
@@ -130,7 +171,7 @@ func checkMaxSteps(n int) error {
 func (e *ParallelEnv) Reset(seed uint64) ([2]Observation, [2]Info) {
 	e.src.Seed(mix64(seed), mix64(seed^0x5851f42d4c957f2d))
 	e.state = e.initial
-	e.steps, e.started, e.done = 0, true, false
+	e.steps, e.started, e.done, e.illegal = 0, true, false, [2]bool{}
 	var t ParallelTransition
 	e.observe(&t)
 	return t.Obs, t.Info
@@ -158,6 +199,7 @@ func (e *ParallelEnv) advance(joint [2]int) (rewards [2]float64, terminated, tru
 		return rewards, false, false, ErrEpisodeOver
 	}
 	decided := e.state
+	joint = e.keepIllegal(joint)
 	if err := e.state.ApplyChecked(joint); err != nil {
 		return rewards, false, false, err
 	}
@@ -187,6 +229,21 @@ func (e *ParallelEnv) advance(joint [2]int) (rewards [2]float64, terminated, tru
 	return rewards, terminated, truncated, nil
 }
 
+// keepIllegal replaces, under KeepOnIllegal, an acting player's illegal action (in range)
+// by its current line-up, and notes who it was.
+func (e *ParallelEnv) keepIllegal(joint [2]int) [2]int {
+	e.illegal = [2]bool{}
+	if e.cfg.IllegalAction != KeepOnIllegal || e.state.Node() != Decision {
+		return joint
+	}
+	for p := Home; p <= Away; p++ {
+		if a := joint[p]; a >= 0 && a < NumActions && e.state.CheckAction(p, a) != nil {
+			joint[p], e.illegal[p] = e.state.lineups[p].Index(), true
+		}
+	}
+	return joint
+}
+
 // observation returns p's observation and info now (empty mask and no decision once done).
 func (e *ParallelEnv) observation(p Player) (Observation, Info) {
 	o := e.state.Observe(p)
@@ -195,6 +252,7 @@ func (e *ParallelEnv) observation(p Player) (Observation, Info) {
 		info = Info{}
 		o.Decision = NoDecision
 	}
+	info.IllegalAction = e.illegal[p]
 	return o, info
 }
 

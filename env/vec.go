@@ -25,6 +25,8 @@ type VecStep struct {
 	Truncated    []bool
 	Masks        []Mask
 	Observations []Observation // the typed observations
+	// IllegalAction[i]: environment i's action was illegal and its line-up kept (KeepOnIllegal).
+	IllegalAction []bool
 }
 
 // NewVecEnv returns n environments configured by cfg (sharing cfg.Opponent).
@@ -52,12 +54,13 @@ func NewVecEnvFunc(n int, config func(i int) (Config, error)) (*VecEnv, error) {
 		v.envs[i] = e
 	}
 	v.out = VecStep{
-		Obs:          make([]float32, n*ObservationSize),
-		Rewards:      make([]float64, n),
-		Terminated:   make([]bool, n),
-		Truncated:    make([]bool, n),
-		Masks:        make([]Mask, n),
-		Observations: make([]Observation, n),
+		Obs:           make([]float32, n*ObservationSize),
+		Rewards:       make([]float64, n),
+		Terminated:    make([]bool, n),
+		Truncated:     make([]bool, n),
+		Masks:         make([]Mask, n),
+		Observations:  make([]Observation, n),
+		IllegalAction: make([]bool, n),
 	}
 	return v, nil
 }
@@ -92,17 +95,19 @@ func (v *VecEnv) record(i int, obs Observation, r float64, term, trunc bool, inf
 	obs.AppendVector(v.out.Obs[i*ObservationSize : i*ObservationSize])
 	v.out.Observations[i] = obs
 	v.out.Rewards[i], v.out.Terminated[i], v.out.Truncated[i], v.out.Masks[i] = r, term, trunc, info.Mask
+	v.out.IllegalAction[i] = info.IllegalAction
 }
 
 // Step plays actions[i] in environment i. All actions are checked first: an illegal one
-// returns an error naming its environment and steps none.
+// (under RaiseIllegal; one outside the action space under KeepOnIllegal) returns an error
+// naming its environment and steps none.
 func (v *VecEnv) Step(actions []int) (VecStep, error) {
 	if len(actions) != len(v.envs) {
 		return v.out, fmt.Errorf("env: %d actions for %d environments", len(actions), len(v.envs))
 	}
 	for i, e := range v.envs {
 		if !v.pending[i] {
-			if err := e.par.state.CheckAction(e.me, actions[i]); err != nil {
+			if err := e.checkAction(actions[i]); err != nil {
 				return v.out, fmt.Errorf("env: environment %d: %w", i, err)
 			}
 		}

@@ -5,7 +5,7 @@ the Python rows; the Go row is the same VecEnv loop with the actions chosen in G
 the repository's root after building the library:
 
     go build -buildmode=c-shared -o python/kingoal/libkingoal.so ./python/native
-    PYTHONPATH=python:../shared/pylib/gymnasium-src:../shared/pylib/pettingzoo-src python3 python/bench.py
+    PYTHONPATH=python .venv/bin/python python/bench.py   # the venv of python/README.md
 """
 import argparse
 import time

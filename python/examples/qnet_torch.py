@@ -8,7 +8,7 @@ one native call. At the end the greedy policy's P(win) is measured by Monte Carl
 beside the solver's exact optimum: the regret. Reduced rules by default (10-throw halves, one
 move). Needs Debian's python3-torch (1.13) or any PyTorch.
 
-    PYTHONPATH=python:../shared/pylib/gymnasium-src python3 python/examples/qnet_torch.py
+    PYTHONPATH=python .venv/bin/python python/examples/qnet_torch.py   # the venv of python/README.md
 """
 import argparse
 import time

@@ -54,7 +54,7 @@ def lib():
                 "kg_env_step": (_int, [_u64, ctypes.c_int64, _ptr, _ptr, _ptr, _ptr, _ptr, _int]),
                 "kg_vec_new": (_int, [_str, _int, _ptr, _ptr, _int]),
                 "kg_vec_reset": (_int, [_u64, _u64, _ptr, _ptr, _ptr, _int]),
-                "kg_vec_step": (_int, [_u64, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _int]),
+                "kg_vec_step": (_int, [_u64, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _int]),
                 "kg_par_new": (_int, [_str, _ptr, _ptr, _int]),
                 "kg_par_reset": (_int, [_u64, _u64, _ptr, _ptr, _ptr, _ptr, _int]),
                 "kg_par_step": (_int, [_u64, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _int]),
@@ -120,6 +120,16 @@ def version():
     buf = ctypes.create_string_buffer(256)
     lib().kg_version(ctypes.cast(buf, _ptr), 256)
     return buf.value.decode()
+
+
+ILLEGAL_ACTIONS = ("raise", "keep")
+
+
+def check_illegal_action(illegal_action):
+    """illegal_action, or a ValueError naming the choices."""
+    if illegal_action not in ILLEGAL_ACTIONS:
+        raise ValueError(f"illegal_action={illegal_action!r}: want 'raise' (the default) or 'keep'")
+    return illegal_action
 
 
 def config_json(rules, **fields):

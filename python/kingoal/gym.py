@@ -41,8 +41,12 @@ class KingoalEnv(gymnasium.Env):
 
     Actions: Discrete(121), "choose the formation" — action i makes the agent's line-up
     kingoal.lineup(i) (the kick-off line-up, a Basic change at a break, a Dynamic shift).
-    Only legal actions are allowed: info["action_mask"] (int8[121]) and action_masks()
-    (sb3-contrib's MaskablePPO convention) say which. Observations: the 36 float32 slots of
+    info["action_mask"] (int8[121]) and action_masks() (sb3-contrib's MaskablePPO
+    convention) say which actions are legal. illegal_action says what an illegal one does:
+    "raise" (the default: ValueError, nothing moves — a masked learner that picks one has a
+    bug) or "keep" (the agent keeps its current line-up, which is always legal, and
+    info["illegal_action"] is True — for learners and checkers that sample the action space
+    without the mask: plain PPO or DQN, SB3's and Gymnasium's check_env). Observations: the 36 float32 slots of
     docs/observation.md, from the agent's side. Rewards: "result" (+1/0/−1 at the end),
     "goal-diff" (each goal as it falls) or "points" (league points at the end).
 
@@ -57,8 +61,9 @@ class KingoalEnv(gymnasium.Env):
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, opponent="fixed:2-2-2-2-2", player="home", reward="result", dice="fast", max_steps=0,
-                 render_mode=None, **rules):
+                 render_mode=None, illegal_action="raise", **rules):
         _check_render_mode(type(self), render_mode)
+        self._keep = N.check_illegal_action(illegal_action) == "keep"
         self.render_mode = render_mode
         self._callable = callable(opponent)
         if opponent == "self":
@@ -74,7 +79,7 @@ class KingoalEnv(gymnasium.Env):
         h = N.ctypes.c_uint64()
         cfg = N.config_json(self._rules, opponent=spec, player=player, reward=reward, dice=dice,
                             max_steps=0 if self._callable else max_steps,  # the Python loop caps its own steps
-                            render=render_mode is not None)
+                            render=render_mode is not None, illegal_action=illegal_action)
         L = N.lib()
         if self._callable:
             self._err.check(L.kg_par_new(cfg, N.ctypes.addressof(h), self._err.ptr, N._ERRSIZE))
@@ -88,7 +93,7 @@ class KingoalEnv(gymnasium.Env):
         self._obs = np.zeros(N.OBS_SIZE, np.float32)
         self._mask = np.zeros(N.NUM_ACTIONS, np.int8)
         self._reward = np.zeros(1, np.float64)
-        self._flags = np.zeros(2, np.int8)
+        self._flags = np.zeros(4, np.int8)  # terminated, truncated, then who played an illegal action
         # The buffers never move: their addresses are taken once (a.ctypes.data costs ~0.7 µs).
         self._p = [N.addr(x) for x in (self._obs, self._mask, self._reward, self._flags)]
         if self._callable:
@@ -114,13 +119,17 @@ class KingoalEnv(gymnasium.Env):
     def step(self, action):
         a = _action(action)
         if self._callable:
-            reward, terminated, truncated = self._step_parallel(a)
+            reward, terminated, truncated, illegal = self._step_parallel(a)
         else:
             e = self._err
             e.check(N.lib().kg_env_step(self._h, a, *self._p, e.ptr, N._ERRSIZE))
             reward, terminated, truncated = float(self._reward[0]), bool(self._flags[0]), bool(self._flags[1])
+            illegal = bool(self._flags[2])
         self._human()
-        return self._obs.copy(), reward, terminated, truncated, {"action_mask": self._mask.copy()}
+        info = {"action_mask": self._mask.copy()}
+        if self._keep:
+            info["illegal_action"] = illegal
+        return self._obs.copy(), reward, terminated, truncated, info
 
     def _step_parallel(self, action):
         """The agent's action, then the Python opponent's decisions alone, until the agent acts again."""
@@ -128,14 +137,15 @@ class KingoalEnv(gymnasium.Env):
         them = 1 - me
         if self._phase != "running":
             raise RuntimeError("kingoal: step before reset" if self._phase == "new" else "kingoal: the episode is over; call reset")
-        if not 0 <= action < N.NUM_ACTIONS or self._mask[action] == 0:
+        if not 0 <= action < N.NUM_ACTIONS or self._mask[action] == 0 and not self._keep:
             raise ValueError(f"kingoal: illegal action {action} (not in the action mask)")
         joint = np.zeros(2, np.int64)
-        reward, mine = 0.0, action
+        reward, mine, illegal = 0.0, action, False
         while True:
             joint[me] = mine
-            joint[them] = int(self._opponent(self._obs2[them].copy(), self._mask2[them].copy())) if self._acting[them] else 0
+            joint[them] = self._opponent_action(them) if self._acting[them] else 0
             e.check(L.kg_par_step(self._h, N.addr(joint), *self._p2, e.ptr, N._ERRSIZE))
+            illegal = illegal or bool(self._flags[2 + me])
             reward += float(self._rewards[me])
             terminated, truncated = bool(self._flags[0]), bool(self._flags[1])
             if terminated or truncated or self._acting[me]:
@@ -148,7 +158,15 @@ class KingoalEnv(gymnasium.Env):
         if terminated or truncated:
             self._phase = "over"
             self._mask[:] = 0
-        return reward, terminated, truncated
+        return reward, terminated, truncated, illegal
+
+    def _opponent_action(self, them):
+        """The Python opponent's action; an illegal one is its bug, whatever illegal_action says."""
+        mask = self._mask2[them].copy()
+        a = _action(self._opponent(self._obs2[them].copy(), mask))
+        if not 0 <= a < N.NUM_ACTIONS or mask[a] == 0:
+            raise ValueError(f"kingoal: the opponent played illegal action {a} (not in its mask)")
+        return a
 
     def action_masks(self):
         """The legal actions now, as bool[121] (sb3-contrib's MaskablePPO calls this)."""

@@ -49,7 +49,7 @@ class KingoalParallelEnv(ParallelEnv):
         self._masks = np.zeros((2, N.NUM_ACTIONS), np.int8)
         self._acting = np.zeros(2, np.int8)
         self._rewards = np.zeros(2, np.float64)
-        self._flags = np.zeros(2, np.int8)
+        self._flags = np.zeros(4, np.int8)  # terminated, truncated, illegal home, illegal away
         self._joint = np.zeros(2, np.int64)
         self._rng = np.random.default_rng()
         self._p = [N.addr(x) for x in (self._joint, self._obs, self._masks, self._rewards, self._flags, self._acting)]

@@ -14,17 +14,20 @@ class VecEnv:
     Episode k of environment i is seeded from (seed, i, k) — kingoal.episode_seed — so a run
     is reproducible from reset(seed=…), whatever else happens, and environment i plays
     exactly as a KingoalEnv reset with options={"native_seed": episode_seed(seed, i, k)}.
-    The opponent is a registry spec; each environment gets its own."""
+    The opponent is a registry spec; each environment gets its own. illegal_action is as
+    for KingoalEnv; with "keep", infos["illegal_action"] (bool[N]) says who was kept."""
 
     def __init__(self, num_envs=1, opponent="fixed:2-2-2-2-2", player="home", reward="result", dice="fast",
-                 max_steps=0, **rules):
+                 max_steps=0, illegal_action="raise", **rules):
         if not isinstance(opponent, str) or opponent == "self":
             raise ValueError(f"opponent={opponent!r}: the vector env needs a registry spec like 'heuristic'")
         self.num_envs = int(num_envs)
         self._rules = dict(rules)
         self._err = N.ErrBuf()
         h = N.ctypes.c_uint64()
-        cfg = N.config_json(self._rules, opponent=opponent, player=player, reward=reward, dice=dice, max_steps=max_steps)
+        self._keep = N.check_illegal_action(illegal_action) == "keep"
+        cfg = N.config_json(self._rules, opponent=opponent, player=player, reward=reward, dice=dice, max_steps=max_steps,
+                            illegal_action=illegal_action)
         self._err.check(N.lib().kg_vec_new(cfg, self.num_envs, N.ctypes.addressof(h), self._err.ptr, N._ERRSIZE))
         self._h = h.value
         n = self.num_envs
@@ -33,9 +36,11 @@ class VecEnv:
         self._rewards = np.zeros(n, np.float64)
         self._term = np.zeros(n, np.int8)
         self._trunc = np.zeros(n, np.int8)
+        self._illegal = np.zeros(n, np.int8)
         self._actions = np.zeros(n, np.int64)
         self._seeder = np.random.default_rng()
-        self._p = [N.addr(x) for x in (self._actions, self._obs, self._masks, self._rewards, self._term, self._trunc)]
+        self._p = [N.addr(x) for x in (self._actions, self._obs, self._masks, self._rewards, self._term, self._trunc,
+                                         self._illegal)]
 
     def reset(self, *, seed=None, options=None):
         """Starts every environment; returns observations float32[N, 36] and
@@ -50,15 +55,17 @@ class VecEnv:
     def step(self, actions):
         """Plays actions[i] in environment i: observations, rewards float64[N], terminated and
         truncated bool[N], {"action_mask"}. An illegal action raises ValueError naming its
-        environment, and no environment moves."""
+        environment, and no environment moves (with illegal_action="raise")."""
         a = np.asarray(actions)
         if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
             raise ValueError(f"actions: want {self.num_envs} line-up indices (ints), got shape {a.shape} of {a.dtype}")
         self._actions[:] = a
         e = self._err
         e.check(N.lib().kg_vec_step(self._h, *self._p, e.ptr, N._ERRSIZE))
-        return (self._obs.copy(), self._rewards.copy(), self._term.astype(bool), self._trunc.astype(bool),
-                {"action_mask": self._masks.copy()})
+        infos = {"action_mask": self._masks.copy()}
+        if self._keep:
+            infos["illegal_action"] = self._illegal.astype(bool)
+        return self._obs.copy(), self._rewards.copy(), self._term.astype(bool), self._trunc.astype(bool), infos
 
     def action_masks(self):
         """The legal actions of every environment now, bool[N, 121]."""

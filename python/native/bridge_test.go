@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,15 +17,28 @@ import (
 	"github.com/kingoal/kingoal/internal/testtool"
 )
 
+// The Python modules the package's tests import: without the first two nothing runs; without
+// any of the rest, the tests that use it skip (pytest's importorskip). .ci/run installs all of
+// them (python/requirements-ci.txt, python/requirements-sb3.txt) and sets
+// KINGOAL_REQUIRE_TOOLS, which turns any of them missing into a failure.
+var (
+	pythonNeeds    = []string{"numpy", "pytest"}
+	pythonOptional = []string{"gymnasium", "pettingzoo", "stable_baselines3", "sb3_contrib", "supersuit",
+		"pyarrow", "polars", "pandas", "duckdb", "minari", "moviepy"}
+)
+
 // TestPythonPackage builds this library, writes what the Python tests compare against —
 // trajectories played by the Go env and one Parquet file of every kind — and runs the
-// Python package's tests (python/tests) with Debian's python3 and pytest, Gymnasium's and
-// PettingZoo's real checkers included (their sources from ../shared/pylib). Without
-// python3, NumPy or pytest it skips with a message, unless KINGOAL_REQUIRE_TOOLS is set.
+// Python package's tests (python/tests) with pytest under the interpreter $KINGOAL_PYTHON
+// (python3 on the PATH if unset), against the Gymnasium, PettingZoo, SB3, … installed there.
+// What is missing is decided before anything is built: without NumPy or pytest it skips, and
+// a missing optional module is named; KINGOAL_REQUIRE_TOOLS makes either a failure.
 func TestPythonPackage(t *testing.T) {
-	python := "/usr/bin/python3"
-	haveTools := exec.Command(python, "-c", "import numpy, pytest").Run() == nil
-	testtool.Require(t, "/usr/bin/python3 with NumPy and pytest (python3-numpy python3-pytest)", haveTools)
+	python, missing := findPython()
+	testtool.Require(t, fmt.Sprintf("a Python with %s (%s lacks %s; set KINGOAL_PYTHON, see python/README.md)",
+		strings.Join(pythonNeeds, " and "), python, strings.Join(missing.needs, ", ")), len(missing.needs) == 0)
+	testtool.Partial(t, fmt.Sprintf("Python modules %s under %s (pip install -r python/requirements-ci.txt)",
+		strings.Join(missing.optional, ", "), python), len(missing.optional) == 0)
 	if testing.Short() {
 		t.Skip("skipping the Python tests in -short mode")
 	}
@@ -38,24 +53,47 @@ func TestPythonPackage(t *testing.T) {
 	data := filepath.Join(work, "data")
 	writeDataFiles(t, data)
 
-	pylib := filepath.Join(root, "..", "shared", "pylib")
-	paths := []string{filepath.Join(root, "python")}
-	if _, err := os.Stat(pylib); err == nil {
-		paths = append(paths, filepath.Join(pylib, "gymnasium-src"), filepath.Join(pylib, "pettingzoo-src"))
-	} else {
-		testtool.Require(t, "the Gymnasium and PettingZoo sources in ../shared/pylib", false)
-	}
-	cmd := exec.Command(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", filepath.Join(root, "python", "tests"))
+	cmd := exec.Command(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs", filepath.Join(root, "python", "tests"))
 	cmd.Env = append(os.Environ(), "KINGOAL_LIB="+lib, "KINGOAL_REFERENCE="+ref, "KINGOAL_TEST_DATA="+data,
-		"PYTHONPATH="+strings.Join(paths, string(os.PathListSeparator)), "PYTHONDONTWRITEBYTECODE=1")
+		"PYTHONPATH="+filepath.Join(root, "python"), "PYTHONDONTWRITEBYTECODE=1")
 	if os.Getenv("KINGOAL_REQUIRE_TOOLS") != "" {
 		cmd.Env = append(cmd.Env, "KINGOAL_REQUIRE_TOOLS=1")
 	}
 	out, err := cmd.CombinedOutput()
-	t.Logf("pytest:\n%s", tailLines(string(out), 15))
+	t.Logf("pytest (%s):\n%s", python, tailLines(string(out), 25))
 	if err != nil {
 		t.Fatalf("pytest failed: %v\n%s", err, string(out))
 	}
+}
+
+type missingModules struct{ needs, optional []string }
+
+// findPython names the interpreter the tests run under and the modules it cannot import,
+// asking it once (one process, no build).
+func findPython() (string, missingModules) {
+	python := os.Getenv("KINGOAL_PYTHON")
+	if python == "" {
+		python = "python3"
+	}
+	path, err := exec.LookPath(python)
+	if err != nil {
+		return python + " (not found)", missingModules{needs: pythonNeeds, optional: pythonOptional}
+	}
+	probe := `import importlib.util, sys
+print(" ".join(m for m in sys.argv[1:] if importlib.util.find_spec(m) is None))`
+	out, err := exec.Command(path, append([]string{"-c", probe}, append(pythonNeeds, pythonOptional...)...)...).Output()
+	if err != nil {
+		return path + " (does not run)", missingModules{needs: pythonNeeds, optional: pythonOptional}
+	}
+	var m missingModules
+	for _, name := range strings.Fields(string(out)) {
+		if slices.Contains(pythonNeeds, name) {
+			m.needs = append(m.needs, name)
+		} else {
+			m.optional = append(m.optional, name)
+		}
+	}
+	return path, m
 }
 
 func tailLines(s string, n int) string {

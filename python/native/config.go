@@ -31,7 +31,8 @@ type config struct {
 	Reward   string          `json:"reward"`   // result, goal-diff or points
 	Dice     string          `json:"dice"`     // fast or rolled
 	MaxSteps int             `json:"max_steps"`
-	Render   bool            `json:"render"` // keep a transcript of the events for render()
+	Render   bool            `json:"render"`         // keep a transcript of the events for render()
+	Illegal  string          `json:"illegal_action"` // raise or keep
 }
 
 // decode reads JSON into v, refusing unknown fields (a misspelt keyword) in the user's words.
@@ -68,7 +69,7 @@ func parseRules(raw json.RawMessage) (env.Rules, error) {
 // parseConfig reads an environment's configuration; newOpponent builds a fresh opponent
 // (one per environment of a vector, so each plays as a single env would).
 func parseConfig(data []byte) (cfg env.Config, newOpponent func() (env.Policy, error), render bool, err error) {
-	c := config{Player: "home", Reward: "result", Dice: "fast"}
+	c := config{Player: "home", Reward: "result", Dice: "fast", Illegal: "raise"}
 	if err := decode(data, &c, "environment options"); err != nil {
 		return cfg, nil, false, err
 	}
@@ -91,6 +92,9 @@ func parseConfig(data []byte) (cfg env.Config, newOpponent func() (env.Policy, e
 		cfg.Dice = env.RolledDice
 	default:
 		return cfg, nil, false, inputf("dice=%q: want fast or rolled", c.Dice)
+	}
+	if cfg.IllegalAction, err = env.ParseIllegalActions(c.Illegal); err != nil {
+		return cfg, nil, false, inputf("illegal_action=%q: want raise or keep", c.Illegal)
 	}
 	if c.MaxSteps < 0 {
 		return cfg, nil, false, inputf("max_steps=%d: want ≥ 0 (0: no cap)", c.MaxSteps)

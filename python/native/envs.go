@@ -93,8 +93,8 @@ func kg_env_step(h C.uint64_t, action C.int64_t, obs *C.float, mask *C.int8_t, r
 	t.Obs.AppendVector(floats(obs, obsSize)[:0])
 	writeMask(int8s(mask, maskSize), t.Info.Mask)
 	*reward = C.double(t.Reward)
-	f := int8s(flags, 2)
-	f[0], f[1] = b2i(t.Terminated), b2i(t.Truncated)
+	f := int8s(flags, 3)
+	f[0], f[1], f[2] = b2i(t.Terminated), b2i(t.Truncated), b2i(t.Info.IllegalAction)
 	return ok
 }
 
@@ -136,7 +136,7 @@ func kg_vec_new(cfgJSON *C.char, n C.int, out *C.uint64_t, errBuf *C.char, errSi
 }
 
 // writeBatch copies a batch result into Python's buffers.
-func (v *vector) writeBatch(b env.VecStep, obs *C.float, masks *C.int8_t, rewards *C.double, term, trunc *C.int8_t) {
+func (v *vector) writeBatch(b env.VecStep, obs *C.float, masks *C.int8_t, rewards *C.double, term, trunc, illegal *C.int8_t) {
 	n := v.v.Len()
 	copy(floats(obs, n*obsSize), b.Obs)
 	m := int8s(masks, n*maskSize)
@@ -145,9 +145,9 @@ func (v *vector) writeBatch(b env.VecStep, obs *C.float, masks *C.int8_t, reward
 	}
 	if rewards != nil {
 		copy(doubles(rewards, n), b.Rewards)
-		te, tr := int8s(term, n), int8s(trunc, n)
+		te, tr, il := int8s(term, n), int8s(trunc, n), int8s(illegal, n)
 		for i := range n {
-			te[i], tr[i] = b2i(b.Terminated[i]), b2i(b.Truncated[i])
+			te[i], tr[i], il[i] = b2i(b.Terminated[i]), b2i(b.Truncated[i]), b2i(b.IllegalAction[i])
 		}
 	}
 }
@@ -159,12 +159,12 @@ func kg_vec_reset(h C.uint64_t, seed C.uint64_t, obs *C.float, masks *C.int8_t, 
 	if err != nil {
 		return report(err, errBuf, errSize)
 	}
-	v.writeBatch(v.v.Reset(uint64(seed)), obs, masks, nil, nil, nil)
+	v.writeBatch(v.v.Reset(uint64(seed)), obs, masks, nil, nil, nil, nil)
 	return ok
 }
 
 //export kg_vec_step
-func kg_vec_step(h C.uint64_t, actions *C.int64_t, obs *C.float, masks *C.int8_t, rewards *C.double, term, trunc *C.int8_t, errBuf *C.char, errSize C.int) (rc C.int) {
+func kg_vec_step(h C.uint64_t, actions *C.int64_t, obs *C.float, masks *C.int8_t, rewards *C.double, term, trunc, illegal *C.int8_t, errBuf *C.char, errSize C.int) (rc C.int) {
 	defer guard(&rc, errBuf, errSize)
 	v, err := lookup[*vector](h)
 	if err != nil {
@@ -180,7 +180,7 @@ func kg_vec_step(h C.uint64_t, actions *C.int64_t, obs *C.float, masks *C.int8_t
 	if err != nil {
 		return report(err, errBuf, errSize)
 	}
-	v.writeBatch(b, obs, masks, rewards, term, trunc)
+	v.writeBatch(b, obs, masks, rewards, term, trunc, illegal)
 	return ok
 }
 
@@ -192,7 +192,7 @@ func kg_par_new(cfgJSON *C.char, out *C.uint64_t, errBuf *C.char, errSize C.int)
 		return report(err, errBuf, errSize)
 	}
 	p := &parallel{}
-	pc := env.ParallelConfig{Rules: cfg.Rules, Reward: cfg.Reward, Dice: cfg.Dice, MaxSteps: cfg.MaxSteps}
+	pc := env.ParallelConfig{Rules: cfg.Rules, Reward: cfg.Reward, Dice: cfg.Dice, MaxSteps: cfg.MaxSteps, IllegalAction: cfg.IllegalAction}
 	if render {
 		p.log = &transcript{}
 		pc.Observe = p.log.observe
@@ -249,7 +249,7 @@ func kg_par_step(h C.uint64_t, actions *C.int64_t, obs *C.float, masks *C.int8_t
 	}
 	writePair(t.Obs, t.Info, obs, masks, acting)
 	copy(doubles(rewards, 2), t.Rewards[:])
-	f := int8s(flags, 2)
-	f[0], f[1] = b2i(t.Terminated), b2i(t.Truncated)
+	f := int8s(flags, 4)
+	f[0], f[1], f[2], f[3] = b2i(t.Terminated), b2i(t.Truncated), b2i(t.Info[env.Home].IllegalAction), b2i(t.Info[env.Away].IllegalAction)
 	return ok
 }

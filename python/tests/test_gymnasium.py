@@ -20,9 +20,45 @@ RULESETS = [
 
 @pytest.mark.parametrize("kwargs", RULESETS)
 def test_gymnasium_check_env(kwargs):
-    env = kingoal.KingoalEnv(**kwargs)
+    # Gymnasium's checker steps env.action_space.sample(), ignoring the mask: "keep" is the
+    # mode for such callers (with "raise" it fails at the first illegal sample, as it should).
+    env = kingoal.KingoalEnv(illegal_action="keep", **kwargs)
     check_env(env, skip_render_check=True)
     env.close()
+    strict = kingoal.KingoalEnv(**kwargs)
+    with pytest.raises(ValueError, match="illegal action"):
+        check_env(strict, skip_render_check=True)
+
+
+@pytest.mark.parametrize("opponent", ["heuristic", lambda obs, mask: int(np.flatnonzero(mask)[0])])
+def test_illegal_action_keep_plays_the_current_lineup(opponent):
+    """An illegal action under "keep" is the same match as keeping the line-up explicitly."""
+    lax = kingoal.KingoalEnv(opponent=opponent, throws_per_half=10, moves=1, illegal_action="keep")
+    strict = kingoal.KingoalEnv(opponent=opponent, throws_per_half=10, moves=1)
+    flagged = 0
+    for seed in range(10):
+        _, il = lax.reset(options={"native_seed": seed})
+        _, is_ = strict.reset(options={"native_seed": seed})
+        kick = kingoal.lineup_index("2-2-2-2-2")
+        a, b = lax.step(kick), strict.step(kick)
+        assert a[4]["illegal_action"] is False and "illegal_action" not in b[4]
+        while not a[2]:
+            mask = a[4]["action_mask"]
+            bad = np.flatnonzero(mask == 0)
+            if len(bad) and not mask[kick]:
+                raise AssertionError("the kept line-up must stay legal")
+            # the agent keeps 2-2-2-2-2 all match: an illegal action in lax, the line-up in strict
+            a, b = lax.step(int(bad[0])) if len(bad) else lax.step(kick), strict.step(kick)
+            assert a[4]["illegal_action"] == bool(len(bad))
+            flagged += bool(len(bad))
+            np.testing.assert_array_equal(a[0], b[0])
+            assert a[1:4] == b[1:4]
+    assert flagged > 0
+    with pytest.raises(ValueError, match="illegal_action='skip'"):
+        kingoal.KingoalEnv(illegal_action="skip")
+    with pytest.raises(ValueError):
+        lax.reset(seed=1)
+        lax.step(121)  # outside the action space: an error in either mode
 
 
 def first_legal(mask):
