@@ -137,11 +137,13 @@ func ReadInfo(dir string) (RunInfo, error) {
 // ShardFile names shard s of one of the run's files: kind is "matches", "throws" or
 // "decisions".
 
-// ShardComplete reports whether shard s of the run in dir is on disk with all its matches.
-func (c Config) ShardComplete(dir string, s int) bool {
+// ShardComplete reports whether shard s of the run in dir is on disk with all its matches
+// and logs, whole (its manifest agrees with every file). A shard another run wrote is an
+// error wrapping ErrForeignShard.
+func (c Config) ShardComplete(dir string, s int) (bool, error) {
 	lo, hi := c.ShardUnits(s)
-	n, err := datasets.CountRows(ShardFile(dir, "matches", s), datasets.MatchesSchema)
-	return err == nil && n == int64((hi-lo)*c.matchesPerUnit())
+	n, ok, err := c.checkShard(dir, s)
+	return ok && n == int64((hi-lo)*c.matchesPerUnit()), err
 }
 
 func ShardFile(dir, kind string, s int) string {
@@ -229,9 +231,12 @@ func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error)
 	done := 0
 	if opt.Resume {
 		for s := range shards {
-			b, ok := c.readShard(dir, s)
+			b, ok, err := c.readShard(dir, s)
+			if err != nil {
+				return nil, err
+			}
 			if !ok {
-				continue // unreadable: played again
+				continue // torn or unreadable: played again
 			}
 			for i, m := range b.matches {
 				if b.filled[i] {
@@ -295,7 +300,9 @@ func Start(c Config, dir string, resume bool) error {
 func Finish(c Config, dir string) error {
 	shards := c.Shards()
 	for s := range shards { // every shard whole before anything is written
-		if !c.ShardComplete(dir, s) {
+		if whole, err := c.ShardComplete(dir, s); err != nil {
+			return err
+		} else if !whole {
 			return fmt.Errorf("arena: shard %d of %s is missing or incomplete", s, dir)
 		}
 	}
@@ -346,8 +353,19 @@ func concat[T any](dir, kind, schema string, shards int) error {
 }
 
 // readShard reads shard s of an earlier attempt. Only whole units count: a unit missing any
-// of its matches or logs is dropped and played again. ok is false if a file is unreadable.
-func (c Config) readShard(dir string, s int) (b *shard, ok bool) {
+// of its matches or logs is dropped and played again. ok is false if the shard is torn (its
+// files disagree with its manifest) or a file is unreadable; a shard of another run is an
+// error.
+func (c Config) readShard(dir string, s int) (b *shard, ok bool, err error) {
+	if _, whole, err := c.checkShard(dir, s); err != nil || !whole {
+		return nil, false, err
+	}
+	b, ok = c.readShardFiles(dir, s)
+	return b, ok, nil
+}
+
+// readShardFiles reads the files of shard s, whose manifest agrees with them.
+func (c Config) readShardFiles(dir string, s int) (b *shard, ok bool) {
 	b = c.newShard(s, nil)
 	ms, err := datasets.ReadParquet[datasets.MatchRow](ShardFile(dir, "matches", s), datasets.MatchesSchema)
 	if err != nil {
@@ -412,6 +430,11 @@ func (c Config) writeShard(dir string, b *shard) error {
 			}
 		}
 	}
+	// The manifest goes first and comes back last: a kill in between leaves a shard that
+	// counts for nothing, never old logs beside new matches.
+	if err := os.Remove(manifestPath(dir, b.index)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("arena: %w", err)
+	}
 	err := datasets.WriteParquet(ShardFile(dir, "matches", b.index), datasets.MatchesSchema, ms)
 	if err == nil && c.LogThrows {
 		err = writeLogs(ShardFile(dir, "throws", b.index), datasets.ThrowsSchema, b, b.throws)
@@ -419,7 +442,10 @@ func (c Config) writeShard(dir string, b *shard) error {
 	if err == nil && c.LogDecisions {
 		err = writeLogs(ShardFile(dir, "decisions", b.index), datasets.DecisionsSchema, b, b.decisions)
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return c.writeManifest(dir, b.index)
 }
 
 // writeLogs writes the logs of b's filled matches in match order, match by match (joining

@@ -420,13 +420,13 @@ func FuzzThrowRecordOf(f *testing.F) {
 }
 
 // A shard whose footer is out of step with its schema is refused when appended, before any
-// of it is copied: a chunk counting other rows here (a row group a column short, parquet-go
-// refuses when it opens the file).
+// of it is copied: a chunk counting other rows than its row group (checkRowCounts, on every
+// open), a row group a column short (parquet-go refuses when it opens the file).
 func TestAppendRefusesInconsistentFooters(t *testing.T) {
 	dir := t.TempDir()
 	for name, damage := range map[string]func(m *format.FileMetaData){
-		"holds 5 values for 20 rows":   func(m *format.FileMetaData) { m.RowGroups[0].Columns[3].MetaData.NumValues = 5 },
-		"does not have enough columns": func(m *format.FileMetaData) { m.RowGroups[0].Columns = m.RowGroups[0].Columns[1:] },
+		"has 20 rows, its column [period] 5 values": func(m *format.FileMetaData) { m.RowGroups[0].Columns[3].MetaData.NumValues = 5 },
+		"does not have enough columns":              func(m *format.FileMetaData) { m.RowGroups[0].Columns = m.RowGroups[0].Columns[1:] },
 	} {
 		path := filepath.Join(dir, "shard.parquet")
 		f, _ := os.Create(path)

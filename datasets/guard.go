@@ -47,6 +47,13 @@ func openParquet(path string, pages bool) (*os.File, *parquet.File, error) {
 	if err != nil {
 		return nil, nil, bad(err)
 	}
+	if err := checkRowCounts(pf); err != nil {
+		return nil, nil, bad(err)
+	}
+	sum, has := pf.Lookup(ChecksumKey)
+	if err := verifyChecksum(f, st.Size(), sum, has); err != nil {
+		return nil, nil, bad(err)
+	}
 	if pages {
 		if err := checkPages(f, st.Size(), pf); err != nil {
 			return nil, nil, bad(err)
@@ -106,7 +113,9 @@ func checkPages(f io.ReaderAt, size int64, pf *parquet.File) error {
 			if _, err := f.ReadAt(buf, start); err != nil {
 				return err
 			}
+			var dataPages, values int64
 			for pos := 0; pos < len(buf); {
+				at := start + int64(pos)
 				r.ResetBytes(buf[pos:])
 				var h format.PageHeader
 				if err := dec.Decode(&h); err != nil {
@@ -114,19 +123,57 @@ func checkPages(f io.ReaderAt, size int64, pf *parquet.File) error {
 				}
 				pos += r.BytesRead()
 				c, u := int(h.CompressedPageSize), int64(h.UncompressedPageSize)
-				values := int64(0)
+				v := int64(0)
 				switch {
 				case h.DataPageHeader.Valid:
-					values = int64(h.DataPageHeader.V.NumValues)
+					v = int64(h.DataPageHeader.V.NumValues)
 				case h.DataPageHeaderV2.Valid:
-					values = int64(h.DataPageHeaderV2.V.NumValues)
+					v = int64(h.DataPageHeaderV2.V.NumValues)
 				}
-				if c < 0 || c > len(buf)-pos || u < 0 || u > maxPageBytes || values < 0 || values > md.NumValues {
+				if c < 0 || c > len(buf)-pos || u < 0 || u > maxPageBytes || v < 0 || v > md.NumValues {
 					return fmt.Errorf("row group %d, column %d: a page at byte %d declares sizes its chunk cannot hold", i, j, start+int64(pos))
 				}
+				// The offsets the footer gives must be where the pages are: a reader seeks to them.
+				if h.Type == format.DataPage || h.Type == format.DataPageV2 {
+					if dataPages == 0 && at != md.DataPageOffset {
+						return fmt.Errorf("row group %d, column %d: its first data page is at byte %d, the footer says %d", i, j, at, md.DataPageOffset)
+					}
+					dataPages++
+				} else if h.Type == format.DictionaryPage && at != md.DictionaryPageOffset && at != md.DataPageOffset {
+					return fmt.Errorf("row group %d, column %d: its dictionary page is at byte %d, the footer says %d", i, j, at, md.DictionaryPageOffset)
+				}
+				values += v
 				pos += c
 			}
+			if values != md.NumValues {
+				return fmt.Errorf("row group %d, column %d: its pages hold %d values, the footer says %d", i, j, values, md.NumValues)
+			}
 		}
+	}
+	return nil
+}
+
+// checkRowCounts refuses a footer whose row counts disagree: the file's with its row groups'
+// sum, a row group's with the values of each of its flat columns. The footer lies outside the
+// file checksum, and CountRows answers from these counts alone.
+func checkRowCounts(pf *parquet.File) error {
+	md := pf.Metadata()
+	flat := make([]bool, len(pf.Schema().Columns()))
+	for i, path := range pf.Schema().Columns() {
+		leaf, _ := pf.Schema().Lookup(path...)
+		flat[i] = leaf.MaxRepetitionLevel == 0
+	}
+	var total int64
+	for i, rg := range md.RowGroups {
+		total += rg.NumRows
+		for j, cc := range rg.Columns {
+			if j < len(flat) && flat[j] && cc.MetaData.NumValues != rg.NumRows {
+				return fmt.Errorf("row group %d has %d rows, its column %s %d values", i, rg.NumRows, cc.MetaData.PathInSchema, cc.MetaData.NumValues)
+			}
+		}
+	}
+	if total != md.NumRows {
+		return fmt.Errorf("the footer counts %d rows, its row groups %d", md.NumRows, total)
 	}
 	return nil
 }

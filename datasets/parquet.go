@@ -283,7 +283,9 @@ func (w *ParquetWriter[T]) AppendFile(path string) error {
 				err = fmt.Errorf("datasets: %s is corrupt: %v", path, r)
 			}
 		}()
-		f, pf, err := openTagged(path, w.schema, false) // pages are copied by their chunk's extent, never sized from their headers
+		// Pages are copied by their chunk's extent; their headers are walked first, so the
+		// footer's offsets and counts are checked against the pages themselves.
+		f, pf, err := openTagged(path, w.schema, true)
 		if err != nil {
 			return err
 		}

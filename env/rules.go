@@ -199,6 +199,11 @@ func (r Rules) Validate() error {
 // Dynamic player). Identity is by these values, never by String, which is for people.
 func (r Rules) Equal(o Rules) bool { return r.resolved() == o.resolved() }
 
+// Canonical returns r with every default resolved and every knob that cannot matter cleared:
+// rules are Equal exactly when their Canonical values are ==, so it is what an identity
+// (a run's hash) is computed from.
+func (r Rules) Canonical() Rules { return r.resolved() }
+
 func (r Rules) resolved() Rules {
 	c := Rules{ThrowsPerHalf: r.HalfThrows(), Moves: r.MoveBudget(), TiesCount: r.TiesCount, Points: r.LeaguePoints(), Knockout: r.Knockout, Modes: r.Modes}
 	if r.Knockout {

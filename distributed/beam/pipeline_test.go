@@ -86,7 +86,7 @@ func TestFailedPipelineRetriedLosesAndDuplicatesNothing(t *testing.T) {
 	if _, err := run(context.Background(), "prism", c, dir, false, io.Discard, Options{FailOnce: marker, FailShard: 1}); err == nil {
 		t.Fatal("the injected failure did not fail the pipeline")
 	}
-	if !c.ShardComplete(dir, 1) {
+	if whole, err := c.ShardComplete(dir, 1); err != nil || !whole {
 		t.Fatal("the failing worker's shard is not on disk")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "matches.parquet")); err == nil {

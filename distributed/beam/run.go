@@ -48,7 +48,11 @@ func run(ctx context.Context, runner string, c arena.Config, dir string, resume 
 	}
 	if resume {
 		for s := range c.Shards() {
-			if c.ShardComplete(dir, s) {
+			whole, err := c.ShardComplete(dir, s)
+			if err != nil {
+				return nil, err
+			}
+			if whole {
 				opt.Done = append(opt.Done, s)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/datasets"
 )
 
 // defaultAgents is the built-in league of `kingoal arena` (with 60 matches a pair, about 6 s
@@ -136,12 +137,9 @@ func LocalEngine(ctx context.Context, streams Streams, c arena.Config, dir strin
 
 // filesOf lists the data files a run writes.
 func filesOf(c arena.Config) []string {
-	files := []string{"matches.parquet"}
-	if c.LogThrows {
-		files = append(files, "throws.parquet")
-	}
-	if c.LogDecisions {
-		files = append(files, "decisions.parquet")
+	var files []string
+	for _, kind := range c.Kinds() {
+		files = append(files, kind+".parquet")
 	}
 	return files
 }
@@ -196,9 +194,11 @@ func runArena(ctx context.Context, prog string, streams Streams, engine Engine, 
 	if err != nil {
 		return err
 	}
-	if err := prepareRunDir(o.out, o.resume, o.force); err != nil {
+	lock, err := prepareRunDir(o.out, o.resume, o.force)
+	if err != nil {
 		return err
 	}
+	defer lock.Unlock()
 	fmt.Fprintf(streams.ErrOut, "%s: %s of %d agents, %d matches, seed %d, into %s\n", prog, c.Format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
 	began := time.Now()
 	tally, err := engine(ctx, streams, c, o.out, o.resume)
@@ -267,6 +267,18 @@ unless --write-files asks it to write the run's ratings.parquet and charts again
 func runLeaderboard(ctx context.Context, streams Streams, o leaderboardOptions, dir string) error {
 	if o.markdown && o.json {
 		return Usagef("--markdown and --json: choose one")
+	}
+	if o.write { // it writes into the run: hold the run's lock as the run would
+		lock, err := datasets.LockDir(dir)
+		if err != nil {
+			return lockError(err)
+		}
+		defer lock.Unlock()
+	} else if held, pid, err := datasets.DirHolder(dir); err != nil {
+		return err
+	} else if held {
+		return Usagef("%s is a run in progress (pid %d is writing it): its leaderboard is printed when it finishes; "+
+			"look again then", dir, pid)
 	}
 	var lb *arena.Leaderboard
 	// A run of millions of matches takes seconds to read: Ctrl-C abandons the read (nothing

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"encoding/binary"
 	"encoding/csv"
 	"encoding/json"
 	"os"
@@ -112,5 +113,29 @@ func TestGenerate(t *testing.T) {
 		if code, _, stderr := run(t, bad...); code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d %q", bad, code, stderr)
 		}
+	}
+}
+
+// TestInspectReadsEveryPage damages the last page of a file parquet-go wrote (page CRCs,
+// no file checksum) and requires inspect to refuse it even when it shows one row: it says a
+// file is fine only after reading all of it.
+func TestInspectReadsEveryPage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "curve.parquet")
+	rows := make([]datasets.LearningCurveRow, 200_000) // four row groups
+	for i := range rows {
+		rows[i] = datasets.LearningCurveRow{Episodes: int64(i), Score: float64(i%97) / 97, States: int64(i * 7)}
+	}
+	if err := datasets.WriteParquet(path, datasets.LearningCurveSchema, rows); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := run(t, "datasets", "inspect", path, "--rows", "1"); code != 0 {
+		t.Fatalf("the undamaged file: %s", stderr)
+	}
+	b, _ := os.ReadFile(path)
+	footer := len(b) - 8 - int(binary.LittleEndian.Uint32(b[len(b)-8:]))
+	b[footer-40] ^= 0xff // inside the last column chunk's page
+	os.WriteFile(path, b, 0o644)
+	if code, _, stderr := run(t, "datasets", "inspect", path, "--rows", "1"); code != exitFailure {
+		t.Fatalf("a damaged last page: exit %d, %q", code, stderr)
 	}
 }

@@ -84,9 +84,11 @@ func runGenerate(ctx context.Context, prog string, io Streams, engine Engine, o 
 	if err := c.Validate(); err != nil {
 		return usageError{err}
 	}
-	if err := prepareRunDir(o.out, o.resume, o.force); err != nil {
+	lock, err := prepareRunDir(o.out, o.resume, o.force)
+	if err != nil {
 		return err
 	}
+	defer lock.Unlock()
 	fmt.Fprintf(io.ErrOut, "%s: generating %d episodes of %s v %s, seed %d, into %s\n", prog, o.episodes, specs[0], specs[1], o.seed, o.out)
 	tally, err := engine(ctx, io, c, o.out, o.resume)
 	if err != nil {

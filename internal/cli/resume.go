@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 )
 
@@ -140,18 +141,28 @@ func runDirError(err error) error {
 	return err
 }
 
-// prepareRunDir clears the run in dir for --force, or refuses a fresh run into a
-// directory that holds one, before any status line is printed.
-func prepareRunDir(dir string, resume, force bool) error {
+// prepareRunDir locks dir for this process (another kingoal writing it is refused: two runs
+// would mix their shards), then clears the run in it for --force, or refuses a fresh run
+// into a directory that holds one, before any status line is printed. The caller holds the
+// lock until its last file is written.
+func prepareRunDir(dir string, resume, force bool) (*datasets.Lock, error) {
+	lock, err := datasets.LockDir(dir)
+	if err != nil {
+		return nil, lockError(err)
+	}
 	switch {
 	case force:
-		return arena.Clear(dir)
+		err = arena.Clear(dir)
 	case !resume:
 		if e := arena.Existing(dir); e != nil {
-			return runDirError(e)
+			err = runDirError(e)
 		}
 	}
-	return nil
+	if err != nil {
+		lock.Unlock()
+		return nil, err
+	}
+	return lock, nil
 }
 
 // outputChoices checks the flags every command that writes a run directory shares.
@@ -165,4 +176,18 @@ func outputChoices(out string, markdown, asJSON, resume, force bool) error {
 		return Usagef("--resume and --force: choose one (continue the run in %s, or replace it)", out)
 	}
 	return nil
+}
+
+// lockError is a lock held by another process in the user's words (exit 2); other errors
+// pass as they are.
+func lockError(err error) error {
+	var held *datasets.LockedError
+	if !errors.As(err, &held) {
+		return err
+	}
+	who := "another process"
+	if held.PID > 0 {
+		who = fmt.Sprintf("another process (pid %d)", held.PID)
+	}
+	return Usagef("%s is in use by %s: wait for it to finish, or stop it", held.Path, who)
 }

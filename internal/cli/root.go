@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/kingoal/kingoal/datasets"
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/internal/version"
@@ -64,7 +65,7 @@ func ExecuteRoot(root func(Streams) *cobra.Command, args []string, in io.Reader,
 	switch {
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted
-	case errors.As(err, &u), isCobraUsage(err):
+	case errors.As(err, &u), isCobraUsage(err), errors.Is(err, datasets.ErrLocked):
 		return exitUsage
 	}
 	return exitFailure
@@ -123,7 +124,8 @@ func exitCodesTopic() *cobra.Command {
   2    usage: bad flags, arguments or values (a line-up, an agent spec, a rule knob); a
        request the machine cannot hold (a policy too large); a request that contradicts
        what is on disk (an output that exists without --force, a --resume whose flags
-       differ from the run's, a --resume with no run to resume)
+       differ from the run's, a --resume with no run to resume, an output another
+       kingoal process is writing now: a run directory, a model, a dataset)
   130  interrupted (Ctrl-C): what was finished is kept, and the last line says how to
        continue (--resume) where a command can
 

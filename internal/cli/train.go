@@ -132,6 +132,11 @@ func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string,
 	if o.resume && o.force {
 		return Usagef("--resume and --force: choose one (continue the model in %s, or replace it)", o.out)
 	}
+	lock, err := datasets.LockFile(o.out) // two trainings into one model would lose one
+	if err != nil {
+		return lockError(err)
+	}
+	defer lock.Unlock()
 	if !o.resume {
 		if err := refuseOverwrite("--out", o.out, o.force, "continue its training with --resume or replace it with --force"); err != nil {
 			return err

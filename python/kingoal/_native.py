@@ -7,6 +7,7 @@ serves the process: do not fork after loading (use multiprocessing's "spawn" or
 """
 import ctypes
 import json
+import numbers
 import os
 import sys
 import threading
@@ -94,6 +95,41 @@ class ErrBuf:
     def check(self, rc):
         if rc != 0:
             _raise(rc, self.buf.value)
+
+
+def whole(name, value, lo, hi):
+    """value as an int if it is a whole number in lo..hi (NumPy integers too), else a
+    ValueError naming it: ctypes would wrap 2**64 + 7 to 7 without a word."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        if not (isinstance(value, np.ndarray) and value.shape == () and np.issubdtype(value.dtype, np.integer)):
+            raise ValueError(f"{name}={value!r}: want a whole number in {lo}..{hi}")
+    v = int(value)
+    if not lo <= v <= hi:
+        raise ValueError(f"{name}={v}: want a whole number in {lo}..{hi}")
+    return v
+
+
+SEED_MAX = 2**64 - 1
+MAX_ENVS = 1 << 20  # the native library's bound on a vector
+
+
+class Exclusive:
+    """One thread at a time in an environment's calls: a second thread's call raises
+    RuntimeError instead of corrupting the match (environments are not thread-safe; make one
+    per thread). The native library refuses the same at its boundary."""
+
+    __slots__ = ("_lock",)
+
+    def __init__(self):
+        self._lock = threading.Lock()
+
+    def __enter__(self):
+        if not self._lock.acquire(blocking=False):
+            raise RuntimeError("kingoal: this environment is in use by another thread "
+                               "(environments are not thread-safe: make one per thread)")
+
+    def __exit__(self, *exc):
+        self._lock.release()
 
 
 def addr(a):

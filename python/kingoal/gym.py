@@ -29,11 +29,8 @@ def _check_render_mode(cls, render_mode):
 
 
 def _action(action):
-    """An action as a Python int, refusing what is not a whole number."""
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) and not (
-            isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer)):
-        raise ValueError(f"action {action!r}: want a line-up index 0..120 (an int)")
-    return int(action)
+    """An action as a Python int in the action space (0..120), refusing anything else."""
+    return N.whole("action", action, 0, N.NUM_ACTIONS - 1)
 
 
 class KingoalEnv(gymnasium.Env):
@@ -99,12 +96,18 @@ class KingoalEnv(gymnasium.Env):
         if self._callable:
             self._p2 = [N.addr(x) for x in (self._obs2, self._mask2, self._rewards, self._flags, self._acting)]
         self._steps, self._max_steps, self._phase = 0, max_steps, "new"
+        self._one_thread = N.Exclusive()
 
     def reset(self, *, seed=None, options=None):
+        with self._one_thread:
+            return self._reset(seed, options)
+
+    def _reset(self, seed, options):
         super().reset(seed=seed)
         native_seed = (options or {}).get("native_seed")
         if native_seed is None:
             native_seed = int(self.np_random.integers(0, 2**63))
+        native_seed = N.whole("native_seed", native_seed, 0, N.SEED_MAX)
         L, e = N.lib(), self._err
         if self._callable:
             o, m, _, _, acting = self._p2
@@ -117,6 +120,10 @@ class KingoalEnv(gymnasium.Env):
         return self._obs.copy(), {"action_mask": self._mask.copy()}
 
     def step(self, action):
+        with self._one_thread:
+            return self._step(action)
+
+    def _step(self, action):
         a = _action(action)
         if self._callable:
             reward, terminated, truncated, illegal = self._step_parallel(a)
@@ -137,7 +144,7 @@ class KingoalEnv(gymnasium.Env):
         them = 1 - me
         if self._phase != "running":
             raise RuntimeError("kingoal: step before reset" if self._phase == "new" else "kingoal: the episode is over; call reset")
-        if not 0 <= action < N.NUM_ACTIONS or self._mask[action] == 0 and not self._keep:
+        if self._mask[action] == 0 and not self._keep:
             raise ValueError(f"kingoal: illegal action {action} (not in the action mask)")
         joint = np.zeros(2, np.int64)
         reward, mine, illegal = 0.0, action, False
@@ -163,7 +170,7 @@ class KingoalEnv(gymnasium.Env):
     def _opponent_action(self, them):
         """The Python opponent's action; an illegal one is its bug, whatever illegal_action says."""
         mask = self._mask2[them].copy()
-        a = _action(self._opponent(self._obs2[them].copy(), mask))
+        a = N.whole("the opponent's action", self._opponent(self._obs2[them].copy(), mask), 0, N.NUM_ACTIONS - 1)
         if not 0 <= a < N.NUM_ACTIONS or mask[a] == 0:
             raise ValueError(f"kingoal: the opponent played illegal action {a} (not in its mask)")
         return a

@@ -52,6 +52,7 @@ class KingoalParallelEnv(ParallelEnv):
         self._flags = np.zeros(4, np.int8)  # terminated, truncated, illegal home, illegal away
         self._joint = np.zeros(2, np.int64)
         self._rng = np.random.default_rng()
+        self._one_thread = N.Exclusive()
         self._p = [N.addr(x) for x in (self._joint, self._obs, self._masks, self._rewards, self._flags, self._acting)]
 
     @functools.lru_cache(maxsize=None)
@@ -69,11 +70,16 @@ class KingoalParallelEnv(ParallelEnv):
         return {a: {"acting": bool(self._acting[i])} for i, a in enumerate(AGENTS)}
 
     def reset(self, seed=None, options=None):
+        with self._one_thread:
+            return self._reset(seed, options)
+
+    def _reset(self, seed, options):
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         native_seed = (options or {}).get("native_seed")
         if native_seed is None:
             native_seed = int(self._rng.integers(0, 2**63))
+        native_seed = N.whole("native_seed", native_seed, 0, N.SEED_MAX)
         e = self._err
         e.check(N.lib().kg_par_reset(self._h, native_seed, self._p[1], self._p[2], self._p[5], e.ptr, N._ERRSIZE))
         self.agents = list(AGENTS)
@@ -82,6 +88,10 @@ class KingoalParallelEnv(ParallelEnv):
         return self._observations(), self._infos()
 
     def step(self, actions):
+        with self._one_thread:
+            return self._step(actions)
+
+    def _step(self, actions):
         if not self.agents:
             raise RuntimeError("kingoal: the episode is over (or never started); call reset")
         for i, a in enumerate(AGENTS):
@@ -89,7 +99,7 @@ class KingoalParallelEnv(ParallelEnv):
             if self._acting[i]:
                 if act is None:
                     raise ValueError(f"kingoal: {a} must act now but sent no action")
-                self._joint[i] = int(act)
+                self._joint[i] = N.whole(f"{a}'s action", act, 0, N.NUM_ACTIONS - 1)
             else:
                 self._joint[i] = 0  # not deciding: ignored by the engine
         e = self._err

@@ -25,12 +25,13 @@ def optimal_value(opponent="2-2-2-2-2", objective="win", player="home", **rules)
 def episode_seed(seed, env_index, episode):
     """The native seed KingoalVectorEnv gives episode `episode` of environment `env_index`
     after reset(seed=seed)."""
-    return N.call("episode_seed", seed=int(seed), env=int(env_index), epoch=int(episode))
+    return N.call("episode_seed", seed=N.whole("seed", seed, 0, N.SEED_MAX), env=N.whole("env_index", env_index, 0, N.MAX_ENVS - 1),
+                  epoch=N.whole("episode", episode, 0, N.SEED_MAX))
 
 
 def lineup(index):
     """The line-up of action `index` (0..120), like "1-2-3-3-1"."""
-    return _LINEUPS()[index]
+    return _LINEUPS()[N.whole("index", index, 0, N.NUM_ACTIONS - 1)]
 
 
 def lineup_index(text):

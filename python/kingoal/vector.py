@@ -21,7 +21,7 @@ class VecEnv:
                  max_steps=0, illegal_action="raise", **rules):
         if not isinstance(opponent, str) or opponent == "self":
             raise ValueError(f"opponent={opponent!r}: the vector env needs a registry spec like 'heuristic'")
-        self.num_envs = int(num_envs)
+        self.num_envs = N.whole("num_envs", num_envs, 1, N.MAX_ENVS)
         self._rules = dict(rules)
         self._err = N.ErrBuf()
         h = N.ctypes.c_uint64()
@@ -39,6 +39,7 @@ class VecEnv:
         self._illegal = np.zeros(n, np.int8)
         self._actions = np.zeros(n, np.int64)
         self._seeder = np.random.default_rng()
+        self._one_thread = N.Exclusive()
         self._p = [N.addr(x) for x in (self._actions, self._obs, self._masks, self._rewards, self._term, self._trunc,
                                          self._illegal)]
 
@@ -47,9 +48,10 @@ class VecEnv:
         {"action_mask": int8[N, 121]}."""
         if seed is not None and not isinstance(seed, (int, np.integer)):
             raise ValueError(f"seed={seed!r}: the vector env takes one int seed for the batch")
-        native_seed = int(self._seeder.integers(0, 2**63)) if seed is None else int(seed)
+        native_seed = int(self._seeder.integers(0, 2**63)) if seed is None else N.whole("seed", seed, 0, N.SEED_MAX)
         e = self._err
-        e.check(N.lib().kg_vec_reset(self._h, native_seed, self._p[1], self._p[2], e.ptr, N._ERRSIZE))
+        with self._one_thread:
+            e.check(N.lib().kg_vec_reset(self._h, native_seed, self._p[1], self._p[2], e.ptr, N._ERRSIZE))
         return self._obs.copy(), {"action_mask": self._masks.copy()}
 
     def step(self, actions):
@@ -59,13 +61,14 @@ class VecEnv:
         a = np.asarray(actions)
         if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
             raise ValueError(f"actions: want {self.num_envs} line-up indices (ints), got shape {a.shape} of {a.dtype}")
-        self._actions[:] = a
         e = self._err
-        e.check(N.lib().kg_vec_step(self._h, *self._p, e.ptr, N._ERRSIZE))
-        infos = {"action_mask": self._masks.copy()}
-        if self._keep:
-            infos["illegal_action"] = self._illegal.astype(bool)
-        return self._obs.copy(), self._rewards.copy(), self._term.astype(bool), self._trunc.astype(bool), infos
+        with self._one_thread:
+            self._actions[:] = a
+            e.check(N.lib().kg_vec_step(self._h, *self._p, e.ptr, N._ERRSIZE))
+            infos = {"action_mask": self._masks.copy()}
+            if self._keep:
+                infos["illegal_action"] = self._illegal.astype(bool)
+            return self._obs.copy(), self._rewards.copy(), self._term.astype(bool), self._trunc.astype(bool), infos
 
     def action_masks(self):
         """The legal actions of every environment now, bool[N, 121]."""

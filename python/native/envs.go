@@ -63,10 +63,11 @@ func kg_env_new(cfgJSON *C.char, out *C.uint64_t, errBuf *C.char, errSize C.int)
 //export kg_env_reset
 func kg_env_reset(h C.uint64_t, seed C.uint64_t, obs *C.float, mask *C.int8_t, errBuf *C.char, errSize C.int) (rc C.int) {
 	defer guard(&rc, errBuf, errSize)
-	s, err := lookup[*single](h)
+	s, release, err := acquire[*single](h)
 	if err != nil {
 		return report(err, errBuf, errSize)
 	}
+	defer release()
 	if s.log != nil {
 		s.log.take()
 	}
@@ -79,10 +80,11 @@ func kg_env_reset(h C.uint64_t, seed C.uint64_t, obs *C.float, mask *C.int8_t, e
 //export kg_env_step
 func kg_env_step(h C.uint64_t, action C.int64_t, obs *C.float, mask *C.int8_t, reward *C.double, flags *C.int8_t, errBuf *C.char, errSize C.int) (rc C.int) {
 	defer guard(&rc, errBuf, errSize)
-	s, err := lookup[*single](h)
+	s, release, err := acquire[*single](h)
 	if err != nil {
 		return report(err, errBuf, errSize)
 	}
+	defer release()
 	if action < 0 || action >= maskSize {
 		return report(inputf("action %d: want a line-up index 0..%d", int64(action), maskSize-1), errBuf, errSize)
 	}
@@ -100,8 +102,12 @@ func kg_env_step(h C.uint64_t, action C.int64_t, obs *C.float, mask *C.int8_t, r
 
 //export kg_render
 func kg_render(h C.uint64_t, buf *C.char, size C.int) C.int {
-	r, err := lookup[renderer](h)
-	if err != nil || r.transcript() == nil {
+	r, release, err := acquire[renderer](h)
+	if err != nil {
+		return -1
+	}
+	defer release()
+	if r.transcript() == nil {
 		return -1
 	}
 	s := r.transcript().b.String()
@@ -155,10 +161,11 @@ func (v *vector) writeBatch(b env.VecStep, obs *C.float, masks *C.int8_t, reward
 //export kg_vec_reset
 func kg_vec_reset(h C.uint64_t, seed C.uint64_t, obs *C.float, masks *C.int8_t, errBuf *C.char, errSize C.int) (rc C.int) {
 	defer guard(&rc, errBuf, errSize)
-	v, err := lookup[*vector](h)
+	v, release, err := acquire[*vector](h)
 	if err != nil {
 		return report(err, errBuf, errSize)
 	}
+	defer release()
 	v.writeBatch(v.v.Reset(uint64(seed)), obs, masks, nil, nil, nil, nil)
 	return ok
 }
@@ -166,10 +173,11 @@ func kg_vec_reset(h C.uint64_t, seed C.uint64_t, obs *C.float, masks *C.int8_t, 
 //export kg_vec_step
 func kg_vec_step(h C.uint64_t, actions *C.int64_t, obs *C.float, masks *C.int8_t, rewards *C.double, term, trunc, illegal *C.int8_t, errBuf *C.char, errSize C.int) (rc C.int) {
 	defer guard(&rc, errBuf, errSize)
-	v, err := lookup[*vector](h)
+	v, release, err := acquire[*vector](h)
 	if err != nil {
 		return report(err, errBuf, errSize)
 	}
+	defer release()
 	for i, a := range int64s(actions, len(v.actions)) {
 		if a < 0 || a >= maskSize {
 			return report(inputf("environment %d: action %d: want a line-up index 0..%d", i, a, maskSize-1), errBuf, errSize)
@@ -217,10 +225,11 @@ func writePair(o [2]env.Observation, info [2]env.Info, obs *C.float, masks *C.in
 //export kg_par_reset
 func kg_par_reset(h C.uint64_t, seed C.uint64_t, obs *C.float, masks *C.int8_t, acting *C.int8_t, errBuf *C.char, errSize C.int) (rc C.int) {
 	defer guard(&rc, errBuf, errSize)
-	p, err := lookup[*parallel](h)
+	p, release, err := acquire[*parallel](h)
 	if err != nil {
 		return report(err, errBuf, errSize)
 	}
+	defer release()
 	if p.log != nil {
 		p.log.take()
 	}
@@ -232,10 +241,11 @@ func kg_par_reset(h C.uint64_t, seed C.uint64_t, obs *C.float, masks *C.int8_t, 
 //export kg_par_step
 func kg_par_step(h C.uint64_t, actions *C.int64_t, obs *C.float, masks *C.int8_t, rewards *C.double, flags *C.int8_t, acting *C.int8_t, errBuf *C.char, errSize C.int) (rc C.int) {
 	defer guard(&rc, errBuf, errSize)
-	p, err := lookup[*parallel](h)
+	p, release, err := acquire[*parallel](h)
 	if err != nil {
 		return report(err, errBuf, errSize)
 	}
+	defer release()
 	var joint [2]int
 	for i, a := range int64s(actions, 2) {
 		if a < 0 || a >= maskSize {

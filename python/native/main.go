@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/kingoal/kingoal/env"
@@ -81,26 +82,43 @@ func guard(rc *C.int, buf *C.char, size C.int) {
 var handles = struct {
 	sync.Mutex
 	next uint64
-	m    map[uint64]any
-}{m: map[uint64]any{}}
+	m    map[uint64]*entry
+}{m: map[uint64]*entry{}}
+
+// entry is a live object and whether a call is using it: an environment is not safe for
+// concurrent use, and two threads in one (a Go map written twice at once) would abort the
+// whole process, so the second call is refused instead.
+type entry struct {
+	v    any
+	busy atomic.Bool
+}
 
 func register(v any) C.uint64_t {
 	handles.Lock()
 	defer handles.Unlock()
 	handles.next++
-	handles.m[handles.next] = v
+	handles.m[handles.next] = &entry{v: v}
 	return C.uint64_t(handles.next)
 }
 
-func lookup[T any](h C.uint64_t) (T, error) {
+// errBusy is what a second thread gets from an environment the first is in.
+var errBusy = errors.New("kingoal: this environment is in use by another thread (environments are not thread-safe: make one per thread)")
+
+// acquire returns the object behind h for one call, which must call release when it ends.
+func acquire[T any](h C.uint64_t) (t T, release func(), err error) {
 	handles.Lock()
-	v, found := handles.m[uint64(h)]
+	e, found := handles.m[uint64(h)]
 	handles.Unlock()
-	t, isT := v.(T)
-	if !found || !isT {
-		return t, errors.New("kingoal: the environment is closed (or was never made)")
+	if found {
+		t, found = e.v.(T)
 	}
-	return t, nil
+	if !found {
+		return t, nil, errors.New("kingoal: the environment is closed (or was never made)")
+	}
+	if !e.busy.CompareAndSwap(false, true) {
+		return t, nil, errBusy
+	}
+	return t, func() { e.busy.Store(false) }, nil
 }
 
 //export kg_close

@@ -131,7 +131,7 @@ def test_illegal_action_raises_and_changes_nothing():
     _, _, _, _, info = env.step(a)
     twin.step(a)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
-    for bad in (illegal, -1, 121, 2.5, "3", True):
+    for bad in (illegal, -1, 121, 2.5, "3", True, 2**64 + illegal, 2**64 + 7):
         with pytest.raises(ValueError):
             env.step(bad)
     o1 = env.step(first_legal(info["action_mask"]))
@@ -245,3 +245,45 @@ def test_observation_space_bounds_hold():
             assert space.contains(obs), obs
             obs, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
             done = term or trunc
+
+
+@pytest.mark.parametrize("opponent", ["mcts:iters=20", lambda obs, mask: int(np.flatnonzero(mask)[0])])
+def test_one_env_from_two_threads_raises_not_aborts(opponent):
+    """Two threads stepping one env: each call either runs whole or raises RuntimeError
+    naming the other thread; the interpreter never aborts (it did: a Go map written twice at
+    once, in the mcts opponent's cache) and the env stays usable afterwards."""
+    import threading
+    env = kingoal.KingoalEnv(opponent=opponent, throws_per_half=6, illegal_action="keep")
+    env.reset(seed=0)
+    refused, other = [], []
+
+    def hammer(k):
+        rng = np.random.default_rng(k)
+        for _ in range(300):
+            try:
+                _, _, term, trunc, _ = env.step(int(rng.integers(121)))
+                if term or trunc:
+                    env.reset()
+            except RuntimeError as e:
+                (refused if "in use by another thread" in str(e) else other).append(str(e))
+            except ValueError as e:  # a step racing a reset sees the episode's end, as a single thread would
+                other.append(str(e))
+
+    threads = [threading.Thread(target=hammer, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not [e for e in other if "episode is over" not in e and "step before reset" not in e], other[:3]
+    env.reset(seed=1)
+    env.step(0)  # still a working env
+
+
+def test_native_seed_is_checked():
+    env = kingoal.KingoalEnv()
+    for seed in (-1, 2**64, 1.5):
+        with pytest.raises(ValueError, match="native_seed="):
+            env.reset(options={"native_seed": seed})
+    a, _ = env.reset(options={"native_seed": 2**64 - 1})
+    b, _ = env.reset(options={"native_seed": 2**64 - 1})
+    np.testing.assert_array_equal(a, b)

@@ -64,3 +64,24 @@ def test_read_parquet_refuses_bad_files(tmp_path):
         kingoal.read_parquet(bad)
     with pytest.raises(ValueError, match="no such file"):
         kingoal.read_parquet(tmp_path / "missing.parquet")
+
+
+def test_python_integers_never_wrap():
+    """ctypes wraps integers silently (2**64 + 7 → 7, -1 → a huge seed): every number that
+    crosses into the library is checked first."""
+    for bad in (-1, 121, 2**64 + 7, True, 2.0):
+        with pytest.raises(ValueError, match="index="):
+            kingoal.lineup(bad)
+    for n in (0, 2**31, -1):
+        with pytest.raises(ValueError, match="num_envs="):
+            kingoal.VecEnv(num_envs=n)
+    v = kingoal.VecEnv(num_envs=2)
+    for seed in (-1, 2**64):
+        with pytest.raises(ValueError, match="seed="):
+            v.reset(seed=seed)
+    v.reset(seed=2**64 - 1)
+    with pytest.raises(ValueError):
+        v.step(np.array([2**64 - 1, 0], dtype=np.uint64))  # would wrap to -1 in int64
+    with pytest.raises(ValueError, match="episode="):
+        kingoal.episode_seed(1, 0, -1)
+    assert kingoal.lineup(np.int64(120)) == "5-2-1-1-1"

@@ -1,0 +1,154 @@
+package datasets
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ErrLocked is wrapped by the error Lock returns when another process holds the lock.
+var ErrLocked = errors.New("in use by another process")
+
+// LockedError says who holds an output: the process id the holder wrote into the lock file
+// (0 if it could not be read).
+type LockedError struct {
+	Path string
+	PID  int
+}
+
+func (e *LockedError) Error() string {
+	holder := "another process"
+	if e.PID > 0 {
+		holder = fmt.Sprintf("another process (pid %d)", e.PID)
+	}
+	return fmt.Sprintf("datasets: %s is in use by %s: wait for it to finish or stop it", e.Path, holder)
+}
+
+func (e *LockedError) Unwrap() error { return ErrLocked }
+
+// A Lock is an exclusive hold on an output — a run directory, a model file, a solve's
+// output — for as long as one process writes it, so that two processes never mix their
+// data in it. It is an operating-system lock on a small file (flock on Unix): it dies with
+// its process, so a killed run never blocks the --resume that follows it. Unlock removes the
+// file (a killed process leaves it, empty of meaning: the next Lock takes it).
+type Lock struct {
+	f    *os.File
+	path string
+}
+
+// LockDir takes the lock of directory dir (the file .kingoal.lock inside it), creating dir
+// if it is missing. Another process's hold is an error wrapping ErrLocked (a *LockedError).
+func LockDir(dir string) (*Lock, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("datasets: %w", err)
+	}
+	return lockAt(lockPathOfDir(dir), dir)
+}
+
+// LockFile takes the lock of the output file path (the file .NAME.lock beside it).
+func LockFile(path string) (*Lock, error) { return lockAt(lockPathOfFile(path), path) }
+
+func lockPathOfDir(dir string) string { return filepath.Join(dir, ".kingoal.lock") }
+
+func lockPathOfFile(path string) string {
+	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock")
+}
+
+func lockAt(lockPath, what string) (*Lock, error) {
+	for {
+		l, retry, err := tryLockAt(lockPath, what)
+		if !retry {
+			return l, err
+		}
+	}
+}
+
+// tryLockAt takes the lock file at lockPath once; retry reports that the file was unlinked
+// by its last holder between our open and our lock (we hold a file nobody else will open).
+func tryLockAt(lockPath, what string) (l *Lock, retry bool, err error) {
+	f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, false, fmt.Errorf("datasets: locking %s: %w", what, err)
+	}
+	held, err := tryLock(f)
+	// A holder that is only asking (DirHolder, FileHolder) lets go within microseconds.
+	for wait := time.Millisecond; held && err == nil && wait <= 64*time.Millisecond; wait *= 2 {
+		time.Sleep(wait)
+		held, err = tryLock(f)
+	}
+	if err != nil {
+		f.Close()
+		return nil, false, fmt.Errorf("datasets: locking %s: %w", what, err)
+	}
+	if held {
+		pid := holderPID(f)
+		f.Close()
+		return nil, false, &LockedError{Path: what, PID: pid}
+	}
+	if ours, err := f.Stat(); err != nil {
+		f.Close()
+		return nil, false, fmt.Errorf("datasets: locking %s: %w", what, err)
+	} else if now, err := os.Stat(lockPath); err != nil || !os.SameFile(ours, now) {
+		f.Close()
+		return nil, true, nil
+	}
+	// The holder's pid, for the message another process prints.
+	if err := f.Truncate(0); err == nil {
+		_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	}
+	return &Lock{f, lockPath}, false, nil
+}
+
+// Unlock releases the lock and removes its file (removed first, then released: whoever
+// opened it meanwhile finds it unlinked and opens it anew); a nil Lock does nothing.
+func (l *Lock) Unlock() error {
+	if l == nil || l.f == nil {
+		return nil
+	}
+	rmErr := os.Remove(l.path)
+	if errors.Is(rmErr, os.ErrNotExist) {
+		rmErr = nil
+	}
+	err := errors.Join(rmErr, l.f.Close())
+	l.f = nil
+	if err != nil {
+		return fmt.Errorf("datasets: unlocking: %w", err)
+	}
+	return nil
+}
+
+// DirHolder reports whether another process holds the lock of dir, and its pid. It writes
+// nothing (a read-only directory can be asked).
+func DirHolder(dir string) (held bool, pid int, err error) { return holder(lockPathOfDir(dir)) }
+
+// FileHolder is DirHolder for the lock of an output file.
+func FileHolder(path string) (held bool, pid int, err error) { return holder(lockPathOfFile(path)) }
+
+func holder(lockPath string) (held bool, pid int, err error) {
+	f, err := os.Open(lockPath)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, 0, nil
+	}
+	if err != nil {
+		return false, 0, fmt.Errorf("datasets: %w", err)
+	}
+	defer f.Close()
+	if held, err = tryLock(f); err != nil || !held {
+		return false, 0, err
+	}
+	return true, holderPID(f), nil
+}
+
+func holderPID(f *os.File) int {
+	b := make([]byte, 32)
+	n, _ := f.ReadAt(b, 0)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b[:n])))
+	if err != nil {
+		return 0
+	}
+	return pid
+}

@@ -1,0 +1,93 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kingoal/kingoal/datasets"
+)
+
+// TestSecondProcessIsRefused starts a real arena (and a real training) and, while it holds
+// its output, runs a second process at the same output every way that used to race — a
+// fresh run, --resume, --force, another training into the same model, leaderboard — and
+// requires each to refuse at once: exit 2, one line naming the holder's pid, nothing
+// touched. The first then finishes with exactly the bytes of a run nobody disturbed.
+func TestSecondProcessIsRefused(t *testing.T) {
+	bin := kingoalBinary(t)
+	long := []string{"arena", "--agents", "fixed:2-2-2-2-2;fixed:1-3-3-2-1;fixed:1-2-3-2-2", "--matches", "200000",
+		"--throws-per-half", "6", "--moves", "0", "--no-exploitability", "--seed", "1"}
+	dir := filepath.Join(t.TempDir(), "run")
+	first := exec.Command(bin, append(long, "--out", dir)...)
+	if err := first.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer first.Process.Kill()
+	waitHeld(t, dir, first.Process.Pid, datasets.DirHolder)
+	pid := fmt.Sprintf("pid %d", first.Process.Pid)
+	for _, args := range [][]string{
+		append(append([]string{}, long...), "--out", dir),
+		{"arena", "--out", dir, "--resume"},
+		append(append([]string{}, long[:len(long)-1]...), "2", "--out", dir, "--force"),
+		{"leaderboard", dir},
+		{"leaderboard", dir, "--write-files"},
+	} {
+		var stderr bytes.Buffer
+		cmd := exec.Command(bin, args...)
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		code := cmd.ProcessState.ExitCode()
+		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+		if err == nil || code != 2 || len(lines) != 1 || !strings.Contains(lines[0], pid) {
+			t.Errorf("kingoal %s while %s runs: exit %d, stderr %q (want exit 2 and one line naming it)", strings.Join(args, " "), pid, code, stderr.String())
+		}
+	}
+	if err := first.Wait(); err != nil {
+		t.Fatalf("the first run failed: %v", err)
+	}
+	want := filepath.Join(t.TempDir(), "want")
+	if code, _, stderr := run(t, append(long, "--out", want)...); code != 0 {
+		t.Fatal(stderr)
+	}
+	if !sameFile(t, filepath.Join(dir, "matches.parquet"), filepath.Join(want, "matches.parquet")) {
+		t.Fatal("the run that was raced differs from an undisturbed one")
+	}
+
+	model := filepath.Join(t.TempDir(), "q.json")
+	train := exec.Command(bin, "train", "qlearning", "--episodes", "3000000", "--throws-per-half", "6", "--out", model)
+	if err := train.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer train.Process.Kill()
+	waitHeld(t, model, train.Process.Pid, datasets.FileHolder)
+	code, _, stderr := run(t, "train", "qlearning", "--episodes", "100", "--throws-per-half", "6", "--out", model, "--force")
+	if code != 2 || !strings.Contains(stderr, fmt.Sprintf("pid %d", train.Process.Pid)) {
+		t.Errorf("a second training into %s: exit %d, %q", model, code, stderr)
+	}
+}
+
+// waitHeld waits until pid holds the lock holder(path) asks about.
+func waitHeld(t *testing.T, path string, pid int, holder func(string) (bool, int, error)) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if held, who, _ := holder(path); held && who == pid {
+			return
+		}
+	}
+	t.Fatalf("pid %d did not lock %s within 30 s", pid, path)
+}
+
+func sameFile(t *testing.T, a, b string) bool {
+	t.Helper()
+	x, errA := os.ReadFile(a)
+	y, errB := os.ReadFile(b)
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
+	return bytes.Equal(x, y)
+}
