@@ -120,7 +120,10 @@ func (p params) float(name string) (float64, error) {
 // spec apart ("random#2"; the label is not part of the agent). Unknown names or
 // parameters, empty values and a ':' with nothing after it are errors that say what exists.
 func New(spec string, s Setup) (Agent, error) {
-	body, _, _ := strings.Cut(spec, "#")
+	body, label, labelled := strings.Cut(spec, "#")
+	if labelled && strings.TrimSpace(label) == "" {
+		return nil, fmt.Errorf("agents: %q: an empty label after '#' (write a label, like random#2, or none)", spec)
+	}
 	name, rest, colon := strings.Cut(strings.TrimSpace(body), ":")
 	i := slices.IndexFunc(registry, func(k Kind) bool { return k.Name == name })
 	if i < 0 {
@@ -228,13 +231,20 @@ func buildFixed(p params, _ Setup) (Agent, error) {
 
 // searchBudget reads a search's budget: iters (simulations a decision, ≥ 1) and ms (if > 0,
 // milliseconds a decision instead).
+// A search's budget a decision is bounded: its tree grows by about a node an iteration, so
+// iters=1e9 would exhaust memory long before it answered (a million iterations is seconds).
+const (
+	maxSearchIterations = 5_000_000
+	maxSearchMillis     = 3_600_000 // an hour a decision
+)
+
 func (p params) searchBudget() (iters int, d time.Duration, err error) {
-	if iters, err = p.int("iters"); err != nil || iters < 1 {
-		return 0, 0, fmt.Errorf("iters=%q: want a whole number ≥ 1", p["iters"])
+	if iters, err = p.int("iters"); err != nil || iters < 1 || iters > maxSearchIterations {
+		return 0, 0, fmt.Errorf("iters=%q: want a whole number from 1 to %d", p["iters"], maxSearchIterations)
 	}
 	ms, err := p.int("ms")
-	if err != nil || ms < 0 {
-		return 0, 0, fmt.Errorf("ms=%q: want a whole number ≥ 0", p["ms"])
+	if err != nil || ms < 0 || ms > maxSearchMillis {
+		return 0, 0, fmt.Errorf("ms=%q: want a whole number of milliseconds from 0 to %d", p["ms"], maxSearchMillis)
 	}
 	return iters, time.Duration(ms) * time.Millisecond, nil
 }

@@ -33,7 +33,7 @@ func buildNash(p params, s Setup) (Agent, error) {
 		return nil, err
 	}
 	if size.BreakStates > maxNashStates {
-		return nil, fmt.Errorf("%w: nash solves the substitution game when it is built, and under %s it has %d break states, more than the %d it solves (~30 s); use shorter halves or fewer moves (e.g. --half-throws 10 --moves 1; see kingoal solve game)",
+		return nil, fmt.Errorf("%w: nash solves the substitution game when it is built, and under %s it has %d break states, more than the %d it solves (~30 s); use shorter halves or fewer moves (e.g. --throws-per-half 10 --moves 1; see kingoal solve game)",
 			solver.ErrTooLarge, s.Rules, size.BreakStates, maxNashStates)
 	}
 	g, err := gameFor(s.context(), s.Rules, payoff)

@@ -2,7 +2,6 @@ package agents
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/jsonfile"
 )
 
 // QConfig are the hyper-parameters of tabular Q-learning. The zero value means the defaults.
@@ -267,15 +267,42 @@ func (q *QLearning) Save(w io.Writer) error {
 		r := q.table[k]
 		f.States = append(f.States, qState{k, r.legal, r.q, r.n})
 	}
-	return json.NewEncoder(w).Encode(f)
+	return jsonfile.Encode(w, f, false) // compact: a table can hold a million states
+}
+
+// qKeys are the keys every model of this version has (training and rules_config are not in
+// models of early builds).
+var qKeys = []string{"rules", "config", "episodes", "states"}
+
+// readQFile reads a model file strictly: unknown keys, a checksum that does not match, and
+// (once it is known to be a model of this version) missing keys are errors.
+func readQFile(rd io.Reader) (qFile, error) {
+	var f qFile
+	b, err := io.ReadAll(rd)
+	if err != nil {
+		return f, fmt.Errorf("agents: %w", err)
+	}
+	if err := jsonfile.Decode(b, &f, "format", "version"); err != nil {
+		return f, fmt.Errorf("agents: not a Q-learning model (%v)", err)
+	}
+	switch {
+	case f.Format != qFormat:
+		return f, fmt.Errorf("agents: not a Q-learning model (format %q, want %q)", f.Format, qFormat)
+	case f.Version != qVersion:
+		return f, fmt.Errorf("agents: Q-learning model version %d, this build reads %d", f.Version, qVersion)
+	}
+	if err := jsonfile.Require(b, qKeys...); err != nil {
+		return f, fmt.Errorf("agents: not a whole Q-learning model (%v)", err)
+	}
+	return f, nil
 }
 
 // ReadQTraining reads only the training record of a model written by Save (nil if it has
 // none), whatever rules it was trained for.
 func ReadQTraining(rd io.Reader) (map[string]string, error) {
-	var f qFile
-	if err := json.NewDecoder(rd).Decode(&f); err != nil || f.Format != qFormat {
-		return nil, errors.New("agents: not a Q-learning model")
+	f, err := readQFile(rd)
+	if err != nil {
+		return nil, err
 	}
 	return f.Training, nil
 }
@@ -283,16 +310,11 @@ func ReadQTraining(rd io.Reader) (map[string]string, error) {
 // LoadQLearning reads a model saved by Save for rules r. A file that is not a model, of
 // another version, for other rules, or inconsistent returns an error saying which.
 func LoadQLearning(rd io.Reader, r env.Rules) (*QLearning, error) {
-	var f qFile
-	dec := json.NewDecoder(rd)
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("agents: not a Q-learning model (%v)", err)
+	f, err := readQFile(rd)
+	if err != nil {
+		return nil, err
 	}
 	switch {
-	case f.Format != qFormat:
-		return nil, fmt.Errorf("agents: not a Q-learning model (format %q, want %q)", f.Format, qFormat)
-	case f.Version != qVersion:
-		return nil, fmt.Errorf("agents: Q-learning model version %d, this build reads %d", f.Version, qVersion)
 	case f.RulesConfig != nil && !f.RulesConfig.Equal(r), f.RulesConfig == nil && f.Rules != r.String():
 		return nil, fmt.Errorf("agents: the model was trained for %q, not %q", f.Rules, r.String())
 	case f.Episodes < 0 || f.Config.Alpha < 0 || f.Config.Alpha > 1 || f.Config.Epsilon < 0 || f.Config.Epsilon > 1:
@@ -320,12 +342,22 @@ func buildQLearning(p params, s Setup) (Agent, error) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("model: %w", err)
+		return nil, &ModelError{Path: path, Err: err}
 	}
 	defer f.Close()
 	q, err := LoadQLearning(f, s.Rules)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, &ModelError{Path: path, Err: err}
 	}
 	return q, nil
 }
+
+// ModelError is a model file an agent spec names that could not be read, or is not a model
+// for the rules: the input file failed, not the spec (the CLI exits 1 for it, not 2).
+type ModelError struct {
+	Path string
+	Err  error
+}
+
+func (e *ModelError) Error() string { return fmt.Sprintf("model %s: %v", e.Path, e.Err) }
+func (e *ModelError) Unwrap() error { return e.Err }

@@ -88,8 +88,10 @@ func TestQLearningModelFile(t *testing.T) {
 		"foreign":      {[]byte(`{"format":"something-else","version":1}`), r, `format "something-else"`},
 		"future":       {[]byte(`{"format":"kingoal-qlearning","version":9}`), r, "version 9"},
 		"other rules":  {saved, env.Rules{}, "was trained for"},
-		"inconsistent": {[]byte(`{"format":"kingoal-qlearning","version":1,"rules":"` + r.String() + `","states":[{"key":1,"legal":[3,0],"q":[0],"n":[0]}]}`), r, "inconsistent"},
+		"inconsistent": {[]byte(`{"format":"kingoal-qlearning","version":1,"rules":"` + r.String() + `","config":{},"episodes":0,"states":[{"key":1,"legal":[3,0],"q":[0],"n":[0]}]}`), r, "inconsistent"},
 		"csv":          {[]byte("a,b\n1,2\n"), r, "not a Q-learning model"},
+		"edited":       {bytes.Replace(saved, []byte(`"episodes":`), []byte(`"episodes":1`), 1), r, "checksum"},
+		"unknown key":  {bytes.Replace(saved, []byte(`"episodes":`), []byte(`"epsiodes":0,"episodes":`), 1), r, "not a Q-learning model"},
 	} {
 		if _, err := agents.LoadQLearning(bytes.NewReader(c.data), c.r); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v", name, err)

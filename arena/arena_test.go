@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -451,6 +452,7 @@ func TestEveryThrowPlaysTheLoggedMatches(t *testing.T) {
 		t.Fatal(err)
 	}
 	delete(stored, "sampler")
+	delete(stored, "checksum") // nor a checksum: those came later still
 	b, _ := json.Marshal(stored)
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
@@ -460,5 +462,17 @@ func TestEveryThrowPlaysTheLoggedMatches(t *testing.T) {
 	}
 	if err := arena.Start(goals, dirs["every"], true); err == nil || !strings.Contains(err.Error(), "sampler") {
 		t.Errorf("an older run resumed goal by goal: %v", err)
+	}
+}
+
+// TestTooManyAgentsAreRefusedUpFront: 15,000 agents reached 16 GB before a match was played.
+func TestTooManyAgentsAreRefusedUpFront(t *testing.T) {
+	specs := make([]string, arena.MaxAgents+1)
+	for i := range specs {
+		specs[i] = fmt.Sprintf("random#%d", i)
+	}
+	c := arena.Config{Format: arena.Knockout, Agents: specs, Rules: env.Rules{Knockout: true}, Matches: 1}
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "at most 2048") {
+		t.Fatalf("%d agents: %v", len(specs), err)
 	}
 }

@@ -13,6 +13,11 @@ import (
 // more than an hour of play; beyond it, counts would overflow on 32-bit machines).
 const MaxMatches = 1 << 32
 
+// MaxAgents bounds the agents of one competition: the tally and the head-to-head hold a cell
+// per ordered pair (~64 bytes), and the ratings fit as many parameters — 2,048 agents are
+// ~270 MB; 15,000 reached 16 GB before the first match.
+const MaxAgents = 2048
+
 // Format is the kind of competition.
 type Format uint8
 
@@ -99,6 +104,9 @@ func (c Config) matches() int {
 func (c Config) Validate() error {
 	if len(c.Agents) < 2 {
 		return fmt.Errorf("arena: a %s needs at least two agents, got %d", c.Format, len(c.Agents))
+	}
+	if len(c.Agents) > MaxAgents {
+		return fmt.Errorf("arena: %d agents: at most %d (the leaderboard holds a cell for every pair of them)", len(c.Agents), MaxAgents)
 	}
 	if c.Format > WorldCup {
 		return fmt.Errorf("arena: format %d unknown", c.Format)

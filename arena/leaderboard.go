@@ -29,17 +29,19 @@ type Leaderboard struct {
 
 // NewLeaderboard computes the leaderboard of the run info describes from its tally; expl
 // (nil: not measured) is the exploitability column, in the run's order.
-func NewLeaderboard(info RunInfo, tally *Tally, expl []agents.Exploitability) (*Leaderboard, error) {
+func NewLeaderboard(ctx context.Context, info RunInfo, tally *Tally, expl []agents.Exploitability) (*Leaderboard, error) {
 	if expl != nil && len(expl) != len(info.Agents) {
 		return nil, fmt.Errorf("arena: %d exploitabilities for %d agents", len(expl), len(info.Agents))
 	}
-	ratings, err := Ratings(tally, info.Agents, RatingBootstrap, info.Seed)
+	ratings, err := Ratings(ctx, tally, info.Agents, RatingBootstrapFor(len(info.Agents)), info.Seed)
 	if err != nil {
 		return nil, err
 	}
 	lb := &Leaderboard{Info: info, Tally: tally, Ratings: ratings, HeadToHead: tally.HeadToHead(), Exploitability: expl}
 	if lb.IsCup() {
 		lb.Cup = CupTable(tally, info.Agents, info.MatchesPerPairing)
+	} else if info.Competition == Gauntlet.String() {
+		lb.Table = GauntletTable(tally, info.Agents, info.Seed)
 	} else {
 		lb.Table = LeagueTable(tally, info.Agents, info.Seed)
 	}
@@ -68,7 +70,7 @@ func ReadLeaderboard(ctx context.Context, dir string) (*Leaderboard, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewLeaderboard(info, tally, expl)
+	return NewLeaderboard(ctx, info, tally, expl)
 }
 
 // IsCup reports whether the run was cups: knockout or World Cup.
@@ -87,7 +89,7 @@ const RatingsFile = "ratings.parquet"
 func (lb *Leaderboard) WriteRatings(path string) error {
 	rows := make([]datasets.RatingRow, len(lb.Ratings))
 	for i, r := range lb.Ratings {
-		rows[i] = datasets.RatingRow{Agent: r.Agent, AgentIndex: int32(r.Index), Rating: r.Rating, Low95: r.Low, High95: r.High, Resamples: RatingBootstrap,
+		rows[i] = datasets.RatingRow{Agent: r.Agent, AgentIndex: int32(r.Index), Rating: r.Rating, Low95: r.Low, High95: r.High, Resamples: int32(RatingBootstrapFor(len(lb.Info.Agents))),
 			Exploitability: math.NaN(), ExploitabilityCI95: math.NaN()}
 		if lb.Exploitability != nil {
 			e := lb.Exploitability[r.Index]

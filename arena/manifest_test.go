@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kingoal/kingoal/arena"
@@ -96,4 +97,64 @@ func playShard(t *testing.T, c arena.Config, s int) []arena.Played {
 		}
 	}
 	return out
+}
+
+// TestGauntletRanksByPointsAMatch: a weak challenger plays three times the matches of each
+// opponent and collects the most points; ranked by totals it came first.
+func TestGauntletRanksByPointsAMatch(t *testing.T) {
+	c := arena.Config{Format: arena.Gauntlet, Agents: []string{"random", "fixed:1-3-3-2-1", "fixed:2-2-2-2-2", "heuristic"},
+		Rules: cfg(1).Rules, Matches: 60, Seed: 3, Workers: 1}
+	dir := t.TempDir()
+	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	lb, err := arena.ReadLeaderboard(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	most := 0
+	for i, s := range lb.Table {
+		if i > 0 && float64(s.Pts)/float64(s.P) > float64(lb.Table[i-1].Pts)/float64(lb.Table[i-1].P) {
+			t.Fatalf("row %d (%s, %d/%d) ranks below a row with fewer points a match", i+1, s.Agent, s.Pts, s.P)
+		}
+		if s.Pts > lb.Table[most].Pts {
+			most = i
+		}
+	}
+	if lb.Table[most].Agent != "random" || most == 0 {
+		t.Fatalf("the test needs the challenger to have the most points and not the best rate: %+v", lb.Table)
+	}
+}
+
+// TestEditedRunJSONIsRefused: run.json carries a checksum of its content and names every key
+// it needs; an edit, an unknown key or a dropped one is refused, not run with.
+func TestEditedRunJSONIsRefused(t *testing.T) {
+	c := cfg(1)
+	dir := t.TempDir()
+	if err := arena.Start(c, dir, false); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "run.json")
+	orig, _ := os.ReadFile(path)
+	for name, edit := range map[string]func(string) string{
+		"seed changed":  func(s string) string { return strings.Replace(s, `"seed": 11`, `"seed": 12`, 1) },
+		"unknown key":   func(s string) string { return strings.Replace(s, `"seed": 11,`, `"seed": 11, "sede": 3,`, 1) },
+		"key dropped":   func(s string) string { return strings.Replace(s, `"log_throws": false,`, ``, 1) },
+		"checksum gone": func(s string) string { return s[:strings.LastIndex(s, `,"checksum"`)] + "}\n" },
+	} {
+		edited := edit(string(orig))
+		if edited == string(orig) {
+			t.Fatalf("%s: the edit changed nothing", name)
+		}
+		os.WriteFile(path, []byte(edited), 0o644)
+		_, err := arena.ReadInfo(dir)
+		switch {
+		case name == "checksum gone": // as an earlier build wrote it: read, and the shards' run ID still guards it
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		case err == nil:
+			t.Errorf("%s: run.json accepted", name)
+		}
+	}
 }

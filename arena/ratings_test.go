@@ -1,6 +1,8 @@
 package arena_test
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -35,7 +37,7 @@ func TestRatingsRecoverKnownStrengths(t *testing.T) {
 		rows = append(rows, r)
 	}
 	specs := []string{"a", "b", "c", "d"}
-	got, err := arena.Ratings(tallyOf(t, rows, 4), specs, 100, 7)
+	got, err := arena.Ratings(context.Background(), tallyOf(t, rows, 4), specs, 100, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,13 +54,23 @@ func TestRatingsRecoverKnownStrengths(t *testing.T) {
 	if got[0].Agent != "d" || got[3].Agent != "a" {
 		t.Errorf("order %v", got)
 	}
-	again, _ := arena.Ratings(tallyOf(t, rows, 4), specs, 100, 7)
+	again, _ := arena.Ratings(context.Background(), tallyOf(t, rows, 4), specs, 100, 7)
 	for i := range got {
 		if got[i] != again[i] {
 			t.Fatal("the bootstrap is not reproducible for a seed")
 		}
 	}
-	if _, err := arena.Ratings(arena.NewTally(4), specs, 10, 1); err == nil {
+	if _, err := arena.Ratings(context.Background(), arena.NewTally(4), specs, 10, 1); err == nil {
 		t.Error("no matches accepted")
+	}
+	stopped, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := arena.Ratings(stopped, tallyOf(t, rows, 4), specs, 100, 7); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled fit: %v", err)
+	}
+	for n, want := range map[int]int{2: 200, 64: 200, 128: 50, 600: 20, 2048: 20} {
+		if got := arena.RatingBootstrapFor(n); got != want {
+			t.Errorf("RatingBootstrapFor(%d) = %d, want %d", n, got, want)
+		}
 	}
 }

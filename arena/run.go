@@ -2,7 +2,6 @@ package arena
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/jsonfile"
 	"github.com/kingoal/kingoal/internal/version"
 )
 
@@ -128,11 +128,20 @@ func ReadInfo(dir string) (RunInfo, error) {
 		return RunInfo{}, fmt.Errorf("arena: reading the run description: %w", err)
 	}
 	var info RunInfo
-	if err := json.Unmarshal(b, &info); err != nil || info.Format != "kingoal-run" {
-		return RunInfo{}, fmt.Errorf("arena: %s/run.json is not a kingoal run description", dir)
+	if err := jsonfile.Decode(b, &info, runKeys...); err != nil {
+		return RunInfo{}, fmt.Errorf("arena: %s/run.json is not a kingoal run description this build reads: %v", dir, err)
+	}
+	if info.Format != "kingoal-run" {
+		return RunInfo{}, fmt.Errorf("arena: %s/run.json is not a kingoal run description (format %q)", dir, info.Format)
 	}
 	return info, nil
 }
+
+// runKeys are the keys of run.json that decide a run's matches: one missing is an error,
+// never a zero value. (sampler, draw_bracket and group_size may be absent: runs before the
+// goal sampler, and formats they do not apply to.)
+var runKeys = []string{"format", "competition", "agents", "rules_config", "seed", "matches_per_pairing", "total_matches",
+	"shard_size", "complete", "log_throws", "dice", "log_decisions"}
 
 // ShardFile names shard s of one of the run's files: kind is "matches", "throws" or
 // "decisions".
@@ -465,8 +474,6 @@ func writeLogs[T any](path, schema string, b *shard, logs [][]T) error {
 
 func writeInfo(dir string, info RunInfo) error {
 	return datasets.WriteAtomic(filepath.Join(dir, "run.json"), func(w io.Writer) error {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(info)
+		return jsonfile.Encode(w, info, true)
 	})
 }

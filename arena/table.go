@@ -61,6 +61,19 @@ func LeagueTable(t *Tally, agentSpecs []string, seed uint64) []Standing {
 	return st
 }
 
+// GauntletTable ranks a gauntlet's agents by points a match, then goal difference and goals
+// a match: the challenger plays every match and each other agent one pairing, so totals would
+// put the challenger first whatever it scored. Rows level on all three keep LeagueTable's
+// order (its head-to-head and lots).
+func GauntletTable(t *Tally, agentSpecs []string, seed uint64) []Standing {
+	st := LeagueTable(t, agentSpecs, seed)
+	perMatch := func(a, pa, b, pb int) int { return cmp.Compare(b*pa, a*pb) } // a/pa v b/pb, descending, without division
+	slices.SortStableFunc(st, func(x, y Standing) int {
+		return cmp.Or(perMatch(x.Pts, x.P, y.Pts, y.P), perMatch(x.GD(), x.P, y.GD(), y.P), perMatch(x.GF, x.P, y.GF, y.P))
+	})
+	return st
+}
+
 // breakTies orders a group level on points, goal difference and goals: by the points of the
 // matches among them, then by lots.
 func breakTies(group []Standing, t *Tally, seed uint64) {

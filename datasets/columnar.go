@@ -92,11 +92,11 @@ func newColumnar(w io.Writer, tag string, sh shape) (*columnar, error) {
 		return nil, err
 	}
 	if len(l.cols) != len(sh.columns) {
-		return nil, fmt.Errorf("datasets: the columnar writer fills %d columns of %s, which has %d", len(sh.columns), tag, len(l.cols))
+		return nil, fmt.Errorf("the columnar writer fills %d columns of %s, which has %d", len(sh.columns), tag, len(l.cols))
 	}
 	for i, col := range l.cols {
 		if col.path != sh.columns[i] {
-			return nil, fmt.Errorf("datasets: the columnar writer fills column %d of %s as %s; it is %s", i, tag, sh.columns[i], col.path)
+			return nil, fmt.Errorf("the columnar writer fills column %d of %s as %s; it is %s", i, tag, sh.columns[i], col.path)
 		}
 	}
 	// Buffers come from the files written before: a shard's columns grow once per run,
@@ -141,17 +141,17 @@ func layoutOf(schema *parquet.Schema) (*layout, error) {
 	}
 	var tmpl bytes.Buffer
 	if err := parquet.NewWriter(&tmpl, schema).Close(); err != nil {
-		return nil, fmt.Errorf("datasets: %w", err)
+		return nil, err
 	}
 	pf, err := parquet.OpenFile(bytes.NewReader(tmpl.Bytes()), int64(tmpl.Len()))
 	if err != nil {
-		return nil, fmt.Errorf("datasets: %w", err)
+		return nil, err
 	}
 	m := pf.Metadata()
 	l := &layout{schema: m.Schema, orders: m.ColumnOrders}
 	for _, e := range m.Schema[1:] {
 		if n, _ := e.NumChildren.Get(); n != 0 {
-			return nil, fmt.Errorf("datasets: the columnar writer takes flat schemas; %s is nested", e.Name)
+			return nil, fmt.Errorf("the columnar writer takes flat schemas; %s is nested", e.Name)
 		}
 		t, _ := e.Type.Get()
 		col := column{typ: t, path: e.Name}
@@ -165,7 +165,7 @@ func layoutOf(schema *parquet.Schema) (*layout, error) {
 		case format.ByteArray:
 			col.kind = stringColumn
 		default:
-			return nil, fmt.Errorf("datasets: the columnar writer has no %v column (%s)", t, e.Name)
+			return nil, fmt.Errorf("the columnar writer has no %v column (%s)", t, e.Name)
 		}
 		l.cols = append(l.cols, col)
 	}
@@ -180,12 +180,14 @@ func signed(e format.SchemaElement) bool {
 	return !ok || it.IsSigned
 }
 
+// write writes b, counting and checksumming it. Its errors, like every error of a file being
+// written, come to the user through ParquetWriter, which names the package and the file.
 func (c *columnar) write(b []byte) (int, error) {
 	n, err := c.w.Write(b)
 	c.offset += int64(n)
 	c.crc = crc32.Update(c.crc, crc32.IEEETable, b[:n])
 	if err != nil {
-		return n, fmt.Errorf("datasets: %w", err)
+		return n, err
 	}
 	return n, nil
 }
@@ -255,11 +257,11 @@ func (c *columnar) flush() error {
 func (c *columnar) writeChunk(col *column) (format.ColumnChunk, error) {
 	md := format.ColumnMetaData{Type: col.typ, PathInSchema: []string{col.path}, NumValues: int64(c.rows)}
 	if n := col.len(); n != c.rows {
-		return format.ColumnChunk{}, fmt.Errorf("datasets: column %s holds %d values for %d rows", col.path, n, c.rows)
+		return format.ColumnChunk{}, fmt.Errorf("column %s holds %d values for %d rows", col.path, n, c.rows)
 	}
 	enc, dict, err := c.encode(col, &md)
 	if err != nil {
-		return format.ColumnChunk{}, fmt.Errorf("datasets: encoding column %s: %w", col.path, err)
+		return format.ColumnChunk{}, fmt.Errorf("encoding column %s: %w", col.path, err)
 	}
 	md.Codec = format.Zstd // every chunk: parquet-go reads a column with its first chunk's codec
 	start := c.offset
@@ -351,17 +353,17 @@ func (c *columnar) encodeStrings(col *column) (enc format.Encoding, dict int, er
 func (c *columnar) writePage(md *format.ColumnMetaData, page []byte, h format.PageHeader) error {
 	var err error
 	if c.zpage, err = fastZstd.Encode(c.zpage[:0], page); err != nil {
-		return fmt.Errorf("datasets: compressing column %s: %w", md.PathInSchema[0], err)
+		return fmt.Errorf("compressing column %s: %w", md.PathInSchema[0], err)
 	}
 	body := c.zpage
 	if len(page) > math.MaxInt32 || len(body) > math.MaxInt32 {
-		return fmt.Errorf("datasets: a page of column %s exceeds 2 GiB", md.PathInSchema[0])
+		return fmt.Errorf("a page of column %s exceeds 2 GiB", md.PathInSchema[0])
 	}
 	h.UncompressedPageSize, h.CompressedPageSize = int32(len(page)), int32(len(body))
 	h.CRC = int32(crc32.ChecksumIEEE(body)) // Parquet's page checksum: of the compressed page
 	hb, err := thrift.Marshal(new(thrift.CompactProtocol), &h)
 	if err != nil {
-		return fmt.Errorf("datasets: %w", err)
+		return err
 	}
 	if _, err := c.write(hb); err != nil {
 		return err
@@ -418,14 +420,14 @@ func (c *columnar) close() error {
 	c.meta.KeyValueMetadata = append(c.meta.KeyValueMetadata, format.KeyValue{Key: ChecksumKey, Value: checksumValue(c.crc, c.offset)})
 	footer, err := thrift.Marshal(new(thrift.CompactProtocol), &c.meta)
 	if err != nil {
-		return fmt.Errorf("datasets: %w", err)
+		return err
 	}
 	footer = binary.LittleEndian.AppendUint32(footer, uint32(len(footer)))
 	if _, err := c.write(append(footer, magic...)); err != nil {
 		return err
 	}
 	if err := c.w.Flush(); err != nil {
-		return fmt.Errorf("datasets: %w", err)
+		return err
 	}
 	return nil
 }

@@ -103,6 +103,25 @@ func tryLockAt(lockPath, what string) (l *Lock, retry bool, err error) {
 	return &Lock{f, lockPath}, false, nil
 }
 
+// RemoveStaleTemps removes from dir the temporary files of atomic writes (".NAME.tmp-*")
+// that a killed process left behind. Call it only holding dir's lock: then no write of
+// another process is in flight there.
+func (l *Lock) RemoveStaleTemps(dir string) error {
+	if l == nil || l.f == nil {
+		return errors.New("datasets: RemoveStaleTemps without the lock")
+	}
+	stale, err := filepath.Glob(filepath.Join(dir, ".*.tmp-*"))
+	if err != nil {
+		return fmt.Errorf("datasets: %w", err)
+	}
+	for _, f := range stale {
+		if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("datasets: removing a temporary file a killed run left: %w", err)
+		}
+	}
+	return nil
+}
+
 // Unlock releases the lock and removes its file (removed first, then released: whoever
 // opened it meanwhile finds it unlinked and opens it anew); a nil Lock does nothing.
 func (l *Lock) Unlock() error {

@@ -237,7 +237,7 @@ func NewParquetWriter[T any](path, schema string) (*ParquetWriter[T], error) {
 	if w.split = splitterOf[T](); w.split != nil {
 		if w.cw, err = newColumnar(a.tmp, schema, w.split.shape); err != nil {
 			a.abort()
-			return nil, err
+			return nil, fmt.Errorf("datasets: writing %s: %w", path, err)
 		}
 		return w, nil
 	}

@@ -150,8 +150,11 @@ func (o arenaOptions) config() (arena.Config, error) {
 	if err != nil {
 		return arena.Config{}, err
 	}
-	if o.matches <= 0 || o.workers < 0 {
-		return arena.Config{}, Usagef("--matches %d, --workers %d: want at least 1 match and workers ≥ 0", o.matches, o.workers)
+	if o.matches <= 0 {
+		return arena.Config{}, Usagef("--matches %d: want at least 1 match", o.matches)
+	}
+	if err := checkWorkers(o.workers); err != nil {
+		return arena.Config{}, err
 	}
 	if o.exploitMatches <= 0 && !o.noExploit {
 		return arena.Config{}, Usagef("--exploitability-matches %d: want at least 1 (or --no-exploitability)", o.exploitMatches)
@@ -174,6 +177,9 @@ func (o arenaOptions) config() (arena.Config, error) {
 	}
 	groupSize := 0
 	if format == arena.WorldCup {
+		if o.groupSize < 2 { // 0 would quietly mean the default, 1 a group with nobody to play
+			return arena.Config{}, Usagef("--group-size %d: want at least 2 agents a group", o.groupSize)
+		}
 		groupSize = o.groupSize
 	} else if o.groupSize != arena.DefaultGroupSize {
 		return arena.Config{}, Usagef("--group-size only matters with --format worldcup")
@@ -205,8 +211,11 @@ func runArena(ctx context.Context, prog string, streams Streams, engine Engine, 
 	if err != nil {
 		return runDirError(err)
 	}
-	fmt.Fprintf(streams.ErrOut, "%s: %d matches in %.1fs; wrote %s, run.json and the charts\n", prog, tally.Matches(), time.Since(began).Seconds(),
-		strings.Join(filesOf(c), ", "))
+	took := fmt.Sprintf("in %.1fs", time.Since(began).Seconds())
+	if o.resume { // some were played by an earlier attempt: a rate from the total would lie
+		took = fmt.Sprintf("done (this attempt: %.1fs)", time.Since(began).Seconds())
+	}
+	fmt.Fprintf(streams.ErrOut, "%s: %d matches %s; wrote %s, run.json and the charts\n", prog, tally.Matches(), took, strings.Join(filesOf(c), ", "))
 	info, err := arena.ReadInfo(o.out)
 	if err != nil {
 		return err
@@ -217,7 +226,7 @@ func runArena(ctx context.Context, prog string, streams Streams, engine Engine, 
 			return err
 		}
 	}
-	lb, err := arena.NewLeaderboard(info, tally, expl)
+	lb, err := arena.NewLeaderboard(ctx, info, tally, expl)
 	if err != nil {
 		return err
 	}
@@ -366,18 +375,33 @@ func writeLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool)
 		if info.Competition == arena.Gauntlet.String() {
 			title = "Gauntlet"
 		}
-		fmt.Fprintf(w, "%s: %d agents, %d matches (%d per pair), seed %d\nrules: %s\n\n", title,
+		fmt.Fprintf(w, "%s: %d agents, %d matches (%d per pair), seed %d\nrules: %s\n", title,
 			len(info.Agents), tally.Matches(), info.MatchesPerPairing, info.Seed, info.Rules)
-		t := newTableAs(w, 2, markdown, "#", "agent", "P", "W", "D", "L", "GF", "GA", "GD", "Pts")
+		if title == "Gauntlet" {
+			// Ranked by total points, the challenger, who plays every match, would always top
+			// the others; they each play it once a pairing.
+			fmt.Fprintf(w, "%s plays every match, each of the others %d: rows are ranked by points a match (Pts/P)\n",
+				info.Agents[0], info.MatchesPerPairing)
+		}
+		fmt.Fprintln(w)
+		head := []string{"#", "agent", "P", "W", "D", "L", "GF", "GA", "GD", "Pts"}
+		if title == "Gauntlet" {
+			head = append(head, "Pts/P")
+		}
+		t := newTableAs(w, 2, markdown, head...)
 		for i, s := range table {
-			out = append(out, []string{fmt.Sprint(i + 1), s.Agent, fmt.Sprint(s.P), fmt.Sprint(s.W), fmt.Sprint(s.D), fmt.Sprint(s.L),
-				fmt.Sprint(s.GF), fmt.Sprint(s.GA), fmt.Sprintf("%+d", s.GD()), fmt.Sprint(s.Pts)})
+			row := []string{fmt.Sprint(i + 1), s.Agent, fmt.Sprint(s.P), fmt.Sprint(s.W), fmt.Sprint(s.D), fmt.Sprint(s.L),
+				fmt.Sprint(s.GF), fmt.Sprint(s.GA), fmt.Sprintf("%+d", s.GD()), fmt.Sprint(s.Pts)}
+			if title == "Gauntlet" {
+				row = append(row, fmt.Sprintf("%.2f", float64(s.Pts)/float64(max(s.P, 1))))
+			}
+			out = append(out, row)
 		}
 		if err := appendRows(t, out); err != nil {
 			return err
 		}
 	}
-	fmt.Fprintf(w, "\nRatings (Bradley–Terry with draws, Elo scale, mean 0; %d bootstrap resamples for the 95%% interval):\n", arena.RatingBootstrap)
+	fmt.Fprintf(w, "\nRatings (Bradley–Terry with draws, Elo scale, mean 0; %d bootstrap resamples for the 95%% interval):\n", arena.RatingBootstrapFor(len(info.Agents)))
 	header := []string{"agent", "rating", "95% interval"}
 	if expl != nil {
 		header = append(header, "exploitability")

@@ -74,8 +74,11 @@ func runGenerate(ctx context.Context, prog string, io Streams, engine Engine, o 
 	if len(specs) != 2 {
 		return Usagef("--agents %q: want exactly two agent specs, got %d", o.agents, len(specs))
 	}
-	if o.episodes <= 0 || o.workers < 0 {
-		return Usagef("--episodes %d, --workers %d: want at least 1 episode and workers ≥ 0", o.episodes, o.workers)
+	if o.episodes <= 0 {
+		return Usagef("--episodes %d: want at least 1 episode", o.episodes)
+	}
+	if err := checkWorkers(o.workers); err != nil {
+		return err
 	}
 	if err := outputChoices(o.out, false, false, o.resume, o.force); err != nil {
 		return err

@@ -92,7 +92,7 @@ func TestCtrlCAnswersWithinASecond(t *testing.T) {
 					t.Error("the model was not saved")
 				}
 			}},
-		{name: "watch with a long search", args: []string{"watch", "mcts:iters=100000000", "random"}, after: 1500 * time.Millisecond, want: "interrupted"},
+		{name: "watch with a long search", args: []string{"watch", "mcts:iters=5000000", "random"}, after: 1500 * time.Millisecond, want: "interrupted"},
 		{name: "solve matrix", args: []string{"solve", "matrix", "--throws-per-half", "1000", "--out", filepath.Join(dir, "matrix")}, after: 1500 * time.Millisecond, want: "interrupted"},
 		{name: "datasets export of a large file", args: []string{"datasets", "export", filepath.Join(dir, "big", "decisions.parquet"), "--out", filepath.Join(dir, "big.csv")},
 			after: 1500 * time.Millisecond, want: "nothing was written",

@@ -91,3 +91,24 @@ func sameFile(t *testing.T, a, b string) bool {
 	}
 	return bytes.Equal(x, y)
 }
+
+// TestResumeRemovesWhatAKillLeft: the temporary files of writes a kill -9 cut short are
+// removed by the next run that holds the directory's lock (they were never removed, up to
+// 30 MB each).
+func TestResumeRemovesWhatAKillLeft(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	args := []string{"arena", "--agents", "random;heuristic", "--matches", "4", "--throws-per-half", "4", "--no-exploitability", "--out", dir}
+	if code, _, stderr := run(t, args...); code != 0 {
+		t.Fatal(stderr)
+	}
+	stale := filepath.Join(dir, ".matches.parquet.tmp-123456")
+	if err := os.WriteFile(stale, make([]byte, 1<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := run(t, "arena", "--out", dir, "--resume", "--no-exploitability"); code != 0 {
+		t.Fatal(stderr)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Fatal("the stale temporary file is still there after --resume")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -97,7 +98,7 @@ func TestSimulateDefaults(t *testing.T) {
 			t.Errorf("output lacks %q\n%s", want, out)
 		}
 	}
-	if code, out, _ := run(t, "simulate", "-n", "3000", "--dice", "--home-mode", "dynamic", "--ties-count", "--knockout", "--extra-throws", "0"); code != 0 || !strings.Contains(out, "penalties") {
+	if code, out, _ := run(t, "simulate", "-n", "3000", "--dice", "--ties-count", "--knockout", "--extra-throws", "0"); code != 0 || !strings.Contains(out, "penalties") {
 		t.Errorf("rule flags: exit %d\n%s", code, out)
 	}
 }
@@ -110,13 +111,18 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{"simulate", "-n", "-5"},
 		{"simulate", "-n", "many"},
 		{"simulate", "--workers", "-1"},
-		{"simulate", "--home-mode", "attack"},
-		{"simulate", "--dynamic-trigger", "sometimes"},
+		{"rules", "--home-mode", "attack"},
+		{"rules", "--dynamic-trigger", "sometimes"},
+		// Knobs of formation changes, where the line-ups never change.
+		{"simulate", "--home-mode", "dynamic"},
+		{"simulate", "--moves", "1"},
+		{"solve", "odds", "--away-mode", "dynamic"},
+		{"solve", "odds", "--dynamic-trigger", "turnover"},
 		{"simulate", "--points", "3,1"},
 		{"simulate", "--points", "0,1,3"},
 		{"simulate", "--throws-per-half", "0"},
 		{"simulate", "--extra-throws", "-1"},
-		{"simulate", "--moves", "-1"},
+		{"rules", "--moves", "-1"},
 		{"simulate", "a", "b", "c"},
 		{"simulate", "--no-such-flag"},
 		{"no-such-command"},
@@ -132,6 +138,11 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{"solve", "odd"},
 		{"datasets", "odd"},
 		{"arena", "--markdown", "--json"},
+		{"arena", "--format", "worldcup", "--group-size", "0"},
+		{"arena", "--format", "worldcup", "--group-size", "1"},
+		{"arena", "--agents", "random#;random"},
+		{"help", "bogus"},
+		{"help", "solve", "bogus"},
 		{"arena", "--out", ""},
 		{"arena", "--matches", "9223372036854775807"},
 		{"arena", "--exploitability-matches", "0"},
@@ -207,4 +218,22 @@ func FuzzRuleFlags(f *testing.F) {
 			t.Fatalf("flags %d/%d → rules %+v", throws, moves, r)
 		}
 	})
+}
+
+// A model file a spec names that is missing, corrupt or for other rules is a file that
+// failed (exit 1, as kingoal help exit-codes says), not bad usage.
+func TestModelFileFailuresExitOne(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.json")
+	os.WriteFile(garbage, []byte("{}"), 0o644)
+	other := filepath.Join(dir, "other.json")
+	if code, _, stderr := run(t, "train", "qlearning", "--episodes", "200", "--throws-per-half", "4", "--out", other); code != 0 {
+		t.Fatal(stderr)
+	}
+	for _, model := range []string{filepath.Join(dir, "missing.json"), garbage, other} {
+		code, _, stderr := run(t, "eval", "qlearning:model="+model, "--vs", "random", "-n", "10")
+		if code != exitFailure || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%s: exit %d, %q", filepath.Base(model), code, stderr)
+		}
+	}
 }

@@ -150,6 +150,12 @@ func prepareRunDir(dir string, resume, force bool) (*datasets.Lock, error) {
 	if err != nil {
 		return nil, lockError(err)
 	}
+	for _, d := range []string{dir, filepath.Join(dir, "shards")} { // what a kill -9 left, up to a shard's size each
+		if err = lock.RemoveStaleTemps(d); err != nil {
+			lock.Unlock()
+			return nil, err
+		}
+	}
 	switch {
 	case force:
 		err = arena.Clear(dir)

@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 
+	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/spf13/cobra"
 
@@ -60,11 +62,19 @@ func ExecuteRoot(root func(Streams) *cobra.Command, args []string, in io.Reader,
 		return exitOK
 	}
 	prefix := cmd.Name() + ": "
-	fmt.Fprintln(errOut, prefix+message(err, prefix))
+	msg := message(err, prefix)
+	if errors.Is(err, syscall.ENOSPC) { // what to do, not only what happened
+		msg += " — the disk is full: free some space, then run the same command again with --resume " +
+			"(arena, datasets generate and train continue where they stopped; other commands start over)"
+	}
+	fmt.Fprintln(errOut, prefix+msg)
 	var u usageError
+	var model *agents.ModelError
 	switch {
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted
+	case errors.As(err, &model): // a file that failed, wherever a spec named it
+		return exitFailure
 	case errors.As(err, &u), isCobraUsage(err), errors.Is(err, datasets.ErrLocked):
 		return exitUsage
 	}
@@ -105,9 +115,27 @@ Bad input exits with code 2, an interrupted run with 130 (see kingoal help exit-
 		SilenceErrors: true,
 	}
 	root.SetVersionTemplate("kingoal {{.Version}}\n")
+	root.SetHelpCommand(helpCommand())
 	Configure(root, streams)
 	root.AddCommand(exitCodesTopic(), newRulesCmd(streams), newLineupsCmd(streams), newSimulateCmd(streams), newSolveCmd(streams), newAgentsCmd(streams), newWatchCmd(streams), newTrainCmd(streams), newPlayCmd(streams), newEvalCmd(streams), ArenaCommand(streams, LocalEngine), newLeaderboardCmd(streams), newDatasetsCmd(streams))
 	return root
+}
+
+// helpCommand is cobra's help, except that an unknown topic is a usage error (exit 2),
+// not the root's help and exit 0.
+func helpCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		Long:  "Help for any command or topic: kingoal help COMMAND [SUBCOMMAND], kingoal help exit-codes.",
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := c.Root().Find(args)
+			if err != nil || len(rest) > 0 || len(args) > 0 && cmd == c.Root() {
+				return Usagef("help %s: no such command or topic (kingoal help lists them)", strings.Join(args, " "))
+			}
+			return cmd.Help()
+		},
+	}
 }
 
 // exitCodesTopic is `kingoal help exit-codes`.

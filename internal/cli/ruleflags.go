@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/kingoal/kingoal/env"
@@ -36,4 +37,21 @@ func (f *ruleFlags) rules() (env.Rules, error) {
 		return r, usageError{err}
 	}
 	return r, nil
+}
+
+// changeFlags are the rule knobs of formation changes: they mean nothing to a command whose
+// two line-ups never change.
+var changeFlags = []string{"moves", "home-mode", "away-mode", "dynamic-trigger"}
+
+// refuseChangeFlags refuses, for a command of two line-ups kept all match (simulate, solve
+// odds), a change knob given on the command line: it cannot apply, and echoing it in the
+// rules line would say it did.
+func refuseChangeFlags(cmd *cobra.Command) error {
+	for _, name := range changeFlags {
+		if f := cmd.Flags().Lookup(name); f != nil && f.Changed {
+			return Usagef("--%s: %s plays two line-ups that never change, so formation changes cannot apply "+
+				"(kingoal solve policy or solve game for a side that changes; kingoal arena for agents)", name, cmd.CommandPath())
+		}
+	}
+	return nil
 }

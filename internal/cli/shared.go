@@ -54,10 +54,16 @@ func labelled(specs []string) []string {
 	return out
 }
 
-// formatExploitability writes an exploitability as a table cell: exact, or ≥ estimate ± CI.
+// formatExploitability writes an exploitability as a table cell: exact, or "≥" a Monte
+// Carlo lower bound ± its 95% interval. Exploitability is never below 0 (a best response
+// scores at least the game's value ½), so an estimate below 0 is printed as "≥ 0", with the
+// estimate beside it: a bound printed negative says nothing true.
 func formatExploitability(e agents.Exploitability) string {
 	if e.Exact {
-		return fmt.Sprintf("%.4f", e.Value)
+		return fmt.Sprintf("%.4f", max(e.Value, 0)) // a rounding error below 0 prints 0, never "-0.0000"
+	}
+	if e.Value < 0 {
+		return fmt.Sprintf("≥ 0 (estimate %.3f ± %.3f)", e.Value, e.CI)
 	}
 	return fmt.Sprintf("≥ %.3f ± %.3f", e.Value, e.CI)
 }
@@ -135,10 +141,22 @@ func movedSectors(from, to env.Lineup) []string {
 	return moved
 }
 
+// maxWorkers bounds --workers: each worker holds its own buffers (and, in the arena, a shard
+// being encoded), so a mistyped 1000000 would exhaust memory before doing any work.
+const maxWorkers = 1024
+
+// checkWorkers refuses a --workers outside 0 (all cores) … maxWorkers.
+func checkWorkers(workers int) error {
+	if workers < 0 || workers > maxWorkers {
+		return Usagef("--workers %d: want 0 (all cores) to %d", workers, maxWorkers)
+	}
+	return nil
+}
+
 // computeMatrix runs solver.ComputeMatrix with a progress bar on errOut.
 func computeMatrix(ctx context.Context, io Streams, r env.Rules, workers int) (*solver.OddsMatrix, error) {
-	if workers < 0 {
-		return nil, Usagef("--workers %d: want 0 (all cores) or more", workers)
+	if err := checkWorkers(workers); err != nil {
+		return nil, err
 	}
 	bar := newProgress(io.ErrOut, env.NumLineups, "rows")
 	m, err := solver.ComputeMatrix(ctx, r, solver.MatrixOptions{Workers: workers, Progress: func(n int) { _ = bar.Set(n) }})

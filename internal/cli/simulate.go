@@ -37,6 +37,9 @@ seed (not on --workers): the same seed prints the same bytes.`,
   kingoal simulate 1-1-3-3-2 2-3-2-2-1 --knockout --json`,
 		Args: argsBetween(0, 2, "HOME and AWAY line-ups (or none for the defaults)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := refuseChangeFlags(cmd); err != nil {
+				return err
+			}
 			return runSimulate(cmd.Context(), streams, o, args)
 		},
 	}
@@ -84,8 +87,8 @@ func runSimulate(ctx context.Context, streams Streams, o simulateOptions, args [
 	if o.matches <= 0 {
 		return Usagef("-n %d: want at least 1 match", o.matches)
 	}
-	if o.workers < 0 {
-		return Usagef("--workers %d: want 0 (all cores) or more", o.workers)
+	if err := checkWorkers(o.workers); err != nil {
+		return err
 	}
 	cfg := env.SimConfig{Rules: r, Home: home, Away: away, Matches: o.matches, Seed: o.seed, Workers: o.workers}
 	if o.dice {

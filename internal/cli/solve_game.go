@@ -99,8 +99,8 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.workers < 0 {
-		return Usagef("--workers %d: want 0 (all cores) or more", o.workers)
+	if err := checkWorkers(o.workers); err != nil {
+		return err
 	}
 	if !(o.maxGiB > 0) || o.maxGiB > 1<<20 {
 		return Usagef("--max-gib %v: want a size in GiB above 0", o.maxGiB)

@@ -23,7 +23,12 @@ func newSolveOddsCmd(io Streams) *cobra.Command {
 		Example: `  kingoal solve odds 1-2-3-3-1 2-2-2-2-2
   kingoal solve odds 1-3-3-2-1 2-2-2-2-2 --knockout --json`,
 		Args: argsBetween(0, 2, "HOME and AWAY line-ups (or none for the defaults)"),
-		RunE: func(cmd *cobra.Command, args []string) error { return runSolveOdds(cmd.Context(), io, o, args) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := refuseChangeFlags(cmd); err != nil {
+				return err
+			}
+			return runSolveOdds(cmd.Context(), io, o, args)
+		},
 	}
 	cmd.Flags().IntVar(&o.top, "top", 10, "how many of the likeliest scores to list")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the result as JSON")

@@ -80,8 +80,10 @@ a resumed run ends with exactly the model of an uninterrupted one. Scores are P(
 var trainingFlags = []string{"vs", "eval-vs", "seed", "eval-every", "eval-matches", "alpha", "epsilon",
 	"knockout", "ties-count", "throws-per-half", "extra-throws", "moves", "home-mode", "away-mode", "dynamic-trigger", "points"}
 
+// trainingRecord is what a model records of its training: trainingFlags, and the target
+// --episodes, which a resume keeps unless given again.
 func trainingRecord(fs *pflag.FlagSet) map[string]string {
-	m := map[string]string{}
+	m := map[string]string{"episodes": fs.Lookup("episodes").Value.String()}
 	for _, name := range trainingFlags {
 		m[name] = fs.Lookup(name).Value.String()
 	}
@@ -104,6 +106,16 @@ func resumeTraining(fs *pflag.FlagSet, path string) error {
 	}
 	if stored == nil {
 		return Usagef("--resume: %s does not record how it was trained (an older model); give every flag, or start afresh with --force", path)
+	}
+	target, recorded := stored["episodes"]
+	delete(stored, "episodes") // the one setting a resume may change
+	if !fs.Lookup("episodes").Changed {
+		if !recorded {
+			return Usagef("--resume: %s does not record its target (a model from an earlier build): give --episodes", path)
+		}
+		if err := fs.Set("episodes", target); err != nil {
+			return Usagef("--resume: %s holds --episodes %q, which this version cannot read: %v", path, target, err)
+		}
 	}
 	return applyStored(fs, stored, path, nil)
 }
@@ -170,6 +182,9 @@ func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string,
 			return fmt.Errorf("train: --resume %s: %s", o.out, strings.TrimPrefix(err.Error(), "agents: "))
 		}
 		q.Training = record
+		if o.episodes < q.Episodes {
+			return Usagef("--episodes %d: %s has trained %d already; give a larger total to train on, or start afresh with --force", o.episodes, o.out, q.Episodes)
+		}
 	}
 	base := strings.TrimSuffix(o.out, ".json")
 	curvePath, pngPath := base+".curve.parquet", base+".curve.png"
@@ -191,25 +206,28 @@ func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string,
 	if n := len(curve); n > 0 {
 		before = curve[n-1].Seconds
 	}
-	var last float64       // mean result of the latest training episodes
-	done := func() error { // evaluate, then save model and curve
-		if n := len(curve); n > 0 && curve[n-1].Episodes == int64(q.Episodes) {
-			return nil // nothing learned since the last row (an interruption right after it)
+	var last float64 // mean result of the latest training episodes
+	// done evaluates, then saves the curve and only then the model: a kill in between leaves
+	// a model behind its curve, and the resume trains it again (training is deterministic)
+	// to the curve's last row, finds the row there and saves the model. The other order
+	// lost that row for good.
+	done := func() error {
+		if n := len(curve); n == 0 || curve[n-1].Episodes != int64(q.Episodes) {
+			row, err := evaluate(ctx, q, o, r)
+			if err != nil {
+				return err
+			}
+			row.TrainResult = last
+			row.Seconds = before + time.Since(began).Seconds()
+			curve = append(curve, row)
+			if err := datasets.WriteParquet(curvePath, datasets.LearningCurveSchema, curve); err != nil {
+				return err
+			}
+			if err := writeCurvePNG(pngPath, curve, o.evalVs); err != nil {
+				return err
+			}
 		}
-		row, err := evaluate(ctx, q, o, r)
-		if err != nil {
-			return err
-		}
-		row.TrainResult = last
-		row.Seconds = before + time.Since(began).Seconds()
-		curve = append(curve, row)
-		if err := datasets.WriteAtomic(o.out, q.Save); err != nil {
-			return err
-		}
-		if err := datasets.WriteParquet(curvePath, datasets.LearningCurveSchema, curve); err != nil {
-			return err
-		}
-		return writeCurvePNG(pngPath, curve, o.evalVs)
+		return datasets.WriteAtomic(o.out, q.Save)
 	}
 	interrupted := func() error { // keep what was learned; the curve keeps its evaluated rows
 		_ = bar.Finish()

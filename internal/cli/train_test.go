@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/jsonfile"
 )
 
 func TestTrainAndResume(t *testing.T) {
@@ -80,5 +82,61 @@ func TestTrainBadInput(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(garbage); string(b) != "not a model" {
 		t.Error("a failed resume changed the file")
+	}
+}
+
+// TestTrainResumeKeepsItsTargetAndEveryCurveRow: a resumed training without --episodes
+// trains to the target the model records (it trained to the default 500,000 before); a kill
+// between the curve's save and the model's loses no curve row; a total below what the model
+// has trained is refused in one line.
+func TestTrainResumeKeepsItsTargetAndEveryCurveRow(t *testing.T) {
+	dir := t.TempDir()
+	common := []string{"train", "qlearning", "--throws-per-half", "6", "--moves", "1", "--eval-every", "5000", "--seed", "3"}
+	whole := filepath.Join(dir, "whole.json")
+	if code, _, stderr := run(t, append(common, "--episodes", "20000", "--out", whole)...); code != 0 {
+		t.Fatal(stderr)
+	}
+	// A model interrupted at 10,000 of 20,000, whose curve got its 15,000 row before the kill
+	// (the curve is saved first): the state a kill between the two saves leaves.
+	half := filepath.Join(dir, "half.json")
+	if code, _, stderr := run(t, append(common, "--episodes", "10000", "--out", half)...); code != 0 {
+		t.Fatal(stderr)
+	}
+	var model map[string]any
+	b, _ := os.ReadFile(half)
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber() // the table's uint64 keys survive the round trip
+	if err := dec.Decode(&model); err != nil {
+		t.Fatal(err)
+	}
+	model["training"].(map[string]any)["episodes"] = "20000"
+	delete(model, "checksum")
+	var edited bytes.Buffer
+	if err := jsonfile.Encode(&edited, model, false); err != nil { // signed again, as the interrupted build wrote it
+		t.Fatal(err)
+	}
+	os.WriteFile(half, edited.Bytes(), 0o644)
+	wantCurve, _ := datasets.ReadParquet[datasets.LearningCurveRow](filepath.Join(dir, "whole.curve.parquet"), datasets.LearningCurveSchema)
+	if err := datasets.WriteParquet(filepath.Join(dir, "half.curve.parquet"), datasets.LearningCurveSchema, wantCurve[:3]); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := run(t, "train", "qlearning", "--out", half, "--resume"); code != 0 {
+		t.Fatalf("resume: %s", stderr)
+	}
+	if !sameFile(t, whole, half) {
+		t.Fatal("the resumed model is not the uninterrupted one (its target was not kept?)")
+	}
+	curve, _ := datasets.ReadParquet[datasets.LearningCurveRow](filepath.Join(dir, "half.curve.parquet"), datasets.LearningCurveSchema)
+	if len(curve) != 4 {
+		t.Fatalf("the resumed curve has %d rows, want 4", len(curve))
+	}
+	for i := range curve {
+		if curve[i].Episodes != wantCurve[i].Episodes || curve[i].Score != wantCurve[i].Score {
+			t.Fatalf("curve row %d: %+v, want %+v", i, curve[i], wantCurve[i])
+		}
+	}
+	code, _, stderr := run(t, "train", "qlearning", "--out", half, "--resume", "--episodes", "5000")
+	if code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "trained 20000 already") {
+		t.Fatalf("--episodes below the model's count: exit %d, %q", code, stderr)
 	}
 }

@@ -85,3 +85,26 @@ def test_python_integers_never_wrap():
     with pytest.raises(ValueError, match="episode="):
         kingoal.episode_seed(1, 0, -1)
     assert kingoal.lineup(np.int64(120)) == "5-2-1-1-1"
+
+
+def test_library_calls_from_threads():
+    """The library calls are safe from any thread (the README says so): four threads at once
+    get the answers one thread gets."""
+    import threading
+    want = kingoal.solve_odds("1-2-3-3-1", "2-2-2-2-2", throws_per_half=8)
+    got, errors = [], []
+
+    def work():
+        try:
+            for _ in range(5):
+                got.append(kingoal.solve_odds("1-2-3-3-1", "2-2-2-2-2", throws_per_half=8))
+                kingoal.lineup(7)
+        except Exception as e:  # noqa: BLE001 - any failure is the finding
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(got) == 20 and all(g == want for g in got)
