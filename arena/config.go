@@ -78,6 +78,10 @@ type Config struct {
 	// a match instead of ~90, so other matches); with EveryThrow a run plays the same matches
 	// as the LogThrows run of its seed (and as runs started before the goal sampler existed).
 	EveryThrow bool
+	// NoExploitability records that the leaderboard is to go without the exploitability
+	// column (kingoal arena --no-exploitability), so that a resume makes the same choice. It
+	// plays no part in the matches.
+	NoExploitability bool
 }
 
 // Sampler names how the run draws its throws: "goals" (env.GoalSampler) or "throws" (one at

@@ -53,7 +53,8 @@ type RunInfo struct {
 	LogThrows         bool              `json:"log_throws"`
 	Dice              bool              `json:"dice"`
 	LogDecisions      bool              `json:"log_decisions"`
-	Sampler           string            `json:"sampler,omitempty"` // Config.Sampler; absent (runs started before the goal sampler): "throws"
+	Sampler           string            `json:"sampler,omitempty"`           // Config.Sampler; absent (runs started before the goal sampler): "throws"
+	NoExploitability  bool              `json:"no_exploitability,omitempty"` // Config.NoExploitability
 	Schemas           map[string]string `json:"schemas"`
 	GoVersion         string            `json:"go_version"`
 	KingoalVersion    string            `json:"kingoal_version"`    // the release, and the VCS revision when stamped (internal/version)
@@ -64,7 +65,7 @@ func (c Config) info(total int, complete bool) RunInfo {
 	return RunInfo{Format: "kingoal-run", SchemaVersion: 2, Competition: c.Format.String(), Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
 		Seed: c.Seed, MatchesPerPairing: c.matches(), DrawBracket: c.DrawBracket, GroupSize: c.infoGroupSize(), TotalMatches: total, ShardSize: c.shardSize(), Complete: complete,
 		Schemas: c.schemas(), GoVersion: runtime.Version(), KingoalVersion: version.String(), ParquetGoVersion: depVersion("github.com/parquet-go/parquet-go"), LogThrows: c.LogThrows, Dice: c.Dice, LogDecisions: c.LogDecisions,
-		Sampler: c.Sampler()}
+		Sampler: c.Sampler(), NoExploitability: c.NoExploitability}
 }
 
 // DrawnBy is info's Sampler, "throws" for the runs that did not record one (they came before

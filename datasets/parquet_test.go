@@ -133,14 +133,24 @@ func FuzzScanRecords(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		p := filepath.Join(t.TempDir(), "f.parquet")
 		os.WriteFile(p, b, 0o644)
+		rows := 0
 		_, err := datasets.ScanRecords(p, func(info datasets.FileInfo, row []datasets.Value) error {
 			if len(row) != len(info.Columns) {
 				t.Fatalf("%d cells for %d columns", len(row), len(info.Columns))
 			}
+			rows++
 			return nil
 		})
 		if err != nil && !strings.HasPrefix(err.Error(), "datasets: ") {
 			t.Fatalf("error without prefix: %v", err)
+		}
+		// The column-by-column reader (Python's read_parquet) takes the same files.
+		tab, terr := datasets.ReadTable(p)
+		if terr != nil && !strings.HasPrefix(terr.Error(), "datasets: ") {
+			t.Fatalf("ReadTable: error without prefix: %v", terr)
+		}
+		if (err == nil) != (terr == nil) || terr == nil && tab.Info.Rows != int64(rows) {
+			t.Fatalf("ScanRecords (%v, %d rows) and ReadTable (%v) disagree", err, rows, terr)
 		}
 	})
 }

@@ -16,7 +16,8 @@ import (
 type FileInfo struct {
 	Schema  string   // the kingoal schema tag, "" for a foreign file
 	Columns []string // leaf column names, in order
-	Types   []string // their physical types
+	Types   []string // their types as Parquet names them (logical if any: "INT(32,true)", "STRING")
+	Kinds   []string // their physical types: BOOLEAN, INT32, INT64, FLOAT, DOUBLE, BYTE_ARRAY, …
 	Rows    int64
 }
 
@@ -38,21 +39,9 @@ func ScanRecords(path string, fn func(info FileInfo, row []Value) error) (info F
 		return info, err
 	}
 	defer f.Close()
-	info.Schema, _ = pf.Lookup(SchemaKey)
-	info.Rows = pf.NumRows()
-	var unsigned []bool // columns whose integers are unsigned (uint64 seeds)
-	var lists []bool    // 3-level LIST columns (name.list.element): a []Value per row
-	for _, col := range pf.Schema().Columns() {
-		leaf, _ := pf.Schema().Lookup(col...)
-		isList := len(col) == 3 && col[1] == "list" && col[2] == "element"
-		if !isList && (len(col) != 1 || leaf.Node.Repeated()) {
-			return info, fmt.Errorf("datasets: %s has nested column %v; only flat columns and lists are supported", path, col)
-		}
-		lists = append(lists, isList)
-		info.Columns = append(info.Columns, col[0])
-		info.Types = append(info.Types, leaf.Node.Type().String())
-		it, isInt := logicalInt(leaf.Node.Type().LogicalType())
-		unsigned = append(unsigned, isInt && !it.IsSigned)
+	info, lists, unsigned, err := describe(path, pf)
+	if err != nil {
+		return info, err
 	}
 	if fn == nil {
 		return info, nil
@@ -99,6 +88,28 @@ func ScanRecords(path string, fn func(info FileInfo, row []Value) error) (info F
 		return info, fmt.Errorf("datasets: %s: read %d rows, the footer says %d", path, seen, info.Rows)
 	}
 	return info, nil
+}
+
+// describe reads a file's columns: names, types, which are 3-level LIST columns
+// (name.list.element, a []Value per row) and which integers are unsigned (uint64 seeds).
+// Other nesting is an error.
+func describe(path string, pf *parquet.File) (info FileInfo, lists, unsigned []bool, err error) {
+	info.Schema, _ = pf.Lookup(SchemaKey)
+	info.Rows = pf.NumRows()
+	for _, col := range pf.Schema().Columns() {
+		leaf, _ := pf.Schema().Lookup(col...)
+		isList := len(col) == 3 && col[1] == "list" && col[2] == "element"
+		if !isList && (len(col) != 1 || leaf.Node.Repeated()) {
+			return info, nil, nil, fmt.Errorf("datasets: %s has nested column %v; only flat columns and lists are supported", path, col)
+		}
+		lists = append(lists, isList)
+		info.Columns = append(info.Columns, col[0])
+		info.Types = append(info.Types, leaf.Node.Type().String())
+		info.Kinds = append(info.Kinds, leaf.Node.Type().Kind().String())
+		it, isInt := logicalInt(leaf.Node.Type().LogicalType())
+		unsigned = append(unsigned, isInt && !it.IsSigned)
+	}
+	return info, lists, unsigned, nil
 }
 
 func cellOf(v parquet.Value, unsigned bool) Value {

@@ -82,3 +82,11 @@ func DescribeDecision(before, after State) string {
 func periodCode(p Period) string {
 	return nameOf([]string{"PM", "H1", "H2", "E1", "E2", "P", "FT"}, uint8(p), "P")
 }
+
+// plural is "1 move", "3 moves": the count and the noun, in the right number.
+func plural(n int, noun string) string {
+	if n == 1 || n == -1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -42,7 +42,6 @@ def read(*parts):
         native = _kingoal_package()
         if native is not None:
             cols = native.read_parquet(p)
-            cols.pop("__schema__")
             return pd.DataFrame({k: list(v) if v.ndim == 2 else v for k, v in cols.items()})
         if shutil.which(KINGOAL) is None:
             raise FileNotFoundError(f"{KINGOAL!r} is not on the PATH (needed to read Parquet without pyarrow): "

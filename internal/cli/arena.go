@@ -188,7 +188,8 @@ func (o arenaOptions) config() (arena.Config, error) {
 		r.Knockout = true // a World Cup's groups play league matches all the same
 	}
 	c := arena.Config{Format: format, Agents: labelled(splitSpecs(o.agents)), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, GroupSize: groupSize,
-		Seed: o.seed, Workers: o.workers, LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions, EveryThrow: o.sampler == "throws"}
+		Seed: o.seed, Workers: o.workers, LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions, EveryThrow: o.sampler == "throws",
+		NoExploitability: o.noExploit}
 	if err := c.Validate(); err != nil {
 		return arena.Config{}, usageError{err}
 	}
@@ -391,7 +392,7 @@ func writeLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool)
 		t := newTableAs(w, 2, markdown, head...)
 		for i, s := range table {
 			row := []string{fmt.Sprint(i + 1), s.Agent, fmt.Sprint(s.P), fmt.Sprint(s.W), fmt.Sprint(s.D), fmt.Sprint(s.L),
-				fmt.Sprint(s.GF), fmt.Sprint(s.GA), fmt.Sprintf("%+d", s.GD()), fmt.Sprint(s.Pts)}
+				fmt.Sprint(s.GF), fmt.Sprint(s.GA), signed(s.GD()), fmt.Sprint(s.Pts)}
 			if title == "Gauntlet" {
 				row = append(row, fmt.Sprintf("%.2f", float64(s.Pts)/float64(max(s.P, 1))))
 			}
@@ -401,7 +402,14 @@ func writeLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool)
 			return err
 		}
 	}
+	// GFM renders a table only after a blank line, and takes a line right after one for a row.
+	gap := func() {
+		if markdown {
+			fmt.Fprintln(w)
+		}
+	}
 	fmt.Fprintf(w, "\nRatings (Bradley–Terry with draws, Elo scale, mean 0; %d bootstrap resamples for the 95%% interval):\n", arena.RatingBootstrapFor(len(info.Agents)))
+	gap()
 	header := []string{"agent", "rating", "95% interval"}
 	if expl != nil {
 		header = append(header, "exploitability")
@@ -419,18 +427,21 @@ func writeLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool)
 		return err
 	}
 	if expl != nil {
+		gap()
 		fmt.Fprintln(w, "Exploitability: a best response's score against the agent minus ½ — exact, or \"≥\" a Monte Carlo lower bound ± its 95% interval.")
 	}
-	fmt.Fprintln(w, "\nHead to head: the row agent's score (win 1, draw ½) against the column agent:")
+	fmt.Fprintln(w, "\nHead to head: the row agent's score (win 1, draw ½) against the column agent, in the table's order:")
+	gap()
+	order := rankOrder(lb)
 	header = []string{"agent"}
-	for i := range info.Agents {
-		header = append(header, fmt.Sprint(i+1))
+	for k := range order {
+		header = append(header, fmt.Sprint(k+1))
 	}
 	t = newTableAs(w, 1, markdown, header...)
 	out = out[:0]
-	for i, a := range info.Agents {
-		row := []string{fmt.Sprintf("%d %s", i+1, a)}
-		for j := range info.Agents {
+	for k, i := range order {
+		row := []string{fmt.Sprintf("%d %s", k+1, info.Agents[i])}
+		for _, j := range order {
 			cell := "·"
 			if i != j && !math.IsNaN(h2h[i][j]) {
 				cell = fmt.Sprintf("%.2f", h2h[i][j])
@@ -440,6 +451,26 @@ func writeLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool)
 		out = append(out, row)
 	}
 	return appendRows(t, out)
+}
+
+// rankOrder is the agents' indices in the order of the leaderboard's main table.
+func rankOrder(lb *arena.Leaderboard) []int {
+	var order []int
+	switch {
+	case lb.Table != nil:
+		for _, s := range lb.Table {
+			order = append(order, s.Index)
+		}
+	case lb.Cup != nil:
+		for _, s := range lb.Cup {
+			order = append(order, s.Index)
+		}
+	default:
+		for _, r := range lb.Ratings {
+			order = append(order, r.Index)
+		}
+	}
+	return order
 }
 
 type ratingJSON struct {

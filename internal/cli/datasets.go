@@ -103,9 +103,11 @@ func runExport(ctx context.Context, s Streams, o exportOptions, path string) err
 	if o.format != "csv" && o.format != "jsonl" {
 		return Usagef("--format %q: want csv or jsonl", o.format)
 	}
-	if err := checkNewOutput("--out", o.out, o.force); err != nil {
+	release, err := claimOutputs(map[string]string{"--out": o.out}, o.force)
+	if err != nil {
 		return err
 	}
+	defer release()
 	write := func(w io.Writer) error { return exportRecords(ctx, w, path, o.format) }
 	if o.out == "" {
 		return write(s.Out)

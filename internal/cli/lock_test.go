@@ -112,3 +112,25 @@ func TestResumeRemovesWhatAKillLeft(t *testing.T) {
 		t.Fatal("the stale temporary file is still there after --resume")
 	}
 }
+
+// TestResumeKeepsNoExploitability: a run started with --no-exploitability resumes without
+// measuring it (it did measure, unasked); the resume may still ask for it.
+func TestResumeKeepsNoExploitability(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	if code, _, stderr := run(t, "arena", "--agents", "random;heuristic", "--matches", "4", "--throws-per-half", "4", "--no-exploitability", "--out", dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	if code, _, stderr := run(t, "arena", "--out", dir, "--resume"); code != 0 {
+		t.Fatal(stderr)
+	}
+	cache := filepath.Join(dir, "exploitability.json")
+	if _, err := os.Stat(cache); err == nil {
+		t.Fatal("the resume measured the exploitability the run declined")
+	}
+	if code, _, stderr := run(t, "arena", "--out", dir, "--resume", "--no-exploitability=false"); code != 0 {
+		t.Fatal(stderr)
+	}
+	if _, err := os.Stat(cache); err != nil {
+		t.Fatal("asked for on resume, the exploitability was not measured")
+	}
+}

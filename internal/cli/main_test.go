@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -235,5 +236,49 @@ func TestModelFileFailuresExitOne(t *testing.T) {
 		if code != exitFailure || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%s: exit %d, %q", filepath.Base(model), code, stderr)
 		}
+	}
+}
+
+func TestCountsAgreeWithTheirNouns(t *testing.T) {
+	code, out, stderr := run(t, "watch", "fixed:2-2-2-2-2", "fixed:1-3-3-2-1", "--moves", "1", "--throws-per-half", "4")
+	if code != 0 || !strings.Contains(out, ", 1 move,") || strings.Contains(out, "1 moves") {
+		t.Fatalf("exit %d %s\n%s", code, stderr, out)
+	}
+}
+
+// TestMarkdownTablesStandAlone: GFM renders a table only after a blank line and swallows a
+// line right after one as a row; the head-to-head follows the table's ranking.
+func TestMarkdownTablesStandAlone(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	code, out, stderr := run(t, "arena", "--format", "gauntlet", "--agents", "random;heuristic;fixed:1-3-3-2-1", "--matches", "6",
+		"--throws-per-half", "6", "--markdown", "--out", dir)
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	lines := strings.Split(out, "\n")
+	for i := 1; i < len(lines); i++ {
+		table, before := strings.HasPrefix(lines[i], "|"), strings.HasPrefix(lines[i-1], "|")
+		if table != before && lines[i] != "" && lines[i-1] != "" {
+			t.Fatalf("line %d %q touches a table without a blank line:\n%s", i+1, lines[i], out)
+		}
+	}
+	var ranked, h2h []string
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "|") {
+			continue
+		}
+		cells := strings.Split(strings.Trim(l, "|"), "|")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		switch {
+		case len(cells) == 11 && cells[0] >= "1" && cells[0] <= "9": // the gauntlet table: # agent P W D L GF GA GD Pts Pts/P
+			ranked = append(ranked, cells[1])
+		case len(cells) == 4 && cells[0] >= "1" && cells[0] <= "9": // head to head: "k agent" and three cells
+			h2h = append(h2h, strings.Fields(cells[0])[1])
+		}
+	}
+	if len(ranked) != 3 || !slices.Equal(ranked, h2h) {
+		t.Fatalf("head to head %v, table %v\n%s", h2h, ranked, out)
 	}
 }

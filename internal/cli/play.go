@@ -68,8 +68,8 @@ func (h *human) Act(obs env.Observation, legal env.Mask) int {
 		h.kickoffHint()
 		fmt.Fprint(h.out, "Your line-up (defence→attack, like 1-2-3-3-1, or an index 0..120): ")
 	case env.Break:
-		fmt.Fprintf(h.out, "\nBreak (%s, %d throws left): you %d, opponent %d. You play %s with %d moves left; the opponent plays %s.\n",
-			obs.Period, obs.ThrowsLeft, obs.OwnGoals, obs.OppGoals, obs.Own, obs.OwnMovesLeft, obs.Opp)
+		fmt.Fprintf(h.out, "\nBreak (%s, %s left): you %d, opponent %d. You play %s with %s left; the opponent plays %s.\n",
+			obs.Period, plural(obs.ThrowsLeft, "throw"), obs.OwnGoals, obs.OppGoals, obs.Own, plural(obs.OwnMovesLeft, "move"), obs.Opp)
 		h.adviceHint(obs, legal)
 		fmt.Fprint(h.out, "New line-up within your moves, or Enter to keep: ")
 	case env.Shift:
@@ -108,7 +108,7 @@ func (h *human) Act(obs env.Observation, legal env.Mask) int {
 		if err == nil && !legal.Has(a) {
 			err = fmt.Errorf("%s is not allowed here", env.LineupAt(a))
 			if obs.Decision == env.Break {
-				err = fmt.Errorf("%s costs %d moves, you have %d", env.LineupAt(a), obs.Own.Moves(env.LineupAt(a)), obs.OwnMovesLeft)
+				err = fmt.Errorf("%s costs %s, you have %d", env.LineupAt(a), plural(obs.Own.Moves(env.LineupAt(a)), "move"), obs.OwnMovesLeft)
 			}
 		}
 		if err != nil {

@@ -118,6 +118,12 @@ func resumeRun(fs *pflag.FlagSet, dir string, values func(arena.RunInfo) map[str
 	if err != nil {
 		return usageError{err}
 	}
+	// Not a setting of the matches: the run's choice unless the resume makes another.
+	if f := fs.Lookup("no-exploitability"); f != nil && !f.Changed && info.NoExploitability {
+		if err := fs.Set("no-exploitability", "true"); err != nil {
+			return err
+		}
+	}
 	return applyStored(fs, values(info), filepath.Join(dir, "run.json"), func(name, v string) string {
 		if name == "agents" {
 			return specList(v)

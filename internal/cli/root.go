@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -182,13 +183,43 @@ func checkOutput(flag, path string) error {
 	return nil
 }
 
-// checkNewOutput is checkOutput, and refuses a file that exists unless force is set: a
-// command never replaces a result it did not make in this invocation by surprise.
-func checkNewOutput(flag, path string, force bool) error {
-	if err := checkOutput(flag, path); err != nil {
-		return err
+// claimOutputs checks each output file (flag → path; "" for none) as checkOutput does, locks
+// it for this process (another kingoal writing it is refused: exit 2, naming it), and refuses
+// one that exists unless force is set: a command never replaces by surprise a result it did
+// not make. release gives the locks up; call it when the last file is written.
+func claimOutputs(outputs map[string]string, force bool) (release func(), err error) {
+	var locks []*datasets.Lock
+	release = func() {
+		for _, l := range locks {
+			l.Unlock()
+		}
 	}
-	return refuseOverwrite(flag, path, force, "replace it with --force")
+	flags := make([]string, 0, len(outputs))
+	for flag := range outputs {
+		flags = append(flags, flag)
+	}
+	slices.Sort(flags) // the same order every time: two commands never wait on each other's second file
+	for _, flag := range flags {
+		path := outputs[flag]
+		if path == "" {
+			continue
+		}
+		if err := checkOutput(flag, path); err != nil {
+			release()
+			return nil, err
+		}
+		l, err := datasets.LockFile(path)
+		if err != nil {
+			release()
+			return nil, lockError(err)
+		}
+		locks = append(locks, l)
+		if err := refuseOverwrite(flag, path, force, "replace it with --force"); err != nil {
+			release()
+			return nil, err
+		}
+	}
+	return release, nil
 }
 
 // interruptible runs f, a computation that cannot be stopped from inside (a match's exact

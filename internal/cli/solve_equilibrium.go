@@ -68,9 +68,11 @@ func runSolveEquilibrium(ctx context.Context, io Streams, o solveEquilibriumOpti
 	if err != nil {
 		return err
 	}
-	if err := checkNewOutput("--out", o.out, o.force); err != nil {
+	release, err := claimOutputs(map[string]string{"--out": o.out}, o.force)
+	if err != nil {
 		return err
 	}
+	defer release()
 	m, err := computeMatrix(ctx, io, r, o.workers)
 	if err != nil {
 		return err

@@ -105,11 +105,11 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 	if !(o.maxGiB > 0) || o.maxGiB > 1<<20 {
 		return Usagef("--max-gib %v: want a size in GiB above 0", o.maxGiB)
 	}
-	for flag, path := range map[string]string{"--out": o.out, "--png": o.png} {
-		if err := checkNewOutput(flag, path, o.force); err != nil {
-			return err
-		}
+	release, err := claimOutputs(map[string]string{"--out": o.out, "--png": o.png}, o.force)
+	if err != nil {
+		return err
 	}
+	defer release()
 	size, err := solver.EstimateGame(r, payoff)
 	if err != nil {
 		return usageError{err}

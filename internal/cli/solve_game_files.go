@@ -111,7 +111,7 @@ func gameChart(g *solver.Game, path string) error {
 		}
 		lines = append(lines, s)
 	}
-	title := fmt.Sprintf("Equilibrium: P(home changes) at a break, %s v %s, %d move(s) each (%s)", home, away, g.Moves(), g.Problem.Payoff)
+	title := fmt.Sprintf("Equilibrium: P(home changes) at a break, %s v %s, %s each (%s)", home, away, plural(g.Moves(), "move"), g.Problem.Payoff)
 	return lineChart(path, title, "throws played before the break", "P(home changes its line-up)", lines...)
 }
 

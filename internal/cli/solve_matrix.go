@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -53,13 +52,15 @@ func runSolveMatrix(ctx context.Context, io Streams, o solveMatrixOptions) error
 	if strings.TrimSpace(o.out) == "" {
 		return Usagef("--out: want a directory name (it is created if missing)")
 	}
+	lock, err := datasets.LockDir(o.out) // creates it if missing
+	if err != nil {
+		return lockError(err)
+	}
+	defer lock.Unlock()
 	for _, f := range []string{"matrix.parquet", "matrix.png"} {
 		if err := refuseOverwrite("--out", filepath.Join(o.out, f), o.force, "replace it with --force"); err != nil {
 			return err
 		}
-	}
-	if err := os.MkdirAll(o.out, 0o755); err != nil {
-		return fmt.Errorf("solve matrix: %w", err)
 	}
 	m, err := computeMatrix(ctx, io, r, o.workers)
 	if err != nil {

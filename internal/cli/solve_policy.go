@@ -104,11 +104,11 @@ func runSolvePolicy(ctx context.Context, io Streams, o solvePolicyOptions) error
 	if obj == solver.ObjectiveAdvance && !r.Knockout {
 		return Usagef("--objective advance needs --knockout")
 	}
-	for flag, path := range map[string]string{"--out": o.out, "--png": o.png} {
-		if err := checkNewOutput(flag, path, o.force); err != nil {
-			return err
-		}
+	release, err := claimOutputs(map[string]string{"--out": o.out, "--png": o.png}, o.force)
+	if err != nil {
+		return err
 	}
+	defer release()
 	lineups := [2]env.Lineup{}
 	for p, s := range [2]string{o.home, o.away} {
 		if lineups[p], err = env.ParseLineup(s); err != nil {
@@ -181,7 +181,7 @@ func summaryTimes(r env.Rules) []summaryTime {
 	out := []summaryTime{{"half time", env.SecondHalf, r.HalfThrows()}}
 	for _, left := range []int{r.HalfThrows() / 3, r.HalfThrows() / 9} {
 		if left >= 1 && left != out[len(out)-1].left {
-			out = append(out, summaryTime{fmt.Sprintf("goal, %d throws left", left), env.SecondHalf, left})
+			out = append(out, summaryTime{fmt.Sprintf("goal, %s left", plural(left, "throw")), env.SecondHalf, left})
 		}
 	}
 	return out
@@ -243,7 +243,7 @@ const chartDiffs = 3 // goal differences −3..+3 in the charts
 func basicChart(bp *solver.BasicPolicy, r env.Rules) heatmap {
 	own, half := bp.Problem.Own, r.HalfThrows()
 	return heatmap{
-		title:    fmt.Sprintf("Recommended change from %s (all %d moves left): counters × sectors moved forward", own, r.MoveBudget()),
+		title:    fmt.Sprintf("Recommended change from %s (all %s left): counters × sectors moved forward", own, plural(r.MoveBudget(), "move")),
 		xLabel:   "throws played when the break happens",
 		yLabel:   "goal difference (own − opponent)",
 		barLabel: "attack (+) / defence (−); grey: keep, white: no data",
@@ -273,7 +273,7 @@ func dynamicSummary(dp *solver.DynamicPolicy, r env.Rules) []recommendation {
 		left int
 		ball int // own coordinates
 	}{{"early, ball won into sector 4", env.FirstHalf, r.HalfThrows() - 1, 4}, {"second half starts", env.SecondHalf, r.HalfThrows(), 3},
-		{fmt.Sprintf("%d throws left, ball won into sector 4", max(1, r.HalfThrows()/9)), env.SecondHalf, max(1, r.HalfThrows()/9), 4}} {
+		{fmt.Sprintf("%s left, ball won into sector 4", plural(max(1, r.HalfThrows()/9), "throw")), env.SecondHalf, max(1, r.HalfThrows()/9), 4}} {
 		for d := -1; d <= 1; d++ {
 			s := solver.ShiftState{Period: when.per, ThrowsLeft: when.left, Ball: env.HomeSector(me, when.ball), GoalDiff: d, Own: own, Possession: 1}
 			to, v, err := dp.Best(s)

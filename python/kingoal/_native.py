@@ -60,6 +60,8 @@ def lib():
                 "kg_par_reset": (_int, [_u64, _u64, _ptr, _ptr, _ptr, _ptr, _int]),
                 "kg_par_step": (_int, [_u64, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _int]),
                 "kg_render": (_int, [_u64, _ptr, _int]),
+                "kg_table_open": (_int, [_str, _ptr, ctypes.POINTER(ctypes.c_void_p), _ptr, _int]),
+                "kg_table_copy": (_int, [_u64, _int, _int, _ptr, ctypes.c_int64, _ptr, _int]),
                 "kg_close": (None, [_u64]),
                 "kg_version": (None, [_ptr, _int]),
                 "kg_call": (_int, [_str, _str, ctypes.POINTER(ctypes.c_void_p)]),

@@ -7,8 +7,6 @@ import "C"
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -16,7 +14,6 @@ import (
 	"time"
 
 	"github.com/kingoal/kingoal/agents"
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
 )
@@ -28,7 +25,6 @@ var calls = map[string]func(in []byte) (any, error){
 	"solve_odds":    solveOddsCall,
 	"equilibrium":   equilibriumCall,
 	"optimal_value": optimalValueCall,
-	"read_parquet":  readParquetCall,
 	"bench_vec":     benchVecCall,
 	"lineups":       lineupsCall,
 }
@@ -256,159 +252,4 @@ func benchVecCall(in []byte) (any, error) {
 		}
 	}
 	return map[string]any{"ns_per_env_step": float64(time.Since(start).Nanoseconds()) / float64(a.Steps*a.NumEnvs)}, nil
-}
-
-// column is one Parquet column for NumPy: raw little-endian bytes of dtype and shape, or
-// the values themselves for strings and ragged lists.
-type column struct {
-	Name   string `json:"name"`
-	Dtype  string `json:"dtype"` // int64, uint64, float64, float32, bool, or str / object
-	Shape  []int  `json:"shape"`
-	Data   string `json:"data,omitempty"` // base64
-	Values []any  `json:"values,omitempty"`
-}
-
-func readParquetCall(in []byte) (any, error) {
-	var a struct {
-		Path string `json:"path"`
-	}
-	if err := decode(in, &a, "read_parquet"); err != nil {
-		return nil, err
-	}
-	var cols [][]datasets.Value
-	info, err := datasets.ScanRecords(a.Path, func(info datasets.FileInfo, row []datasets.Value) error {
-		if cols == nil {
-			cols = make([][]datasets.Value, len(info.Columns))
-		}
-		for c, v := range row {
-			cols[c] = append(cols[c], v)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, inputError{err}
-	}
-	out := map[string]any{"schema": info.Schema, "rows": info.Rows}
-	list := make([]column, len(info.Columns))
-	for c, name := range info.Columns {
-		var vals []datasets.Value
-		if cols != nil {
-			vals = cols[c]
-		}
-		list[c] = encodeColumn(name, vals)
-	}
-	out["columns"] = list
-	return out, nil
-}
-
-// encodeColumn picks the NumPy form of a column from its values.
-func encodeColumn(name string, vals []datasets.Value) column {
-	col := column{Name: name, Shape: []int{len(vals)}}
-	kind := ""
-	width := -1
-	for _, v := range vals {
-		k := fmt.Sprintf("%T", v)
-		if l, isList := v.([]datasets.Value); isList {
-			k = "list"
-			if width == -1 {
-				width = len(l)
-			} else if width != len(l) {
-				width = -2 // ragged
-			}
-		}
-		if v == nil {
-			k = "nil"
-		}
-		switch {
-		case kind == "" || kind == k:
-			kind = k
-		case kind == "nil" || k == "nil":
-			kind = "float64" // nulls become NaN
-		case (kind == "int64" || kind == "uint64" || kind == "float64") && (k == "int64" || k == "uint64" || k == "float64"):
-			kind = "float64"
-		default:
-			kind = "object"
-		}
-	}
-	buf := make([]byte, 0, 8*len(vals))
-	switch kind {
-	case "int64", "uint64", "float64", "nil":
-		col.Dtype = kind
-		if kind == "nil" {
-			col.Dtype = "float64"
-		}
-		for _, v := range vals {
-			buf = binary.LittleEndian.AppendUint64(buf, bits64(v, col.Dtype))
-		}
-	case "bool":
-		col.Dtype = "bool"
-		for _, v := range vals {
-			buf = append(buf, byte(b2i(v.(bool))))
-		}
-	case "list":
-		if width >= 0 {
-			col.Dtype, col.Shape = "float32", []int{len(vals), width}
-			if allInts(vals) { // masks, counts: int64 [rows, width]
-				col.Dtype = "int64"
-			}
-			for _, v := range vals {
-				for _, x := range v.([]datasets.Value) {
-					if col.Dtype == "int64" {
-						buf = binary.LittleEndian.AppendUint64(buf, uint64(x.(int64)))
-					} else {
-						buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(float32(number(x))))
-					}
-				}
-			}
-			break
-		}
-		fallthrough
-	default:
-		col.Dtype = "object"
-		if kind == "string" {
-			col.Dtype = "str"
-		}
-		col.Values = vals
-		return col
-	}
-	col.Data = base64.StdEncoding.EncodeToString(buf)
-	return col
-}
-
-// allInts reports whether every element of every list is an int64.
-func allInts(lists []datasets.Value) bool {
-	for _, l := range lists {
-		for _, x := range l.([]datasets.Value) {
-			if _, isInt := x.(int64); !isInt {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// number is v as a float64 (NaN for a null).
-func number(v datasets.Value) float64 {
-	switch x := v.(type) {
-	case int64:
-		return float64(x)
-	case uint64:
-		return float64(x)
-	case float64:
-		return x
-	case bool:
-		return float64(b2i(x))
-	}
-	return math.NaN()
-}
-
-// bits64 is v's 8 bytes in dtype.
-func bits64(v datasets.Value, dtype string) uint64 {
-	switch dtype {
-	case "int64":
-		return uint64(v.(int64))
-	case "uint64":
-		return v.(uint64)
-	}
-	return math.Float64bits(number(v))
 }
