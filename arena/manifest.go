@@ -70,16 +70,16 @@ func (c Config) Kinds() []string {
 	return k
 }
 
-// writeManifest records shard s's files as they are now; it is called after the last one
-// is in place.
-func (c Config) writeManifest(dir string, s int) error {
+// writeManifest records shard s's files as they are now, with the rows the writer wrote in
+// each (by kind); it is called after the last one is in place.
+func (c Config) writeManifest(dir string, s int, rows map[string]int64) error {
 	m := shardManifest{Run: c.info(0, false).RunID(), Shard: s, Files: map[string]fileFacts{}}
 	for _, kind := range c.Kinds() {
-		f, err := c.facts(dir, kind, s)
+		st, err := os.Stat(ShardFile(dir, kind, s))
 		if err != nil {
-			return err
+			return fmt.Errorf("arena: %w", err)
 		}
-		m.Files[kind] = f
+		m.Files[kind] = fileFacts{Rows: rows[kind], Bytes: st.Size()}
 	}
 	return datasets.WriteAtomic(manifestPath(dir, s), func(w io.Writer) error {
 		return json.NewEncoder(w).Encode(m)

@@ -445,32 +445,35 @@ func (c Config) writeShard(dir string, b *shard) error {
 	if err := os.Remove(manifestPath(dir, b.index)); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("arena: %w", err)
 	}
+	rows := map[string]int64{"matches": int64(len(ms))}
 	err := datasets.WriteParquet(ShardFile(dir, "matches", b.index), datasets.MatchesSchema, ms)
 	if err == nil && c.LogThrows {
-		err = writeLogs(ShardFile(dir, "throws", b.index), datasets.ThrowsSchema, b, b.throws)
+		rows["throws"], err = writeLogs(ShardFile(dir, "throws", b.index), datasets.ThrowsSchema, b, b.throws)
 	}
 	if err == nil && c.LogDecisions {
-		err = writeLogs(ShardFile(dir, "decisions", b.index), datasets.DecisionsSchema, b, b.decisions)
+		rows["decisions"], err = writeLogs(ShardFile(dir, "decisions", b.index), datasets.DecisionsSchema, b, b.decisions)
 	}
 	if err != nil {
 		return err
 	}
-	return c.writeManifest(dir, b.index)
+	return c.writeManifest(dir, b.index, rows)
 }
 
 // writeLogs writes the logs of b's filled matches in match order, match by match (joining
-// them first would copy every row once more).
-func writeLogs[T any](path, schema string, b *shard, logs [][]T) error {
+// them first would copy every row once more), and returns how many rows it wrote.
+func writeLogs[T any](path, schema string, b *shard, logs [][]T) (int64, error) {
 	w, err := datasets.NewParquetWriter[T](path, schema)
 	if err != nil {
-		return err
+		return 0, err
 	}
+	n := 0
 	for i, l := range logs {
 		if b.filled[i] {
 			w.Write(l) // sticky: Close reports it
+			n += len(l)
 		}
 	}
-	return w.Close()
+	return int64(n), w.Close()
 }
 
 func writeInfo(dir string, info RunInfo) error {
