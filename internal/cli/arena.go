@@ -337,7 +337,8 @@ func writeLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool)
 	info, tally, ratings, expl := lb.Info, lb.Tally, lb.Ratings, lb.Exploitability
 	cup, table, cups, h2h := lb.IsCup(), lb.Table, lb.Cup, lb.HeadToHead
 	if asJSON {
-		out := leaderboardJSON{Ratings: make([]ratingJSON, len(ratings)), HeadToHead: make([][]*float64, len(h2h))}
+		out := leaderboardJSON{Format: info.Competition, Rules: info.Rules, Seed: info.Seed, Matches: lb.Tally.Matches(),
+			Ratings: make([]ratingJSON, len(ratings)), HeadToHead: make([][]*float64, len(h2h))}
 		for i, row := range h2h {
 			out.HeadToHead[i] = make([]*float64, len(row))
 			for j := range row {
@@ -482,6 +483,10 @@ type ratingJSON struct {
 }
 
 type leaderboardJSON struct {
+	Format     string            `json:"format"` // league, gauntlet, knockout, worldcup
+	Rules      string            `json:"rules"`  // in words, as the table's header gives them
+	Seed       uint64            `json:"seed"`
+	Matches    int               `json:"matches"`
 	Agents     []string          `json:"agents"`
 	Table      []standingJSON    `json:"table,omitempty"` // league and gauntlet
 	Cup        []cupStandingJSON `json:"cup,omitempty"`   // knockout
@@ -500,22 +505,24 @@ func writeLeaderboardFiles(dir string, lb *arena.Leaderboard) error {
 	}
 	h2h, info := lb.HeadToHead, lb.Info
 	n := len(info.Agents)
-	// In the text table's order, its first agent in the top row; a pair that never met
-	// (and an agent against itself) is NaN, drawn white, never an even grey.
-	names := make([]string, n)
-	for i, a := range info.Agents {
-		names[i] = fmt.Sprintf("%d %s", i+1, a)
+	// In the text table's order (the leaderboard's ranking), its first agent in the top row;
+	// columns by number alone (the rows name them: long specs side by side overlapped). A pair
+	// that never met (and an agent against itself) is NaN, drawn white, never an even grey.
+	order := rankOrder(lb)
+	names, numbers := make([]string, n), make([]string, n)
+	for k, i := range order {
+		names[k], numbers[k] = fmt.Sprintf("%d %s", k+1, info.Agents[i]), fmt.Sprint(k+1)
 	}
 	rowNames := slices.Clone(names)
 	slices.Reverse(rowNames)
-	score := func(c, r int) float64 { return h2h[n-1-r][c] }
+	score := func(c, r int) float64 { return h2h[order[n-1-r]][order[c]] }
 	return heatmap{
 		title:    "Head to head: the row agent's score against the column agent (win 1, draw ½; white: never met)",
-		xLabel:   "column agent",
+		xLabel:   "column agent (numbered as the rows)",
 		yLabel:   "row agent",
 		barLabel: "score − ½",
 		limit:    0.5,
-		xNames:   names,
+		xNames:   numbers,
 		yNames:   rowNames,
 		g:        grid{cols: n, rows: n, x: identity, y: identity, z: func(c, r int) float64 { return score(c, r) - 0.5 }},
 		cellText: func(c, r int) string {

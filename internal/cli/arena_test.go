@@ -31,7 +31,10 @@ func TestArenaAndLeaderboard(t *testing.T) {
 	}
 	code, js, _ := run(t, "leaderboard", dir, "--json")
 	var lb struct {
-		Table []struct {
+		Format, Rules string
+		Seed          uint64
+		Matches       int
+		Table         []struct {
 			Rank   int    `json:"rank"`
 			Agent  string `json:"agent"`
 			Played int    `json:"played"`
@@ -43,7 +46,8 @@ func TestArenaAndLeaderboard(t *testing.T) {
 		} `json:"ratings"`
 		HeadToHead [][]*float64 `json:"head_to_head"`
 	}
-	if code != 0 || json.Unmarshal([]byte(js), &lb) != nil || len(lb.Table) != 3 || lb.Table[0].Played != 12 || len(lb.Ratings) != 3 ||
+	if code != 0 || json.Unmarshal([]byte(js), &lb) != nil || lb.Format != "league" || !strings.HasPrefix(lb.Rules, "league") || lb.Matches != 18 || lb.Seed != 5 ||
+		len(lb.Table) != 3 || lb.Table[0].Played != 12 || len(lb.Ratings) != 3 ||
 		lb.HeadToHead[0][0] != nil || lb.HeadToHead[0][1] == nil || *lb.HeadToHead[0][1]+*lb.HeadToHead[1][0] != 1 || lb.Ratings[0].Exploitability == nil {
 		t.Fatalf("json: %s", js)
 	}

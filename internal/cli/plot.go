@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"fmt"
 	"image/color"
 	"io"
 	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette/moreland"
@@ -177,17 +179,26 @@ func ratingsChart(path string, ratings []arena.Rating) error {
 	if err != nil {
 		return err
 	}
-	p.Add(bars, pts, plotter.NewGrid())
 	lo, hi := 0.0, 0.0
 	for _, r := range ratings {
 		lo, hi = min(lo, r.Low, r.Rating), max(hi, r.High, r.Rating)
 	}
+	// The mean, 0, as a line: above it an agent is better than the field's average.
+	zero, err := plotter.NewLine(plotter.XYs{{X: -0.5, Y: 0}, {X: float64(len(ratings)) - 0.5, Y: 0}})
+	if err != nil {
+		return err
+	}
+	zero.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	p.Add(plotter.NewGrid(), zero, bars, pts)
 	p.Y.Min, p.Y.Max = lo-0.08*(hi-lo), hi+0.08*(hi-lo) // room for the whiskers
+	p.Y.Tick.Marker = roundTicks{}
 	names := make([]string, len(ratings))
 	for i, r := range ratings {
 		names[i] = r.Agent
 	}
 	p.NominalX(names...)
+	p.X.Min, p.X.Max = -0.6, float64(len(ratings))-0.4 // the end labels whole, not cut at the edge
+	p.Title.Padding = vg.Points(6)
 	w, err := p.WriterTo(9*vg.Inch, 5*vg.Inch, "png")
 	if err != nil {
 		return err
@@ -196,4 +207,30 @@ func ratingsChart(path string, ratings []arena.Rating) error {
 		_, err := w.WriteTo(out)
 		return err
 	})
+}
+
+// roundTicks labels an axis on round numbers — multiples of 1, 2, 2.5 or 5 times a power of
+// ten, four to eight of them, 0 among them when the range spans it (gonum's default picked
+// 100, −100, −300).
+type roundTicks struct{}
+
+func (roundTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(hi > lo) {
+		return []plot.Tick{{Value: lo, Label: fmt.Sprint(lo)}}
+	}
+	mag := math.Pow(10, math.Floor(math.Log10((hi-lo)/4)))
+	step := mag
+	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+		if step = m * mag; (hi-lo)/step <= 8 {
+			break
+		}
+	}
+	var ticks []plot.Tick
+	for v := math.Ceil(lo/step) * step; v <= hi+step*1e-9; v += step {
+		if math.Abs(v) < step*1e-9 {
+			v = 0
+		}
+		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
+	}
+	return ticks
 }

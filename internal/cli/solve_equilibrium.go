@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -67,6 +69,11 @@ func runSolveEquilibrium(ctx context.Context, io Streams, o solveEquilibriumOpti
 	r, payoff, err := rulesAndPayoff(o.rules, o.payoff)
 	if err != nil {
 		return err
+	}
+	if o.out != "" { // its directory is made, as solve matrix makes its own
+		if err := os.MkdirAll(filepath.Dir(o.out), 0o755); err != nil {
+			return fmt.Errorf("solve equilibrium: %w", err)
+		}
 	}
 	release, err := claimOutputs(map[string]string{"--out": o.out}, o.force)
 	if err != nil {

@@ -206,3 +206,13 @@ func TestSolveGame(t *testing.T) {
 		t.Errorf("--png: %v", err)
 	}
 }
+
+func TestSolveEquilibriumMakesItsDirectory(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "new", "eq.parquet")
+	if code, _, stderr := run(t, "solve", "equilibrium", "--throws-per-half", "6", "--moves", "0", "--out", out); code != 0 {
+		t.Fatal(stderr)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatal(err)
+	}
+}
