@@ -21,8 +21,9 @@ type FileInfo struct {
 	Rows    int64
 }
 
-// Value is one cell: int64, uint64, float64, bool, string, nil for a null, or []Value for
-// a list column.
+// Value is one cell: int64, uint64, float32 (a FLOAT column: printed as the float32 it is,
+// not as 0.6000000238418579), float64, bool, string, nil for a null, or []Value for a list
+// column.
 type Value = any
 
 // ScanRecords opens any flat Parquet file (ours or another tool's) and streams each row to
@@ -127,7 +128,7 @@ func cellOf(v parquet.Value, unsigned bool) Value {
 		}
 		return v.Int64()
 	case parquet.Float:
-		return float64(v.Float())
+		return v.Float()
 	case parquet.Double:
 		return v.Double()
 	case parquet.ByteArray, parquet.FixedLenByteArray:
@@ -152,6 +153,8 @@ func FormatCell(v Value) string {
 		return strconv.FormatUint(x, 10)
 	case float64:
 		return strconv.FormatFloat(x, 'g', -1, 64)
+	case float32:
+		return strconv.FormatFloat(float64(x), 'g', -1, 32)
 	case string:
 		return x
 	}
@@ -161,6 +164,9 @@ func FormatCell(v Value) string {
 // JSONCell returns a cell for JSON: NaN and infinities become null (JSON has no such numbers).
 func JSONCell(v Value) json.RawMessage {
 	if f, ok := v.(float64); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
+		return json.RawMessage("null")
+	}
+	if f, ok := v.(float32); ok && (math.IsNaN(float64(f)) || math.IsInf(float64(f), 0)) {
 		return json.RawMessage("null")
 	}
 	if list, ok := v.([]Value); ok {

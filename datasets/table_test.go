@@ -111,7 +111,7 @@ func (c *TableColumn) value(k int) Value {
 	case "uint64":
 		return c.Uint64[k]
 	case "float32":
-		return float64(c.Float32[k])
+		return c.Float32[k]
 	case "float64":
 		return c.Float64[k]
 	}

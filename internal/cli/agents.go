@@ -46,14 +46,54 @@ func runAgents(io Streams, o agentsOptions) error {
 		}
 		return writeJSON(io.Out, out)
 	}
-	t := newTable(io.Out, 3, "agent", "parameters (default)", "what it does")
-	var rows [][]string
-	for _, k := range kinds {
-		var ps []string
-		for _, p := range k.Params {
-			ps = append(ps, p.Name+"="+p.Default)
+	// A list, not a table: the docs are sentences, and a table of them was 700 columns wide.
+	// Each agent, its sentence wrapped at 100 columns, then each parameter with its default
+	// and what it means.
+	var b strings.Builder
+	for i, k := range kinds {
+		if i > 0 {
+			b.WriteString("\n")
 		}
-		rows = append(rows, []string{k.Name, strings.Join(ps, ", "), k.Doc})
+		writeWrapped(&b, k.Name, k.Doc, 14, agentsWidth)
+		for _, p := range k.Params {
+			def := p.Default
+			if def == "" {
+				def = "(none)"
+			}
+			writeWrapped(&b, "  "+p.Name+"="+def, p.Doc, 30, agentsWidth)
+		}
 	}
-	return appendRows(t, rows)
+	writeWrapped(&b, "", "A spec is name, name:value (the first parameter) or name:key=value,key=value; add #label "+
+		"to tell two of one spec apart (random#2).", 0, agentsWidth)
+	_, err := io.Out.Write([]byte(b.String()))
+	return err
+}
+
+// agentsWidth is the width kingoal agents keeps to.
+const agentsWidth = 100
+
+// writeWrapped writes label in a column of indent characters (on a line of its own if it is
+// longer: an empty label with no indent is a blank line), then text wrapped at width, every
+// line after the first indented as far.
+func writeWrapped(b *strings.Builder, label, text string, indent, width int) {
+	pad := strings.Repeat(" ", indent)
+	line := label
+	if len([]rune(label)) >= indent-1 {
+		b.WriteString(label + "\n")
+		line = pad
+	} else {
+		line += pad[len([]rune(label)):]
+	}
+	start := len([]rune(line))
+	for _, word := range strings.Fields(text) {
+		if n := len([]rune(line)); n > start && n+1+len([]rune(word)) > width {
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+			line, start = pad, indent
+		}
+		if len([]rune(line)) > start {
+			line += " "
+		}
+		line += word
+	}
+	b.WriteString(strings.TrimRight(line, " ") + "\n")
 }

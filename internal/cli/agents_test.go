@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestAgentsList(t *testing.T) {
@@ -18,9 +19,14 @@ func TestAgentsList(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, out)
 	}
 	code, out, _ = run(t, "agents")
-	for _, want := range []string{"random", "fixed", "heuristic", "optimal", "equilibrium", "lineup=2-2-2-2-2"} {
+	for _, want := range []string{"random", "fixed", "heuristic", "optimal", "equilibrium", "lineup=2-2-2-2-2", "the line-up, like"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("agents output lacks %q", want)
+		}
+	}
+	for i, line := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(line); n > agentsWidth {
+			t.Errorf("line %d is %d columns wide (at most %d): %q", i+1, n, agentsWidth, line)
 		}
 	}
 }

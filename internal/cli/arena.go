@@ -418,7 +418,7 @@ func writeLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool)
 	t := newTableAs(w, 1, markdown, header...)
 	out = out[:0]
 	for _, r := range ratings {
-		row := []string{r.Agent, fmt.Sprintf("%+.0f", r.Rating), fmt.Sprintf("%+.0f … %+.0f", r.Low, r.High)}
+		row := []string{r.Agent, signedf(r.Rating, 0), signedf(r.Low, 0) + " … " + signedf(r.High, 0)}
 		if expl != nil {
 			row = append(row, formatExploitability(expl[r.Index]))
 		}

@@ -49,7 +49,7 @@ func runInspect(streams Streams, o inspectOptions, path string) error {
 		}
 		cells := make([]string, len(row))
 		for i, v := range row {
-			cells[i] = datasets.FormatCell(v)
+			cells[i] = inspectCell(v)
 		}
 		first = append(first, cells)
 		return nil
@@ -168,4 +168,16 @@ func exportRecords(ctx context.Context, w io.Writer, path, format string) error 
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// inspectCell is a cell as inspect shows it: a long list shortened to its first values and
+// its length, so that a row of decisions (36 observations, 121 mask flags) stays readable.
+func inspectCell(v datasets.Value) string {
+	const shown = 6
+	l, isList := v.([]datasets.Value)
+	if !isList || len(l) <= shown {
+		return datasets.FormatCell(v)
+	}
+	head := strings.TrimSuffix(datasets.FormatCell(l[:shown]), "]")
+	return fmt.Sprintf("%s, … %d values]", head, len(l))
 }

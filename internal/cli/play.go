@@ -159,7 +159,7 @@ func (h *human) kickoffHint() {
 		return
 	}
 	for _, r := range replies[:5] {
-		fmt.Fprintf(h.out, "  %s  %+.4f (win %.3f, draw %.3f)\n", r.Lineup, r.Payoff, r.HomeWin, r.Draw)
+		fmt.Fprintf(h.out, "  %s  %s (win %.3f, draw %.3f)\n", r.Lineup, signedf(r.Payoff, 4), r.HomeWin, r.Draw)
 	}
 }
 

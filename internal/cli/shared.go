@@ -221,3 +221,13 @@ func signed(n int) string {
 	}
 	return fmt.Sprintf("%+d", n)
 }
+
+// signedf is signed for a number shown with prec decimals: what rounds to 0 is "0" (to the
+// shown precision: "0.0000"), never "+0" or "-0.0000".
+func signedf(x float64, prec int) string {
+	s := fmt.Sprintf("%+.*f", prec, x)
+	if strings.Trim(s, "+-0.") == "" {
+		return s[1:]
+	}
+	return s
+}

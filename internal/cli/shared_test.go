@@ -43,3 +43,18 @@ func TestRoundTicks(t *testing.T) {
 		}
 	}
 }
+
+func TestSignedNumbersHaveNoSignedZero(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		prec int
+		want string
+	}{{0, 0, "0"}, {-0.3, 0, "0"}, {0.4, 0, "0"}, {12.6, 0, "+13"}, {-200, 0, "-200"}, {-0.00001, 4, "0.0000"}, {0.0387, 4, "+0.0387"}} {
+		if got := signedf(c.x, c.prec); got != c.want {
+			t.Errorf("signedf(%v, %d) = %q, want %q", c.x, c.prec, got, c.want)
+		}
+	}
+	if signed(0) != "0" || signed(3) != "+3" || signed(-2) != "-2" {
+		t.Error("signed")
+	}
+}

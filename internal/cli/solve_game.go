@@ -261,7 +261,7 @@ func renderGame(io Streams, rep gameReport) error {
 	t = newTable(io.Out, 3, "situation", "home plays", "away plays", "value")
 	rows = rows[:0]
 	for _, s := range rep.Summary {
-		rows = append(rows, []string{s.Situation, s.Home, s.Away, fmt.Sprintf("%+.4f", s.Value)})
+		rows = append(rows, []string{s.Situation, s.Home, s.Away, signedf(s.Value, 4)})
 	}
 	return appendRows(t, rows)
 }
