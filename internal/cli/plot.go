@@ -68,8 +68,10 @@ func (h heatmap) writePNG(path string) error {
 	cm.SetMax(limit)
 	p := plot.New()
 	p.Title.Text = h.title
+	p.Title.Padding = vg.Points(6)
 	p.X.Label.Text = h.xLabel
 	p.Y.Label.Text = h.yLabel
+	p.X.Tick.Marker, p.Y.Tick.Marker = roundTicks{integers: true}, roundTicks{integers: true} // throws and goals are counts
 	hm := plotter.NewHeatMap(h.g, cm.Palette(255))
 	hm.Min, hm.Max, hm.NaN = -limit, limit, color.White
 	p.Add(hm)
@@ -124,8 +126,10 @@ func lineChart(path, title, xLabel, yLabel string, lines ...series) error {
 	p.Title.Text = title
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
-	legend := plot.NewLegend()
-	legend.Top = true
+	// The legend inside the plot, right, a quarter down: beside it, it took a quarter of the
+	// width from the data.
+	p.Legend.Top, p.Legend.YOffs = true, -1.1*vg.Inch
+	p.Legend.Padding = vg.Points(3)
 	hi := math.Inf(-1)
 	for i, s := range lines {
 		if len(s.xy) == 0 {
@@ -139,20 +143,20 @@ func lineChart(path, title, xLabel, yLabel string, lines ...series) error {
 		l.Dashes = plotutil.Dashes(i)
 		l.Width = vg.Points(1.5)
 		p.Add(l)
-		legend.Add(s.name, l)
+		p.Legend.Add(s.name, l)
 		for _, xy := range s.xy {
 			hi = max(hi, xy.Y)
 		}
 	}
 	p.Add(plotter.NewGrid())
 	p.Y.Max = max(p.Y.Max, hi+0.05*(hi-p.Y.Min)) // a line at the maximum stays off the frame
-	const width, height, legendWidth = 9 * vg.Inch, 5 * vg.Inch, 2.2 * vg.Inch
-	img := vgimg.New(width, height)
-	dc := draw.New(img)
-	p.Draw(draw.Crop(dc, 0, -legendWidth, 0, 0))
-	legend.Draw(draw.Crop(dc, width-legendWidth+0.15*vg.Inch, 0, 0, -0.5*vg.Inch))
+	p.Title.Padding = vg.Points(6)
+	w, err := p.WriterTo(9*vg.Inch, 5*vg.Inch, "png")
+	if err != nil {
+		return err
+	}
 	return datasets.WriteAtomic(path, func(out io.Writer) error {
-		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(out)
+		_, err := w.WriteTo(out)
 		return err
 	})
 }
@@ -212,18 +216,23 @@ func ratingsChart(path string, ratings []arena.Rating) error {
 // roundTicks labels an axis on round numbers — multiples of 1, 2, 2.5 or 5 times a power of
 // ten, four to eight of them, 0 among them when the range spans it (gonum's default picked
 // 100, −100, −300).
-type roundTicks struct{}
+type roundTicks struct {
+	integers bool // an axis of counts: steps of 1 at least
+}
 
-func (roundTicks) Ticks(lo, hi float64) []plot.Tick {
+func (rt roundTicks) Ticks(lo, hi float64) []plot.Tick {
 	if !(hi > lo) {
 		return []plot.Tick{{Value: lo, Label: fmt.Sprint(lo)}}
 	}
 	mag := math.Pow(10, math.Floor(math.Log10((hi-lo)/4)))
 	step := mag
 	for _, m := range []float64{1, 2, 2.5, 5, 10} {
-		if step = m * mag; (hi-lo)/step <= 8 {
+		if step = m * mag; (hi-lo)/step <= 8 && (!rt.integers || step == math.Trunc(step)) {
 			break
 		}
+	}
+	if rt.integers {
+		step = max(step, 1)
 	}
 	var ticks []plot.Tick
 	for v := math.Ceil(lo/step) * step; v <= hi+step*1e-9; v += step {

@@ -243,7 +243,7 @@ const chartDiffs = 3 // goal differences −3..+3 in the charts
 func basicChart(bp *solver.BasicPolicy, r env.Rules) heatmap {
 	own, half := bp.Problem.Own, r.HalfThrows()
 	return heatmap{
-		title:    fmt.Sprintf("Recommended change from %s (all %s left): counters × sectors moved forward", own, plural(r.MoveBudget(), "move")),
+		title:    fmt.Sprintf("Recommended change from %s (%s left): counters × sectors moved forward", own, plural(r.MoveBudget(), "move")),
 		xLabel:   "throws played when the break happens",
 		yLabel:   "goal difference (own − opponent)",
 		barLabel: "attack (+) / defence (−); grey: keep, white: no data",

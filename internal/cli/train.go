@@ -307,6 +307,7 @@ func writeCurvePNG(path string, curve []datasets.LearningCurveRow, vs string) er
 			regret = append(regret, plotter.XY{X: float64(c.Episodes), Y: c.Regret})
 		}
 	}
-	return lineChart(path, "Q-learning v "+vs+", evaluated at every save", "episodes", "P(win) + ½ P(draw)",
+	return lineChart(path, "Q-learning v "+vs+", evaluated at every save", "episodes",
+		"score P(win) + ½ P(draw); regret = best response − score",
 		series{"greedy policy", score}, series{"best response (exact)", best}, series{"regret", regret})
 }
