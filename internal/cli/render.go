@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/olekukonko/tablewriter"
@@ -53,9 +54,40 @@ func appendRows(t *tablewriter.Table, rows [][]string) error {
 
 // writeJSON writes v indented, with a final newline.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(withoutNegativeZero(b), '\n'))
+	return err
+}
+
+// withoutNegativeZero rewrites the number -0 as 0 in JSON text: a computed 0 can be IEEE's
+// −0, which encoding/json writes as -0, and a reader takes it for a negative number. Text
+// inside strings is left as it is.
+func withoutNegativeZero(b []byte) []byte {
+	out := b[:0:0]
+	inString, escaped := false, false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '-' && i+1 < len(b) && b[i+1] == '0' && (i+2 == len(b) || strings.IndexByte(",]}\n \t", b[i+2]) >= 0):
+			continue // drop the sign of a bare -0
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // isTerminal reports whether w is a terminal (progress bars are drawn only there).
