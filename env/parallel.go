@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 )
 
 // RewardScheme says how a player is rewarded.
@@ -19,23 +20,34 @@ const (
 	RewardPoints
 )
 
-var rewardNames = [...]string{"result", "goal-diff", "points"}
+var rewardNames = optionNames{"result", "goal-diff", "points"}
 
-func (r RewardScheme) String() string {
-	if int(r) < len(rewardNames) {
-		return rewardNames[r]
-	}
-	return fmt.Sprintf("reward(%d)", r)
-}
+func (r RewardScheme) String() string { return rewardNames.name(int(r), "reward") }
 
 // ParseRewardScheme reads "result", "goal-diff" or "points".
 func ParseRewardScheme(s string) (RewardScheme, error) {
-	for i, n := range rewardNames {
-		if s == n {
-			return RewardScheme(i), nil
+	i, err := rewardNames.parse(s, "reward scheme")
+	return RewardScheme(i), err
+}
+
+// optionNames are the names of an option's values, by value.
+type optionNames []string
+
+func (n optionNames) name(i int, option string) string {
+	if i >= 0 && i < len(n) {
+		return n[i]
+	}
+	return fmt.Sprintf("%s(%d)", option, i)
+}
+
+// parse returns the value named s, or an error listing the names.
+func (n optionNames) parse(s, option string) (int, error) {
+	for i, name := range n {
+		if s == name {
+			return i, nil
 		}
 	}
-	return 0, fmt.Errorf("env: reward scheme %q: want result, goal-diff or points", s)
+	return 0, fmt.Errorf("env: %s %q: want %s or %s", option, s, strings.Join(n[:len(n)-1], ", "), n[len(n)-1])
 }
 
 // DiceKind selects the sampler an environment rolls with.
@@ -60,23 +72,14 @@ const (
 	KeepOnIllegal
 )
 
-var illegalNames = [...]string{"raise", "keep"}
+var illegalNames = optionNames{"raise", "keep"}
 
-func (a IllegalActions) String() string {
-	if int(a) < len(illegalNames) {
-		return illegalNames[a]
-	}
-	return fmt.Sprintf("illegal-actions(%d)", a)
-}
+func (a IllegalActions) String() string { return illegalNames.name(int(a), "illegal-actions") }
 
 // ParseIllegalActions reads "raise" or "keep".
 func ParseIllegalActions(s string) (IllegalActions, error) {
-	for i, n := range illegalNames {
-		if s == n {
-			return IllegalActions(i), nil
-		}
-	}
-	return 0, fmt.Errorf("env: illegal actions %q: want raise or keep", s)
+	i, err := illegalNames.parse(s, "illegal actions")
+	return IllegalActions(i), err
 }
 
 // ParallelConfig configures a ParallelEnv. The zero value is a league match under the
