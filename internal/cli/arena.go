@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -202,6 +204,9 @@ func runArena(ctx context.Context, prog string, streams Streams, engine Engine, 
 		return err
 	}
 	lock, err := prepareRunDir(o.out, o.resume, o.force)
+	if o.resume && isReadOnly(err) {
+		return printFinishedRun(ctx, streams, o, err)
+	}
 	if err != nil {
 		return err
 	}
@@ -235,6 +240,35 @@ func runArena(ctx context.Context, prog string, streams Streams, engine Engine, 
 		return err
 	}
 	return writeLeaderboard(streams.Out, lb, o.markdown, o.json)
+}
+
+// isReadOnly reports an error of a directory we may not write into.
+func isReadOnly(err error) bool {
+	return errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)
+}
+
+// printFinishedRun answers --resume on a run directory this process may not write: a
+// finished run (with its exploitability column cached, unless the run skips it) has nothing
+// left to write, so its leaderboard is printed as kingoal leaderboard would; anything else
+// is refused with why.
+func printFinishedRun(ctx context.Context, streams Streams, o arenaOptions, lockErr error) error {
+	info, err := arena.ReadInfo(o.out)
+	if err != nil {
+		return err
+	}
+	if !info.Complete {
+		return fmt.Errorf("the run in %s is not finished and this process may not write there (%w): make it writable to resume it", o.out, lockErr)
+	}
+	if !o.noExploit {
+		if _, ok, err := arena.ReadExploitability(o.out, info, o.exploitMatches); err != nil {
+			return err
+		} else if !ok {
+			return fmt.Errorf("the run in %s is finished, but its exploitability column is not cached and this process may not write there (%w): "+
+				"resume with --no-exploitability, or make it writable", o.out, lockErr)
+		}
+	}
+	fmt.Fprintf(streams.ErrOut, "kingoal: the run in %s is finished and read-only here: its leaderboard, nothing written\n", o.out)
+	return runLeaderboard(ctx, streams, leaderboardOptions{markdown: o.markdown, json: o.json}, o.out)
 }
 
 // exploitability computes (or reads from the run's cache) the exploitability column.

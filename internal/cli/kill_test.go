@@ -13,13 +13,7 @@ import (
 // disk, resumes the run, and requires the bytes of an uninterrupted run: nothing lost,
 // nothing duplicated.
 func TestKilledArenaResumes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the kill test in -short mode")
-	}
-	bin := filepath.Join(t.TempDir(), "kingoal")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/kingoal").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := kingoalBinary(t)
 	// 3 pairings × 20,000 matches of fixed agents: 60,000 matches, 8 shards.
 	args := []string{"arena", "--agents", "fixed:2-2-2-2-2;fixed:1-3-3-2-1;fixed:1-2-3-2-2", "--matches", "20000",
 		"--throws-per-half", "6", "--moves", "0", "--seed", "9"}
