@@ -161,6 +161,61 @@ func lineChart(path, title, xLabel, yLabel string, lines ...series) error {
 	})
 }
 
+// panelChart writes a PNG with one panel a series, stacked over a shared x axis, to path
+// atomically: for probabilities that sit at 0 or 1 most of the time, where lines in one plot
+// hide each other. Each panel is a step plot from 0 to 1 named by its series.
+func panelChart(path, title, xLabel, yLabel string, panels ...series) error {
+	if len(panels) == 0 {
+		return fmt.Errorf("cli: a chart of no series")
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range panels {
+		for _, xy := range s.xy {
+			lo, hi = min(lo, xy.X), max(hi, xy.X)
+		}
+	}
+	rows := make([][]*plot.Plot, len(panels))
+	for i, s := range panels {
+		p := plot.New()
+		p.Y.Label.Text = s.name
+		p.Y.Min, p.Y.Max = -0.05, 1.05
+		p.Y.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 0, Label: "0"}, {Value: 0.5, Label: ""}, {Value: 1, Label: "1"}})
+		p.X.Min, p.X.Max = lo-0.5, hi+0.5
+		p.X.Tick.Marker = roundTicks{integers: true}
+		p.Add(plotter.NewGrid())
+		if len(s.xy) > 0 {
+			l, err := plotter.NewLine(s.xy)
+			if err != nil {
+				return err
+			}
+			l.StepStyle = plotter.MidStep // a value a break: flat across its throw
+			l.Color = plotutil.Color(i)
+			l.FillColor = color.NRGBA{R: l.Color.(color.RGBA).R, G: l.Color.(color.RGBA).G, B: l.Color.(color.RGBA).B, A: 70}
+			l.Width = vg.Points(1.5)
+			p.Add(l)
+		}
+		rows[i] = []*plot.Plot{p}
+	}
+	rows[len(rows)-1][0].X.Label.Text = xLabel
+	const titleHeight = 0.6 * vg.Inch
+	width, height := 9*vg.Inch, vg.Length(len(panels))*1.2*vg.Inch+titleHeight
+	img := vgimg.New(width, height)
+	dc := draw.New(img)
+	head := plot.New() // the title alone, above equal panels (a title inside the first would shrink it)
+	head.HideAxes()
+	head.Title.Text = title + "\n" + yLabel
+	head.Draw(draw.Crop(dc, 0, 0, height-titleHeight, 0))
+	tiles := draw.Tiles{Rows: len(rows), Cols: 1, PadBottom: vg.Points(4), PadLeft: vg.Points(4), PadRight: vg.Points(12), PadY: vg.Points(8)}
+	canvases := plot.Align(rows, tiles, draw.Crop(dc, 0, 0, 0, -titleHeight))
+	for i := range rows {
+		rows[i][0].Draw(canvases[i][0])
+	}
+	return datasets.WriteAtomic(path, func(w io.Writer) error {
+		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(w)
+		return err
+	})
+}
+
 // ratingBars adapts ratings to gonum's XYer and YErrorer: x is the rank.
 type ratingBars []arena.Rating
 

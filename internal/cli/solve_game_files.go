@@ -111,8 +111,8 @@ func gameChart(g *solver.Game, path string) error {
 		}
 		lines = append(lines, s)
 	}
-	title := fmt.Sprintf("Equilibrium: P(home changes) at a break, %s v %s, %s each (%s)", home, away, plural(g.Moves(), "move"), g.Problem.Payoff)
-	return lineChart(path, title, "throws played before the break", "P(home changes its line-up)", lines...)
+	title := fmt.Sprintf("Equilibrium of %s v %s, %s each, nobody moved yet (%s)", home, away, plural(g.Moves(), "move"), g.Problem.Payoff)
+	return panelChart(path, title, "throws played before the break", "P(home changes its line-up) at a break, by score", lines...)
 }
 
 func abs(x int) int { return max(x, -x) }
