@@ -40,18 +40,22 @@ func (info RunInfo) RunID() string {
 	id, _ := json.Marshal(struct {
 		Competition                  string
 		Agents                       []string
-		Rules                        env.Rules
+		Rules                        goFieldRules // the bytes shards of 0.9.0-dev carry
 		Seed                         uint64
 		MatchesPerPairing, GroupSize int
 		ShardSize                    int
 		DrawBracket, LogThrows, Dice bool
 		LogDecisions                 bool
 		Sampler                      string
-	}{info.Competition, info.Agents, info.RulesConfig.Canonical(), info.Seed, info.MatchesPerPairing, info.GroupSize,
+	}{info.Competition, info.Agents, goFieldRules(info.RulesConfig.Canonical()), info.Seed, info.MatchesPerPairing, info.GroupSize,
 		info.ShardSize, info.DrawBracket, info.LogThrows, info.Dice, info.LogDecisions, info.DrawnBy()})
 	sum := sha256.Sum256(id)
 	return hex.EncodeToString(sum[:12])
 }
+
+// goFieldRules are env.Rules written with Go's field names, as they were before env.Rules
+// had JSON methods, so a run's identity did not change with them.
+type goFieldRules env.Rules
 
 func manifestPath(dir string, s int) string {
 	return filepath.Join(dir, "shards", fmt.Sprintf("shard-%05d.json", s))

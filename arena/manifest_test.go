@@ -140,7 +140,7 @@ func TestEditedRunJSONIsRefused(t *testing.T) {
 		"seed changed":  func(s string) string { return strings.Replace(s, `"seed": 11`, `"seed": 12`, 1) },
 		"unknown key":   func(s string) string { return strings.Replace(s, `"seed": 11,`, `"seed": 11, "sede": 3,`, 1) },
 		"key dropped":   func(s string) string { return strings.Replace(s, `"log_throws": false,`, ``, 1) },
-		"checksum gone": func(s string) string { return s[:strings.LastIndex(s, `,"checksum"`)] + "}\n" },
+		"checksum gone": func(s string) string { return s[:strings.LastIndex(s, `,`+"\n"+`  "checksum"`)] + "\n}\n" },
 	} {
 		edited := edit(string(orig))
 		if edited == string(orig) {

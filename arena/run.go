@@ -37,8 +37,8 @@ const (
 
 // RunInfo is run.json: what was run, with what, and how much of it is done.
 type RunInfo struct {
-	Format            string            `json:"format"` // "kingoal-run"
-	SchemaVersion     int               `json:"schema_version"`
+	Format            string            `json:"format"`         // "kingoal-run"
+	SchemaVersion     int               `json:"schema_version"` // 3: rules_config as knobs (2: Go field names, still read)
 	Competition       string            `json:"competition"`
 	Agents            []string          `json:"agents"`
 	Rules             string            `json:"rules"`
@@ -62,7 +62,7 @@ type RunInfo struct {
 }
 
 func (c Config) info(total int, complete bool) RunInfo {
-	return RunInfo{Format: "kingoal-run", SchemaVersion: 2, Competition: c.Format.String(), Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
+	return RunInfo{Format: "kingoal-run", SchemaVersion: 3, Competition: c.Format.String(), Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
 		Seed: c.Seed, MatchesPerPairing: c.matches(), DrawBracket: c.DrawBracket, GroupSize: c.infoGroupSize(), TotalMatches: total, ShardSize: c.shardSize(), Complete: complete,
 		Schemas: c.schemas(), GoVersion: runtime.Version(), KingoalVersion: version.String(), ParquetGoVersion: depVersion("github.com/parquet-go/parquet-go"), LogThrows: c.LogThrows, Dice: c.Dice, LogDecisions: c.LogDecisions,
 		Sampler: c.Sampler(), NoExploitability: c.NoExploitability}

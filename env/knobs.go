@@ -9,14 +9,19 @@ import (
 // keyword arguments — with docs/rules.md §9's defaults: counts where 0 means "none" and
 // names for the modes, the trigger and the points. DefaultKnobs is the default rules;
 // Knobs.Rules turns them into Rules, KnobsOf back.
+//
+// Their JSON names are the Python keyword arguments; Rules are written to JSON as their
+// Knobs (rules_json.go).
 type Knobs struct {
-	Knockout, TiesCount bool
-	ThrowsPerHalf       int    // 1..MaxThrowsPerHalf
-	ExtraThrows         int    // 0..MaxThrowsPerHalf; 0: a level knockout goes straight to penalties
-	Moves               int    // 0..MaxMoves; 0: no Basic moves
-	HomeMode, AwayMode  string // basic or dynamic
-	Trigger             string // win or turnover
-	Points              string // win,draw,loss like 3,1,0
+	Knockout      bool   `json:"knockout"`
+	TiesCount     bool   `json:"ties_count"`
+	ThrowsPerHalf int    `json:"throws_per_half"` // 1..MaxThrowsPerHalf
+	ExtraThrows   int    `json:"extra_throws"`    // 0..MaxThrowsPerHalf; 0: a level knockout goes straight to penalties
+	Moves         int    `json:"moves"`           // 0..MaxMoves; 0: no Basic moves
+	HomeMode      string `json:"home_mode"`       // basic or dynamic
+	AwayMode      string `json:"away_mode"`       // basic or dynamic
+	Trigger       string `json:"dynamic_trigger"` // win or turnover
+	Points        string `json:"points"`          // win,draw,loss like 3,1,0
 }
 
 // DefaultKnobs are the knobs of the default rules.

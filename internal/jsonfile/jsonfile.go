@@ -47,11 +47,15 @@ func Encode(w io.Writer, v any, indent bool) error {
 	if len(open) == 1 { // "{": no key before the checksum
 		sep = ""
 	}
-	_, err = fmt.Fprintf(w, "%s%s\"checksum\":\"%s\"}\n", open, sep, hex.EncodeToString(sum[:]))
+	key, end := `"checksum":"`, "}\n"
+	if indent { // the checksum on its own line, as every other key
+		key, end = "\n  \"checksum\": \"", "\n}\n"
+	}
+	_, err = fmt.Fprintf(w, "%s%s%s%s\"%s", open, sep, key, hex.EncodeToString(sum[:]), end)
 	return err
 }
 
-var checksumAtEnd = regexp.MustCompile(`,?"checksum":"([0-9a-f]{64})"\}\n?$`)
+var checksumAtEnd = regexp.MustCompile(`,?\s*"checksum":\s*"([0-9a-f]{64})"\s*\}\n?$`)
 
 // Decode reads a JSON object from data into v, refusing unknown keys, a missing required key
 // (by its JSON name) and a checksum that does not match its content. Its errors name no

@@ -10,19 +10,6 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
-// knobsJSON are env.Knobs as Python's keyword arguments name them.
-type knobsJSON struct {
-	Knockout      bool   `json:"knockout"`
-	TiesCount     bool   `json:"ties_count"`
-	ThrowsPerHalf int    `json:"throws_per_half"`
-	ExtraThrows   int    `json:"extra_throws"`
-	Moves         int    `json:"moves"`
-	HomeMode      string `json:"home_mode"`
-	AwayMode      string `json:"away_mode"`
-	Trigger       string `json:"dynamic_trigger"`
-	Points        string `json:"points"`
-}
-
 // config is what Python sends to make an environment. Missing fields mean the defaults.
 type config struct {
 	Rules    json.RawMessage `json:"rules"`
@@ -48,15 +35,13 @@ func decode(data []byte, v any, what string) error {
 
 // parseRules reads the rule knobs, starting from the defaults.
 func parseRules(raw json.RawMessage) (env.Rules, error) {
-	d := env.DefaultKnobs()
-	k := knobsJSON{d.Knockout, d.TiesCount, d.ThrowsPerHalf, d.ExtraThrows, d.Moves, d.HomeMode, d.AwayMode, d.Trigger, d.Points}
+	k := env.DefaultKnobs()
 	if len(raw) > 0 {
 		if err := decode(raw, &k, "rule knobs"); err != nil {
 			return env.Rules{}, err
 		}
 	}
-	r, err := env.Knobs{Knockout: k.Knockout, TiesCount: k.TiesCount, ThrowsPerHalf: k.ThrowsPerHalf, ExtraThrows: k.ExtraThrows,
-		Moves: k.Moves, HomeMode: k.HomeMode, AwayMode: k.AwayMode, Trigger: k.Trigger, Points: k.Points}.Rules()
+	r, err := k.Rules()
 	if ke, isKnob := err.(*env.KnobError); isKnob {
 		return r, inputf("%s=%v", strings.ReplaceAll(ke.Knob, "-", "_"), ke.Err)
 	}
