@@ -242,8 +242,8 @@ func TestThrowLog(t *testing.T) {
 			switch r.Kind {
 			case "throw":
 				regular++
-				if len(r.HomeValues) != 2*int(r.HomeDice)-1 || len(r.AwayValues) != 2*int(r.AwayDice)-1 {
-					t.Fatalf("dice %q v %q for %d v %d dice", r.HomeValues, r.AwayValues, r.HomeDice, r.AwayDice)
+				if len(r.HomeValues) != int(r.HomeDice) || len(r.AwayValues) != int(r.AwayDice) {
+					t.Fatalf("dice %v v %v for %d v %d dice", r.HomeValues, r.AwayValues, r.HomeDice, r.AwayDice)
 				}
 			case "kick":
 				kicks++

@@ -52,27 +52,27 @@ func (m MatchRow) WinnerSide() (env.Player, bool) {
 }
 
 // ThrowsSchema names ThrowRow files.
-const ThrowsSchema = "throws/1"
+const ThrowsSchema = "throws/2" // 2: the dice shown as lists of int32 (1: space-separated strings)
 
 // ThrowRow is one chance node of an arena match (kingoal arena --log-throws): a throw, the
 // shoot-out coin or a penalty kick. Ball sectors are in home coordinates.
 type ThrowRow struct {
-	MatchID    int64  `parquet:"match_id"`
-	Index      int32  `parquet:"index"`       // 0.. within the match
-	Kind       string `parquet:"kind,dict"`   // throw, coin or kick
-	Period     string `parquet:"period,dict"` // first half, second half, extra time 1, extra time 2, penalties
-	ThrowsLeft int32  `parquet:"throws_left"`
-	BallBefore int32  `parquet:"ball_before"`
-	BallAfter  int32  `parquet:"ball_after"`
-	HomeDice   int32  `parquet:"home_dice"` // dice thrown (counters in the sector, + the goalkeeper's)
-	AwayDice   int32  `parquet:"away_dice"`
-	HomeValues string `parquet:"home_values"` // the dice shown, space-separated (--dice only, else "")
-	AwayValues string `parquet:"away_values"`
-	Rethrows   int32  `parquet:"rethrows"`     // tied physical throws thrown again (--dice only)
-	Outcome    string `parquet:"outcome,dict"` // home wins, away wins, tie, scored, saved, home kicks first, …
-	Goal       bool   `parquet:"goal"`
-	HomeGoals  int32  `parquet:"home_goals"` // score after the node
-	AwayGoals  int32  `parquet:"away_goals"`
+	MatchID    int64   `parquet:"match_id"`
+	Index      int32   `parquet:"index"`       // 0.. within the match
+	Kind       string  `parquet:"kind,dict"`   // throw, coin or kick
+	Period     string  `parquet:"period,dict"` // first half, second half, extra time 1, extra time 2, penalties
+	ThrowsLeft int32   `parquet:"throws_left"`
+	BallBefore int32   `parquet:"ball_before"`
+	BallAfter  int32   `parquet:"ball_after"`
+	HomeDice   int32   `parquet:"home_dice"` // dice thrown (counters in the sector, + the goalkeeper's)
+	AwayDice   int32   `parquet:"away_dice"`
+	HomeValues []int32 `parquet:"home_values,list"` // the dice shown (--dice only, else empty)
+	AwayValues []int32 `parquet:"away_values,list"`
+	Rethrows   int32   `parquet:"rethrows"`     // tied physical throws thrown again (--dice only)
+	Outcome    string  `parquet:"outcome,dict"` // home wins, away wins, tie, scored, saved, home kicks first, …
+	Goal       bool    `parquet:"goal"`
+	HomeGoals  int32   `parquet:"home_goals"` // score after the node
+	AwayGoals  int32   `parquet:"away_goals"`
 }
 
 // DecisionsSchema names DecisionRow files.

@@ -41,6 +41,7 @@ const (
 	int64Column
 	boolColumn
 	stringColumn
+	int32ListColumn // a required list of required int32s (the dice shown)
 )
 
 // column buffers one column of the current row group.
@@ -48,8 +49,10 @@ type column struct {
 	kind  columnKind
 	stats bool // write min/max (a bounded column of signed integers)
 	typ   format.Type
-	path  string
-	i32   []int32
+	path  string   // the field's name (a list's: its group's)
+	leaf  []string // the leaf's path in the schema
+	i32   []int32  // the values (a list column's: every row's, one after another)
+	lens  []int32  // a list column's: how many values each row has
 	i64   []int64
 	bools []bool
 	ids   []int32                 // strings, as indexes into dict
@@ -57,7 +60,11 @@ type column struct {
 	dict  *dictionary             // strings of the row group (apart: its cache would spread the columns' headers over many cache lines)
 }
 
+// len is the number of rows the column holds.
 func (col *column) len() int {
+	if col.kind == int32ListColumn {
+		return len(col.lens)
+	}
 	return len(col.i32) + len(col.i64) + len(col.bools) + len(col.ids)
 }
 
@@ -74,6 +81,7 @@ type columnar struct {
 	dictPage []byte // its dictionary
 	zpage    []byte // compressed
 	scratch  []byte
+	rep, def []uint8 // a list column's levels
 }
 
 var magic = []byte("PAR1")
@@ -105,7 +113,7 @@ func newColumnar(w io.Writer, tag string, sh shape) (*columnar, error) {
 	if c == nil {
 		c = &columnar{w: bufio.NewWriterSize(w, 1<<18), layout: l}
 		for _, col := range l.cols {
-			c.cols = append(c.cols, column{kind: col.kind, typ: col.typ, path: col.path})
+			c.cols = append(c.cols, column{kind: col.kind, typ: col.typ, path: col.path, leaf: col.leaf})
 			if col.kind == stringColumn {
 				c.cols[len(c.cols)-1].dict = new(dictionary)
 			}
@@ -149,12 +157,20 @@ func layoutOf(schema *parquet.Schema) (*layout, error) {
 	}
 	m := pf.Metadata()
 	l := &layout{schema: m.Schema, orders: m.ColumnOrders}
-	for _, e := range m.Schema[1:] {
+	for i := 1; i < len(m.Schema); i++ {
+		e := m.Schema[i]
+		col := column{path: e.Name, leaf: []string{e.Name}}
+		if isInt32List(m.Schema[i:]) {
+			e, i = m.Schema[i+2], i+2
+			col.kind, col.typ, col.leaf = int32ListColumn, format.Int32, []string{col.path, m.Schema[i-1].Name, e.Name}
+			l.cols = append(l.cols, col)
+			continue
+		}
 		if n, _ := e.NumChildren.Get(); n != 0 {
-			return nil, fmt.Errorf("the columnar writer takes flat schemas; %s is nested", e.Name)
+			return nil, fmt.Errorf("the columnar writer takes flat schemas and lists of int32; %s is neither", e.Name)
 		}
 		t, _ := e.Type.Get()
-		col := column{typ: t, path: e.Name}
+		col.typ = t
 		switch t {
 		case format.Int32:
 			col.kind, col.stats = int32Column, signed(e)
@@ -171,6 +187,23 @@ func layoutOf(schema *parquet.Schema) (*layout, error) {
 	}
 	layouts.Store(schema, l)
 	return l, nil
+}
+
+// isInt32List reports whether the schema elements e begin with a required list of required
+// int32s, as parquet-go writes a []int32 tagged list: a LIST group, its repeated group, the leaf.
+func isInt32List(e []format.SchemaElement) bool {
+	if len(e) < 3 {
+		return false
+	}
+	n0, _ := e[0].NumChildren.Get()
+	n1, _ := e[1].NumChildren.Get()
+	n2, _ := e[2].NumChildren.Get()
+	r0, _ := e[0].RepetitionType.Get()
+	r1, _ := e[1].RepetitionType.Get()
+	r2, _ := e[2].RepetitionType.Get()
+	t, _ := e[2].Type.Get()
+	_, isList := e[0].LogicalType.Value.(*format.ListType)
+	return isList && n0 == 1 && n1 == 1 && n2 == 0 && r0 == format.Required && r1 == format.Repeated && r2 == format.Required && t == format.Int32
 }
 
 // signed reports whether an integer column's values order as signed integers (an unsigned
@@ -210,6 +243,14 @@ func (c *columnar) bools(j, n int) []bool {
 	col := &c.cols[j]
 	col.bools = slices.Grow(col.bools, n)[:len(col.bools)+n]
 	return col.bools[len(col.bools)-n:]
+}
+
+// int32Lists grows list column j by n rows: it returns their lengths to be filled, and the
+// column's values, to which the rows' values are to be appended in order.
+func (c *columnar) int32Lists(j, n int) (lens []int32, values *[]int32) {
+	col := &c.cols[j]
+	col.lens = slices.Grow(col.lens, n)[:len(col.lens)+n]
+	return col.lens[len(col.lens)-n:], &col.i32
 }
 
 // codes grows a string column whose values are an enumeration's codes, named by name.
@@ -255,10 +296,10 @@ func (c *columnar) flush() error {
 // writeChunk writes one column of the row group (a dictionary page if any, one data page)
 // and empties it.
 func (c *columnar) writeChunk(col *column) (format.ColumnChunk, error) {
-	md := format.ColumnMetaData{Type: col.typ, PathInSchema: []string{col.path}, NumValues: int64(c.rows)}
 	if n := col.len(); n != c.rows {
 		return format.ColumnChunk{}, fmt.Errorf("column %s holds %d values for %d rows", col.path, n, c.rows)
 	}
+	md := format.ColumnMetaData{Type: col.typ, PathInSchema: col.leaf, NumValues: int64(col.levels())}
 	enc, dict, err := c.encode(col, &md)
 	if err != nil {
 		return format.ColumnChunk{}, fmt.Errorf("encoding column %s: %w", col.path, err)
@@ -274,7 +315,7 @@ func (c *columnar) writeChunk(col *column) (format.ColumnChunk, error) {
 	}
 	md.DataPageOffset = c.offset
 	if err := c.writePage(&md, c.page, format.PageHeader{Type: format.DataPage, DataPageHeader: thrift.New(format.DataPageHeader{
-		NumValues: int32(c.rows), Encoding: enc, DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE})}); err != nil {
+		NumValues: int32(md.NumValues), Encoding: enc, DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE})}); err != nil {
 		return format.ColumnChunk{}, err
 	}
 	md.Encoding = append(md.Encoding, enc)
@@ -304,8 +345,64 @@ func (c *columnar) encode(col *column, md *format.ColumnMetaData) (enc format.En
 		enc, dict, err = c.encodeStrings(col)
 		col.ids = col.ids[:0]
 		col.dict.reset()
+	case int32ListColumn:
+		enc, err = format.DeltaBinaryPacked, c.encodeInt32Lists(col)
+		col.i32, col.lens = col.i32[:0], col.lens[:0]
 	}
 	return enc, dict, err
+}
+
+// levels is the number of entries the column's chunk holds: one a row, but a list row has
+// one a value (an empty list, one entry all the same).
+func (col *column) levels() int {
+	if col.kind != int32ListColumn {
+		return col.len()
+	}
+	n := 0
+	for _, k := range col.lens {
+		n += max(int(k), 1)
+	}
+	return n
+}
+
+// encodeInt32Lists puts a list column in c.page as a version 1 data page holds it: the
+// repetition levels (0: a row begins, 1: the next value of its list) and the definition
+// levels (0: an empty list, 1: a value), each RLE with its length before it, then the values.
+func (c *columnar) encodeInt32Lists(col *column) error {
+	if sum := col.levels(); sum < len(col.i32) {
+		return fmt.Errorf("%d values for lists of %d", len(col.i32), sum)
+	}
+	page := c.page[:0]
+	if len(col.i32) == 0 { // every list empty (a run without --dice): both levels one run of zeros
+		run := binary.AppendUvarint(nil, uint64(len(col.lens))<<1)
+		run = append(run, 0)
+		for range 2 {
+			page = binary.LittleEndian.AppendUint32(page, uint32(len(run)))
+			page = append(page, run...)
+		}
+	} else {
+		rep, def := c.rep[:0], c.def[:0]
+		for _, k := range col.lens {
+			rep, def = append(rep, 0), append(def, uint8(min(k, 1)))
+			for range max(k-1, 0) {
+				rep, def = append(rep, 1), append(def, 1)
+			}
+		}
+		c.rep, c.def = rep, def
+		for _, levels := range [][]uint8{rep, def} {
+			enc, err := (&rle.Encoding{BitWidth: 1}).EncodeLevels(c.scratch[:0], levels)
+			if err != nil {
+				return err
+			}
+			c.scratch = enc
+			page = binary.LittleEndian.AppendUint32(page, uint32(len(enc)))
+			page = append(page, enc...)
+		}
+	}
+	var err error
+	c.scratch, err = new(delta.BinaryPackedEncoding).EncodeInt32(c.scratch[:0], col.i32)
+	c.page = append(page, c.scratch...)
+	return err
 }
 
 // encodeInts puts v DELTA_BINARY_PACKED in c.page, with its min/max in md if stats.

@@ -1,7 +1,6 @@
 package datasets
 
 import (
-	"fmt"
 	"unsafe"
 )
 
@@ -10,28 +9,10 @@ import (
 // the same address row after row, so a string is first looked up by its address in a
 // small direct-mapped cache; the cache holds the string itself, which keeps that address
 // from being reused for other bytes while the entry stands. Misses go to a map.
-//
-// Values that are not strings in the rows (a throw's dice) are numbered by a key of
-// theirs instead, their names made once, when a key is new.
 type dictionary struct {
 	values []string
 	index  map[string]int32
 	recent [recentEntries]recentString
-	keys   map[uint64]int32
-}
-
-// byKey returns the number of the value whose key is k; v names it.
-func (d *dictionary) byKey(k uint64, v fmt.Stringer) int32 {
-	if id, ok := d.keys[k]; ok {
-		return id
-	}
-	id := int32(len(d.values))
-	d.values = append(d.values, v.String())
-	if d.keys == nil {
-		d.keys = map[uint64]int32{}
-	}
-	d.keys[k] = id
-	return id
 }
 
 type recentString struct {
@@ -69,5 +50,4 @@ func (d *dictionary) reset() {
 	d.values = d.values[:0]
 	d.index = nil
 	d.recent = [recentEntries]recentString{}
-	d.keys = nil
 }

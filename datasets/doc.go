@@ -10,7 +10,7 @@
 // Schemas (one row per record; every column required; the Go structs document each column):
 //
 //	matches/2         MatchRow: one arena match (kingoal arena: matches.parquet)
-//	throws/1          ThrowRow: one throw, coin or penalty kick (kingoal arena --log-throws)
+//	throws/2          ThrowRow: one throw, coin or penalty kick (kingoal arena --log-throws); the dice shown as lists
 //	decisions/1       DecisionRow: one agent decision, offline-RL shaped (--log-decisions);
 //	                  observation and mask are LIST columns
 //	matrix/1          MatrixRow: the exact odds of one pairing of line-ups (kingoal solve matrix)

@@ -41,5 +41,5 @@ func ExampleThrowRecord() {
 	r := rows[0]
 	fmt.Println(r.Kind, r.Period, r.BallBefore, "→", r.BallAfter, r.Outcome, r.HomeValues, err)
 	// Output:
-	// throw first half 3 → 4 home wins 6 1 4 <nil>
+	// throw first half 3 → 4 home wins [6 1 4] <nil>
 }

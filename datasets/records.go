@@ -16,7 +16,7 @@ import (
 type FileInfo struct {
 	Schema  string   // the kingoal schema tag, "" for a foreign file
 	Columns []string // leaf column names, in order
-	Types   []string // their types as Parquet names them (logical if any: "INT(32,true)", "STRING")
+	Types   []string // their types as Parquet names them (logical if any: "INT(32,true)", "STRING"; "LIST<FLOAT>" for a list)
 	Kinds   []string // their physical types: BOOLEAN, INT32, INT64, FLOAT, DOUBLE, BYTE_ARRAY, …
 	Rows    int64
 }
@@ -105,7 +105,11 @@ func describe(path string, pf *parquet.File) (info FileInfo, lists, unsigned []b
 		}
 		lists = append(lists, isList)
 		info.Columns = append(info.Columns, col[0])
-		info.Types = append(info.Types, leaf.Node.Type().String())
+		typ := leaf.Node.Type().String()
+		if isList {
+			typ = "LIST<" + typ + ">"
+		}
+		info.Types = append(info.Types, typ)
 		info.Kinds = append(info.Kinds, leaf.Node.Type().Kind().String())
 		it, isInt := logicalInt(leaf.Node.Type().LogicalType())
 		unsigned = append(unsigned, isInt && !it.IsSigned)

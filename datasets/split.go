@@ -105,8 +105,8 @@ var throwSplitter = splitter[ThrowRow]{
 		fill(c.int32s(6, n), rows, func(r *ThrowRow) int32 { return r.BallAfter })
 		fill(c.int32s(7, n), rows, func(r *ThrowRow) int32 { return r.HomeDice })
 		fill(c.int32s(8, n), rows, func(r *ThrowRow) int32 { return r.AwayDice })
-		fillIDs(c, 9, rows, func(r *ThrowRow) string { return r.HomeValues })
-		fillIDs(c, 10, rows, func(r *ThrowRow) string { return r.AwayValues })
+		fillLists(c, 9, rows, func(r *ThrowRow, dst []int32) []int32 { return append(dst, r.HomeValues...) })
+		fillLists(c, 10, rows, func(r *ThrowRow, dst []int32) []int32 { return append(dst, r.AwayValues...) })
 		fill(c.int32s(11, n), rows, func(r *ThrowRow) int32 { return r.Rethrows })
 		fillIDs(c, 12, rows, func(r *ThrowRow) string { return r.Outcome })
 		fill(c.bools(13, n), rows, func(r *ThrowRow) bool { return r.Goal })
@@ -129,8 +129,8 @@ var throwRecordSplitter = splitter[ThrowRecord]{
 		fill(c.int32s(6, n), rows, func(r *ThrowRecord) int32 { return int32(r.BallAfter) })
 		fill(c.int32s(7, n), rows, func(r *ThrowRecord) int32 { return int32(r.HomeDice) })
 		fill(c.int32s(8, n), rows, func(r *ThrowRecord) int32 { return int32(r.AwayDice) })
-		diceIDs(c, 9, rows, func(r *ThrowRecord) *DiceValues { return &r.HomeValues })
-		diceIDs(c, 10, rows, func(r *ThrowRecord) *DiceValues { return &r.AwayValues })
+		fillLists(c, 9, rows, func(r *ThrowRecord, dst []int32) []int32 { return r.HomeValues.appendTo(dst) })
+		fillLists(c, 10, rows, func(r *ThrowRecord, dst []int32) []int32 { return r.AwayValues.appendTo(dst) })
 		fill(c.int32s(11, n), rows, func(r *ThrowRecord) int32 { return r.Rethrows })
 		fill(c.codes(12, n, outcomeName), rows, func(r *ThrowRecord) int32 { return int32(r.Outcome) })
 		fill(c.bools(13, n), rows, func(r *ThrowRecord) bool { return r.Goal })
@@ -159,21 +159,12 @@ func fillIDs[R any](c *columnar, j int, rows []R, get func(*R) string) {
 	}
 }
 
-// diceIDs grows string column j by the rows' dice: no dice (every throw of a run without
-// --dice) by one comparison, dice by their packed key.
-func diceIDs(c *columnar, j int, rows []ThrowRecord, dice func(*ThrowRecord) *DiceValues) {
-	dst, d := c.strings(j, len(rows))
-	none := int32(-1)
+// fillLists grows list column j by the rows' lists, appended to the column's values by add.
+func fillLists[R any](c *columnar, j int, rows []R, add func(r *R, dst []int32) []int32) {
+	lens, values := c.int32Lists(j, len(rows))
 	for i := range rows {
-		v := dice(&rows[i])
-		switch {
-		case v.Count != 0:
-			dst[i] = d.byKey(v.key(), v)
-		case none < 0:
-			none = d.byKey(0, v)
-			fallthrough
-		default:
-			dst[i] = none
-		}
+		before := len(*values)
+		*values = add(&rows[i], *values)
+		lens[i] = int32(len(*values) - before)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/kingoal/kingoal/env"
@@ -57,7 +56,7 @@ type DiceValues struct {
 	Count  uint8
 }
 
-// String lists the dice space-separated, as ThrowRow does.
+// String lists the dice space-separated.
 func (d DiceValues) String() string {
 	b := make([]byte, 0, 2*d.Count)
 	for i, v := range d.Values[:min(int(d.Count), env.MaxDice)] {
@@ -69,20 +68,19 @@ func (d DiceValues) String() string {
 	return string(b)
 }
 
-// key packs the values into a number unique to them (0 for no dice), for dictionaries.
-func (d DiceValues) key() uint64 {
-	k := uint64(d.Count)
+// appendTo appends the dice to dst, as ThrowRow holds them.
+func (d DiceValues) appendTo(dst []int32) []int32 {
 	for _, v := range d.Values[:min(int(d.Count), env.MaxDice)] {
-		k = k<<8 | uint64(v)
+		dst = append(dst, int32(v))
 	}
-	return k
+	return dst
 }
 
 // Row returns the record as a ThrowRow.
 func (t ThrowRecord) Row() ThrowRow {
 	return ThrowRow{MatchID: t.MatchID, Index: t.Index, Kind: t.Kind.String(), Period: t.Period.String(), ThrowsLeft: t.ThrowsLeft,
 		BallBefore: int32(t.BallBefore), BallAfter: int32(t.BallAfter), HomeDice: int32(t.HomeDice), AwayDice: int32(t.AwayDice),
-		HomeValues: t.HomeValues.String(), AwayValues: t.AwayValues.String(), Rethrows: t.Rethrows, Outcome: t.Outcome.String(),
+		HomeValues: t.HomeValues.appendTo(nil), AwayValues: t.AwayValues.appendTo(nil), Rethrows: t.Rethrows, Outcome: t.Outcome.String(),
 		Goal: t.Goal, HomeGoals: int32(t.HomeGoals), AwayGoals: int32(t.AwayGoals)}
 }
 
@@ -93,8 +91,8 @@ func ThrowRecordOf(r ThrowRow) (ThrowRecord, error) {
 	kind, okKind := names.kinds[r.Kind]
 	period, okPeriod := names.periods[r.Period]
 	outcome, okOutcome := names.outcomes[r.Outcome]
-	homeValues, errHome := parseDice(r.HomeValues)
-	awayValues, errAway := parseDice(r.AwayValues)
+	homeValues, errHome := diceOf(r.HomeValues)
+	awayValues, errAway := diceOf(r.AwayValues)
 	inRange := func(v int32, most int) bool { return v >= 0 && int(v) <= most }
 	if !okKind || !okPeriod || !okOutcome || errHome != nil || errAway != nil ||
 		!inRange(r.BallBefore, env.Sectors) || !inRange(r.BallAfter, env.Sectors) ||
@@ -108,22 +106,18 @@ func ThrowRecordOf(r ThrowRow) (ThrowRecord, error) {
 		Goal: r.Goal, HomeValues: homeValues, AwayValues: awayValues}, nil
 }
 
-// parseDice reads a list of dice as DiceValues.String writes it, and nothing else.
-func parseDice(s string) (DiceValues, error) {
+// diceOf reads the dice of a ThrowRow: up to env.MaxDice faces.
+func diceOf(v []int32) (DiceValues, error) {
 	var d DiceValues
-	for f := range strings.SplitSeq(s, " ") {
-		v, err := strconv.ParseUint(f, 10, 8)
-		if s == "" {
-			break
-		}
-		if err != nil || d.Count == env.MaxDice || v < 1 || v > env.DieFaces {
-			return DiceValues{}, fmt.Errorf("datasets: %q is not a list of dice", s)
-		}
-		d.Values[d.Count] = uint8(v)
-		d.Count++
+	if len(v) > env.MaxDice {
+		return d, fmt.Errorf("datasets: %d dice: at most %d are thrown", len(v), env.MaxDice)
 	}
-	if d.String() != s {
-		return DiceValues{}, fmt.Errorf("datasets: %q is not a list of dice", s)
+	for _, f := range v {
+		if f < 1 || f > env.DieFaces {
+			return DiceValues{}, fmt.Errorf("datasets: %v is not a list of dice", v)
+		}
+		d.Values[d.Count] = uint8(f)
+		d.Count++
 	}
 	return d, nil
 }

@@ -91,7 +91,7 @@ func TestExportDecisionLists(t *testing.T) {
 			t.Fatalf("%v: %s", err, l)
 		}
 	}
-	if code, out, _ := run(t, "datasets", "inspect", filepath.Join(dir, "throws.parquet")); code != 0 || !strings.Contains(out, "schema: throws/1") {
+	if code, out, _ := run(t, "datasets", "inspect", filepath.Join(dir, "throws.parquet")); code != 0 || !strings.Contains(out, "schema: throws/2") {
 		t.Fatalf("inspect throws:\n%s", out)
 	}
 }

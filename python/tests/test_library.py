@@ -32,7 +32,7 @@ FILES = {
     "equilibrium.parquet": ("equilibrium/1", "probability", None),
     "policy.parquet": ("policy/1", None, None),
     "run/matches.parquet": ("matches/2", "home_goals", 12),
-    "run/throws.parquet": ("throws/1", "outcome", None),
+    "run/throws.parquet": ("throws/2", "outcome", None),
     "run/decisions.parquet": ("decisions/1", "observation", None),
     "run/ratings.parquet": ("ratings/1", "rating", 3),
     "q.curve.parquet": ("learning-curve/1", "score", None),
