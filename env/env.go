@@ -79,6 +79,8 @@ type Env struct {
 	opp      Policy
 	maxSteps int
 	steps    int
+	seed     uint64 // of the episode (History)
+	actions  []int  // the agent's since Reset (History)
 }
 
 // New returns an Env; call Reset before Step.
@@ -105,7 +107,7 @@ func New(cfg Config) (*Env, error) {
 // The opponent, if it has a Reset(uint64) method, is reseeded from the same seed.
 func (e *Env) Reset(seed uint64) (Observation, Info) {
 	obs, info := e.par.Reset(seed)
-	e.steps = 0
+	e.steps, e.seed, e.actions = 0, seed, e.actions[:0]
 	if r, ok := e.opp.(reseeder); ok {
 		r.Reset(mix64(seed ^ 0x6a09e667f3bcc908))
 	}
@@ -139,6 +141,7 @@ func (e *Env) Step(action int) (Transition, error) {
 		}
 	}
 	e.steps++
+	e.actions = append(e.actions, action)
 	out.Obs, out.Info = e.par.observation(e.me)
 	if !out.Terminated && e.maxSteps > 0 && e.steps >= e.maxSteps {
 		e.par.done, out.Truncated = true, true

@@ -131,7 +131,9 @@ type ParallelEnv struct {
 	steps   int
 	started bool
 	done    bool
-	illegal [2]bool // who played an illegal action in the last Step (KeepOnIllegal)
+	illegal [2]bool  // who played an illegal action in the last Step (KeepOnIllegal)
+	seed    uint64   // of the match (History)
+	joints  [][2]int // given to Step since Reset (History)
 }
 
 // NewParallel returns a ParallelEnv; call Reset before Step.
@@ -175,6 +177,7 @@ func (e *ParallelEnv) Reset(seed uint64) ([2]Observation, [2]Info) {
 	e.src.Seed(mix64(seed), mix64(seed^0x5851f42d4c957f2d))
 	e.state = e.initial
 	e.steps, e.started, e.done, e.illegal = 0, true, false, [2]bool{}
+	e.seed, e.joints = seed, e.joints[:0]
 	var t ParallelTransition
 	e.observe(&t)
 	return t.Obs, t.Info
@@ -189,6 +192,7 @@ func (e *ParallelEnv) Step(joint [2]int) (ParallelTransition, error) {
 	if t.Rewards, t.Terminated, t.Truncated, err = e.advance(joint); err != nil {
 		return t, err
 	}
+	e.joints = append(e.joints, joint)
 	e.observe(&t)
 	return t, nil
 }

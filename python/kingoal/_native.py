@@ -60,6 +60,9 @@ def lib():
                 "kg_par_reset": (_int, [_u64, _u64, _ptr, _ptr, _ptr, _ptr, _int]),
                 "kg_par_step": (_int, [_u64, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _ptr, _int]),
                 "kg_render": (_int, [_u64, _ptr, _int]),
+                "kg_history": (_int, [_u64, ctypes.POINTER(ctypes.c_void_p), _ptr, _int]),
+                "kg_replay": (_int, [_u64, _str, _ptr, _int]),
+                "kg_frame": (_int, [_u64, _ptr, ctypes.c_int64, _ptr, _int]),
                 "kg_table_open": (_int, [_str, _ptr, ctypes.POINTER(ctypes.c_void_p), _ptr, _int]),
                 "kg_table_copy": (_int, [_u64, _int, _int, _ptr, ctypes.c_int64, _ptr, _int]),
                 "kg_close": (None, [_u64]),
@@ -173,6 +176,58 @@ def check_illegal_action(illegal_action):
 def config_json(rules, **fields):
     """The JSON the native constructors take: the rule knobs and the other options."""
     return json.dumps({"rules": rules, **fields}).encode()
+
+
+_frame_shape = None
+
+
+def frame(obj):
+    """The picture of obj's match now: uint8[H, W, 3] (render_mode="rgb_array")."""
+    global _frame_shape
+    if _frame_shape is None:
+        _frame_shape = tuple(call("frame_shape"))
+    out = np.empty(_frame_shape, np.uint8)
+    obj._err.check(lib().kg_frame(obj._h, addr(out), out.size, obj._err.ptr, _ERRSIZE))
+    return out
+
+
+# What an environment holds of its native handle: remade by __init__ on unpickling, never copied.
+_HANDLE_FIELDS = frozenset({"_h", "_err", "_p", "_p2", "_one_thread"})
+
+
+class Copyable:
+    """pickle and copy.deepcopy for an environment over a native handle. The copy is made as
+    the original was (its constructor's arguments, kept in self._init), then the native
+    episode is replayed into it from its history — the seed and the actions since reset, a
+    few hundred bytes — and the Python fields are copied over: the copy continues the same
+    match from the same state, with the same dice and random streams to come."""
+
+    def __getstate__(self):
+        if not getattr(self, "_h", 0):
+            raise ValueError("kingoal: a closed environment cannot be pickled or copied")
+        with self._one_thread:
+            out, e = ctypes.c_void_p(), self._err
+            e.check(lib().kg_history(self._h, ctypes.byref(out), e.ptr, _ERRSIZE))
+            try:
+                history = ctypes.string_at(out.value).decode()
+            finally:
+                lib().kg_free(out)
+            state = {k: v for k, v in self.__dict__.items() if k not in _HANDLE_FIELDS}
+        state["_native_history"] = history
+        return state
+
+    def __setstate__(self, state):
+        state = dict(state)
+        history = state.pop("_native_history")
+        type(self).__init__(self, **state["_init"])
+        e = self._err
+        e.check(lib().kg_replay(self._h, history.encode(), e.ptr, _ERRSIZE))
+        for k, v in state.items():
+            mine = self.__dict__.get(k)
+            if isinstance(mine, np.ndarray) and isinstance(v, np.ndarray) and mine.shape == v.shape and mine.dtype == v.dtype:
+                mine[...] = v  # the native calls write into this array: keep its address
+            else:
+                self.__dict__[k] = v
 
 
 def close(obj):

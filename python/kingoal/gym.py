@@ -33,7 +33,7 @@ def _action(action):
     return N.whole("action", action, 0, N.NUM_ACTIONS - 1)
 
 
-class KingoalEnv(gymnasium.Env):
+class KingoalEnv(N.Copyable, gymnasium.Env):
     """One player of a Kingoal match against an opponent, as a Gymnasium environment.
 
     Actions: Discrete(121), "choose the formation" — action i makes the agent's line-up
@@ -55,10 +55,12 @@ class KingoalEnv(gymnasium.Env):
     match's seed from it; options={"native_seed": n} plays the Go engine's seed n directly.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 4}
 
     def __init__(self, opponent="fixed:2-2-2-2-2", player="home", reward="result", dice="fast", max_steps=0,
                  render_mode=None, illegal_action="raise", **rules):
+        self._init = dict(opponent=opponent, player=player, reward=reward, dice=dice, max_steps=max_steps,
+                          render_mode=render_mode, illegal_action=illegal_action, **rules)
         _check_render_mode(type(self), render_mode)
         self._keep = N.check_illegal_action(illegal_action) == "keep"
         self.render_mode = render_mode
@@ -76,7 +78,8 @@ class KingoalEnv(gymnasium.Env):
         h = N.ctypes.c_uint64()
         cfg = N.config_json(self._rules, opponent=spec, player=player, reward=reward, dice=dice,
                             max_steps=0 if self._callable else max_steps,  # the Python loop caps its own steps
-                            render=render_mode is not None, illegal_action=illegal_action)
+                            render=render_mode in ("ansi", "human"), frames=render_mode == "rgb_array",
+                            illegal_action=illegal_action)
         L = N.lib()
         if self._callable:
             self._err.check(L.kg_par_new(cfg, N.ctypes.addressof(h), self._err.ptr, N._ERRSIZE))
@@ -180,11 +183,17 @@ class KingoalEnv(gymnasium.Env):
         return self._mask.astype(bool)
 
     def render(self):
-        """The transcript of the events since the last call (as `kingoal watch` prints them)."""
+        """render_mode "rgb_array": the picture of the match now, uint8[368, 640, 3] (both
+        line-ups by sector, the ball, score, period, throws and moves left, the last throw
+        with its dice when dice="rolled"); "ansi": the transcript of the events since the last
+        call (as `kingoal watch` prints them); "human": prints that transcript at every step."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human'")
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='rgb_array', 'ansi' or 'human'")
             return None
-        text = _transcript(self._h)
+        with self._one_thread:
+            if self.render_mode == "rgb_array":
+                return N.frame(self)
+            text = _transcript(self._h)
         if self.render_mode == "ansi":
             return text
         print(text, end="")
@@ -213,7 +222,7 @@ def _transcript(h):
         size = n + 1
 
 
-class KingoalVectorEnv(VecEnv, VectorEnv):
+class KingoalVectorEnv(VecEnv, VectorEnv):  # VecEnv is Copyable
     """kingoal.VecEnv with Gymnasium's VectorEnv API: batched spaces, next-step autoreset
     (metadata["autoreset_mode"]), infos["action_mask"] int8[N, 121]. Made by
     gymnasium.make_vec("Kingoal-v0", num_envs=N, vectorization_mode="vector_entry_point")."""
@@ -224,6 +233,7 @@ class KingoalVectorEnv(VecEnv, VectorEnv):
         if render_mode is not None:
             raise ValueError("KingoalVectorEnv does not render; use KingoalEnv(render_mode='ansi')")
         VecEnv.__init__(self, num_envs, opponent, **kwargs)
+        self._init = dict(num_envs=num_envs, opponent=opponent, render_mode=render_mode, **kwargs)
         self.single_observation_space = observation_space(self._rules)
         self.single_action_space = spaces.Discrete(N.NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)

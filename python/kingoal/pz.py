@@ -21,7 +21,7 @@ def parallel_env(**kwargs):
     return KingoalParallelEnv(**kwargs)
 
 
-class KingoalParallelEnv(ParallelEnv):
+class KingoalParallelEnv(N.Copyable, ParallelEnv):
     """Both sides of a Kingoal match as PettingZoo agents "home" and "away". At each step
     every agent in env.agents submits an action; an agent that is not deciding at this step
     (its mask allows only its current line-up) may send any action — it is ignored.
@@ -29,11 +29,12 @@ class KingoalParallelEnv(ParallelEnv):
     `reward` ("result", "goal-diff", "points"); rule knobs are keyword arguments as for
     KingoalEnv."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "kingoal_v0", "is_parallelizable": True}
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 4, "name": "kingoal_v0", "is_parallelizable": True}
 
     def __init__(self, reward="result", dice="fast", max_steps=0, render_mode=None, **rules):
+        self._init = dict(reward=reward, dice=dice, max_steps=max_steps, render_mode=render_mode, **rules)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode={render_mode!r}: want None, 'ansi' or 'human'")
+            raise ValueError(f"render_mode={render_mode!r}: want None, 'ansi', 'human' or 'rgb_array'")
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         self.agents = []
@@ -42,7 +43,8 @@ class KingoalParallelEnv(ParallelEnv):
                                        "action_mask": spaces.Box(0, 1, (N.NUM_ACTIONS,), np.int8)})
         self._err = N.ErrBuf()
         h = N.ctypes.c_uint64()
-        cfg = N.config_json(self._rules, reward=reward, dice=dice, max_steps=max_steps, render=render_mode is not None)
+        cfg = N.config_json(self._rules, reward=reward, dice=dice, max_steps=max_steps, render=render_mode in ("ansi", "human"),
+                            frames=render_mode == "rgb_array")
         self._err.check(N.lib().kg_par_new(cfg, N.ctypes.addressof(h), self._err.ptr, N._ERRSIZE))
         self._h = h.value
         self._obs = np.zeros((2, N.OBS_SIZE), np.float32)
@@ -116,6 +118,10 @@ class KingoalParallelEnv(ParallelEnv):
         return obs, rewards, terms, truncs, infos
 
     def render(self):
+        """As KingoalEnv.render: a uint8[H, W, 3] picture ("rgb_array") or the transcript."""
+        if self.render_mode == "rgb_array":
+            with self._one_thread:
+                return N.frame(self)
         from .gym import _transcript
         text = _transcript(self._h)
         if self.render_mode == "human":

@@ -4,7 +4,7 @@ import numpy as np
 from . import _native as N
 
 
-class VecEnv:
+class VecEnv(N.Copyable):
     """N single-agent Kingoal environments stepped together in one native call (EnvPool's
     shape: the batch lives in NumPy arrays this object owns; Go writes into them). NumPy is
     all it needs; kingoal.KingoalVectorEnv is the same with Gymnasium's VectorEnv API.
@@ -19,6 +19,8 @@ class VecEnv:
 
     def __init__(self, num_envs=1, opponent="fixed:2-2-2-2-2", player="home", reward="result", dice="fast",
                  max_steps=0, illegal_action="raise", **rules):
+        self._init = dict(num_envs=num_envs, opponent=opponent, player=player, reward=reward, dice=dice,
+                          max_steps=max_steps, illegal_action=illegal_action, **rules)
         if not isinstance(opponent, str) or opponent == "self":
             raise ValueError(f"opponent={opponent!r}: the vector env needs a registry spec like 'heuristic'")
         self.num_envs = N.whole("num_envs", num_envs, 1, N.MAX_ENVS)

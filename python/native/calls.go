@@ -15,6 +15,7 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/frame"
 	"github.com/kingoal/kingoal/solver"
 )
 
@@ -27,6 +28,7 @@ var calls = map[string]func(in []byte) (any, error){
 	"optimal_value": optimalValueCall,
 	"bench_vec":     benchVecCall,
 	"lineups":       lineupsCall,
+	"frame_shape":   func([]byte) (any, error) { return []int{frame.Height, frame.Width, 3}, nil },
 }
 
 // lineupsCall lists the 121 legal line-ups in index order (env owns the rule).

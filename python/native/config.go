@@ -19,6 +19,7 @@ type config struct {
 	Dice     string          `json:"dice"`     // fast or rolled
 	MaxSteps int             `json:"max_steps"`
 	Render   bool            `json:"render"`         // keep a transcript of the events for render()
+	Frames   bool            `json:"frames"`         // keep the last throw's caption for kg_frame
 	Illegal  string          `json:"illegal_action"` // raise or keep
 }
 
@@ -53,36 +54,36 @@ func parseRules(raw json.RawMessage) (env.Rules, error) {
 
 // parseConfig reads an environment's configuration; newOpponent builds a fresh opponent
 // (one per environment of a vector, so each plays as a single env would).
-func parseConfig(data []byte) (cfg env.Config, newOpponent func() (env.Policy, error), render bool, err error) {
+func parseConfig(data []byte) (cfg env.Config, newOpponent func() (env.Policy, error), v views, err error) {
 	c := config{Player: "home", Reward: "result", Dice: "fast", Illegal: "raise"}
 	if err := decode(data, &c, "environment options"); err != nil {
-		return cfg, nil, false, err
+		return cfg, nil, v, err
 	}
 	if cfg.Rules, err = parseRules(c.Rules); err != nil {
-		return cfg, nil, false, err
+		return cfg, nil, v, err
 	}
 	switch c.Player {
 	case "home":
 	case "away":
 		cfg.Player = env.Away
 	default:
-		return cfg, nil, false, inputf("player=%q: want home or away", c.Player)
+		return cfg, nil, v, inputf("player=%q: want home or away", c.Player)
 	}
 	if cfg.Reward, err = env.ParseRewardScheme(c.Reward); err != nil {
-		return cfg, nil, false, inputf("reward=%q: want result, goal-diff or points", c.Reward)
+		return cfg, nil, v, inputf("reward=%q: want result, goal-diff or points", c.Reward)
 	}
 	switch c.Dice {
 	case "fast":
 	case "rolled":
 		cfg.Dice = env.RolledDice
 	default:
-		return cfg, nil, false, inputf("dice=%q: want fast or rolled", c.Dice)
+		return cfg, nil, v, inputf("dice=%q: want fast or rolled", c.Dice)
 	}
 	if cfg.IllegalAction, err = env.ParseIllegalActions(c.Illegal); err != nil {
-		return cfg, nil, false, inputf("illegal_action=%q: want raise or keep", c.Illegal)
+		return cfg, nil, v, inputf("illegal_action=%q: want raise or keep", c.Illegal)
 	}
 	if c.MaxSteps < 0 {
-		return cfg, nil, false, inputf("max_steps=%d: want ≥ 0 (0: no cap)", c.MaxSteps)
+		return cfg, nil, v, inputf("max_steps=%d: want ≥ 0 (0: no cap)", c.MaxSteps)
 	}
 	cfg.MaxSteps = c.MaxSteps
 	rules := cfg.Rules
@@ -97,10 +98,13 @@ func parseConfig(data []byte) (cfg env.Config, newOpponent func() (env.Policy, e
 		return a, nil
 	}
 	if _, err := newOpponent(); err != nil { // a bad spec fails at construction
-		return cfg, nil, false, err
+		return cfg, nil, v, err
 	}
-	return cfg, newOpponent, c.Render, nil
+	return cfg, newOpponent, views{transcript: c.Render, frames: c.Frames}, nil
 }
+
+// views says what an environment keeps for Python's render(): a transcript, the last throw.
+type views struct{ transcript, frames bool }
 
 // transcript collects the events since the last render, as `kingoal watch` prints them.
 type transcript struct{ b strings.Builder }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -31,6 +32,46 @@ func FuzzParseConfig(f *testing.F) {
 		}
 		if _, err := env.New(cfg); err != nil {
 			t.Fatalf("accepted options that make no environment: %v", err)
+		}
+	})
+}
+
+// FuzzReplay: whatever history Python hands back, the environment replays it, or refuses it
+// with one line of the user's input class and stays usable (a Reset works).
+func FuzzReplay(f *testing.F) {
+	f.Add(`{"started": true, "seed": 7, "actions": [60, 60, 3]}`)
+	f.Add(`{"started": true, "seed": 7, "joints": [[60, 61], [2, 2]]}`)
+	f.Add(`{"started": false}`)
+	f.Add(`{"started": true, "seed": 18446744073709551615, "actions": [-1]}`)
+	f.Add(`{"started": true, "seed": 1, "episodes": [1], "pending": [true], "envs": [{"started": true, "seed": 3}]}`)
+	f.Add(`{"seed": "x"}`)
+	cfg, opponent, _, err := parseConfig([]byte(`{"rules": {"throws_per_half": 4}, "opponent": "heuristic", "illegal_action": "keep"}`))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data string) {
+		c := cfg
+		c.Opponent, _ = opponent()
+		s := &single{}
+		if s.e, err = env.New(c); err != nil {
+			t.Fatal(err)
+		}
+		pe, _ := env.NewParallel(env.ParallelConfig{Rules: c.Rules})
+		ve, _ := env.NewVecEnv(1, c)
+		for _, h := range []historian{s, &parallel{e: pe}, &vector{v: ve}} {
+			if err := h.replay([]byte(data)); err != nil {
+				var in inputError
+				if !errors.As(err, &in) || strings.Contains(err.Error(), "\n") {
+					t.Fatalf("not a one-line input error: %v", err)
+				}
+			}
+			if _, err := json.Marshal(h.history()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.e.Reset(1)
+		if _, err := s.e.Step(0); err != nil {
+			t.Fatalf("after a replay, the environment does not step: %v", err)
 		}
 	})
 }

@@ -14,10 +14,10 @@ const (
 	maskSize = env.NumActions
 )
 
-// single is a Gymnasium-style environment with its transcript (nil unless rendering).
+// single is a Gymnasium-style environment with what it keeps for render().
 type single struct {
-	e   *env.Env
-	log *transcript
+	e *env.Env
+	view
 }
 
 // vector is N environments stepped in one call.
@@ -28,31 +28,27 @@ type vector struct {
 
 // parallel is the two-player environment.
 type parallel struct {
-	e   *env.ParallelEnv
-	log *transcript
+	e *env.ParallelEnv
+	view
 }
 
 // renderer is what kg_render needs of an environment.
 type renderer interface{ transcript() *transcript }
 
-func (s *single) transcript() *transcript   { return s.log }
-func (p *parallel) transcript() *transcript { return p.log }
+func (v *view) transcript() *transcript { return v.log }
 
 //export kg_env_new
 func kg_env_new(cfgJSON *C.char, out *C.uint64_t, errBuf *C.char, errSize C.int) (rc C.int) {
 	defer guard(&rc, errBuf, errSize)
-	cfg, opponent, render, err := parseConfig([]byte(C.GoString(cfgJSON)))
+	cfg, opponent, views, err := parseConfig([]byte(C.GoString(cfgJSON)))
 	if err == nil {
 		cfg.Opponent, err = opponent()
 	}
 	if err != nil {
 		return report(err, errBuf, errSize)
 	}
-	s := &single{}
-	if render {
-		s.log = &transcript{}
-		cfg.Observe = s.log.observe
-	}
+	s := &single{view: newView(views)}
+	cfg.Observe = s.observer()
 	if s.e, err = env.New(cfg); err != nil {
 		return report(inputError{err}, errBuf, errSize)
 	}
@@ -68,9 +64,7 @@ func kg_env_reset(h C.uint64_t, seed C.uint64_t, obs *C.float, mask *C.int8_t, e
 		return report(err, errBuf, errSize)
 	}
 	defer release()
-	if s.log != nil {
-		s.log.take()
-	}
+	s.forget()
 	o, info := s.e.Reset(uint64(seed))
 	o.AppendVector(floats(obs, obsSize)[:0])
 	writeMask(int8s(mask, maskSize), info.Mask)
@@ -195,16 +189,13 @@ func kg_vec_step(h C.uint64_t, actions *C.int64_t, obs *C.float, masks *C.int8_t
 //export kg_par_new
 func kg_par_new(cfgJSON *C.char, out *C.uint64_t, errBuf *C.char, errSize C.int) (rc C.int) {
 	defer guard(&rc, errBuf, errSize)
-	cfg, _, render, err := parseConfig([]byte(C.GoString(cfgJSON)))
+	cfg, _, views, err := parseConfig([]byte(C.GoString(cfgJSON)))
 	if err != nil {
 		return report(err, errBuf, errSize)
 	}
-	p := &parallel{}
-	pc := env.ParallelConfig{Rules: cfg.Rules, Reward: cfg.Reward, Dice: cfg.Dice, MaxSteps: cfg.MaxSteps, IllegalAction: cfg.IllegalAction}
-	if render {
-		p.log = &transcript{}
-		pc.Observe = p.log.observe
-	}
+	p := &parallel{view: newView(views)}
+	pc := env.ParallelConfig{Rules: cfg.Rules, Reward: cfg.Reward, Dice: cfg.Dice, MaxSteps: cfg.MaxSteps, IllegalAction: cfg.IllegalAction,
+		Observe: p.observer()}
 	if p.e, err = env.NewParallel(pc); err != nil {
 		return report(inputError{err}, errBuf, errSize)
 	}
@@ -230,9 +221,7 @@ func kg_par_reset(h C.uint64_t, seed C.uint64_t, obs *C.float, masks *C.int8_t, 
 		return report(err, errBuf, errSize)
 	}
 	defer release()
-	if p.log != nil {
-		p.log.take()
-	}
+	p.forget()
 	o, info := p.e.Reset(uint64(seed))
 	writePair(o, info, obs, masks, acting)
 	return ok

@@ -143,6 +143,7 @@ func doubles(p *C.double, n int) []float64 {
 }
 func int8s(p *C.int8_t, n int) []int8    { return unsafe.Slice((*int8)(unsafe.Pointer(p)), n) }
 func int64s(p *C.int64_t, n int) []int64 { return unsafe.Slice((*int64)(unsafe.Pointer(p)), n) }
+func bytesAt(p *C.uint8_t, n int) []byte { return unsafe.Slice((*byte)(unsafe.Pointer(p)), n) }
 
 // byteBits[b] is the 0/1 bytes of the 8 bits of b, lowest first.
 var byteBits = func() (t [256][8]int8) {

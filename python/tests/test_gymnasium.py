@@ -150,7 +150,7 @@ def test_errors_are_one_line_and_python_exceptions():
     with pytest.raises(ValueError, match="qlearning needs a model"):
         kingoal.KingoalEnv(opponent="qlearning")
     with pytest.raises(ValueError, match="render_mode"):
-        kingoal.KingoalEnv(render_mode="rgb_array")
+        kingoal.KingoalEnv(render_mode="rgb")
     env = kingoal.KingoalEnv(throws_per_half=2, moves=0)
     with pytest.raises(RuntimeError, match="before Reset"):
         env.step(0)

@@ -1,0 +1,69 @@
+package frame
+
+import (
+	"image/color"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// The picture shows what the state holds: at every sector each side's counters (a disc of
+// its colour where the n-th counter goes, grass where it does not), and the ball where it is.
+func TestDrawShowsLineupsAndBall(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	e, err := env.NewParallel(env.ParallelConfig{Rules: env.Rules{ThrowsPerHalf: 10}, Dice: env.RolledDice})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, infos := e.Reset(4)
+	for step := 0; !e.Done(); step++ {
+		s := e.State()
+		img := Draw(s, "")
+		if b := img.Bounds(); b.Dx() != Width || b.Dy() != Height {
+			t.Fatalf("a %v picture", b)
+		}
+		mid := pitchTop + pitchHeight/2
+		for k := 1; k <= env.Sectors; k++ {
+			x0 := pitchLeft + (k-1)*sectorWidth
+			for p := env.Home; p <= env.Away; p++ {
+				n := s.Lineup(p).Sector(env.HomeSector(p, k))
+				top := pitchTop + 14
+				if p == env.Away {
+					top = mid + 14
+				}
+				for i := range 9 {
+					cx, cy := x0+sectorWidth/2+(i%3-1)*(2*counterR+8), top+counterR+(i/3)*(2*counterR+8)
+					want := color.Color(grass[k%2])
+					if i < n {
+						want = side[p]
+					}
+					if got := img.At(cx, cy); got != want {
+						t.Fatalf("step %d, sector %d, %s counter %d of %d: pixel %v, want %v", step, k, p, i+1, n, got, want)
+					}
+				}
+			}
+			ball := img.At(x0+sectorWidth/2, mid-ballR/2) == chalk // off the halfway line
+			if want := s.Node() != env.Terminal && s.Ball() == k; ball != want {
+				t.Fatalf("step %d: ball drawn in sector %d: %v, want %v (ball in %d)", step, k, ball, want, s.Ball())
+			}
+		}
+		j := [2]int{}
+		for p := range j {
+			legal := infos[p].Mask
+			for a := range env.NumActions {
+				if legal.Has(a) && rng.IntN(3) == 0 || j[p] == 0 && legal.Has(a) {
+					j[p] = a
+				}
+			}
+		}
+		tr, err := e.Step(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		infos = tr.Info
+	}
+	if rgb := AppendRGB(nil, Draw(e.State(), "x")); len(rgb) != Width*Height*3 {
+		t.Fatalf("%d bytes of RGB", len(rgb))
+	}
+}
