@@ -180,6 +180,9 @@ func (e *Env) jointWith(mine, theirs int) [2]int {
 	return j
 }
 
+// Player is the side the agent plays.
+func (e *Env) Player() Player { return e.me }
+
 // State returns a copy of the current state.
 func (e *Env) State() State { return e.par.state }
 

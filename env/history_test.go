@@ -145,3 +145,36 @@ func cloneStep(s env.VecStep) env.VecStep {
 		Terminated: append([]bool(nil), s.Terminated...), Truncated: append([]bool(nil), s.Truncated...),
 		Masks: append([]env.Mask(nil), s.Masks...)}
 }
+
+// A finished environment of a vector shows one legal action, the line-up it ended with: a
+// learner sampling from the mask (or a masked softmax) has something to pick, and the next
+// Step, which resets it, ignores it.
+func TestVecFinishedMaskHoldsTheFinalLineup(t *testing.T) {
+	v, err := env.NewVecEnv(4, env.Config{Rules: env.Rules{ThrowsPerHalf: 2}, MaxSteps: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := v.Reset(1)
+	finished := 0
+	for range 30 {
+		acts := make([]int, 4)
+		for i := range acts {
+			acts[i] = out.Masks[i].Nth(0)
+		}
+		if out, err = v.Step(acts); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 4 {
+			if out.Terminated[i] || out.Truncated[i] {
+				finished++
+				final := v.Env(i).State().Lineup(env.Home).Index()
+				if out.Masks[i].Count() != 1 || !out.Masks[i].Has(final) {
+					t.Fatalf("environment %d finished with mask %v, want only its line-up %d", i, out.Masks[i].Actions(), final)
+				}
+			}
+		}
+	}
+	if finished < 8 {
+		t.Fatalf("only %d episodes finished: the test needs more", finished)
+	}
+}

@@ -16,7 +16,9 @@ type VecEnv struct {
 	out      VecStep
 }
 
-// VecStep holds the batch results. Its slices belong to the VecEnv and are overwritten by
+// VecStep holds the batch results. A finished environment's mask (Terminated or Truncated)
+// holds one action, the line-up it ended with: the next Step ignores the action and resets it,
+// and a learner that samples from the mask, or softmaxes masked logits, needs one to pick. Its slices belong to the VecEnv and are overwritten by
 // the next Reset or Step: copy what you keep.
 type VecStep struct {
 	Obs          []float32 // N × ObservationSize, environment i at [i*ObservationSize:]
@@ -94,7 +96,12 @@ func (v *VecEnv) resetOne(i int) {
 func (v *VecEnv) record(i int, obs Observation, r float64, term, trunc bool, info Info) {
 	obs.AppendVector(v.out.Obs[i*ObservationSize : i*ObservationSize])
 	v.out.Observations[i] = obs
-	v.out.Rewards[i], v.out.Terminated[i], v.out.Truncated[i], v.out.Masks[i] = r, term, trunc, info.Mask
+	mask := info.Mask
+	if term || trunc { // the next Step ignores the action and resets: one action, safe to sample
+		e := v.envs[i]
+		mask = singleMask(e.par.state.Lineup(e.me).Index())
+	}
+	v.out.Rewards[i], v.out.Terminated[i], v.out.Truncated[i], v.out.Masks[i] = r, term, trunc, mask
 	v.out.IllegalAction[i] = info.IllegalAction
 }
 

@@ -62,6 +62,7 @@ def lib():
                 "kg_render": (_int, [_u64, _ptr, _int]),
                 "kg_history": (_int, [_u64, ctypes.POINTER(ctypes.c_void_p), _ptr, _int]),
                 "kg_replay": (_int, [_u64, _str, _ptr, _int]),
+                "kg_result": (_int, [_u64, ctypes.POINTER(ctypes.c_void_p), _ptr, _int]),
                 "kg_frame": (_int, [_u64, _ptr, ctypes.c_int64, _ptr, _int]),
                 "kg_table_open": (_int, [_str, _ptr, ctypes.POINTER(ctypes.c_void_p), _ptr, _int]),
                 "kg_table_copy": (_int, [_u64, _int, _int, _ptr, ctypes.c_int64, _ptr, _int]),
@@ -178,6 +179,40 @@ def config_json(rules, **fields):
     return json.dumps({"rules": rules, **fields}).encode()
 
 
+def answer(obj, f):
+    """The JSON text a native call f(handle, &out, err…) answers about obj's environment."""
+    out, e = ctypes.c_void_p(), obj._err
+    e.check(f(obj._h, ctypes.byref(out), e.ptr, _ERRSIZE))
+    try:
+        return ctypes.string_at(out.value).decode()
+    finally:
+        lib().kg_free(out)
+
+
+MATCH_KEYS = ("goals", "penalties", "winner", "result", "extra_time", "shootout", "periods")
+
+
+def match_result(obj):
+    """The finished match(es) of obj's environment, as the terminal info gives them: a dict
+    (None if not over); for a vector, a list with None for each environment still playing."""
+    return json.loads(answer(obj, lib().kg_result))
+
+
+def match_infos(results, done):
+    """Gymnasium's vector form of the finished matches: each key an array over the
+    environments, with "_key" saying which hold one (done)."""
+    n = len(results)
+    out = {"goals": np.zeros((n, 2), np.int64), "penalties": np.zeros((n, 2), np.int64),
+           "winner": np.full(n, None, object), "result": np.zeros(n, np.int64), "extra_time": np.zeros(n, bool),
+           "shootout": np.zeros(n, bool), "periods": np.zeros(n, np.int64)}
+    for i in np.flatnonzero(done):
+        for k, v in (results[i] or {}).items():
+            out[k][i] = v
+    done = np.asarray(done, bool) & np.array([r is not None for r in results])
+    out.update({"_" + k: done.copy() for k in MATCH_KEYS})
+    return out
+
+
 _frame_shape = None
 
 
@@ -206,12 +241,7 @@ class Copyable:
         if not getattr(self, "_h", 0):
             raise ValueError("kingoal: a closed environment cannot be pickled or copied")
         with self._one_thread:
-            out, e = ctypes.c_void_p(), self._err
-            e.check(lib().kg_history(self._h, ctypes.byref(out), e.ptr, _ERRSIZE))
-            try:
-                history = ctypes.string_at(out.value).decode()
-            finally:
-                lib().kg_free(out)
+            history = answer(self, lib().kg_history)
             state = {k: v for k, v in self.__dict__.items() if k not in _HANDLE_FIELDS}
         state["_native_history"] = history
         return state

@@ -39,7 +39,9 @@ class KingoalEnv(N.Copyable, gymnasium.Env):
     Actions: Discrete(121), "choose the formation" — action i makes the agent's line-up
     kingoal.lineup(i) (the kick-off line-up, a Basic change at a break, a Dynamic shift).
     info["action_mask"] (int8[121]) and action_masks() (sb3-contrib's MaskablePPO
-    convention) say which actions are legal. illegal_action says what an illegal one does:
+    convention) say which actions are legal (after the end: none; reset). The terminal
+    info carries the match: goals and penalties (home, away), winner, result (+1/0/−1 for
+    the agent), extra_time, shootout, periods. illegal_action says what an illegal one does:
     "raise" (the default: ValueError, nothing moves — a masked learner that picks one has a
     bug) or "keep" (the agent keeps its current line-up, which is always legal, and
     info["illegal_action"] is True — for learners and checkers that sample the action space
@@ -139,7 +141,19 @@ class KingoalEnv(N.Copyable, gymnasium.Env):
         info = {"action_mask": self._mask.copy()}
         if self._keep:
             info["illegal_action"] = illegal
+        if terminated:
+            info.update(self._match())
         return self._obs.copy(), reward, terminated, truncated, info
+
+    def _match(self):
+        """The finished match for the terminal info: goals and penalties (home, away), the
+        winner ("home", "away", None for a draw), result (+1/0/−1 for the agent), whether
+        extra time and a shoot-out were played, how many periods."""
+        m = N.match_result(self)
+        if self._callable and self._me == 1:  # the two-player engine scores from home's side
+            m["result"] = -m["result"]
+        m["goals"], m["penalties"] = np.array(m["goals"]), np.array(m["penalties"])
+        return m
 
     def _step_parallel(self, action):
         """The agent's action, then the Python opponent's decisions alone, until the agent acts again."""

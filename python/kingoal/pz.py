@@ -111,6 +111,11 @@ class KingoalParallelEnv(N.Copyable, ParallelEnv):
         rewards = {a: float(self._rewards[i]) for i, a in enumerate(AGENTS)}
         terms = {a: terminated for a in AGENTS}
         truncs = {a: truncated for a in AGENTS}
+        if terminated:
+            m = N.match_result(self)
+            for i, a in enumerate(AGENTS):
+                infos[a].update(m, goals=np.array(m["goals"]), penalties=np.array(m["penalties"]),
+                                result=m["result"] if i == 0 else -m["result"])
         if terminated or truncated:
             self.agents = []
         if self.render_mode == "human":

@@ -14,6 +14,12 @@ class VecEnv(N.Copyable):
     Episode k of environment i is seeded from (seed, i, k) — kingoal.episode_seed — so a run
     is reproducible from reset(seed=…), whatever else happens, and environment i plays
     exactly as a KingoalEnv reset with options={"native_seed": episode_seed(seed, i, k)}.
+    A finished environment's mask holds one action, the line-up it ended with, which the
+    next step ignores: np.random.choice(np.flatnonzero(mask)) and a masked softmax stay safe.
+    On a step where environments terminate, infos carry their matches as Gymnasium's vector
+    infos do: goals and penalties int64[N, 2] (home, away), winner ("home", "away", None),
+    result int64[N] (+1/0/−1 for the agent), extra_time, shootout bool[N], periods
+    int64[N], each with "_key" (bool[N]) marking the environments that finished.
     The opponent is a registry spec; each environment gets its own. illegal_action is as
     for KingoalEnv; with "keep", infos["illegal_action"] (bool[N]) says who was kept."""
 
@@ -70,6 +76,8 @@ class VecEnv(N.Copyable):
             infos = {"action_mask": self._masks.copy()}
             if self._keep:
                 infos["illegal_action"] = self._illegal.astype(bool)
+            if self._term.any():
+                infos.update(N.match_infos(N.match_result(self), self._term.astype(bool)))
             return self._obs.copy(), self._rewards.copy(), self._term.astype(bool), self._trunc.astype(bool), infos
 
     def action_masks(self):

@@ -61,12 +61,18 @@ func replayed(err error, v *view) error {
 //export kg_history
 func kg_history(h C.uint64_t, out **C.char, errBuf *C.char, errSize C.int) (rc C.int) {
 	defer guard(&rc, errBuf, errSize)
-	e, release, err := acquire[historian](h)
+	return answerJSON(h, historian.history, out, errBuf, errSize)
+}
+
+// answerJSON answers a call that returns JSON about the environment h: get's value, in a
+// string the caller frees with kg_free.
+func answerJSON[T any](h C.uint64_t, get func(T) any, out **C.char, errBuf *C.char, errSize C.int) C.int {
+	e, release, err := acquire[T](h)
 	if err != nil {
 		return report(err, errBuf, errSize)
 	}
 	defer release()
-	b, err := json.Marshal(e.history())
+	b, err := json.Marshal(get(e))
 	if err != nil {
 		return report(err, errBuf, errSize)
 	}

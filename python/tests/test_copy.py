@@ -186,3 +186,47 @@ def test_maskable_ppo_one_liner():
     envs = make_vec_env("Kingoal-v0", n_envs=2, seed=0)
     assert envs.render_mode == "rgb_array"  # SB3's default for make_vec_env
     envs.close()
+
+
+def test_terminal_masks_are_safe_and_infos_carry_the_match():
+    v = kingoal.VecEnv(8, opponent="random", throws_per_half=3, knockout=True, extra_throws=1)
+    _, info = v.reset(seed=2)
+    rng = np.random.default_rng(0)
+    finished = 0
+    for _ in range(40):
+        acts = np.array([rng.choice(np.flatnonzero(m)) for m in info["action_mask"]])  # never empty
+        _, r, term, trunc, info = v.step(acts)
+        done = term | trunc
+        for i in np.flatnonzero(done):
+            assert info["action_mask"][i].sum() == 1
+        if term.any():
+            assert np.array_equal(info["_goals"], term) and np.array_equal(info["_result"], term)
+            for i in np.flatnonzero(term):
+                finished += 1
+                assert info["result"][i] == r[i]  # the reward "result" is the match's result
+                assert info["periods"][i] in (2, 4, 5, 3) and info["winner"][i] in ("home", "away", None)
+                if info["goals"][i][0] == info["goals"][i][1]:
+                    assert info["shootout"][i] and info["winner"][i] is not None  # a knockout has a winner
+    assert finished >= 20
+
+
+def test_single_and_parallel_terminal_infos():
+    need("gymnasium")
+    env = kingoal.KingoalEnv(opponent="heuristic", throws_per_half=3, player="away")
+    _, info = env.reset(seed=4)
+    done = False
+    total = 0.0
+    while not done:
+        _, r, term, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        total += r
+        done = term or trunc
+    assert info["result"] == total and len(info["goals"]) == 2 and info["periods"] == 2
+    g = info["goals"]
+    assert info["winner"] == (None if g[0] == g[1] else ("home" if g[0] > g[1] else "away"))
+    need("pettingzoo")
+    par = kingoal.parallel_env(throws_per_half=3)
+    obs, _ = par.reset(seed=1)
+    while par.agents:
+        obs, rewards, terms, _, infos = par.step({a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items()})
+    if any(terms.values()):
+        assert infos["home"]["result"] == rewards["home"] == -infos["away"]["result"]
