@@ -23,13 +23,11 @@ func TestNotebooksRun(t *testing.T) {
 	}
 	notebooks, _ := filepath.Abs(filepath.Join("..", "..", "notebooks"))
 	data := t.TempDir()
-	bin := filepath.Join(t.TempDir(), "kingoal")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/kingoal").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	// The notebooks read Parquet through the kingoal Python package here (the README's recipe,
-	// which CI also runs, reads it through the CLI).
+	// The notebooks read Parquet directly: with pandas and pyarrow under $KINGOAL_PYTHON (a
+	// kernel of its own, made here: CI's venv), else through the kingoal Python package under
+	// Debian's python3, which has no pyarrow.
 	python, _ := filepath.Abs(filepath.Join("..", "..", "python"))
+	jupyterArgs, jupyterEnv := notebookKernel(t)
 	lib := filepath.Join(t.TempDir(), "libkingoal.so")
 	if out, err := exec.Command("go", "build", "-buildmode=c-shared", "-o", lib, "../../python/native").CombinedOutput(); err != nil {
 		t.Fatalf("go build -buildmode=c-shared: %v\n%s", err, out)
@@ -56,8 +54,8 @@ func TestNotebooksRun(t *testing.T) {
 	figures := map[string]int{"lineups.ipynb": 3, "arena_report.ipynb": 4, "learning.ipynb": 2}
 	for _, nb := range books {
 		outDir := t.TempDir()
-		cmd := exec.Command(jupyter, "--to", "notebook", "--execute", "--ExecutePreprocessor.timeout=300", "--output-dir", outDir, nb)
-		cmd.Env = append(os.Environ(), "KINGOAL_DATA="+data, "KINGOAL="+bin, "KINGOAL_LIB="+lib, "PYTHONPATH="+python)
+		cmd := exec.Command(jupyter, append(jupyterArgs, "--to", "notebook", "--execute", "--ExecutePreprocessor.timeout=300", "--output-dir", outDir, nb)...)
+		cmd.Env = append(os.Environ(), append(jupyterEnv, "KINGOAL_DATA="+data, "KINGOAL_LIB="+lib, "PYTHONPATH="+python)...)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("%s: %v\n%s", filepath.Base(nb), err, tail(string(out), 3000))
 			continue
@@ -102,4 +100,18 @@ func tail(s string, n int) string {
 		return "…" + s[len(s)-n:]
 	}
 	return strings.TrimSpace(s)
+}
+
+// notebookKernel returns the nbconvert arguments and environment that run the notebooks under
+// $KINGOAL_PYTHON's own kernel (its pandas and pyarrow), or none for Jupyter's default kernel.
+func notebookKernel(t *testing.T) (args, environ []string) {
+	python := os.Getenv("KINGOAL_PYTHON")
+	if python == "" {
+		return nil, nil
+	}
+	prefix := t.TempDir()
+	if out, err := exec.Command(python, "-m", "ipykernel", "install", "--prefix", prefix, "--name", "kingoal-test").CombinedOutput(); err != nil {
+		t.Fatalf("%s -m ipykernel install: %v\n%s", python, err, out)
+	}
+	return []string{"--ExecutePreprocessor.kernel_name=kingoal-test"}, []string{"JUPYTER_PATH=" + filepath.Join(prefix, "share", "jupyter")}
 }

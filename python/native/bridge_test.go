@@ -175,6 +175,8 @@ func writeDataFiles(t *testing.T, dir string) {
 		{"solve", "policy", "--out", filepath.Join(dir, "policy.parquet")},
 		{"arena", "--agents", "random;heuristic;fixed:2-2-2-2-2", "--matches", "4", "--log-throws", "--log-decisions", "--out", filepath.Join(dir, "run")},
 		{"train", "qlearning", "--episodes", "400", "--out", filepath.Join(dir, "q.json")},
+		{"solve", "game", "--out", filepath.Join(dir, "game.parquet")},
+		{"datasets", "generate", "--agents", "heuristic,random", "--episodes", "8", "--out", filepath.Join(dir, "generated")},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := cli.Execute(append(args, small...), strings.NewReader(""), &stdout, &stderr); code != 0 {

@@ -1,3 +1,4 @@
+import importlib
 import json
 import os
 
@@ -7,7 +8,7 @@ import pytest
 def need(module):
     """Imports an optional library, or skips (fails under KINGOAL_REQUIRE_TOOLS)."""
     if os.environ.get("KINGOAL_REQUIRE_TOOLS"):
-        return __import__(module)
+        return importlib.import_module(module)
     return pytest.importorskip(module)
 
 

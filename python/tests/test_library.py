@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import kingoal
+from conftest import need
 
 
 def test_solve_odds_reference_figures():
@@ -34,9 +35,39 @@ FILES = {
     "run/matches.parquet": ("matches/2", "home_goals", 12),
     "run/throws.parquet": ("throws/2", "outcome", None),
     "run/decisions.parquet": ("decisions/1", "observation", None),
-    "run/ratings.parquet": ("ratings/1", "rating", 3),
+    "run/ratings.parquet": ("ratings/2", "rating", 3),
     "q.curve.parquet": ("learning-curve/1", "score", None),
+    "game.parquet": ("game/1", "probability", None),
+    "generated/decisions.parquet": ("decisions/1", "observation", None),
+    "generated/matches.parquet": ("matches/2", "home_goals", 8),
 }
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_the_ecosystems_readers_read_every_file(data_dir, name):
+    """pyarrow, pandas, Polars and DuckDB read each file we write: the same rows and columns
+    as our reader, the same values in a numeric column, lists as lists."""
+    pq = need("pyarrow.parquet")
+    pd, pl, duckdb = need("pandas"), need("polars"), need("duckdb")
+    path = os.path.join(data_dir, name)
+    ours = kingoal.read_parquet(path)
+    table = pq.read_table(path)
+    assert table.num_rows == ours.rows and table.column_names == list(ours)
+    assert table.schema.metadata[b"kingoal.schema"].decode() == ours.schema
+    frames = {"pandas": pd.read_parquet(path), "polars": pl.read_parquet(path),
+              "duckdb": duckdb.sql(f"SELECT * FROM read_parquet('{path}')").df()}
+    for who, df in frames.items():
+        assert len(df) == ours.rows and list(df.columns) == list(ours), who
+    for col, values in ours.items():
+        if values.ndim == 1 and values.dtype.kind in "iufb":
+            for who, df in frames.items():
+                got = df[col].to_numpy()
+                assert np.array_equal(np.asarray(got, values.dtype), values), (who, col)
+            break
+    for col in ("observation", "mask", "home_values"):
+        if col in ours:
+            first = table.column(col)[0].as_py()
+            assert isinstance(first, list) and list(frames["polars"][col][0]) == first, col
 
 
 @pytest.mark.parametrize("name", sorted(FILES))
