@@ -1,14 +1,28 @@
 """Kingoal from Python: the cost of a step, next to the Go engine and Gymnasium's CartPole.
 
 Prints one table in one run. Random legal actions are chosen in NumPy (from the mask) for
-the Python rows; the Go row is the same VecEnv loop with the actions chosen in Go. Run from
-the repository's root after building the library:
+the Python rows; the Go row is the same VecEnv loop with the actions chosen in Go. Run it
+with the installed package (python/README.md):
+
+    .venv/bin/python python/bench.py
+
+or against a development build of the source tree:
 
     go build -buildmode=c-shared -o python/kingoal/libkingoal.so ./python/native
-    PYTHONPATH=python .venv/bin/python python/bench.py   # the venv of python/README.md
+    PYTHONPATH=python .venv/bin/python python/bench.py
 """
 import argparse
+import os
+import sys
 import time
+
+# Python puts this script's directory first on sys.path, where the source tree's kingoal
+# (without a built library) would shadow the installed package: step aside unless it was
+# built here or asked for.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if (sys.path and os.path.abspath(sys.path[0]) == _HERE and "KINGOAL_LIB" not in os.environ
+        and not any(os.path.exists(os.path.join(_HERE, "kingoal", n)) for n in ("libkingoal.so", "libkingoal.dylib"))):
+    sys.path.pop(0)
 
 import numpy as np
 

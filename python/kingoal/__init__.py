@@ -6,6 +6,8 @@
     par = kingoal.parallel_env()                               # PettingZoo ParallelEnv
     kingoal.solve_odds("1-2-3-3-1", "2-2-2-2-2", knockout=True)
     kingoal.read_parquet("kingoal-arena/matches.parquet")      # dict of NumPy arrays
+    aec = kingoal.env()                                         # PettingZoo AEC env
+    kingoal.to_minari("run", "kingoal/heuristic-v0", agent="heuristic", player="home")  # Minari dataset
 
 NumPy is the only dependency; KingoalEnv and KingoalVectorEnv need gymnasium and
 parallel_env needs pettingzoo, imported when first used. Everything runs in one Go library
@@ -13,15 +15,17 @@ loaded once per process: do not fork after using it (multiprocessing: use "spawn
 "forkserver").
 """
 from ._native import NUM_ACTIONS, OBS_SIZE, library_path
+from ._version import __version__
 from .data import read_parquet
 from .vector import VecEnv
 from .solve import episode_seed, equilibrium, lineup, lineup_index, optimal_value, solve_odds, version
 
 __all__ = ["VecEnv", "KingoalEnv", "KingoalVectorEnv", "parallel_env", "KingoalParallelEnv", "solve_odds", "equilibrium",
            "optimal_value", "read_parquet", "lineup", "lineup_index", "episode_seed", "version", "OBS_SIZE",
-           "NUM_ACTIONS", "library_path"]
+           "NUM_ACTIONS", "library_path", "env", "to_minari", "__version__"]
 
-_LAZY = {"KingoalEnv": "gym", "KingoalVectorEnv": "gym", "parallel_env": "pz", "KingoalParallelEnv": "pz"}
+_LAZY = {"KingoalEnv": "gym", "KingoalVectorEnv": "gym", "parallel_env": "pz", "KingoalParallelEnv": "pz", "env": "pz",
+         "to_minari": "offline"}
 
 
 def __getattr__(name):

@@ -21,6 +21,13 @@ def parallel_env(**kwargs):
     return KingoalParallelEnv(**kwargs)
 
 
+def env(**kwargs):
+    """The same match as a PettingZoo AEC env (PettingZoo's parallel_to_aec of parallel_env:
+    the agents act in turn, the engine sees both actions at once)."""
+    from pettingzoo.utils.conversions import parallel_to_aec
+    return parallel_to_aec(parallel_env(**kwargs))
+
+
 class KingoalParallelEnv(N.Copyable, ParallelEnv):
     """Both sides of a Kingoal match as PettingZoo agents "home" and "away". At each step
     every agent in env.agents submits an action; an agent that is not deciding at this step
