@@ -4,11 +4,13 @@ A CleanRL-style single file: an MLP scores all 121 formation actions, illegal on
 out of both the ε-greedy choice and the max; it is trained on Monte Carlo targets (every
 decision of an episode regresses towards the episode's result, +1/0/−1: the game is short and
 its only reward comes at the end) from a replay buffer filled by 128 environments stepped in
-one native call. At the end the greedy policy's P(win) is measured by Monte Carlo and set
-beside the solver's exact optimum: the regret. Reduced rules by default (10-throw halves, one
+one native call. At the end the greedy policy's score is measured by Monte Carlo and set
+beside the solver's exact optimum: the regret. The targets are the result (+1/0/−1), whose
+mean is 2 (P(win) + ½ P(draw)) − 1, so the score is P(win) + ½ P(draw), the solver's
+objective "win-draw" (P(win) is printed beside it). Reduced rules by default (10-throw halves, one
 move). Needs Debian's python3-torch (1.13) or any PyTorch.
 
-    PYTHONPATH=python .venv/bin/python python/examples/qnet_torch.py   # the venv of python/README.md
+    .venv/bin/python python/examples/qnet_torch.py   # the venv and install of python/README.md
 """
 import argparse
 import time
@@ -47,17 +49,17 @@ def greedy(q, obs, mask):
     return np.where(mask.any(1), s.argmax(1), 0)
 
 
-def win_rate(envs, q, episodes, seed):
+def evaluate(envs, q, episodes, seed):
+    """The greedy policy's score P(win) + ½ P(draw) with its 95% interval, and its P(win)."""
     obs, infos = envs.reset(seed=seed)
-    wins = done = 0
+    results = []
     pending = np.zeros(envs.num_envs, bool)
-    while done < episodes:
+    while len(results) < episodes:
         obs, r, term, trunc, infos = envs.step(greedy(q, obs, infos["action_mask"]))
-        ended = (term | trunc) & ~pending
-        wins, done = wins + int((r[ended] > 0).sum()), done + int(ended.sum())
+        results.extend(r[(term | trunc) & ~pending].tolist())
         pending = term | trunc
-    p = wins / done
-    return p, 1.96 * np.sqrt(p * (1 - p) / done)
+    score = (np.asarray(results) + 1) / 2  # 1 a win, ½ a draw, 0 a loss
+    return score.mean(), 1.96 * score.std() / np.sqrt(len(score)), float(np.mean(np.asarray(results) > 0))
 
 
 def main():
@@ -101,12 +103,12 @@ def main():
             loss.backward()
             opt.step()
     secs = time.time() - start
-    p, ci = win_rate(kingoal.KingoalVectorEnv(num_envs=n, opponent=a.opponent, **rules), q, a.eval_episodes, a.seed + 1)
-    best = kingoal.optimal_value(a.opponent.split(":", 1)[1], objective="win", **rules)
+    s, ci, p = evaluate(kingoal.KingoalVectorEnv(num_envs=n, opponent=a.opponent, **rules), q, a.eval_episodes, a.seed + 1)
+    best = kingoal.optimal_value(a.opponent.split(":", 1)[1], objective="win-draw", **rules)
     print(f"trained {finished:,} episodes in {secs:.1f} s against {a.opponent} ({', '.join(f'{k}={v}' for k, v in rules.items())})")
-    print(f"greedy policy P(win)  {p:.4f} ± {ci:.4f} (95%, {a.eval_episodes:,} episodes)")
-    print(f"optimum P(win)        {best['value']:.4f} (exact: kick off {best['lineup']}, then the optimal substitutions)")
-    print(f"regret                {best['value'] - p:.4f} ± {ci:.4f}")
+    print(f"greedy policy P(win) + ½ P(draw)  {s:.4f} ± {ci:.4f} (95%, {a.eval_episodes:,} episodes; P(win) {p:.4f})")
+    print(f"optimum P(win) + ½ P(draw)        {best['value']:.4f} (exact: kick off {best['lineup']}, then the optimal substitutions)")
+    print(f"regret                            {best['value'] - s:.4f} ± {ci:.4f}")
 
 
 if __name__ == "__main__":

@@ -2,13 +2,14 @@
 
 A CleanRL-style single file: a linear softmax policy over the 121 formation actions, masked to
 the legal ones, trained with REINFORCE (a running-mean baseline) on kingoal.VecEnv, whose
-batch is stepped in one native call. At the end the greedy policy's P(win) is measured by
+batch is stepped in one native call. At the end the greedy policy's score is measured by
 Monte Carlo (95% interval) and set beside the exact optimum from the solver (the best
 kick-off line-up and the optimal substitution policy against this opponent): the difference
 is the regret. Reduced rules by default (10-throw halves, 1 move) so it runs in half a minute.
-It learns from the result (+1/0/−1) and is scored on P(win), the objective of the optimum.
+It learns from the result (+1/0/−1), whose mean is 2 (P(win) + ½ P(draw)) − 1: it is scored on
+P(win) + ½ P(draw), the solver's objective "win-draw" (P(win) is printed beside it).
 
-    PYTHONPATH=python python3 python/examples/reinforce_numpy.py --episodes 200000
+    .venv/bin/python python/examples/reinforce_numpy.py --episodes 200000   # the venv and install of python/README.md
 """
 import argparse
 import time
@@ -42,21 +43,20 @@ def features(obs):
     return np.concatenate([obs, np.ones((len(obs), 1), np.float32)], axis=1)  # a bias input
 
 
-def win_rate(envs, W, episodes, seed):
-    """The greedy policy's P(win) over `episodes` episodes, with its 95% interval."""
+def evaluate(envs, W, episodes, seed):
+    """The greedy policy's score P(win) + ½ P(draw) over `episodes` episodes with its 95%
+    interval, and its P(win)."""
     obs, infos = envs.reset(seed=seed)
-    wins = done = 0
+    results = []
     pending = np.zeros(envs.num_envs, bool)
-    while done < episodes:
+    while len(results) < episodes:
         logits = features(obs) @ W.T
         actions = np.where(infos["action_mask"].any(1), np.argmax(np.where(infos["action_mask"] == 1, logits, -np.inf), 1), 0)
         obs, r, term, trunc, infos = envs.step(actions)
-        ended = (term | trunc) & ~pending
-        wins += int((r[ended] > 0).sum())
-        done += int(ended.sum())
+        results.extend(r[(term | trunc) & ~pending].tolist())
         pending = term | trunc
-    p = wins / done
-    return p, 1.96 * np.sqrt(p * (1 - p) / done)
+    score = (np.asarray(results) + 1) / 2  # 1 a win, ½ a draw, 0 a loss
+    return score.mean(), 1.96 * score.std() / np.sqrt(len(score)), float(np.mean(np.asarray(results) > 0))
 
 
 def main():
@@ -94,12 +94,12 @@ def main():
                 returns.clear()
         pending = term | trunc
     secs = time.time() - start
-    p, ci = win_rate(kingoal.VecEnv(num_envs=n, opponent=a.opponent, **rules), W, a.eval_episodes, a.seed + 1)
-    best = kingoal.optimal_value(a.opponent.split(":", 1)[1], objective="win", **rules)
+    s, ci, p = evaluate(kingoal.VecEnv(num_envs=n, opponent=a.opponent, **rules), W, a.eval_episodes, a.seed + 1)
+    best = kingoal.optimal_value(a.opponent.split(":", 1)[1], objective="win-draw", **rules)
     print(f"\ntrained {finished:,} episodes in {secs:.1f} s against {a.opponent} ({', '.join(f'{k}={v}' for k, v in rules.items())})")
-    print(f"greedy policy P(win)  {p:.4f} ± {ci:.4f} (95%, {a.eval_episodes:,} episodes)")
-    print(f"optimum P(win)        {best['value']:.4f} (exact: kick off {best['lineup']}, then the optimal substitutions)")
-    print(f"regret                {best['value'] - p:.4f} ± {ci:.4f}")
+    print(f"greedy policy P(win) + ½ P(draw)  {s:.4f} ± {ci:.4f} (95%, {a.eval_episodes:,} episodes; P(win) {p:.4f})")
+    print(f"optimum P(win) + ½ P(draw)        {best['value']:.4f} (exact: kick off {best['lineup']}, then the optimal substitutions)")
+    print(f"regret                            {best['value'] - s:.4f} ± {ci:.4f}")
 
 
 if __name__ == "__main__":

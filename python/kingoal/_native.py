@@ -62,7 +62,7 @@ def lib():
                 "kg_render": (_int, [_u64, _ptr, _int]),
                 "kg_history": (_int, [_u64, ctypes.POINTER(ctypes.c_void_p), _ptr, _int]),
                 "kg_replay": (_int, [_u64, _str, _ptr, _int]),
-                "kg_result": (_int, [_u64, ctypes.POINTER(ctypes.c_void_p), _ptr, _int]),
+                "kg_match": (_int, [_u64, _ptr, ctypes.c_int64, _ptr, _int]),
                 "kg_frame": (_int, [_u64, _ptr, ctypes.c_int64, _ptr, _int]),
                 "kg_table_open": (_int, [_str, _ptr, ctypes.POINTER(ctypes.c_void_p), _ptr, _int]),
                 "kg_table_copy": (_int, [_u64, _int, _int, _ptr, ctypes.c_int64, _ptr, _int]),
@@ -190,25 +190,38 @@ def answer(obj, f):
 
 
 MATCH_KEYS = ("goals", "penalties", "winner", "result", "extra_time", "shootout", "periods")
+_WINNERS = np.array(["home", "away", None], object)  # indexed by the native code (−1: a draw)
 
 
-def match_result(obj):
-    """The finished match(es) of obj's environment, as the terminal info gives them: a dict
-    (None if not over); for a vector, a list with None for each environment still playing."""
-    return json.loads(answer(obj, lib().kg_result))
+class Matches:
+    """Reads the finished matches of an environment (n of them for a vector) into a buffer
+    of its own, int64[n, 9] (python/native/result.go): asked at every episode's end, so the
+    buffer and its address are made once."""
+
+    __slots__ = ("buf", "_ptr")
+
+    def __init__(self, n=1):
+        self.buf = np.zeros((n, 9), np.int64)
+        self._ptr = addr(self.buf)
+
+    def read(self, obj):
+        obj._err.check(lib().kg_match(obj._h, self._ptr, self.buf.size, obj._err.ptr, _ERRSIZE))
+        return self.buf
 
 
-def match_infos(results, done):
+def match_info(fields):
+    """One finished match as the terminal info gives it."""
+    g_home, g_away, p_home, p_away, winner, result, extra, shootout, periods = fields.tolist()
+    return {"goals": (g_home, g_away), "penalties": (p_home, p_away), "winner": _WINNERS[winner], "result": result,
+            "extra_time": extra == 1, "shootout": shootout == 1, "periods": periods}
+
+
+def match_infos(fields, done):
     """Gymnasium's vector form of the finished matches: each key an array over the
     environments, with "_key" saying which hold one (done)."""
-    n = len(results)
-    out = {"goals": np.zeros((n, 2), np.int64), "penalties": np.zeros((n, 2), np.int64),
-           "winner": np.full(n, None, object), "result": np.zeros(n, np.int64), "extra_time": np.zeros(n, bool),
-           "shootout": np.zeros(n, bool), "periods": np.zeros(n, np.int64)}
-    for i in np.flatnonzero(done):
-        for k, v in (results[i] or {}).items():
-            out[k][i] = v
-    done = np.asarray(done, bool) & np.array([r is not None for r in results])
+    f = np.where(done[:, None], fields, 0)
+    out = {"goals": f[:, 0:2], "penalties": f[:, 2:4], "winner": np.where(done, _WINNERS[f[:, 4]], None),
+           "result": f[:, 5], "extra_time": f[:, 6] == 1, "shootout": f[:, 7] == 1, "periods": f[:, 8]}
     out.update({"_" + k: done.copy() for k in MATCH_KEYS})
     return out
 
@@ -227,7 +240,7 @@ def frame(obj):
 
 
 # What an environment holds of its native handle: remade by __init__ on unpickling, never copied.
-_HANDLE_FIELDS = frozenset({"_h", "_err", "_p", "_p2", "_one_thread"})
+_HANDLE_FIELDS = frozenset({"_h", "_err", "_p", "_p2", "_one_thread", "_matches"})
 
 
 class Copyable:

@@ -102,6 +102,7 @@ class KingoalEnv(N.Copyable, gymnasium.Env):
             self._p2 = [N.addr(x) for x in (self._obs2, self._mask2, self._rewards, self._flags, self._acting)]
         self._steps, self._max_steps, self._phase = 0, max_steps, "new"
         self._one_thread = N.Exclusive()
+        self._matches = N.Matches()
 
     def reset(self, *, seed=None, options=None):
         with self._one_thread:
@@ -149,10 +150,9 @@ class KingoalEnv(N.Copyable, gymnasium.Env):
         """The finished match for the terminal info: goals and penalties (home, away), the
         winner ("home", "away", None for a draw), result (+1/0/−1 for the agent), whether
         extra time and a shoot-out were played, how many periods."""
-        m = N.match_result(self)
+        m = N.match_info(self._matches.read(self)[0])
         if self._callable and self._me == 1:  # the two-player engine scores from home's side
             m["result"] = -m["result"]
-        m["goals"], m["penalties"] = np.array(m["goals"]), np.array(m["penalties"])
         return m
 
     def _step_parallel(self, action):

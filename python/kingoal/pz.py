@@ -62,6 +62,7 @@ class KingoalParallelEnv(N.Copyable, ParallelEnv):
         self._joint = np.zeros(2, np.int64)
         self._rng = np.random.default_rng()
         self._one_thread = N.Exclusive()
+        self._matches = N.Matches()
         self._p = [N.addr(x) for x in (self._joint, self._obs, self._masks, self._rewards, self._flags, self._acting)]
 
     @functools.lru_cache(maxsize=None)
@@ -119,10 +120,9 @@ class KingoalParallelEnv(N.Copyable, ParallelEnv):
         terms = {a: terminated for a in AGENTS}
         truncs = {a: truncated for a in AGENTS}
         if terminated:
-            m = N.match_result(self)
+            m = N.match_info(self._matches.read(self)[0])
             for i, a in enumerate(AGENTS):
-                infos[a].update(m, goals=np.array(m["goals"]), penalties=np.array(m["penalties"]),
-                                result=m["result"] if i == 0 else -m["result"])
+                infos[a].update(m, result=m["result"] if i == 0 else -m["result"])
         if terminated or truncated:
             self.agents = []
         if self.render_mode == "human":

@@ -48,6 +48,7 @@ class VecEnv(N.Copyable):
         self._actions = np.zeros(n, np.int64)
         self._seeder = np.random.default_rng()
         self._one_thread = N.Exclusive()
+        self._matches = N.Matches(n)
         self._p = [N.addr(x) for x in (self._actions, self._obs, self._masks, self._rewards, self._term, self._trunc,
                                          self._illegal)]
 
@@ -77,7 +78,7 @@ class VecEnv(N.Copyable):
             if self._keep:
                 infos["illegal_action"] = self._illegal.astype(bool)
             if self._term.any():
-                infos.update(N.match_infos(N.match_result(self), self._term.astype(bool)))
+                infos.update(N.match_infos(self._matches.read(self), self._term.astype(bool)))
             return self._obs.copy(), self._rewards.copy(), self._term.astype(bool), self._trunc.astype(bool), infos
 
     def action_masks(self):
