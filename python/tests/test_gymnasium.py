@@ -287,3 +287,21 @@ def test_native_seed_is_checked():
     a, _ = env.reset(options={"native_seed": 2**64 - 1})
     b, _ = env.reset(options={"native_seed": 2**64 - 1})
     np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("kwargs", RULESETS[:4])
+def test_sb3_check_env_with_keep(kwargs):
+    """SB3's checker samples the action space without the mask: with illegal_action="keep" it
+    passes, with "raise" it fails at the first illegal sample."""
+    need("torch")
+    need("stable_baselines3")
+    from stable_baselines3.common.env_checker import check_env as sb3_check_env
+    env = kingoal.KingoalEnv(illegal_action="keep", render_mode="rgb_array", **kwargs)
+    sb3_check_env(env, warn=True)
+    with pytest.raises(ValueError, match="illegal action"):
+        sb3_check_env(kingoal.KingoalEnv(**kwargs), warn=False)
+
+
+def test_gymnasium_render_check():
+    env = gym.make("Kingoal-v0", illegal_action="keep", render_mode="rgb_array", opponent="heuristic", throws_per_half=6)
+    check_env(env.unwrapped)  # the render checks included: rgb_array, and each other mode made from the spec
