@@ -53,18 +53,11 @@ func applyStored(fs *pflag.FlagSet, stored map[string]string, source string, nor
 
 // ruleFlagValues is the inverse of ruleFlags.rules: the flag values that give r.
 func ruleFlagValues(r env.Rules) map[string]string {
-	k := env.KnobsOf(r)
-	return map[string]string{
-		"knockout":        fmt.Sprint(k.Knockout),
-		"ties-count":      fmt.Sprint(k.TiesCount),
-		"throws-per-half": fmt.Sprint(k.ThrowsPerHalf),
-		"extra-throws":    fmt.Sprint(k.ExtraThrows),
-		"moves":           fmt.Sprint(k.Moves),
-		"home-mode":       k.HomeMode,
-		"away-mode":       k.AwayMode,
-		"dynamic-trigger": k.Trigger,
-		"points":          k.Points,
+	ks, v := env.KnobsOf(r), map[string]string{}
+	for _, k := range env.KnobTable {
+		v[k.Name] = k.Get(ks)
 	}
+	return v
 }
 
 // refuseOverwrite reports a file the command would replace that it did not create in this

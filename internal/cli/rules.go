@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
@@ -50,19 +49,9 @@ func runRules(io Streams, o rulesOptions) error {
 	fmt.Fprint(io.Out, rulesSummary)
 	fmt.Fprintln(io.Out, "\nKnobs (rules §9):")
 	t := newTable(io.Out, 4, "knob", "flag", "default", "selected")
-	rows := [][]string{
-		{"throws per half", "--throws-per-half", "45", strconv.Itoa(r.HalfThrows())},
-		{"extra-time throws per half", "--extra-throws", "15", strconv.Itoa(r.ExtraThrows())},
-		{"basic moves per match", "--moves", "3", strconv.Itoa(r.MoveBudget())},
-		{"ties count", "--ties-count", "false", strconv.FormatBool(r.TiesCount)},
-		{"dynamic trigger", "--dynamic-trigger", "win", r.DynamicTrigger.String()},
-		{"points win,draw,loss", "--points", "3,1,0", r.Points.String()},
-		{"home mode", "--home-mode", "basic", r.Modes[env.Home].String()},
-		{"away mode", "--away-mode", "basic", r.Modes[env.Away].String()},
-		{"knockout", "--knockout", "false", strconv.FormatBool(r.Knockout)},
-	}
-	for _, row := range rows {
-		if err := t.Append(row); err != nil {
+	selected := env.KnobsOf(r)
+	for _, k := range env.KnobTable {
+		if err := t.Append([]string{k.Label, "--" + k.Name, k.Default(), k.Get(selected)}); err != nil {
 			return err
 		}
 	}

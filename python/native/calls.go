@@ -29,6 +29,17 @@ var calls = map[string]func(in []byte) (any, error){
 	"bench_vec":     benchVecCall,
 	"lineups":       lineupsCall,
 	"frame_shape":   func([]byte) (any, error) { return []int{frame.Height, frame.Width, 3}, nil },
+	"knobs":         knobsCall,
+}
+
+// knobsCall lists the rule knobs (env.KnobTable): Python's keyword, its default, its doc.
+func knobsCall([]byte) (any, error) {
+	type knob struct{ Name, Default, Doc string }
+	var out []knob
+	for _, k := range env.KnobTable {
+		out = append(out, knob{k.PythonName(), k.Default(), k.Doc})
+	}
+	return out, nil
 }
 
 // lineupsCall lists the 121 legal line-ups in index order (env owns the rule).

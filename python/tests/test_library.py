@@ -141,3 +141,24 @@ def test_library_calls_from_threads():
     for t in threads:
         t.join()
     assert not errors and len(got) == 20 and all(g == want for g in got)
+
+
+def test_every_rule_knob_is_documented_and_accepted():
+    """The knobs come from the Go table (env.KnobTable): each is named in KingoalEnv's
+    docstring and the README's Python section, and each is accepted as a keyword."""
+    from kingoal import _native as N
+    readme = open(os.path.join(os.path.dirname(__file__), "..", "..", "README.md")).read()
+    python_section = readme[readme.index("## From Python"):readme.index("## Analysis")]
+    for k in N.call("knobs"):
+        assert f"`{k['Name']}`" in python_section, k["Name"]
+        kingoal.VecEnv(1, **{k["Name"]: type_of(k["Default"])})
+    need("gymnasium")
+    for k in N.call("knobs"):
+        assert k["Name"] in kingoal.KingoalEnv.__doc__, k["Name"]
+
+
+def type_of(text):
+    """A knob's default as the Python value a user passes."""
+    if text in ("true", "false"):
+        return text == "true"
+    return int(text) if text.isdigit() else text
