@@ -128,7 +128,7 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 		}
 		res := evalJSON{Reports: out}
 		if exploit != nil {
-			res.Exploitability = &exploitJSON{exploit.Value, exploit.CI, exploit.Exact, exploit.Matches, exploit.Method}
+			res.Exploitability = exploit
 		}
 		return writeJSON(io.Out, res)
 	}
@@ -156,14 +156,6 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 }
 
 type evalJSON struct {
-	Reports        []reportJSON `json:"reports"`
-	Exploitability *exploitJSON `json:"exploitability,omitempty"`
-}
-
-type exploitJSON struct {
-	Value   float64 `json:"value"`
-	CI      float64 `json:"ci95"`
-	Exact   bool    `json:"exact"`
-	Matches int     `json:"matches"`
-	Method  string  `json:"method"`
+	Reports        []reportJSON           `json:"reports"`
+	Exploitability *agents.Exploitability `json:"exploitability,omitempty"`
 }

@@ -1,0 +1,376 @@
+// kingoal leaderboard, and the leaderboard every arena run prints and writes: tables, JSON, charts.
+
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/spf13/cobra"
+)
+
+type leaderboardOptions struct{ markdown, json, write bool }
+
+func newLeaderboardCmd(streams Streams) *cobra.Command {
+	var o leaderboardOptions
+	cmd := &cobra.Command{
+		Use:   "leaderboard RUN_DIR [--markdown] [--json] [--write-files]",
+		Short: "Print the league table of an arena run from its Parquet files alone",
+		Long: `Leaderboard prints the standings of a finished arena run from its files alone (run.json,
+matches.parquet, and the exploitability column kingoal arena cached). It writes nothing
+unless --write-files asks it to write the run's ratings.parquet and charts again.`,
+		Args: argsBetween(1, 1, "one RUN_DIR"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runLeaderboard(cmd.Context(), streams, o, args[0])
+		},
+	}
+	cmd.Flags().BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
+	cmd.Flags().BoolVar(&o.json, "json", false, "print the table as JSON")
+	cmd.Flags().BoolVar(&o.write, "write-files", false, "write the run's ratings.parquet, ratings.png and head_to_head.png again")
+	return cmd
+}
+
+func runLeaderboard(ctx context.Context, streams Streams, o leaderboardOptions, dir string) error {
+	if o.markdown && o.json {
+		return Usagef("--markdown and --json: choose one")
+	}
+	if o.write { // it writes into the run: hold the run's lock as the run would
+		lock, err := datasets.LockDir(dir)
+		if err != nil {
+			return lockError(err)
+		}
+		defer lock.Unlock()
+	} else if held, pid, err := datasets.DirHolder(dir); err != nil {
+		return err
+	} else if held {
+		return Usagef("%s is a run in progress (pid %d is writing it): its leaderboard is printed when it finishes; "+
+			"look again then", dir, pid)
+	}
+	var lb *arena.Leaderboard
+	// A run of millions of matches takes seconds to read: Ctrl-C abandons the read (nothing
+	// is written before it ends).
+	if err := interruptible(ctx, func() (err error) { lb, err = arena.ReadLeaderboard(ctx, dir); return err }); err != nil {
+		return err
+	}
+	if o.write {
+		if err := writeLeaderboardFiles(dir, lb); err != nil {
+			return err
+		}
+	}
+	return writeLeaderboard(streams.Out, lb, o.markdown, o.json)
+}
+
+type standingJSON struct {
+	Rank   int    `json:"rank"`
+	Agent  string `json:"agent"`
+	P      int    `json:"played"`
+	W      int    `json:"won"`
+	D      int    `json:"drawn"`
+	L      int    `json:"lost"`
+	GF     int    `json:"goals_for"`
+	GA     int    `json:"goals_against"`
+	GD     int    `json:"goal_difference"`
+	Points int    `json:"points"`
+}
+
+type cupStandingJSON struct {
+	Rank      int     `json:"rank"`
+	Agent     string  `json:"agent"`
+	Cups      int     `json:"cups"`
+	Titles    int     `json:"titles"`
+	TitleLow  float64 `json:"title_rate_low95"`
+	TitleHigh float64 `json:"title_rate_high95"`
+	Reached   []int   `json:"reached"` // [r-1]: cups in which the agent played round r (the last is the final)
+	TiesWon   int     `json:"ties_won"`
+	// World Cup only
+	GroupPoints  int `json:"group_points,omitempty"`
+	GroupMatches int `json:"group_matches,omitempty"`
+	GroupExits   int `json:"group_exits,omitempty"` // cups in which the agent went out in its group
+}
+
+// writeLeaderboard renders lb: as text tables (or Markdown), or as JSON.
+func writeLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool) error {
+	if asJSON {
+		return writeJSON(w, leaderboardJSONOf(lb))
+	}
+	var err error
+	if lb.IsCup() {
+		err = writeCupTable(w, lb, markdown)
+	} else {
+		err = writeLeagueTable(w, lb, markdown)
+	}
+	if err != nil {
+		return err
+	}
+	if err := writeRatings(w, lb, markdown); err != nil {
+		return err
+	}
+	return writeHeadToHead(w, lb, markdown)
+}
+
+// gapFor is a blank line before a Markdown table or note: GFM renders a table only after
+// one, and takes a line right after one for a row.
+func gapFor(w io.Writer, markdown bool) func() {
+	return func() {
+		if markdown {
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+func leaderboardJSONOf(lb *arena.Leaderboard) leaderboardJSON {
+	info, h2h := lb.Info, lb.HeadToHead
+	out := leaderboardJSON{Format: info.Competition, Rules: info.Rules, Seed: info.Seed, Matches: lb.Tally.Matches(),
+		Ratings: make([]ratingJSON, len(lb.Ratings)), HeadToHead: make([][]*float64, len(h2h)), Agents: info.Agents}
+	for i, row := range h2h {
+		out.HeadToHead[i] = make([]*float64, len(row))
+		for j := range row {
+			if !math.IsNaN(row[j]) {
+				out.HeadToHead[i][j] = &row[j]
+			}
+		}
+	}
+	for i, s := range lb.Table {
+		out.Table = append(out.Table, standingJSON{i + 1, s.Agent, s.P, s.W, s.D, s.L, s.GF, s.GA, s.GD(), s.Pts})
+	}
+	for i, s := range lb.Cup {
+		row := cupStandingJSON{Rank: i + 1, Agent: s.Agent, Cups: s.Cups, Titles: s.Titles, TitleLow: s.TitleLow, TitleHigh: s.TitleHigh, Reached: s.Reached[1:], TiesWon: s.TiesWon}
+		if lb.IsWorldCup() {
+			row.GroupPoints, row.GroupMatches, row.GroupExits = s.GroupPoints, s.GroupMatches, s.Cups-s.Reached[1]
+		}
+		out.Cup = append(out.Cup, row)
+	}
+	for i, r := range lb.Ratings {
+		out.Ratings[i] = ratingJSON{Agent: r.Agent, Rating: r.Rating, Low: r.Low, High: r.High}
+		if lb.Exploitability != nil {
+			e := lb.Exploitability[r.Index]
+			out.Ratings[i].Exploitability = &e
+		}
+	}
+	return out
+}
+
+// writeLeagueTable writes a league's (or gauntlet's) header and table.
+func writeLeagueTable(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
+	info := lb.Info
+	title := "League"
+	gauntlet := info.Competition == arena.Gauntlet.String()
+	if gauntlet {
+		title = "Gauntlet"
+	}
+	fmt.Fprintf(w, "%s: %d agents, %d matches (%d per pair), seed %d\nrules: %s\n", title,
+		len(info.Agents), lb.Tally.Matches(), info.MatchesPerPairing, info.Seed, info.Rules)
+	if gauntlet {
+		// Ranked by total points, the challenger, who plays every match, would always top
+		// the others; they each play it once a pairing.
+		fmt.Fprintf(w, "%s plays every match, each of the others %d: rows are ranked by points a match (Pts/P)\n",
+			info.Agents[0], info.MatchesPerPairing)
+	}
+	fmt.Fprintln(w)
+	head := []string{"#", "agent", "P", "W", "D", "L", "GF", "GA", "GD", "Pts"}
+	if gauntlet {
+		head = append(head, "Pts/P")
+	}
+	t := newTableAs(w, 2, markdown, head...)
+	var out [][]string
+	for i, s := range lb.Table {
+		row := []string{fmt.Sprint(i + 1), s.Agent, fmt.Sprint(s.P), fmt.Sprint(s.W), fmt.Sprint(s.D), fmt.Sprint(s.L),
+			fmt.Sprint(s.GF), fmt.Sprint(s.GA), signed(s.GD()), fmt.Sprint(s.Pts)}
+		if gauntlet {
+			row = append(row, fmt.Sprintf("%.2f", float64(s.Pts)/float64(max(s.P, 1))))
+		}
+		out = append(out, row)
+	}
+	return appendRows(t, out)
+}
+
+// writeRatings writes the ratings with their intervals, and the exploitability column.
+func writeRatings(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
+	gap, expl := gapFor(w, markdown), lb.Exploitability
+	fmt.Fprintf(w, "\nRatings (Bradley–Terry with draws, Elo scale, mean 0; %d bootstrap resamples for the 95%% interval):\n", arena.RatingBootstrapFor(len(lb.Info.Agents)))
+	gap()
+	header := []string{"agent", "rating", "95% interval"}
+	if expl != nil {
+		header = append(header, "exploitability")
+	}
+	t := newTableAs(w, 1, markdown, header...)
+	var out [][]string
+	for _, r := range lb.Ratings {
+		row := []string{r.Agent, signedf(r.Rating, 0), signedf(r.Low, 0) + " … " + signedf(r.High, 0)}
+		if expl != nil {
+			row = append(row, formatExploitability(expl[r.Index]))
+		}
+		out = append(out, row)
+	}
+	if err := appendRows(t, out); err != nil {
+		return err
+	}
+	if expl != nil {
+		gap()
+		fmt.Fprintln(w, "Exploitability: a best response's score against the agent minus ½ — exact, or \"≥\" a Monte Carlo lower bound ± its 95% interval.")
+	}
+	return nil
+}
+
+// writeHeadToHead writes the head-to-head matrix in the table's order.
+func writeHeadToHead(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
+	fmt.Fprintln(w, "\nHead to head: the row agent's score (win 1, draw ½) against the column agent, in the table's order:")
+	gapFor(w, markdown)()
+	order := rankOrder(lb)
+	header := []string{"agent"}
+	for k := range order {
+		header = append(header, fmt.Sprint(k+1))
+	}
+	t := newTableAs(w, 1, markdown, header...)
+	var out [][]string
+	for k, i := range order {
+		row := []string{fmt.Sprintf("%d %s", k+1, lb.Info.Agents[i])}
+		for _, j := range order {
+			cell := "·"
+			if i != j && !math.IsNaN(lb.HeadToHead[i][j]) {
+				cell = fmt.Sprintf("%.2f", lb.HeadToHead[i][j])
+			}
+			row = append(row, cell)
+		}
+		out = append(out, row)
+	}
+	return appendRows(t, out)
+}
+
+// rankOrder is the agents' indices in the order of the leaderboard's main table.
+func rankOrder(lb *arena.Leaderboard) []int {
+	var order []int
+	switch {
+	case lb.Table != nil:
+		for _, s := range lb.Table {
+			order = append(order, s.Index)
+		}
+	case lb.Cup != nil:
+		for _, s := range lb.Cup {
+			order = append(order, s.Index)
+		}
+	default:
+		for _, r := range lb.Ratings {
+			order = append(order, r.Index)
+		}
+	}
+	return order
+}
+
+type ratingJSON struct {
+	Agent          string                 `json:"agent"`
+	Rating         float64                `json:"rating"`
+	Low            float64                `json:"low95"`
+	High           float64                `json:"high95"`
+	Exploitability *agents.Exploitability `json:"exploitability,omitempty"`
+}
+
+type leaderboardJSON struct {
+	Format     string            `json:"format"` // league, gauntlet, knockout, worldcup
+	Rules      string            `json:"rules"`  // in words, as the table's header gives them
+	Seed       uint64            `json:"seed"`
+	Matches    int               `json:"matches"`
+	Agents     []string          `json:"agents"`
+	Table      []standingJSON    `json:"table,omitempty"` // league and gauntlet
+	Cup        []cupStandingJSON `json:"cup,omitempty"`   // knockout
+	Ratings    []ratingJSON      `json:"ratings"`
+	HeadToHead [][]*float64      `json:"head_to_head"` // [row][column]: the row agent's score; null where they never met
+}
+
+// writeLeaderboardFiles writes the ratings as ratings.parquet (ratings/2) and draws them with
+// their intervals, and the head-to-head matrix.
+func writeLeaderboardFiles(dir string, lb *arena.Leaderboard) error {
+	if err := lb.WriteRatings(filepath.Join(dir, arena.RatingsFile)); err != nil {
+		return err
+	}
+	if err := ratingsChart(filepath.Join(dir, "ratings.png"), lb.Ratings); err != nil {
+		return err
+	}
+	h2h, info := lb.HeadToHead, lb.Info
+	n := len(info.Agents)
+	// In the text table's order (the leaderboard's ranking), its first agent in the top row;
+	// columns by number alone (the rows name them: long specs side by side overlapped). A pair
+	// that never met (and an agent against itself) is NaN, drawn white, never an even grey.
+	order := rankOrder(lb)
+	names, numbers := make([]string, n), make([]string, n)
+	for k, i := range order {
+		names[k], numbers[k] = fmt.Sprintf("%d %s", k+1, info.Agents[i]), fmt.Sprint(k+1)
+	}
+	rowNames := slices.Clone(names)
+	slices.Reverse(rowNames)
+	score := func(c, r int) float64 { return h2h[order[n-1-r]][order[c]] }
+	return heatmap{
+		title:    "Head to head: the row agent's score against the column agent (win 1, draw ½; white: never met)",
+		xLabel:   "column agent (numbered as the rows)",
+		yLabel:   "row agent",
+		barLabel: "score − ½",
+		limit:    0.5,
+		xNames:   numbers,
+		yNames:   rowNames,
+		g:        grid{cols: n, rows: n, x: identity, y: identity, z: func(c, r int) float64 { return score(c, r) - 0.5 }},
+		cellText: func(c, r int) string {
+			if math.IsNaN(score(c, r)) {
+				return "—"
+			}
+			return fmt.Sprintf("%.2f", score(c, r))
+		},
+	}.writePNG(filepath.Join(dir, "head_to_head.png"))
+}
+
+// writeCupTable prints the cup ranking: titles (with a 95% interval on the rate), then how
+// often each agent reached each round from the quarter-finals on; for World Cups also how
+// often it went out in its group and its group points a match.
+func writeCupTable(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
+	info, tally, cups, wc := lb.Info, lb.Tally, lb.Cup, lb.IsWorldCup()
+	if wc {
+		var sizes []string // the sizes played, not the largest allowed
+		for _, n := range arena.GroupSizes(len(info.Agents), info.GroupSize) {
+			sizes = append(sizes, fmt.Sprint(n))
+		}
+		fmt.Fprintf(w, "World Cup: %d agents in %d groups (%s), %d cups (%d matches), groups drawn for every cup, seed %d\nrules: %s (groups: league matches)\n\n",
+			len(info.Agents), len(sizes), strings.Join(sizes, ", "), info.MatchesPerPairing, tally.Matches(), info.Seed, info.Rules)
+	} else {
+		draw := "seeded in the order given"
+		if info.DrawBracket {
+			draw = "bracket drawn for every cup"
+		}
+		fmt.Fprintf(w, "Knockout: %d agents, %d cups (%d matches), %s, seed %d\nrules: %s\n\n",
+			len(info.Agents), info.MatchesPerPairing, tally.Matches(), draw, info.Seed, info.Rules)
+	}
+	rounds := 0
+	if len(cups) > 0 {
+		rounds = len(cups[0].Reached) - 1
+	}
+	header := []string{"#", "agent", "titles", "title rate (95%)"}
+	first := max(1, rounds-2) // quarter-finals on: earlier rounds say little a reader wants
+	for r := rounds; r >= first; r-- {
+		header = append(header, arena.RoundName(r, rounds)+"s")
+	}
+	header = append(header, "ties won")
+	if wc {
+		header = append(header, "out in group", "group pts/match")
+	}
+	t := newTableAs(w, 2, markdown, header...)
+	var out [][]string
+	for i, s := range cups {
+		row := []string{fmt.Sprint(i + 1), s.Agent, fmt.Sprint(s.Titles),
+			fmt.Sprintf("%.3f (%.3f–%.3f)", float64(s.Titles)/float64(max(1, s.Cups)), s.TitleLow, s.TitleHigh)}
+		for r := rounds; r >= first; r-- {
+			row = append(row, fmt.Sprint(s.Reached[r]))
+		}
+		row = append(row, fmt.Sprint(s.TiesWon))
+		if wc {
+			row = append(row, fmt.Sprint(s.Cups-s.Reached[1]), fmt.Sprintf("%.2f", float64(s.GroupPoints)/float64(max(1, s.GroupMatches))))
+		}
+		out = append(out, row)
+	}
+	return appendRows(t, out)
+}
