@@ -58,33 +58,6 @@ type MCTS struct {
 	err      error
 }
 
-// smNode is a decision node. For each player p who acts there (acts[p] non-nil):
-//   - acts[p]: its candidate line-ups (indices);
-//   - regret[p][i]: cumulative regret of not having played acts[p][i];
-//   - avg[p][i]: cumulative probability of acts[p][i] over the visits (the average strategy);
-//   - sigma[p][i]: the current strategy, set at each visit.
-//   - keep: home's exact value of the node's state with line-ups kept (its value as a leaf,
-//     and the baseline its regrets are measured from);
-//   - joints[joint]: what is known of a joint action (jointStat);
-//   - q[p]: scratch for the root's full-information update.
-type smNode struct {
-	keep   float64
-	joints map[[2]int]*jointStat
-	q      [2][]float64
-	acts   [2][]int
-	regret [2][]float64
-	avg    [2][]float64
-	sigma  [2][]float64
-	rm     [2][]float64 // the regret-matching part of sigma
-	visits [2]int
-}
-
-type smStep struct {
-	node   *smNode
-	choice [2]int     // index into acts, −1 if not acting
-	joint  *jointStat // of the joint action taken
-}
-
 // NewMCTS returns an MCTS agent for rules r.
 func NewMCTS(cfg MCTSConfig, r env.Rules) (*MCTS, error) {
 	if cfg.Iterations == 0 {
@@ -175,32 +148,6 @@ func (m *MCTS) Act(obs env.Observation, legal env.Mask) int {
 	return node.acts[p][slices.Index(node.avg[p], slices.Max(node.avg[p]))]
 }
 
-// RootStrategy returns player p's average strategy at the root of the last search, most
-// likely first (nil if p did not act there).
-func (m *MCTS) RootStrategy(p env.Player) []solver.Weighted {
-	node := m.rootNode
-	if node == nil || node.avg[p] == nil {
-		return nil
-	}
-	total := sum(node.avg[p])
-	var mix []solver.Weighted
-	for i, w := range node.avg[p] {
-		if w > 0 {
-			mix = append(mix, solver.Weighted{Lineup: env.LineupAt(node.acts[p][i]), Prob: w / total})
-		}
-	}
-	slices.SortStableFunc(mix, func(a, b solver.Weighted) int {
-		switch {
-		case a.Prob > b.Prob:
-			return -1
-		case a.Prob < b.Prob:
-			return 1
-		}
-		return 0
-	})
-	return mix
-}
-
 // search runs the simulations from root.
 func (m *MCTS) search(root env.State) error {
 	clear(m.nodes)
@@ -224,14 +171,6 @@ func (m *MCTS) search(root env.State) error {
 			return err
 		}
 	}
-}
-
-func sum(xs []float64) float64 {
-	t := 0.0
-	for _, x := range xs {
-		t += x
-	}
-	return t
 }
 
 // simulate runs one simulation from root and backs its value up the path.
@@ -329,56 +268,6 @@ func (m *MCTS) joint(node *smNode, s env.State, joint [2]int) (*jointStat, error
 	return js, nil
 }
 
-// updateRoot updates the root's regrets with full information: every candidate of a player
-// is valued against the opponent's sampled choice by its joint action's mean estimate
-// (exact kept value plus the mean found beyond it), not only the sampled one — the root is
-// the one node visited every time, so its joint table fills quickly and this removes the
-// importance weights' variance where the move is chosen.
-func (m *MCTS) updateRoot(root env.State, st smStep) error {
-	node := st.node
-	for p := range 2 {
-		if st.choice[p] < 0 {
-			continue
-		}
-		joint := [2]int{root.Lineup(env.Home).Index(), root.Lineup(env.Away).Index()}
-		if o := 1 - p; st.choice[o] >= 0 {
-			joint[o] = node.acts[o][st.choice[o]]
-		}
-		q := node.q[p]
-		mean := 0.0
-		for i, a := range node.acts[p] {
-			joint[p] = a
-			js, err := m.joint(node, root, joint)
-			if err != nil {
-				return err
-			}
-			q[i] = float64(1-2*p) * js.mean()
-			mean += node.sigma[p][i] * q[i]
-		}
-		node.visits[p]++
-		w := float64(node.visits[p])
-		for i := range q {
-			node.regret[p][i] = max(node.regret[p][i]+q[i]-mean, 0) // regret matching+: no debt to repay
-			node.avg[p][i] += w * node.rm[p][i]
-		}
-	}
-	return nil
-}
-
-// jointStat is what a node knows of one joint action: home's exact value with line-ups
-// kept from there, and the sum and count of what simulations found beyond keeping.
-type jointStat struct {
-	exact, beyond float64
-	n             int
-}
-
-func (j *jointStat) mean() float64 {
-	if j.n == 0 {
-		return j.exact
-	}
-	return j.exact + j.beyond/float64(j.n)
-}
-
 // settled reports whether no player can change its line-up again in s (Basic players out
 // of moves, nobody Dynamic).
 func (m *MCTS) settled(s env.State) bool {
@@ -388,187 +277,4 @@ func (m *MCTS) settled(s env.State) bool {
 		}
 	}
 	return true
-}
-
-// sample sets the node's current strategy for player p — regret matching mixed with
-// uniform exploration — and draws from it.
-func (m *MCTS) sample(node *smNode, p int) int {
-	r, sg := node.regret[p], node.sigma[p]
-	pos := 0.0
-	for _, x := range r {
-		pos += max(x, 0)
-	}
-	g, rm := m.Config.Explore, node.rm[p]
-	if node == m.rootNode {
-		g = 0 // the root values every candidate (updateRoot): no need to explore, and no bias
-	}
-	for i, x := range r {
-		rm[i] = 1 / float64(len(r))
-		if pos > 0 {
-			rm[i] = max(x, 0) / pos
-		}
-		sg[i] = g/float64(len(r)) + (1-g)*rm[i]
-	}
-	u := m.rng.Float64()
-	for i, q := range sg {
-		if u < q {
-			return i
-		}
-		u -= q
-	}
-	return len(sg) - 1
-}
-
-// update adds one simulation's value v (player p's, less the node's baseline) for the
-// sampled action i: the importance-weighted regret estimate of every action, and the
-// regret-matching part of the strategy to the average (exploration is not a choice).
-func (n *smNode) update(p, i int, v float64) {
-	sg, rm := n.sigma[p], n.rm[p]
-	n.visits[p]++
-	w := float64(n.visits[p]) // linear averaging: later, better-informed strategies count more
-	for a := range n.regret[p] {
-		n.regret[p][a] -= v
-		n.avg[p][a] += w * rm[a]
-	}
-	n.regret[p][i] += v / sg[i]
-}
-
-// newNode makes a node below the root: each acting player's candidates are the root's
-// still reachable, and its current line-up.
-func (m *MCTS) newNode(s env.State, keep float64) *smNode {
-	n := &smNode{keep: keep, joints: map[[2]int]*jointStat{}}
-	for p := env.Home; p <= env.Away; p++ {
-		if !s.Acting(p) {
-			continue
-		}
-		legal := s.Legal(p)
-		acts := []int{s.Lineup(p).Index()}
-		for _, a := range m.rootNode.acts[p] {
-			if a != acts[0] && legal.Has(a) {
-				acts = append(acts, a)
-			}
-		}
-		n.init(int(p), acts, nil)
-	}
-	return n
-}
-
-// init sets player p's candidates and seeds its regrets with prior values q (nil: none):
-// Prior iterations' worth of full-information regret against the uniform strategy.
-func (n *smNode) init(p int, acts []int, q []float64) {
-	n.acts[p] = acts
-	k := len(acts)
-	n.regret[p], n.avg[p], n.sigma[p], n.rm[p], n.q[p] = make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
-	if q == nil {
-		return
-	}
-	mean := sum(q[:len(acts)]) / float64(len(acts))
-	for i := range acts {
-		n.regret[p][i] = q[i] - mean
-	}
-}
-
-// expandRoot makes the root node: each acting player's Width best line-ups by their exact
-// prior value, the current line-up always among them.
-func (m *MCTS) expandRoot(root env.State) error {
-	n := &smNode{joints: map[[2]int]*jointStat{}}
-	if root.Decision() != env.KickOff { // before kick-off nothing is kept: the baseline is 0
-		v, err := m.kept.Value(root)
-		if err != nil {
-			return err
-		}
-		n.keep = v
-	}
-	for p := env.Home; p <= env.Away; p++ {
-		if !root.Acting(p) {
-			continue
-		}
-		acts, q, err := m.priors(root, p)
-		if err != nil {
-			return err
-		}
-		order := make([]int, len(acts))
-		for i := range order {
-			order[i] = i
-		}
-		slices.SortStableFunc(order, func(a, b int) int { // best first; ties by line-up index
-			switch {
-			case q[a] > q[b]:
-				return -1
-			case q[a] < q[b]:
-				return 1
-			}
-			return 0
-		})
-		var cand []int
-		var cq []float64
-		if cur := root.Lineup(p); cur.Valid() { // keeping is always a candidate
-			i := slices.Index(acts, cur.Index())
-			cand, cq = append(cand, acts[i]), append(cq, q[i])
-		}
-		for _, i := range order {
-			if len(cand) >= m.Config.Width {
-				break
-			}
-			if !slices.Contains(cand, acts[i]) {
-				cand, cq = append(cand, acts[i]), append(cq, q[i])
-			}
-		}
-		if m.Config.Prior < 0 {
-			cq = nil
-		}
-		for i := range cq {
-			cq[i] *= m.Config.Prior
-		}
-		n.init(int(p), cand, cq)
-	}
-	m.nodes[root], m.rootNode = n, n
-	return nil
-}
-
-// priors returns player p's legal line-ups at root and the exact value of each (p's win −
-// loss): at kick-off against the opponent's equilibrium mix of the odds matrix, later
-// against the opponent keeping its line-up, line-ups kept to the end.
-func (m *MCTS) priors(root env.State, p env.Player) ([]int, []float64, error) {
-	acts := root.Legal(p).Actions()
-	q := make([]float64, len(acts))
-	sign := float64(1 - 2*int(p))
-	if root.Decision() == env.KickOff {
-		payoff := solver.PayoffWinLoss
-		if m.Rules.Knockout {
-			payoff = solver.PayoffAdvance
-		}
-		ctx := m.ctx
-		if ctx == nil {
-			ctx = context.Background()
-		}
-		g, err := lineupGameFor(ctx, m.Rules, payoff)
-		if err != nil {
-			return nil, nil, err
-		}
-		opp := g.eq.Away
-		if p == env.Away {
-			opp = g.eq.Home
-		}
-		all, err := solver.MixPayoffs(g.odds, payoff, p, opp)
-		if err != nil {
-			return nil, nil, err
-		}
-		for i, a := range acts {
-			q[i] = all[a]
-		}
-		return acts, q, nil
-	}
-	for i, a := range acts {
-		s := root
-		joint := [2]int{s.Lineup(env.Home).Index(), s.Lineup(env.Away).Index()}
-		joint[p] = a
-		s.Apply(joint)
-		v, err := m.kept.Value(s)
-		if err != nil {
-			return nil, nil, err
-		}
-		q[i] = sign * v
-	}
-	return acts, q, nil
 }

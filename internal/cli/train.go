@@ -102,7 +102,7 @@ func resumeTraining(fs *pflag.FlagSet, path string) error {
 	defer f.Close()
 	stored, err := agents.ReadQTraining(f)
 	if err != nil {
-		return fmt.Errorf("--resume: %s: %s", path, strings.TrimPrefix(err.Error(), "agents: "))
+		return fmt.Errorf("train: --resume %s: %w", path, err)
 	}
 	if stored == nil {
 		return Usagef("--resume: %s does not record how it was trained (an older model); give every flag, or start afresh with --force", path)
@@ -121,28 +121,9 @@ func resumeTraining(fs *pflag.FlagSet, path string) error {
 }
 
 func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string, record map[string]string) error {
-	if algo != "qlearning" {
-		return Usagef("unknown algorithm %q: want qlearning", algo)
-	}
-	r, err := o.rules.rules()
+	r, err := o.check(algo)
 	if err != nil {
 		return err
-	}
-	switch {
-	case o.episodes <= 0:
-		return Usagef("--episodes %d: want at least 1", o.episodes)
-	case o.evalEvery < 0 || o.evalMatches <= 0:
-		return Usagef("--eval-every and --eval-matches: want --eval-every ≥ 0 and --eval-matches ≥ 1")
-	case o.alpha < 0 || o.alpha > 1 || o.epsilon < 0 || o.epsilon > 1:
-		return Usagef("--alpha and --epsilon: want values in [0, 1]")
-	case !strings.HasSuffix(o.out, ".json"):
-		return Usagef("--out %q: the model file name must end in .json", o.out)
-	}
-	if err := checkOutput("--out", o.out); err != nil {
-		return err
-	}
-	if o.resume && o.force {
-		return Usagef("--resume and --force: choose one (continue the model in %s, or replace it)", o.out)
 	}
 	lock, err := datasets.LockFile(o.out) // two trainings into one model would lose one
 	if err != nil {
@@ -169,35 +150,12 @@ func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string,
 	if _, err := agents.New(o.evalVs, agents.Setup{Rules: r}); err != nil {
 		return usageError{fmt.Errorf("--eval-vs: %w", err)}
 	}
-	q := agents.NewQLearning(agents.QConfig{Alpha: o.alpha, Epsilon: o.epsilon}, r)
-	q.Training = record
-	if o.resume {
-		f, err := os.Open(o.out)
-		if err != nil {
-			return fmt.Errorf("train: --resume: %w", err)
-		}
-		q, err = agents.LoadQLearning(f, r)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("train: --resume %s: %s", o.out, strings.TrimPrefix(err.Error(), "agents: "))
-		}
-		q.Training = record
-		if o.episodes < q.Episodes {
-			return Usagef("--episodes %d: %s has trained %d already; give a larger total to train on, or start afresh with --force", o.episodes, o.out, q.Episodes)
-		}
+	q, curve, err := o.model(r, record)
+	if err != nil {
+		return err
 	}
 	base := strings.TrimSuffix(o.out, ".json")
 	curvePath, pngPath := base+".curve.parquet", base+".curve.png"
-	var curve []datasets.LearningCurveRow
-	if o.resume {
-		if curve, err = datasets.ReadParquet[datasets.LearningCurveRow](curvePath, datasets.LearningCurveSchema); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("train: --resume: %w", err)
-		}
-	}
-	every := o.evalEvery
-	if every == 0 {
-		every = max(1, o.episodes/20)
-	}
 	fmt.Fprintf(streams.ErrOut, "kingoal: training qlearning v %s, %d episodes (from %d), seed %d\n", o.vs, o.episodes, q.Episodes, o.seed)
 	bar := newProgress(streams.ErrOut, o.episodes, "episodes")
 	_ = bar.Set(q.Episodes)
@@ -206,12 +164,11 @@ func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string,
 	if n := len(curve); n > 0 {
 		before = curve[n-1].Seconds
 	}
-	var last float64 // mean result of the latest training episodes
-	// done evaluates, then saves the curve and only then the model: a kill in between leaves
-	// a model behind its curve, and the resume trains it again (training is deterministic)
-	// to the curve's last row, finds the row there and saves the model. The other order
-	// lost that row for good.
-	done := func() error {
+	// A checkpoint evaluates, then saves the curve and only then the model: a kill in between
+	// leaves a model behind its curve, and the resume trains it again (training is
+	// deterministic) to the curve's last row, finds the row there and saves the model. The
+	// other order lost that row for good.
+	checkpoint := func(last float64) error {
 		if n := len(curve); n == 0 || curve[n-1].Episodes != int64(q.Episodes) {
 			row, err := evaluate(ctx, q, o, r)
 			if err != nil {
@@ -229,46 +186,85 @@ func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string,
 		}
 		return datasets.WriteAtomic(o.out, q.Save)
 	}
-	interrupted := func() error { // keep what was learned; the curve keeps its evaluated rows
-		_ = bar.Finish()
-		if opp != nil && agents.ErrOf(opp) != nil {
-			// The opponent stopped thinking mid-episode, and that episode was learned from
-			// fallback moves: the model on disk (the last evaluation's) is the exact one.
-			return fmt.Errorf("train: interrupted; %s keeps the model of the last evaluation, if any (continue with --resume): %w", o.out, context.Canceled)
-		}
-		if err := datasets.WriteAtomic(o.out, q.Save); err != nil {
-			return err
-		}
-		return fmt.Errorf("train: interrupted after %d episodes; saved %s (continue with --resume): %w", q.Episodes, o.out, context.Canceled)
-	}
-	for q.Episodes < o.episodes {
-		chunk := min(every-q.Episodes%every, o.episodes-q.Episodes) // evaluations at multiples of every, also after a resume
-		start := q.Episodes
-		// opp nil (self-play) converts to a nil env.Policy: Train plays against itself.
-		err := q.Train(ctx, agents.TrainConfig{Opponent: opp, Episodes: chunk, Seed: o.seed, Progress: func(n int, mean float64) {
-			last = mean
+	err = q.TrainScheduled(ctx, agents.Schedule{Opponent: opp, Episodes: o.episodes, Every: o.evalEvery, Seed: o.seed, Checkpoint: checkpoint,
+		Progress: func(total int, mean float64) {
 			bar.Describe(fmt.Sprintf("episodes (mean result %+.3f)", mean))
-			_ = bar.Set(start + n)
+			_ = bar.Set(total)
 		}})
-		if err == nil && opp != nil {
-			err = agents.ErrOf(opp)
-		}
-		if errors.Is(err, context.Canceled) {
-			return interrupted()
-		}
-		if err != nil {
-			return err
-		}
-		if err := done(); errors.Is(err, context.Canceled) {
-			return interrupted()
-		} else if err != nil {
-			return err
-		}
-	}
 	_ = bar.Finish()
+	if errors.Is(err, context.Canceled) {
+		return trainInterrupted(q, opp, o.out)
+	}
+	if err != nil {
+		return err
+	}
 	secs := time.Since(began).Seconds()
 	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s, %s and %s (%.0f episodes/s)\n", o.out, curvePath, pngPath, float64(q.Episodes-from)/max(secs, 1e-9))
 	return writeCurveTable(streams.Out, curve)
+}
+
+// check refuses bad options in one line and returns the rules.
+func (o trainOptions) check(algo string) (env.Rules, error) {
+	if algo != "qlearning" {
+		return env.Rules{}, Usagef("unknown algorithm %q: want qlearning", algo)
+	}
+	r, err := o.rules.rules()
+	if err != nil {
+		return r, err
+	}
+	switch {
+	case o.episodes <= 0:
+		return r, Usagef("--episodes %d: want at least 1", o.episodes)
+	case o.evalEvery < 0 || o.evalMatches <= 0:
+		return r, Usagef("--eval-every and --eval-matches: want --eval-every ≥ 0 and --eval-matches ≥ 1")
+	case o.alpha < 0 || o.alpha > 1 || o.epsilon < 0 || o.epsilon > 1:
+		return r, Usagef("--alpha and --epsilon: want values in [0, 1]")
+	case !strings.HasSuffix(o.out, ".json"):
+		return r, Usagef("--out %q: the model file name must end in .json", o.out)
+	case o.resume && o.force:
+		return r, Usagef("--resume and --force: choose one (continue the model in %s, or replace it)", o.out)
+	}
+	return r, checkOutput("--out", o.out)
+}
+
+// model is the model to train — new, or read back with its curve for --resume.
+func (o trainOptions) model(r env.Rules, record map[string]string) (*agents.QLearning, []datasets.LearningCurveRow, error) {
+	q := agents.NewQLearning(agents.QConfig{Alpha: o.alpha, Epsilon: o.epsilon}, r)
+	q.Training = record
+	if !o.resume {
+		return q, nil, nil
+	}
+	f, err := os.Open(o.out)
+	if err != nil {
+		return nil, nil, fmt.Errorf("train: --resume: %w", err)
+	}
+	q, err = agents.LoadQLearning(f, r)
+	f.Close()
+	if err != nil {
+		return nil, nil, fmt.Errorf("train: --resume %s: %w", o.out, err)
+	}
+	q.Training = record
+	if o.episodes < q.Episodes {
+		return nil, nil, Usagef("--episodes %d: %s has trained %d already; give a larger total to train on, or start afresh with --force", o.episodes, o.out, q.Episodes)
+	}
+	curve, err := datasets.ReadParquet[datasets.LearningCurveRow](strings.TrimSuffix(o.out, ".json")+".curve.parquet", datasets.LearningCurveSchema)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, nil, fmt.Errorf("train: --resume: %w", err)
+	}
+	return q, curve, nil
+}
+
+// trainInterrupted keeps what was learned (the curve keeps its evaluated rows) and says so.
+func trainInterrupted(q *agents.QLearning, opp agents.Agent, out string) error {
+	if opp != nil && agents.ErrOf(opp) != nil {
+		// The opponent stopped thinking mid-episode, and that episode was learned from
+		// fallback moves: the model on disk (the last evaluation's) is the exact one.
+		return fmt.Errorf("train: interrupted; %s keeps the model of the last evaluation, if any (continue with --resume): %w", out, context.Canceled)
+	}
+	if err := datasets.WriteAtomic(out, q.Save); err != nil {
+		return err
+	}
+	return fmt.Errorf("train: interrupted after %d episodes; saved %s (continue with --resume): %w", q.Episodes, out, context.Canceled)
 }
 
 // evaluate scores the greedy policy against the opponent (agents.EvaluateAgainst: exact
