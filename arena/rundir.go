@@ -21,14 +21,18 @@ type ExistingRunError struct {
 	Unknown  bool // the files are there but run.json is missing or unreadable
 }
 
-func (e *ExistingRunError) Error() string {
+func (e *ExistingRunError) Error() string { return "arena: " + e.Situation() }
+
+// Situation says what the directory holds, without the package's prefix (for messages that
+// go on to say what to do).
+func (e *ExistingRunError) Situation() string {
 	switch {
 	case e.Unknown:
-		return fmt.Sprintf("arena: %s holds files of an earlier run", e.Dir)
+		return fmt.Sprintf("%s holds files of an earlier run", e.Dir)
 	case e.Complete:
-		return fmt.Sprintf("arena: %s holds a finished run (%d matches)", e.Dir, e.Total)
+		return fmt.Sprintf("%s holds a finished run (%d matches)", e.Dir, e.Total)
 	}
-	return fmt.Sprintf("arena: %s holds an interrupted run (%d of %d matches finished)", e.Dir, e.Done, e.Total)
+	return fmt.Sprintf("%s holds an interrupted run (%d of %d matches finished)", e.Dir, e.Done, e.Total)
 }
 
 // ErrNoRun is returned when a run is to be resumed from a directory that holds none.

@@ -2,7 +2,6 @@ package env
 
 import (
 	"fmt"
-	"strings"
 )
 
 // Knobs are the rule knobs as a person writes them — the CLI's rule flags, the Python
@@ -80,8 +79,8 @@ func (k Knobs) Rules() (Rules, error) {
 	if r.DynamicTrigger, err = ParseTrigger(k.Trigger); err != nil {
 		return bad("dynamic-trigger", "%q: want win or turnover", k.Trigger)
 	}
-	if r.Points, err = ParsePoints(k.Points); err != nil {
-		return bad("points", "%s", strings.TrimPrefix(err.Error(), "env: points "))
+	if r.Points, err = parsePoints(k.Points); err != nil {
+		return bad("points", "%w", err)
 	}
 	if err := r.Validate(); err != nil {
 		return Rules{}, err

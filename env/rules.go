@@ -72,12 +72,22 @@ type Points struct{ Win, Draw, Loss int }
 
 // ParsePoints reads "3,1,0".
 func ParsePoints(s string) (Points, error) {
+	p, err := parsePoints(s)
+	if err != nil {
+		return p, fmt.Errorf("env: points %w", err)
+	}
+	return p, nil
+}
+
+// parsePoints is ParsePoints with an error that names neither the package nor the knob:
+// its callers do ("env: points …", "--points …", "points=…").
+func parsePoints(s string) (Points, error) {
 	parts := strings.Split(s, ",")
 	var v [3]int
 	for i, part := range parts {
 		n, err := strconv.Atoi(strings.TrimSpace(part))
 		if err != nil || len(parts) != 3 {
-			return Points{}, fmt.Errorf("env: points %q: want three integers win,draw,loss like 3,1,0", s)
+			return Points{}, fmt.Errorf("%q: want three integers win,draw,loss like 3,1,0", s)
 		}
 		v[i] = n
 	}
@@ -98,7 +108,7 @@ func (p Points) orDefault() Points {
 func (p Points) validate() error {
 	q := p.orDefault()
 	if !(q.Win >= q.Draw && q.Draw >= q.Loss && q.Win > q.Loss) {
-		return fmt.Errorf("env: points %d,%d,%d: want win ≥ draw ≥ loss and win > loss", q.Win, q.Draw, q.Loss)
+		return fmt.Errorf("%d,%d,%d: want win ≥ draw ≥ loss and win > loss", q.Win, q.Draw, q.Loss)
 	}
 	return nil
 }
@@ -188,7 +198,7 @@ func (r Rules) Validate() error {
 		return bad("mode %d/%d", r.Modes[0], r.Modes[1])
 	}
 	if err := r.Points.validate(); err != nil {
-		return fmt.Errorf("%w: %v", ErrRules, strings.TrimPrefix(err.Error(), "env: "))
+		return fmt.Errorf("%w: points %w", ErrRules, err)
 	}
 	return nil
 }

@@ -128,7 +128,7 @@ func parseChoice(text string) (int, error) {
 	}
 	l, err := env.ParseLineup(text)
 	if err != nil {
-		return 0, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "env: "))
+		return 0, prefixless{err}
 	}
 	return l.Index(), nil
 }

@@ -131,9 +131,9 @@ func runDirError(err error) error {
 	var e *arena.ExistingRunError
 	switch {
 	case errors.As(err, &e) && e.Complete:
-		return Usagef("%v; see it with kingoal leaderboard %s, or replace it with --force", strings.TrimPrefix(e.Error(), "arena: "), e.Dir)
+		return Usagef("%s; see it with kingoal leaderboard %s, or replace it with --force", e.Situation(), e.Dir)
 	case errors.As(err, &e):
-		return Usagef("%v; continue it with --resume or replace it with --force", strings.TrimPrefix(e.Error(), "arena: "))
+		return Usagef("%s; continue it with --resume or replace it with --force", e.Situation())
 	case errors.Is(err, arena.ErrNoRun):
 		return usageError{err}
 	}

@@ -256,10 +256,24 @@ func group(cmd *cobra.Command) *cobra.Command {
 	return cmd
 }
 
-// flagError names the flag and drops the package prefix of err: "--points: points "x": …".
+// flagError is a usage error naming the flag, its message without the package prefix of err
+// ("--format: format "x": …" rather than "--format: arena: format …"), err still in its chain.
 func flagError(flag string, err error) error {
-	return Usagef("%s: %s", flag, strings.TrimPrefix(err.Error(), "env: "))
+	return usageError{fmt.Errorf("%s: %w", flag, prefixless{err})}
 }
+
+// prefixless is err whose message drops its leading package name ("env: ", "solver: "): for
+// one-line messages that already say where they come from. errors.Is and As see err.
+type prefixless struct{ err error }
+
+func (p prefixless) Error() string {
+	msg := p.err.Error()
+	if pkg, rest, found := strings.Cut(msg, ": "); found && pkg != "" && strings.Trim(pkg, "abcdefghijklmnopqrstuvwxyz") == "" {
+		return rest
+	}
+	return msg
+}
+func (p prefixless) Unwrap() error { return p.err }
 
 // argsBetween is cobra.RangeArgs with a usage error that says what the command takes.
 func argsBetween(lo, hi int, names string) cobra.PositionalArgs {

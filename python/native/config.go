@@ -93,7 +93,7 @@ func parseConfig(data []byte) (cfg env.Config, newOpponent func() (env.Policy, e
 		}
 		a, err := agents.New(c.Opponent, agents.Setup{Rules: rules})
 		if err != nil {
-			return nil, inputf("opponent=%q: %s", c.Opponent, strings.TrimPrefix(err.Error(), "agents: "))
+			return nil, inputError{fmt.Errorf("opponent=%q: %w", c.Opponent, err)}
 		}
 		return a, nil
 	}
