@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
@@ -163,13 +162,10 @@ func fixedLineup(spec string) *env.Lineup {
 }
 
 // bestResponses memoises bestResponseScore (a pure function of its arguments).
-var bestResponses = struct {
-	sync.Mutex
-	m map[brKey]float64
-}{m: map[brKey]float64{}}
+var bestResponses memo[brKey, float64]
 
 type brKey struct {
-	rules env.Rules
+	rules env.Rules // Canonical
 	opp   env.Lineup
 }
 
@@ -177,19 +173,15 @@ type brKey struct {
 // opp: the best kick-off line-up, then the optimal Basic policy. One solve covers every
 // kick-off line-up (solver.BasicPolicy.ValueFrom).
 func bestResponseScore(r env.Rules, opp env.Lineup) (float64, error) {
-	bestResponses.Lock()
-	defer bestResponses.Unlock()
-	if v, ok := bestResponses.m[brKey{r, opp}]; ok {
-		return v, nil
-	}
-	pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: opp, Opponent: opp, Objective: solver.ObjectiveWinDraw})
-	if err != nil {
-		return 0, err
-	}
-	best := 0.0
-	for _, own := range env.AllLineups() {
-		best = max(best, pol.ValueFrom(own))
-	}
-	bestResponses.m[brKey{r, opp}] = best
-	return best, nil
+	return bestResponses.get(context.Background(), brKey{r.Canonical(), opp}, func() (float64, error) {
+		pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: opp, Opponent: opp, Objective: solver.ObjectiveWinDraw})
+		if err != nil {
+			return 0, err
+		}
+		best := 0.0
+		for _, own := range env.AllLineups() {
+			best = max(best, pol.ValueFrom(own))
+		}
+		return best, nil
+	})
 }

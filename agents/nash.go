@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"sync"
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
@@ -46,27 +45,14 @@ func buildNash(p params, s Setup) (Agent, error) {
 }
 
 // games memoises solved substitution games per rules and payoff (pure functions of them,
-// read-only), so the agents of an arena share one solve.
-var games = struct {
-	sync.Mutex
-	m map[eqKey]*solver.Game
-}{m: map[eqKey]*solver.Game{}}
+// read-only), so the agents of an arena share one solve; four at most: each may hold
+// hundreds of MB.
+var games = memo[eqKey, *solver.Game]{limit: 4}
 
 func gameFor(ctx context.Context, r env.Rules, p solver.Payoff) (*solver.Game, error) {
-	games.Lock()
-	defer games.Unlock()
-	if g, ok := games.m[eqKey{r, p}]; ok {
-		return g, nil
-	}
-	g, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: p, Context: ctx})
-	if err != nil {
-		return nil, err
-	}
-	if len(games.m) >= 4 { // each may hold hundreds of MB
-		clear(games.m)
-	}
-	games.m[eqKey{r, p}] = g
-	return g, nil
+	return games.get(ctx, eqKey{r.Canonical(), p}, func() (*solver.Game, error) {
+		return solver.SolveGame(solver.GameProblem{Rules: r, Payoff: p, Context: ctx})
+	})
 }
 
 // Reset reseeds the agent's draws.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"sync"
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
@@ -147,13 +146,10 @@ func (o *Optimal) kickoff(p env.Player) int {
 
 // equilibria memoises the odds matrix and the line-up equilibrium per rules and payoff (pure
 // functions of them; the results are read-only), so many agents share one solve.
-var equilibria = struct {
-	sync.Mutex
-	m map[eqKey]lineupGame
-}{m: map[eqKey]lineupGame{}}
+var equilibria memo[eqKey, lineupGame]
 
 type eqKey struct {
-	rules  env.Rules
+	rules  env.Rules // Canonical
 	payoff solver.Payoff
 }
 
@@ -168,21 +164,14 @@ func equilibriumFor(ctx context.Context, r env.Rules, p solver.Payoff) (solver.L
 }
 
 func lineupGameFor(ctx context.Context, r env.Rules, p solver.Payoff) (lineupGame, error) {
-	equilibria.Lock()
-	defer equilibria.Unlock()
-	if g, ok := equilibria.m[eqKey{r, p}]; ok {
-		return g, nil
-	}
-	m, err := solver.ComputeMatrix(ctx, r, solver.MatrixOptions{})
-	if err != nil {
-		return lineupGame{}, err
-	}
-	eq, err := solver.Equilibrium(m, p)
-	if err != nil {
-		return lineupGame{}, err
-	}
-	equilibria.m[eqKey{r, p}] = lineupGame{m, eq}
-	return equilibria.m[eqKey{r, p}], nil
+	return equilibria.get(ctx, eqKey{r.Canonical(), p}, func() (lineupGame, error) {
+		m, err := solver.ComputeMatrix(ctx, r, solver.MatrixOptions{})
+		if err != nil {
+			return lineupGame{}, err
+		}
+		eq, err := solver.Equilibrium(m, p)
+		return lineupGame{m, eq}, err
+	})
 }
 
 // checkPolicySize refuses, when the agent is built, rules under which its policies cannot be

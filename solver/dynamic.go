@@ -71,39 +71,95 @@ func (p *DynamicPolicy) index(per, t, ball, d, l, poss int) int {
 // throw the value is the expectation over its outcomes; after a throw that earns a shift
 // the player takes the best of its current line-up and its one-counter adjacent shifts.
 func SolveDynamic(p DynamicProblem) (*DynamicPolicy, error) {
-	r := p.Rules
-	if err := r.Validate(); err != nil {
+	if err := checkDynamic(p); err != nil {
 		return nil, err
 	}
-	if !p.Own.Valid() || !p.Opponent.Valid() || p.Player > env.Away {
-		return nil, errors.New("solver: dynamic policy needs two valid line-ups and a player")
+	s, err := newDynamicSolver(p)
+	if err != nil {
+		return nil, err
 	}
-	if r.Modes[p.Player] != env.Dynamic {
-		return nil, errors.New("solver: the player must be in Dynamic mode (set Rules.Modes)")
+	ctx := p.Context
+	if ctx == nil {
+		ctx = context.Background()
 	}
-	if p.Objective == ObjectiveAdvance && !r.Knockout {
-		return nil, errors.New("solver: objective advance needs knockout rules")
+	dp := s.dp
+	for per := len(s.lengths) - 1; per >= 0; per-- {
+		for t := 1; t <= s.lengths[per]; t++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			for b := 1; b <= env.Sectors; b++ {
+				for d := -dp.maxDiff; d <= dp.maxDiff; d++ {
+					for l := range env.NumLineups {
+						for poss := range dp.poss {
+							dp.value[dp.index(per, t, b, d, l, poss)] = s.cell(per, t, b, d, l, poss)
+						}
+					}
+				}
+			}
+		}
 	}
+	home, away := p.Own, p.Opponent
+	if p.Player == env.Away {
+		home, away = away, home
+	}
+	o, err := MatchOdds(home, away, p.Rules)
+	if err != nil {
+		return nil, err
+	}
+	dp.noChange = objectiveFromOdds(o, p.Player, p.Objective, p.Rules)
+	return dp, nil
+}
+
+// checkDynamic refuses a problem SolveDynamic cannot answer.
+func checkDynamic(p DynamicProblem) error {
+	if err := p.Rules.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case !p.Own.Valid() || !p.Opponent.Valid() || p.Player > env.Away:
+		return errors.New("solver: dynamic policy needs two valid line-ups and a player")
+	case p.Rules.Modes[p.Player] != env.Dynamic:
+		return errors.New("solver: the player must be in Dynamic mode (set Rules.Modes)")
+	case p.Objective == ObjectiveAdvance && !p.Rules.Knockout:
+		return errors.New("solver: objective advance needs knockout rules")
+	}
+	return CheckDynamicSize(p.Rules)
+}
+
+// dynamicSolver holds what SolveDynamic's recursion reads: the throws' odds by own line-up
+// and ball (from the player's side), where a won throw takes the ball, each line-up's shifts,
+// and the scorer of a finished match.
+type dynamicSolver struct {
+	r        env.Rules
+	dp       *DynamicPolicy
+	lengths  []int
+	turnover bool
+	final    func(d int, shootout bool) float64
+	odds     [env.NumLineups][env.Sectors + 1][3]float64 // own win, opponent win, tie
+	moved    [env.Sectors + 1][2]struct {
+		ball int
+		goal bool
+	} // [ball][0: own win, 1: the opponent's]
+	shifts [][]int
+}
+
+func newDynamicSolver(p DynamicProblem) (*dynamicSolver, error) {
+	r := p.Rules
 	pensWin, err := pensWinFor(p.Player)
 	if err != nil {
 		return nil, err
 	}
-	final := newScorer(r, p.Objective, pensWin).final
 	lengths, total := periodLengths(r)
-	dp := &DynamicPolicy{Problem: p, lengths: lengths, maxDiff: total/throwsToScore() + 1, poss: 1}
-	turnover := r.DynamicTrigger == env.TriggerTurnover
-	if turnover {
-		dp.poss = 3
+	s := &dynamicSolver{r: r, lengths: lengths, turnover: r.DynamicTrigger == env.TriggerTurnover,
+		final: newScorer(r, p.Objective, pensWin).final, shifts: make([][]int, env.NumLineups)}
+	s.dp = &DynamicPolicy{Problem: p, lengths: lengths, maxDiff: total/throwsToScore() + 1, poss: 1}
+	if s.turnover {
+		s.dp.poss = 3
 	}
-	dp.base = dynamicBases(lengths, dp.maxDiff, dp.poss)
-	if err := CheckDynamicSize(r); err != nil {
-		return nil, err
-	}
-	dp.value = make([]float64, dp.base[len(lengths)])
-
-	// Odds of each throw by own line-up and ball (home coordinates), from the player's side.
+	s.dp.base = dynamicBases(lengths, s.dp.maxDiff, s.dp.poss)
+	s.dp.value = make([]float64, s.dp.base[len(lengths)])
 	me, them := p.Player, p.Player.Other()
-	var odds [env.NumLineups][env.Sectors + 1][3]float64 // own win, opponent win, tie
 	for l := range env.NumLineups {
 		for b := 1; b <= env.Sectors; b++ {
 			home, away := env.LineupAt(l), p.Opponent
@@ -115,103 +171,81 @@ func SolveDynamic(p DynamicProblem) (*DynamicPolicy, error) {
 			if me == env.Away {
 				h, a = a, h
 			}
-			odds[l][b] = [3]float64{h, a, t}
+			s.odds[l][b] = [3]float64{h, a, t}
 		}
-	}
-	var moved [env.Sectors + 1][2]struct {
-		ball int
-		goal bool
 	}
 	for b := 1; b <= env.Sectors; b++ {
 		for w, pl := range [2]env.Player{me, them} {
-			moved[b][w].ball, moved[b][w].goal = env.MoveBall(b, pl)
+			s.moved[b][w].ball, s.moved[b][w].goal = env.MoveBall(b, pl)
 		}
 	}
-	shifts := make([][]int, env.NumLineups)
-	for l := range shifts {
-		shifts[l] = env.LineupAt(l).Shifts().Actions()
+	for l := range s.shifts {
+		s.shifts[l] = env.LineupAt(l).Shifts().Actions()
 	}
-	// after is the value once a throw has left t throws in period per, ball b, difference d.
-	after := func(per, t, b, d, l, poss int) float64 {
-		if d < -dp.maxDiff || d > dp.maxDiff {
-			return final(d, false) // unreachable: more goals than the throws allow
+	return s, nil
+}
+
+// cell is the value before a throw with t throws left in period per, ball b, difference d,
+// own line-up l and possession poss: the expectation over the throw's outcomes, the best
+// shift taken after one won.
+func (s *dynamicSolver) cell(per, t, b, d, l, poss int) float64 {
+	o := &s.odds[l][b]
+	v := 0.0
+	if o[0] != 0 { // own win: maybe a shift
+		mv := s.moved[b][0]
+		nd, np := d, s.possAfter(possOwn, mv.goal)
+		if mv.goal {
+			nd++
 		}
-		if t > 0 {
-			return dp.value[dp.index(per, t, b, d, l, poss)]
-		}
-		switch next := r.AfterPeriod(env.FirstHalf+env.Period(per), d == 0); next {
-		case env.FullTime:
-			return final(d, false)
-		case env.Penalties:
-			return final(0, true)
-		default: // the next period's kick-off
-			np := int(next - env.FirstHalf)
-			return dp.value[dp.index(np, lengths[np], env.KickOffSector, d, l, possNone)]
-		}
-	}
-	possAfter := func(poss, winner int, goal bool) int {
-		if !turnover || goal {
-			return possNone
-		}
-		return winner
-	}
-	ctx := p.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	for per := len(lengths) - 1; per >= 0; per-- {
-		for t := 1; t <= lengths[per]; t++ {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			for b := 1; b <= env.Sectors; b++ {
-				for d := -dp.maxDiff; d <= dp.maxDiff; d++ {
-					for l := range env.NumLineups {
-						o := &odds[l][b]
-						for poss := range dp.poss {
-							v := 0.0
-							if o[0] != 0 { // own win: maybe a shift
-								mv := moved[b][0]
-								nd, np := d, possAfter(poss, possOwn, mv.goal)
-								if mv.goal {
-									nd++
-								}
-								best := after(per, t-1, mv.ball, nd, l, np)
-								if !turnover || poss != possOwn {
-									for _, s := range shifts[l] {
-										best = max(best, after(per, t-1, mv.ball, nd, s, np))
-									}
-								}
-								v += o[0] * best
-							}
-							if o[1] != 0 {
-								mv := moved[b][1]
-								nd := d
-								if mv.goal {
-									nd--
-								}
-								v += o[1] * after(per, t-1, mv.ball, nd, l, possAfter(poss, possOpp, mv.goal))
-							}
-							if o[2] != 0 {
-								v += o[2] * after(per, t-1, b, d, l, poss)
-							}
-							dp.value[dp.index(per, t, b, d, l, poss)] = v
-						}
-					}
-				}
+		best := s.after(per, t-1, mv.ball, nd, l, np)
+		if !s.turnover || poss != possOwn {
+			for _, sh := range s.shifts[l] {
+				best = max(best, s.after(per, t-1, mv.ball, nd, sh, np))
 			}
 		}
+		v += o[0] * best
 	}
-	home, away := p.Own, p.Opponent
-	if me == env.Away {
-		home, away = away, home
+	if o[1] != 0 {
+		mv := s.moved[b][1]
+		nd := d
+		if mv.goal {
+			nd--
+		}
+		v += o[1] * s.after(per, t-1, mv.ball, nd, l, s.possAfter(possOpp, mv.goal))
 	}
-	o, err := MatchOdds(home, away, r)
-	if err != nil {
-		return nil, err
+	if o[2] != 0 {
+		v += o[2] * s.after(per, t-1, b, d, l, poss)
 	}
-	dp.noChange = objectiveFromOdds(o, me, p.Objective, r)
-	return dp, nil
+	return v
+}
+
+// after is the value once a throw has left t throws in period per, ball b, difference d.
+func (s *dynamicSolver) after(per, t, b, d, l, poss int) float64 {
+	dp := s.dp
+	if d < -dp.maxDiff || d > dp.maxDiff {
+		return s.final(d, false) // unreachable: more goals than the throws allow
+	}
+	if t > 0 {
+		return dp.value[dp.index(per, t, b, d, l, poss)]
+	}
+	switch next := s.r.AfterPeriod(env.FirstHalf+env.Period(per), d == 0); next {
+	case env.FullTime:
+		return s.final(d, false)
+	case env.Penalties:
+		return s.final(0, true)
+	default: // the next period's kick-off
+		np := int(next - env.FirstHalf)
+		return dp.value[dp.index(np, s.lengths[np], env.KickOffSector, d, l, possNone)]
+	}
+}
+
+// possAfter is the possession after a throw won by winner (possOwn or possOpp): nobody's
+// after a goal, and only the turnover trigger tracks it.
+func (s *dynamicSolver) possAfter(winner int, goal bool) int {
+	if !s.turnover || goal {
+		return possNone
+	}
+	return winner
 }
 
 // objectiveFromOdds is the objective of player me for a match with fixed line-ups.

@@ -18,7 +18,7 @@ func newAgentsCmd(io Streams) *cobra.Command {
 		Args:  argsBetween(0, 0, "no arguments"),
 		RunE:  func(*cobra.Command, []string) error { return runAgents(io, o) },
 	}
-	cmd.Flags().BoolVar(&o.json, "json", false, "print the list as JSON")
+	jsonFlag(cmd.Flags(), &o.json, "the list")
 	return cmd
 }
 

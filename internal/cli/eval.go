@@ -47,8 +47,8 @@ from the best reply to the agent's kick-off mix).
 	f := cmd.Flags()
 	f.StringVar(&o.vs, "vs", "fixed:2-2-2-2-2;fixed:1-3-3-2-1;heuristic", "reference opponents, separated by ';' (the solver-backed agents re-solve for every new opponent line-up, so against random they take about 0.3 s a match)")
 	f.IntVarP(&o.matches, "matches", "n", 400, "matches per opponent when scoring by Monte Carlo")
-	f.Uint64Var(&o.seed, "seed", 1, "random seed")
-	f.BoolVar(&o.json, "json", false, "print the reports as JSON")
+	seedFlag(f, &o.seed, "")
+	jsonFlag(f, &o.json, "the reports")
 	f.BoolVar(&o.noExploit, "no-exploitability", false, "do not compute the agent's exploitability")
 	o.rules.register(f)
 	return cmd

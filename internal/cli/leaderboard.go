@@ -33,7 +33,7 @@ unless --write-files asks it to write the run's ratings.parquet and charts again
 		},
 	}
 	cmd.Flags().BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
-	cmd.Flags().BoolVar(&o.json, "json", false, "print the table as JSON")
+	jsonFlag(cmd.Flags(), &o.json, "the table")
 	cmd.Flags().BoolVar(&o.write, "write-files", false, "write the run's ratings.parquet, ratings.png and head_to_head.png again")
 	return cmd
 }

@@ -45,10 +45,10 @@ seed (not on --workers): the same seed prints the same bytes.`,
 	}
 	f := cmd.Flags()
 	f.IntVarP(&o.matches, "matches", "n", 100000, "number of matches")
-	f.Uint64Var(&o.seed, "seed", 1, "random seed")
-	f.IntVar(&o.workers, "workers", 0, "goroutines (0: all cores); does not change the result")
+	seedFlag(f, &o.seed, "")
+	workersFlag(f, &o.workers, "")
 	f.BoolVar(&o.dice, "dice", false, "roll every die (slower; same law as the default, which draws goal by goal)")
-	f.BoolVar(&o.json, "json", false, "print the result as JSON")
+	jsonFlag(f, &o.json, "the result")
 	o.rules.register(f)
 	return cmd
 }

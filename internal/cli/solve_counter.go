@@ -27,9 +27,9 @@ func newSolveCounterCmd(io Streams) *cobra.Command {
 		RunE:    func(cmd *cobra.Command, args []string) error { return runSolveCounter(cmd.Context(), io, o, args) },
 	}
 	cmd.Flags().IntVar(&o.top, "top", 10, "how many replies to list")
-	cmd.Flags().StringVar(&o.payoff, "payoff", "win-loss", "ranking payoff: win-loss, goal-diff, points or advance")
-	cmd.Flags().IntVar(&o.workers, "workers", 0, "goroutines for the odds matrix (0: all cores)")
-	cmd.Flags().BoolVar(&o.json, "json", false, "print the replies as JSON")
+	payoffFlag(cmd.Flags(), &o.payoff, "ranking payoff", "win-loss", "goal-diff", "points", "advance")
+	workersFlag(cmd.Flags(), &o.workers, "for the odds matrix")
+	jsonFlag(cmd.Flags(), &o.json, "the replies")
 	o.rules.register(cmd.Flags())
 	return cmd
 }

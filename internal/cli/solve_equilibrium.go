@@ -33,9 +33,9 @@ against every pure reply: an unverified answer is an error, never printed.`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSolveEquilibrium(cmd.Context(), io, o) },
 	}
-	cmd.Flags().StringVar(&o.payoff, "payoff", "win-loss", "win-loss, goal-diff, points or advance")
-	cmd.Flags().IntVar(&o.workers, "workers", 0, "goroutines for the odds matrix (0: all cores)")
-	cmd.Flags().BoolVar(&o.json, "json", false, "print the result as JSON")
+	payoffFlag(cmd.Flags(), &o.payoff, "the payoff", "win-loss", "goal-diff", "points", "advance")
+	workersFlag(cmd.Flags(), &o.workers, "for the odds matrix")
+	jsonFlag(cmd.Flags(), &o.json, "the result")
 	cmd.Flags().StringVar(&o.out, "out", "", "also write both mixes to this Parquet file (schema equilibrium/1)")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace --out if it exists")
 	o.rules.register(cmd.Flags())

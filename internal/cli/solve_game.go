@@ -52,11 +52,11 @@ under the default --max-gib. It prints the size first; BENCHMARKS.md has the mea
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSolveGame(cmd.Context(), io, o) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.payoff, "payoff", "win-loss", "win-loss, goal-diff or advance (knockout)")
-	f.IntVar(&o.workers, "workers", 0, "goroutines solving stage games (0: all cores; the result does not depend on it)")
+	payoffFlag(f, &o.payoff, "the payoff (advance: knockout)", "win-loss", "goal-diff", "advance")
+	workersFlag(f, &o.workers, "solving stage games")
 	f.StringVar(&o.out, "out", "", "write every break's equilibrium mixes to this Parquet file (schema game/1)")
 	f.StringVar(&o.png, "png", "", "write a PNG of P(home changes its line-up) by time and score")
-	f.BoolVar(&o.json, "json", false, "print the result as JSON")
+	jsonFlag(f, &o.json, "the result")
 	f.BoolVar(&o.force, "force", false, "replace --out and --png if they exist")
 	f.BoolVar(&o.noVerify, "no-verify", false, "skip the best-response check of the whole strategy")
 	f.Float64Var(&o.maxGiB, "max-gib", 12, "refuse a game whose solve would need more memory than this at its peak (GiB)")

@@ -37,8 +37,8 @@ map of the payoff to home. It prints the line-ups with the best average payoff.`
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSolveMatrix(cmd.Context(), io, o) },
 	}
 	cmd.Flags().StringVar(&o.out, "out", "kingoal-matrix", "output directory (created if missing)")
-	cmd.Flags().StringVar(&o.payoff, "payoff", "win-loss", "payoff drawn in the heat map: win-loss, goal-diff, points or advance")
-	cmd.Flags().IntVar(&o.workers, "workers", 0, "goroutines (0: all cores); does not change the result")
+	payoffFlag(cmd.Flags(), &o.payoff, "payoff drawn in the heat map", "win-loss", "goal-diff", "points", "advance")
+	workersFlag(cmd.Flags(), &o.workers, "")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace the matrix files already in --out")
 	o.rules.register(cmd.Flags())
 	return cmd

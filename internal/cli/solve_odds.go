@@ -31,7 +31,7 @@ func newSolveOddsCmd(io Streams) *cobra.Command {
 		},
 	}
 	cmd.Flags().IntVar(&o.top, "top", 10, "how many of the likeliest scores to list")
-	cmd.Flags().BoolVar(&o.json, "json", false, "print the result as JSON")
+	jsonFlag(cmd.Flags(), &o.json, "the result")
 	o.rules.register(cmd.Flags())
 	return cmd
 }

@@ -47,7 +47,7 @@ recommended change by time and score (--png).`,
 	f.StringVar(&o.objective, "objective", "win", "win, points, win-draw, advance, win-loss (P(win) − P(loss)) or goal-diff")
 	f.StringVar(&o.out, "out", "", "write the full policy to this Parquet file")
 	f.StringVar(&o.png, "png", "", "write a PNG of the recommended change by time and score")
-	f.BoolVar(&o.json, "json", false, "print the result as JSON")
+	jsonFlag(f, &o.json, "the result")
 	f.BoolVar(&o.force, "force", false, "replace --out and --png if they exist")
 	o.rules.register(f)
 	return cmd

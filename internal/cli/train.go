@@ -63,7 +63,7 @@ a resumed run ends with exactly the model of an uninterrupted one. Scores are P(
 	f.StringVar(&o.vs, "vs", "fixed:2-2-2-2-2", "opponent agent spec (see kingoal agents), or self for self-play")
 	f.StringVar(&o.evalVs, "eval-vs", "", "opponent of the evaluations (default: --vs; fixed:2-2-2-2-2 with --vs self)")
 	f.IntVar(&o.episodes, "episodes", 500000, "episodes to train in all (a resumed model's count included)")
-	f.Uint64Var(&o.seed, "seed", 1, "random seed")
+	seedFlag(f, &o.seed, "")
 	f.StringVar(&o.out, "out", "qlearning.json", "model file")
 	f.IntVar(&o.evalEvery, "eval-every", 0, "episodes between evaluations (0: episodes/20)")
 	f.IntVar(&o.evalMatches, "eval-matches", 2000, "matches per Monte Carlo evaluation (when exact evaluation does not apply)")

@@ -28,7 +28,7 @@ rolled and shown. The same seed gives the same transcript.`,
 		Args:    argsBetween(2, 2, "two agent specs"),
 		RunE:    func(cmd *cobra.Command, args []string) error { return runWatch(cmd.Context(), io, o, args) },
 	}
-	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "random seed (dice and agents)")
+	seedFlag(cmd.Flags(), &o.seed, "dice and agents")
 	cmd.Flags().BoolVar(&o.dice, "dice", false, "roll and show every die")
 	o.rules.register(cmd.Flags())
 	return cmd

@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// The flags many commands share, registered by one helper each, so a flag means the same
+// and reads the same everywhere.
+
+// seedFlag registers --seed (default 1); what, if not "", says what it seeds.
+func seedFlag(fs *pflag.FlagSet, seed *uint64, what string) {
+	usage := "random seed"
+	if what != "" {
+		usage += " (" + what + ")"
+	}
+	fs.Uint64Var(seed, "seed", 1, usage)
+}
+
+// workersFlag registers --workers (default 0: all cores); of, if not "", says what runs on them.
+func workersFlag(fs *pflag.FlagSet, workers *int, of string) {
+	usage := "goroutines (0: all cores); does not change the result"
+	if of != "" {
+		usage = "goroutines " + of + " (0: all cores); does not change the result"
+	}
+	fs.IntVar(workers, "workers", 0, usage)
+}
+
+// jsonFlag registers --json: print what as JSON.
+func jsonFlag(fs *pflag.FlagSet, asJSON *bool, what string) {
+	fs.BoolVar(asJSON, "json", false, "print "+what+" as JSON")
+}
+
+// payoffFlag registers --payoff, one of choices (the first is the default).
+func payoffFlag(fs *pflag.FlagSet, payoff *string, usage string, choices ...string) {
+	enumFlag(fs, payoff, "payoff", usage, choices...)
+}
+
+// enumFlag registers a string flag that takes one of choices (the first is the default):
+// anything else is refused when the flags are parsed, naming the choices.
+func enumFlag(fs *pflag.FlagSet, v *string, name, usage string, choices ...string) {
+	*v = choices[0]
+	fs.Var(&enumValue{v, choices}, name, fmt.Sprintf("%s: %s", usage, choiceList(choices)))
+	fs.Lookup(name).DefValue = choices[0]
+}
+
+type enumValue struct {
+	v       *string
+	choices []string
+}
+
+func (e *enumValue) String() string { return *e.v }
+func (e *enumValue) Type() string   { return "string" }
+func (e *enumValue) Set(s string) error {
+	if !slices.Contains(e.choices, s) {
+		return fmt.Errorf("%q: want %s", s, choiceList(e.choices))
+	}
+	*e.v = s
+	return nil
+}
+
+// choiceList is "a, b or c".
+func choiceList(c []string) string {
+	if len(c) == 1 {
+		return c[0]
+	}
+	return strings.Join(c[:len(c)-1], ", ") + " or " + c[len(c)-1]
+}
