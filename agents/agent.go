@@ -201,7 +201,7 @@ type Random struct{ rng *rand.Rand }
 func NewRandom(seed uint64) *Random { r := &Random{}; r.Reset(seed); return r }
 
 // Reset reseeds the agent.
-func (r *Random) Reset(seed uint64) { r.rng = rand.New(env.SeededSource(seed, 0x4a6)) }
+func (r *Random) Reset(seed uint64) { r.rng = rand.New(env.SeededSource(seed, streamRandom)) }
 
 // Act picks a legal action uniformly.
 func (r *Random) Act(_ env.Observation, legal env.Mask) int {

@@ -118,7 +118,7 @@ func EvaluateAgainst(ctx context.Context, newAgent func() (Agent, error), oppone
 			if err != nil {
 				return rep, err
 			}
-			end, err := env.Play(s, home, away, env.NewFastSampler(env.SeededSource(seed^0xe7a1, uint64(i))), nil)
+			end, err := env.Play(s, home, away, env.NewFastSampler(env.SeededSource(seed^streamEvalDice, uint64(i))), nil)
 			if err != nil {
 				return rep, err
 			}

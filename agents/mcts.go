@@ -120,8 +120,8 @@ func (m *MCTS) fail(err error) {
 
 // Reset reseeds the search's random streams.
 func (m *MCTS) Reset(seed uint64) {
-	m.rng = rand.New(env.SeededSource(seed, 0x5c75))
-	m.src.Seed(seed, 0x5c76)
+	m.rng = rand.New(env.SeededSource(seed, streamMCTS))
+	m.src.Seed(seed, streamMCTSDice)
 }
 
 // Act searches from the state the observation describes and draws its move from the

@@ -56,7 +56,7 @@ func gameFor(ctx context.Context, r env.Rules, p solver.Payoff) (*solver.Game, e
 }
 
 // Reset reseeds the agent's draws.
-func (n *Nash) Reset(seed uint64) { n.rng = rand.New(env.SeededSource(seed, 0x7a5)) }
+func (n *Nash) Reset(seed uint64) { n.rng = rand.New(env.SeededSource(seed, streamNash)) }
 
 // Err returns the first failure (a break the game does not hold); nil in normal play.
 func (n *Nash) Err() error { return n.err }

@@ -64,7 +64,7 @@ func (c *policyCache[P]) get(k cacheKey, usable func(P) bool, solve func() (P, e
 }
 
 // Reset reseeds the kick-off sampling.
-func (o *Optimal) Reset(seed uint64) { o.rng = rand.New(env.SeededSource(seed, 0x0971)) }
+func (o *Optimal) Reset(seed uint64) { o.rng = rand.New(env.SeededSource(seed, streamOptimal)) }
 
 // Err returns the first error met while solving or looking up a policy (the agent then kept
 // its line-up for that decision, which is always legal, but not its choice); nil in normal

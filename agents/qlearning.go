@@ -76,7 +76,7 @@ func NewQLearning(cfg QConfig, r env.Rules) *QLearning {
 }
 
 // Reset reseeds exploration.
-func (q *QLearning) Reset(seed uint64) { q.rng = rand.New(env.SeededSource(seed, 0x9e41)) }
+func (q *QLearning) Reset(seed uint64) { q.rng = rand.New(env.SeededSource(seed, streamQLearning)) }
 
 // States returns how many states the table holds.
 func (q *QLearning) States() int { return len(q.table) }

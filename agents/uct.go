@@ -92,8 +92,8 @@ func (m *UCT) fail(err error) {
 
 // Reset reseeds the search's random streams.
 func (m *UCT) Reset(seed uint64) {
-	m.rng = rand.New(env.SeededSource(seed, 0x3c75))
-	m.src.Seed(seed, 0x3c76)
+	m.rng = rand.New(env.SeededSource(seed, streamUCT))
+	m.src.Seed(seed, streamUCTDice)
 }
 
 // Act searches from the state the observation describes and plays the most visited action.

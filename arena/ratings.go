@@ -49,7 +49,7 @@ func Ratings(ctx context.Context, t *Tally, agentSpecs []string, bootstrap int, 
 		return nil, err
 	}
 	samples := make([][]float64, n)
-	src := env.SeededSource(seed^0xb007, 0)
+	src := env.SeededSource(seed^streamRatings, 0)
 	total := 0.0
 	for _, c := range cells {
 		total += c.count

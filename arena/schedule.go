@@ -102,8 +102,8 @@ func pairingOf(a, b, n int) int {
 
 // withSeeds fills the agents' seeds, which come from (run seed, match, side) in every format.
 func (c Config) withSeeds(f Fixture) Fixture {
-	f.homeS = env.SeededSource(c.Seed^0xa9e7, uint64(f.ID)<<1).Uint64()
-	f.awayS = env.SeededSource(c.Seed^0xa9e7, uint64(f.ID)<<1|1).Uint64()
+	f.homeS = env.SeededSource(c.Seed^streamFixtureSides, uint64(f.ID)<<1).Uint64()
+	f.awayS = env.SeededSource(c.Seed^streamFixtureSides, uint64(f.ID)<<1|1).Uint64()
 	return f
 }
 
@@ -177,7 +177,7 @@ func (c Config) Bracket(cup int) []int {
 		seeded[i] = i
 	}
 	if c.DrawBracket {
-		rand.New(env.SeededSource(c.Seed^0xb7ac, uint64(cup))).Shuffle(n, func(i, j int) { seeded[i], seeded[j] = seeded[j], seeded[i] })
+		rand.New(env.SeededSource(c.Seed^streamBracketDraw, uint64(cup))).Shuffle(n, func(i, j int) { seeded[i], seeded[j] = seeded[j], seeded[i] })
 	}
 	seeds := bracketSeeds(1 << Rounds(n))
 	out := make([]int, len(seeds))

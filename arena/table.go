@@ -85,7 +85,7 @@ func breakTies(group []Standing, t *Tally, seed uint64) {
 			h2h[y.Index] += p.AwayPoints
 		}
 	}
-	lots := func(i int) uint64 { return env.SeededSource(seed^0x1075, uint64(i)).Uint64() }
+	lots := func(i int) uint64 { return env.SeededSource(seed^streamTieBreakLots, uint64(i)).Uint64() }
 	slices.SortStableFunc(group, func(x, y Standing) int {
 		return cmp.Or(cmp.Compare(h2h[y.Index], h2h[x.Index]), cmp.Compare(lots(x.Index), lots(y.Index)))
 	})

@@ -109,7 +109,7 @@ func (c Config) Groups(cup int) [][]int {
 	for i := range order {
 		order[i] = i
 	}
-	rand.New(env.SeededSource(c.Seed^0x6c0f, uint64(cup))).Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	rand.New(env.SeededSource(c.Seed^streamWorldCupDraw, uint64(cup))).Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 	var out [][]int
 	for _, s := range c.groupSizes() {
 		out, order = append(out, order[:s:s]), order[s:]

@@ -109,7 +109,7 @@ func (e *Env) Reset(seed uint64) (Observation, Info) {
 	obs, info := e.par.Reset(seed)
 	e.steps, e.seed, e.actions = 0, seed, e.actions[:0]
 	if r, ok := e.opp.(reseeder); ok {
-		r.Reset(mix64(seed ^ 0x6a09e667f3bcc908))
+		r.Reset(mix64(seed ^ streamOpponentReseed))
 	}
 	return obs[e.me], info[e.me]
 }

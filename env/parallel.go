@@ -174,7 +174,7 @@ func checkMaxSteps(n int) error {
 // Reset starts a new match whose dice come from seed, and returns both observations at the
 // kick-off decision.
 func (e *ParallelEnv) Reset(seed uint64) ([2]Observation, [2]Info) {
-	e.src.Seed(mix64(seed), mix64(seed^0x5851f42d4c957f2d))
+	e.src.Seed(mix64(seed), mix64(seed^streamDiceSecondWord))
 	e.state = e.initial
 	e.steps, e.started, e.done, e.illegal = 0, true, false, [2]bool{}
 	e.seed, e.joints = seed, e.joints[:0]
