@@ -71,85 +71,102 @@ func EvaluateAgainst(ctx context.Context, newAgent func() (Agent, error), oppone
 		return rep, err
 	}
 	if fixed != nil && IsDeterministic(a) {
-		keep := solver.Keeping{Lineup: *fixed}
-		home, err := solver.Evaluate(solver.PolicyOf(a), keep, r)
-		if err != nil {
-			return rep, err
-		}
-		away, err := solver.Evaluate(keep, solver.PolicyOf(a), r)
-		if err != nil {
-			return rep, err
-		}
-		if err := ctx.Err(); err != nil {
-			return rep, err
-		}
-		if err := ErrOf(a); err != nil {
-			return rep, err
-		}
-		rep.Exact = true
-		rep.Win = (home.HomeWin + away.AwayWin) / 2
-		rep.Draw = (home.Draw + away.Draw) / 2
-		rep.Loss = (home.AwayWin + away.HomeWin) / 2
-		rep.Score = rep.Win + rep.Draw/2
+		err = evaluateExactly(ctx, &rep, a, *fixed, r)
 	} else {
-		if matches <= 0 {
-			return rep, fmt.Errorf("agents: evaluation needs at least one match")
-		}
-		var wins, draws int
-		sq := 0.0
-		opp, err := New(opponent, setup) // built once: solver-backed agents keep their caches
-		if err != nil {
-			return rep, err
-		}
-		for i := range matches {
-			if err := ctx.Err(); err != nil {
-				return rep, err
-			}
-			for k, ag := range []Agent{a, opp} {
-				if s, ok := ag.(Seeded); ok {
-					s.Reset(env.SeededSource(seed, uint64(2*i+k)).Uint64())
-				}
-			}
-			home, away, me := env.Policy(a), env.Policy(opp), env.Home
-			if i%2 == 1 {
-				home, away, me = opp, a, env.Away
-			}
-			s, err := env.NewState(r)
-			if err != nil {
-				return rep, err
-			}
-			end, err := env.Play(s, home, away, env.NewFastSampler(env.SeededSource(seed^streamEvalDice, uint64(i))), nil)
-			if err != nil {
-				return rep, err
-			}
-			for _, ag := range []Agent{a, opp} {
-				if err := ErrOf(ag); err != nil {
-					if ctx.Err() != nil {
-						return rep, ctx.Err()
-					}
-					return rep, err
-				}
-			}
-			switch end.Result(me) {
-			case 1:
-				wins++
-				sq++
-			case 0:
-				draws++
-				sq += 0.25
-			}
-		}
-		n := float64(matches)
-		rep.Matches = matches
-		rep.Win, rep.Draw = float64(wins)/n, float64(draws)/n
-		rep.Loss = 1 - rep.Win - rep.Draw
-		rep.Score = rep.Win + rep.Draw/2
-		rep.ScoreCI = 1.96 * math.Sqrt(max(sq/n-rep.Score*rep.Score, 0)/n)
+		err = evaluateByMatches(ctx, &rep, a, opponent, setup, matches, seed)
+	}
+	if err != nil {
+		return rep, err
 	}
 	if !math.IsNaN(rep.BestResponse) {
 		rep.Regret, rep.RegretCI = rep.BestResponse-rep.Score, rep.ScoreCI
 	}
 	return rep, nil
+}
+
+// evaluateExactly scores deterministic agent a against a keeper of fixed by the solver,
+// playing each side once.
+func evaluateExactly(ctx context.Context, rep *Report, a Agent, fixed env.Lineup, r env.Rules) error {
+	keep := solver.Keeping{Lineup: fixed}
+	home, err := solver.Evaluate(solver.PolicyOf(a), keep, r)
+	if err != nil {
+		return err
+	}
+	away, err := solver.Evaluate(keep, solver.PolicyOf(a), r)
+	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := ErrOf(a); err != nil {
+		return err
+	}
+	rep.Exact = true
+	rep.Win = (home.HomeWin + away.AwayWin) / 2
+	rep.Draw = (home.Draw + away.Draw) / 2
+	rep.Loss = (home.AwayWin + away.HomeWin) / 2
+	rep.Score = rep.Win + rep.Draw/2
+	return nil
+}
+
+// evaluateByMatches scores a against opponent over matches Monte Carlo matches, sides
+// alternating, with the score's 95% interval.
+func evaluateByMatches(ctx context.Context, rep *Report, a Agent, opponent string, setup Setup, matches int, seed uint64) error {
+	if matches <= 0 {
+		return fmt.Errorf("agents: evaluation needs at least one match")
+	}
+	var wins, draws int
+	sq := 0.0
+	opp, err := New(opponent, setup) // built once: solver-backed agents keep their caches
+	if err != nil {
+		return err
+	}
+	for i := range matches {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		for k, ag := range []Agent{a, opp} {
+			if s, ok := ag.(Seeded); ok {
+				s.Reset(env.SeededSource(seed, uint64(2*i+k)).Uint64())
+			}
+		}
+		home, away, me := env.Policy(a), env.Policy(opp), env.Home
+		if i%2 == 1 {
+			home, away, me = opp, a, env.Away
+		}
+		s, err := env.NewState(setup.Rules)
+		if err != nil {
+			return err
+		}
+		end, err := env.Play(s, home, away, env.NewFastSampler(env.SeededSource(seed^streamEvalDice, uint64(i))), nil)
+		if err != nil {
+			return err
+		}
+		for _, ag := range []Agent{a, opp} {
+			if err := ErrOf(ag); err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				return err
+			}
+		}
+		switch end.Result(me) {
+		case 1:
+			wins++
+			sq++
+		case 0:
+			draws++
+			sq += 0.25
+		}
+	}
+	n := float64(matches)
+	rep.Matches = matches
+	rep.Win, rep.Draw = float64(wins)/n, float64(draws)/n
+	rep.Loss = 1 - rep.Win - rep.Draw
+	rep.Score = rep.Win + rep.Draw/2
+	rep.ScoreCI = 1.96 * math.Sqrt(max(sq/n-rep.Score*rep.Score, 0)/n)
+	return nil
 }
 
 // fixedLineup returns the line-up of a "fixed:…" spec, or nil.

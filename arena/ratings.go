@@ -132,15 +132,39 @@ func fitDavidson(ctx context.Context, cells []cell, n int) ([]float64, error) {
 	if len(cells) == 0 || n < 2 {
 		return nil, errors.New("arena: no matches to rate")
 	}
-	type tally struct{ i, j, wi, wj, d float64 }
-	byPair := map[[2]int]*tally{}
-	var pairs []*tally
+	d := davidson{pairs: pairTallies(cells), n: n}
+	res, err := optimize.Minimize(optimize.Problem{Func: d.negLogLik, Grad: d.grad}, make([]float64, n), &optimize.Settings{Recorder: stopOn{ctx}}, &optimize.BFGS{})
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil && res == nil {
+		return nil, err
+	}
+	out := make([]float64, n)
+	mean := 0.0
+	for k := range n {
+		out[k] = theta(res.X, k)
+		mean += out[k]
+	}
+	for k := range out {
+		out[k] -= mean / float64(n)
+	}
+	return out, nil
+}
+
+// pairTally is the results of one ordered pairing: i's wins, j's wins, draws.
+type pairTally struct{ i, j, wi, wj, d float64 }
+
+// pairTallies sums the cells by pairing, in the cells' (fixed) order: so are the sums.
+func pairTallies(cells []cell) []*pairTally {
+	byPair := map[[2]int]*pairTally{}
+	var pairs []*pairTally
 	for _, c := range cells {
 		t := byPair[[2]int{c.i, c.j}]
 		if t == nil {
-			t = &tally{i: float64(c.i), j: float64(c.j)}
+			t = &pairTally{i: float64(c.i), j: float64(c.j)}
 			byPair[[2]int{c.i, c.j}] = t
-			pairs = append(pairs, t) // cells come in a fixed order: so do the sums
+			pairs = append(pairs, t)
 		}
 		switch c.result {
 		case 0:
@@ -151,72 +175,68 @@ func fitDavidson(ctx context.Context, cells []cell, n int) ([]float64, error) {
 			t.d += c.count
 		}
 	}
-	th := func(x []float64, k int) float64 {
-		if k == 0 {
-			return 0
+	return pairs
+}
+
+// davidson is the Davidson model's likelihood over n agents: x[k-1] is agent k's strength
+// (agent 0's is 0), x[n-1] the log of the draw parameter; a small ridge keeps it bounded.
+type davidson struct {
+	pairs []*pairTally
+	n     int
+}
+
+const ridge = 1e-3
+
+// theta is agent k's strength in x.
+func theta(x []float64, k int) float64 {
+	if k == 0 {
+		return 0
+	}
+	return x[k-1]
+}
+
+func (dv davidson) negLogLik(x []float64) float64 {
+	lnu := x[dv.n-1]
+	ll := 0.0
+	for _, p := range dv.pairs {
+		a, b := theta(x, int(p.i)), theta(x, int(p.j))
+		// log of the common denominator, stably.
+		m := max(a, b, lnu+(a+b)/2)
+		den := m + math.Log(math.Exp(a-m)+math.Exp(b-m)+math.Exp(lnu+(a+b)/2-m))
+		ll += p.wi*(a-den) + p.wj*(b-den) + p.d*(lnu+(a+b)/2-den)
+	}
+	for k := 0; k < dv.n-1; k++ {
+		ll -= ridge * x[k] * x[k]
+	}
+	return -ll
+}
+
+func (dv davidson) grad(g, x []float64) {
+	clear(g)
+	lnu := x[dv.n-1]
+	for _, p := range dv.pairs {
+		i, j := int(p.i), int(p.j)
+		a, b := theta(x, i), theta(x, j)
+		m := max(a, b, lnu+(a+b)/2)
+		ea, eb, ed := math.Exp(a-m), math.Exp(b-m), math.Exp(lnu+(a+b)/2-m)
+		s := ea + eb + ed
+		pa, pb, pd := ea/s, eb/s, ed/s
+		tot := p.wi + p.wj + p.d
+		// d ll / d a, d b, d lnu
+		da := p.wi + p.d/2 - tot*(pa+pd/2)
+		db := p.wj + p.d/2 - tot*(pb+pd/2)
+		dn := p.d - tot*pd
+		if i > 0 {
+			g[i-1] -= da
 		}
-		return x[k-1]
-	}
-	const ridge = 1e-3
-	f := func(x []float64) float64 {
-		lnu := x[n-1]
-		ll := 0.0
-		for _, p := range pairs {
-			a, b := th(x, int(p.i)), th(x, int(p.j))
-			// log of the common denominator, stably.
-			m := max(a, b, lnu+(a+b)/2)
-			den := m + math.Log(math.Exp(a-m)+math.Exp(b-m)+math.Exp(lnu+(a+b)/2-m))
-			ll += p.wi*(a-den) + p.wj*(b-den) + p.d*(lnu+(a+b)/2-den)
+		if j > 0 {
+			g[j-1] -= db
 		}
-		for k := 0; k < n-1; k++ {
-			ll -= ridge * x[k] * x[k]
-		}
-		return -ll
+		g[dv.n-1] -= dn
 	}
-	grad := func(g, x []float64) {
-		clear(g)
-		lnu := x[n-1]
-		for _, p := range pairs {
-			i, j := int(p.i), int(p.j)
-			a, b := th(x, i), th(x, j)
-			m := max(a, b, lnu+(a+b)/2)
-			ea, eb, ed := math.Exp(a-m), math.Exp(b-m), math.Exp(lnu+(a+b)/2-m)
-			s := ea + eb + ed
-			pa, pb, pd := ea/s, eb/s, ed/s
-			tot := p.wi + p.wj + p.d
-			// d ll / d a, d b, d lnu
-			da := p.wi + p.d/2 - tot*(pa+pd/2)
-			db := p.wj + p.d/2 - tot*(pb+pd/2)
-			dn := p.d - tot*pd
-			if i > 0 {
-				g[i-1] -= da
-			}
-			if j > 0 {
-				g[j-1] -= db
-			}
-			g[n-1] -= dn
-		}
-		for k := 0; k < n-1; k++ {
-			g[k] += 2 * ridge * x[k]
-		}
+	for k := 0; k < dv.n-1; k++ {
+		g[k] += 2 * ridge * x[k]
 	}
-	res, err := optimize.Minimize(optimize.Problem{Func: f, Grad: grad}, make([]float64, n), &optimize.Settings{Recorder: stopOn{ctx}}, &optimize.BFGS{})
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	if err != nil && res == nil {
-		return nil, err
-	}
-	out := make([]float64, n)
-	mean := 0.0
-	for k := range n {
-		out[k] = th(res.X, k)
-		mean += out[k]
-	}
-	for k := range out {
-		out[k] -= mean / float64(n)
-	}
-	return out, nil
 }
 
 // stopOn stops an optimisation once ctx is done: gonum asks its Recorder after every step.

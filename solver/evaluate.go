@@ -108,51 +108,13 @@ func Evaluate(home, away Policy, r env.Rules) (Evaluation, error) {
 			p := dist.p[i]
 			switch {
 			case st.Period() == env.Penalties:
-				// Nobody decides in a shoot-out and its law has no knobs: fold it in from
-				// env's enumerated shoot-out instead of carrying every state through it.
-				h, a := st.Goals(env.Home), st.Goals(env.Away)
-				ev.Draw += p
-				ev.HomeAdvance += p * so.home
-				ev.AwayAdvance += p * (1 - so.home - so.truncated)
-				ev.Truncated += p * so.truncated
-				ev.HomeGoals += p * float64(h)
-				ev.AwayGoals += p * float64(a)
-				ev.HomePoints += p * float64(r.LeaguePoints().Draw)
-				ev.AwayPoints += p * float64(r.LeaguePoints().Draw)
+				ev.addShootout(p, st, so, r)
 			case st.Node() == env.Terminal:
-				h, a := st.Goals(env.Home), st.Goals(env.Away)
-				switch {
-				case h > a:
-					ev.HomeWin += p
-				case h < a:
-					ev.AwayWin += p
-				default:
-					ev.Draw += p
-				}
-				if w, ok := st.Winner(); ok && w == env.Home {
-					ev.HomeAdvance += p
-				} else if ok {
-					ev.AwayAdvance += p
-				}
-				ev.HomeGoals += p * float64(h)
-				ev.AwayGoals += p * float64(a)
-				ev.HomePoints += p * float64(st.LeaguePoints(env.Home))
-				ev.AwayPoints += p * float64(st.LeaguePoints(env.Away))
+				ev.addFinal(p, st)
 			case st.Node() == env.Decision:
-				var joint [2]int
-				for pl, pol := range [2]Policy{home, away} {
-					if !st.Acting(env.Player(pl)) {
-						continue
-					}
-					a, err := pol.Action(st, env.Player(pl))
-					if err != nil {
-						return Evaluation{}, fmt.Errorf("solver: %s policy at %s: %w", env.Player(pl), st, err)
-					}
-					joint[pl] = a
-				}
-				n := st
-				if err := n.ApplyChecked(joint); err != nil {
-					return Evaluation{}, fmt.Errorf("solver: policy at %s: %w", st, err)
+				n, err := decide(st, home, away)
+				if err != nil {
+					return Evaluation{}, err
 				}
 				next.add(n, p)
 			default:
@@ -167,4 +129,61 @@ func Evaluate(home, away Policy, r env.Rules) (Evaluation, error) {
 		dist = next
 	}
 	return ev, nil
+}
+
+// addShootout counts a match that reaches the shoot-out with probability p. Nobody decides
+// in a shoot-out and its law has no knobs: it is folded in from env's enumerated shoot-out
+// instead of carrying every state through it.
+func (ev *Evaluation) addShootout(p float64, st env.State, so shootout, r env.Rules) {
+	h, a := st.Goals(env.Home), st.Goals(env.Away)
+	ev.Draw += p
+	ev.HomeAdvance += p * so.home
+	ev.AwayAdvance += p * (1 - so.home - so.truncated)
+	ev.Truncated += p * so.truncated
+	ev.HomeGoals += p * float64(h)
+	ev.AwayGoals += p * float64(a)
+	ev.HomePoints += p * float64(r.LeaguePoints().Draw)
+	ev.AwayPoints += p * float64(r.LeaguePoints().Draw)
+}
+
+// addFinal counts a finished match, reached with probability p.
+func (ev *Evaluation) addFinal(p float64, st env.State) {
+	h, a := st.Goals(env.Home), st.Goals(env.Away)
+	switch {
+	case h > a:
+		ev.HomeWin += p
+	case h < a:
+		ev.AwayWin += p
+	default:
+		ev.Draw += p
+	}
+	if w, ok := st.Winner(); ok && w == env.Home {
+		ev.HomeAdvance += p
+	} else if ok {
+		ev.AwayAdvance += p
+	}
+	ev.HomeGoals += p * float64(h)
+	ev.AwayGoals += p * float64(a)
+	ev.HomePoints += p * float64(st.LeaguePoints(env.Home))
+	ev.AwayPoints += p * float64(st.LeaguePoints(env.Away))
+}
+
+// decide applies both policies' actions at decision state st.
+func decide(st env.State, home, away Policy) (env.State, error) {
+	var joint [2]int
+	for pl, pol := range [2]Policy{home, away} {
+		if !st.Acting(env.Player(pl)) {
+			continue
+		}
+		a, err := pol.Action(st, env.Player(pl))
+		if err != nil {
+			return st, fmt.Errorf("solver: %s policy at %s: %w", env.Player(pl), st, err)
+		}
+		joint[pl] = a
+	}
+	n := st
+	if err := n.ApplyChecked(joint); err != nil {
+		return st, fmt.Errorf("solver: policy at %s: %w", st, err)
+	}
+	return n, nil
 }

@@ -42,37 +42,8 @@ func solveStageGame(a [][]float64, tab *tableau) (matrixGame, error) {
 // mixes solves the game a by one tableau — see the file comment.
 func (tab *tableau) mixes(a [][]float64) (x, y []float64, err error) {
 	m, n := len(a), len(a[0])
-	lo, hi := a[0][0], a[0][0]
-	for _, row := range a {
-		for _, v := range row {
-			lo, hi = min(lo, v), max(hi, v)
-		}
-	}
-	if hi == lo {
-		hi = lo + 1 // a constant game: any mix
-	}
-	scale := 1 / (hi - lo)
-	w := n + m + 1 // columns: w, slacks, right-hand side
-	if need := (m + 1) * w; cap(tab.t) < need {
-		tab.t = make([]float64, need)
-	} else {
-		tab.t = tab.t[:need]
-		clear(tab.t)
-	}
-	tab.basis = tab.basis[:0]
-	t := tab.t
-	for i, row := range a {
-		r := t[i*w : (i+1)*w]
-		for j, v := range row {
-			r[j] = (v-lo)*scale + 1
-		}
-		r[n+i], r[w-1] = 1, 1
-		tab.basis = append(tab.basis, n+i)
-	}
-	obj := t[m*w : (m+1)*w]
-	for j := range n {
-		obj[j] = -1
-	}
+	w := tab.load(a)
+	t, obj := tab.t, tab.t[m*w:(m+1)*w]
 	limit := 50 * (n + m) * (n + m)
 	for it := 0; ; it++ {
 		if it == limit {
@@ -121,6 +92,44 @@ func (tab *tableau) mixes(a [][]float64) (x, y []float64, err error) {
 	// Σy and Σx equal z in exact arithmetic; normalising by their own sums keeps the
 	// rounding of a long pivot sequence out of the mixes (verify then judges them).
 	return normalised(x), normalised(y), nil
+}
+
+// load writes game a into the tableau, shifted and scaled into [1, 2] (a positive matrix:
+// the game's value is positive), slacks basic; it returns the row width.
+func (tab *tableau) load(a [][]float64) (w int) {
+	m, n := len(a), len(a[0])
+	lo, hi := a[0][0], a[0][0]
+	for _, row := range a {
+		for _, v := range row {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	if hi == lo {
+		hi = lo + 1 // a constant game: any mix
+	}
+	scale := 1 / (hi - lo)
+	w = n + m + 1 // columns: w, slacks, right-hand side
+	if need := (m + 1) * w; cap(tab.t) < need {
+		tab.t = make([]float64, need)
+	} else {
+		tab.t = tab.t[:need]
+		clear(tab.t)
+	}
+	tab.basis = tab.basis[:0]
+	t := tab.t
+	for i, row := range a {
+		r := t[i*w : (i+1)*w]
+		for j, v := range row {
+			r[j] = (v-lo)*scale + 1
+		}
+		r[n+i], r[w-1] = 1, 1
+		tab.basis = append(tab.basis, n+i)
+	}
+	obj := t[m*w : (m+1)*w]
+	for j := range n {
+		obj[j] = -1
+	}
+	return w
 }
 
 func normalised(p []float64) []float64 {

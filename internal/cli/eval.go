@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/env"
 )
 
 type evalOptions struct {
@@ -118,22 +120,27 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 		exploit = &e
 	}
 	if o.json {
-		out := make([]reportJSON, len(reps))
-		for i, rp := range reps {
-			out[i] = reportJSON{rp.Opponent, rp.Exact, rp.Matches, rp.Win, rp.Draw, rp.Loss, rp.Score, rp.ScoreCI, nil, nil}
-			if !math.IsNaN(rp.BestResponse) {
-				b, g := rp.BestResponse, rp.Regret
-				out[i].BestResponse, out[i].Regret = &b, &g
-			}
-		}
-		res := evalJSON{Reports: out}
-		if exploit != nil {
-			res.Exploitability = exploit
-		}
-		return writeJSON(io.Out, res)
+		return writeJSON(io.Out, evalJSONOf(reps, exploit))
 	}
-	fmt.Fprintf(io.Out, "%s\nrules: %s\n\n", spec, r)
-	t := newTable(io.Out, 2, "opponent", "method", "win", "draw", "loss", "score", "best response", "regret")
+	return writeEvalTable(io.Out, spec, r, reps, exploit)
+}
+
+func evalJSONOf(reps []agents.Report, exploit *agents.Exploitability) evalJSON {
+	out := make([]reportJSON, len(reps))
+	for i, rp := range reps {
+		out[i] = reportJSON{rp.Opponent, rp.Exact, rp.Matches, rp.Win, rp.Draw, rp.Loss, rp.Score, rp.ScoreCI, nil, nil}
+		if !math.IsNaN(rp.BestResponse) {
+			b, g := rp.BestResponse, rp.Regret
+			out[i].BestResponse, out[i].Regret = &b, &g
+		}
+	}
+	return evalJSON{Reports: out, Exploitability: exploit}
+}
+
+// writeEvalTable prints the reports as a table, and the exploitability under it.
+func writeEvalTable(w io.Writer, spec string, r env.Rules, reps []agents.Report, exploit *agents.Exploitability) error {
+	fmt.Fprintf(w, "%s\nrules: %s\n\n", spec, r)
+	t := newTable(w, 2, "opponent", "method", "win", "draw", "loss", "score", "best response", "regret")
 	var rows [][]string
 	for _, rp := range reps {
 		method, score := "exact", fmt.Sprintf("%.4f", rp.Score)
@@ -150,7 +157,7 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 		return err
 	}
 	if exploit != nil {
-		fmt.Fprintf(io.Out, "\nexploitability: %s — %s\n", formatExploitability(*exploit), exploit.Method)
+		fmt.Fprintf(w, "\nexploitability: %s — %s\n", formatExploitability(*exploit), exploit.Method)
 	}
 	return nil
 }

@@ -135,20 +135,9 @@ func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string,
 			return err
 		}
 	}
-	var opp agents.Agent // nil: self-play
-	if o.vs != "self" {
-		if opp, err = agents.New(o.vs, agents.Setup{Rules: r, Context: ctx}); err != nil {
-			return usageError{err}
-		}
-	}
-	if o.evalVs == "" {
-		o.evalVs = o.vs
-		if o.vs == "self" {
-			o.evalVs = "fixed:2-2-2-2-2"
-		}
-	}
-	if _, err := agents.New(o.evalVs, agents.Setup{Rules: r}); err != nil {
-		return usageError{fmt.Errorf("--eval-vs: %w", err)}
+	opp, err := o.opponents(ctx, r)
+	if err != nil {
+		return err
 	}
 	q, curve, err := o.model(r, record)
 	if err != nil {
@@ -201,6 +190,28 @@ func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string,
 	secs := time.Since(began).Seconds()
 	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s, %s and %s (%.0f episodes/s)\n", o.out, curvePath, pngPath, float64(q.Episodes-from)/max(secs, 1e-9))
 	return writeCurveTable(streams.Out, curve)
+}
+
+// opponents builds the training opponent (nil: self-play) and checks the evaluation's,
+// which defaults to the training opponent (to fixed:2-2-2-2-2 under self-play).
+func (o *trainOptions) opponents(ctx context.Context, r env.Rules) (agents.Agent, error) {
+	var opp agents.Agent
+	if o.vs != "self" {
+		var err error
+		if opp, err = agents.New(o.vs, agents.Setup{Rules: r, Context: ctx}); err != nil {
+			return nil, usageError{err}
+		}
+	}
+	if o.evalVs == "" {
+		o.evalVs = o.vs
+		if o.vs == "self" {
+			o.evalVs = "fixed:2-2-2-2-2"
+		}
+	}
+	if _, err := agents.New(o.evalVs, agents.Setup{Rules: r}); err != nil {
+		return nil, usageError{fmt.Errorf("--eval-vs: %w", err)}
+	}
+	return opp, nil
 }
 
 // check refuses bad options in one line and returns the rules.
