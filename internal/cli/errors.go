@@ -1,0 +1,86 @@
+// Errors and exit codes: what a failure prints (one line) and the code it exits with.
+
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Exit codes.
+const (
+	exitOK          = 0
+	exitFailure     = 1
+	exitUsage       = 2   // bad flags, arguments or values
+	exitInterrupted = 130 // Ctrl-C
+)
+
+// usageError marks bad input from the user: exit code 2.
+type usageError struct{ err error }
+
+func (u usageError) Error() string { return u.err.Error() }
+
+func (u usageError) Unwrap() error { return u.err }
+
+// Usagef is a usage error (exit 2) with a formatted message; kingoal-beam's own flags use it
+// too.
+func Usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+// message is err's one line for the user: without a doubled program prefix, and an
+// interruption says so in words rather than Go's "context canceled".
+func message(err error, prefix string) string {
+	msg := strings.TrimPrefix(err.Error(), prefix)
+	if errors.Is(err, context.Canceled) {
+		msg = strings.TrimSuffix(strings.TrimSuffix(msg, "context canceled"), ": ")
+		if msg == "" {
+			msg = "interrupted"
+		}
+	}
+	return msg
+}
+
+// isCobraUsage recognises the errors cobra raises itself for unknown commands.
+func isCobraUsage(err error) bool {
+	msg := err.Error()
+	return strings.HasPrefix(msg, "unknown command") || strings.HasPrefix(msg, "unknown flag") ||
+		strings.HasPrefix(msg, "unknown shorthand flag")
+}
+
+// flagError is a usage error naming the flag, its message without the package prefix of err
+// ("--format: format "x": …" rather than "--format: arena: format …"), err still in its chain.
+func flagError(flag string, err error) error {
+	return usageError{fmt.Errorf("%s: %w", flag, prefixless{err})}
+}
+
+// prefixless is err whose message drops its leading package name ("env: ", "solver: "): for
+// one-line messages that already say where they come from. errors.Is and As see err.
+type prefixless struct{ err error }
+
+func (p prefixless) Error() string {
+	msg := p.err.Error()
+	if pkg, rest, found := strings.Cut(msg, ": "); found && pkg != "" && strings.Trim(pkg, "abcdefghijklmnopqrstuvwxyz") == "" {
+		return rest
+	}
+	return msg
+}
+
+func (p prefixless) Unwrap() error { return p.err }
+
+// flagValueError rewrites pflag's "invalid argument "x" for "-n, --matches" flag:
+// strconv.ParseInt: parsing "x": invalid syntax" in the user's words.
+var flagValueError = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?(--[\w-]+)" flag: strconv\.Parse(Int|Uint|Float|Bool): .*?(value out of range|invalid syntax)$`)
+
+func flagMessage(err error) error {
+	m := flagValueError.FindStringSubmatch(err.Error())
+	if m == nil {
+		return usageError{err}
+	}
+	want := map[string]string{"Int": "a whole number", "Uint": "a whole number ≥ 0", "Float": "a number", "Bool": "true or false"}[m[3]]
+	if m[4] == "value out of range" {
+		want += " in range"
+	}
+	return Usagef("%s %s: want %s", m[2], m[1], want)
+}

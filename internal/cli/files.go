@@ -1,0 +1,77 @@
+// File safety: outputs checked and claimed before any work, work that Ctrl-C abandons.
+
+package cli
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/kingoal/kingoal/datasets"
+)
+
+// checkOutput reports, before any work is done, an output file whose directory is missing.
+func checkOutput(flag, path string) error {
+	if path == "" {
+		return nil
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return Usagef("%s %s: directory %s does not exist", flag, path, dir)
+	}
+	return nil
+}
+
+// claimOutputs checks each output file (flag → path; "" for none) as checkOutput does, locks
+// it for this process (another kingoal writing it is refused: exit 2, naming it), and refuses
+// one that exists unless force is set: a command never replaces by surprise a result it did
+// not make. release gives the locks up; call it when the last file is written.
+func claimOutputs(outputs map[string]string, force bool) (release func(), err error) {
+	var locks []*datasets.Lock
+	release = func() {
+		for _, l := range locks {
+			l.Unlock()
+		}
+	}
+	flags := make([]string, 0, len(outputs))
+	for flag := range outputs {
+		flags = append(flags, flag)
+	}
+	slices.Sort(flags) // the same order every time: two commands never wait on each other's second file
+	for _, flag := range flags {
+		path := outputs[flag]
+		if path == "" {
+			continue
+		}
+		if err := checkOutput(flag, path); err != nil {
+			release()
+			return nil, err
+		}
+		l, err := datasets.LockFile(path)
+		if err != nil {
+			release()
+			return nil, lockError(err)
+		}
+		locks = append(locks, l)
+		if err := refuseOverwrite(flag, path, force, "replace it with --force"); err != nil {
+			release()
+			return nil, err
+		}
+	}
+	return release, nil
+}
+
+// interruptible runs f, a computation that cannot be stopped from inside (a match's exact
+// odds, an LP), and returns its error, or ctx's error as soon as ctx is done: f is then
+// abandoned, its result unused, and the command exits.
+func interruptible(ctx context.Context, f func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
