@@ -25,7 +25,7 @@ func bestResponseTo(t *testing.T, g *solver.Game, side env.Player) (env.Policy, 
 	acc := make([]float64, env.NumLineups)
 	for _, o := range opp {
 		bp, err := solver.SolveBasic(solver.BasicProblem{Rules: g.Problem.Rules, Player: side, Own: o.Lineup, Opponent: o.Lineup,
-			OpponentMix: g.Strategy(side.Other()), Objective: solver.ObjectiveWinLoss})
+			OpponentBreaks: solver.Drawing(g.Strategy(side.Other())), Objective: solver.ObjectiveWinLoss})
 		if err != nil {
 			t.Fatal(err)
 		}

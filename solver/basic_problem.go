@@ -25,19 +25,16 @@ type MixedBreakPolicy interface {
 }
 
 // BasicProblem asks for the best Basic substitution policy of Player, who starts with Own,
-// against an opponent who starts with Opponent and either keeps it (OpponentPolicy nil) or
-// plays OpponentPolicy at every break, with the rules' move budget.
+// against an opponent who starts with Opponent and keeps it, or does at every break what
+// OpponentBreaks says, with the rules' move budget.
 type BasicProblem struct {
-	Rules          env.Rules
-	Player         env.Player
-	Own            env.Lineup
-	Opponent       env.Lineup
-	OpponentPolicy BreakPolicy
-	// OpponentMix, instead of OpponentPolicy, is an opponent that draws its line-up at each
-	// break from a mix: the player then maximises its expectation over the draw (it cannot
-	// see the draw before choosing). Used to find a best response to an equilibrium.
-	OpponentMix MixedBreakPolicy
-	Objective   Objective
+	Rules    env.Rules
+	Player   env.Player
+	Own      env.Lineup
+	Opponent env.Lineup
+	// OpponentBreaks is what the opponent does at breaks (the zero value: it keeps Opponent).
+	OpponentBreaks OpponentBreaks
+	Objective      Objective
 	// Context, if set, stops the solve when it is done: SolveBasic then returns its error
 	// within a few milliseconds.
 	Context context.Context
@@ -53,7 +50,26 @@ type BasicProblem struct {
 }
 
 // adaptive reports whether the opponent may change its line-up.
-func (p BasicProblem) adaptive() bool { return p.OpponentPolicy != nil || p.OpponentMix != nil }
+func (p BasicProblem) adaptive() bool { return !p.OpponentBreaks.Keeps() }
+
+// OpponentBreaks is what a Basic problem's opponent does at breaks, one of three: the zero
+// value keeps its line-up all match; Playing(policy) plays a BreakPolicy, which is shown the
+// whole state; Drawing(mix) draws its line-up at each break from a mix, and the player then
+// maximises its expectation over the draw (it cannot see the draw before choosing) — a best
+// response to an equilibrium.
+type OpponentBreaks struct {
+	policy BreakPolicy
+	mix    MixedBreakPolicy
+}
+
+// Playing is an opponent that plays policy at every break.
+func Playing(policy BreakPolicy) OpponentBreaks { return OpponentBreaks{policy: policy} }
+
+// Drawing is an opponent that draws from mix at every break.
+func Drawing(mix MixedBreakPolicy) OpponentBreaks { return OpponentBreaks{mix: mix} }
+
+// Keeps reports whether the opponent keeps its line-up all match.
+func (o OpponentBreaks) Keeps() bool { return o.policy == nil && o.mix == nil }
 
 // BreakState is what a Basic decision depends on: a break before a kick-off, seen by the
 // deciding player. At the start of a period ThrowsLeft is the period's length.

@@ -50,9 +50,6 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 	if r.Modes[p.Player] != env.Basic {
 		return nil, errors.New("solver: the player must be in Basic mode (see SolveDynamic)")
 	}
-	if p.OpponentPolicy != nil && p.OpponentMix != nil {
-		return nil, errors.New("solver: give OpponentPolicy or OpponentMix, not both")
-	}
 	if p.adaptive() && r.Modes[p.Player.Other()] != env.Basic {
 		return nil, errors.New("solver: an opponent policy needs the opponent in Basic mode")
 	}
@@ -282,7 +279,7 @@ func (s *basicSolver) block(per, t, d int, c oppConfig) *block {
 	if s.err != nil {
 		return b
 	}
-	if bp.Problem.OpponentMix != nil {
+	if bp.Problem.OpponentBreaks.mix != nil {
 		s.mixedBlock(b, per, t, d, c)
 		return b
 	}
@@ -290,7 +287,7 @@ func (s *basicSolver) block(per, t, d int, c oppConfig) *block {
 	// for all when it says it does not look at them).
 	next := make([]oppConfig, env.NumLineups*w)
 	blind := false
-	if b, ok := bp.Problem.OpponentPolicy.(interface{ IgnoresOpponent() bool }); ok {
+	if b, ok := bp.Problem.OpponentBreaks.policy.(interface{ IgnoresOpponent() bool }); ok {
 		blind = b.IgnoresOpponent()
 	}
 	for i := range next {
@@ -299,7 +296,7 @@ func (s *basicSolver) block(per, t, d int, c oppConfig) *block {
 			next[i] = next[0]
 			continue
 		}
-		if pol := bp.Problem.OpponentPolicy; pol != nil && c.moves > 0 {
+		if pol := bp.Problem.OpponentBreaks.policy; pol != nil && c.moves > 0 {
 			cur := env.LineupAt(int(c.lineup))
 			to, err := pol.Best(BreakState{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: -d, Own: cur,
 				MovesLeft: int(c.moves), OppLineup: env.LineupAt(i / w), OppMovesLeft: i % w})

@@ -95,7 +95,7 @@ func BenchmarkSolveBasicVsPolicy(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := solver.SolveBasic(solver.BasicProblem{Own: own, Opponent: opp, OpponentPolicy: theirs}); err != nil {
+		if _, err := solver.SolveBasic(solver.BasicProblem{Own: own, Opponent: opp, OpponentBreaks: solver.Playing(theirs)}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -282,7 +282,7 @@ func (g *Game) At(s GameState) (StageSolution, error) {
 	return StageSolution{Value: ans.value + add, Home: home, Away: away}, nil
 }
 
-// Strategy returns player p's equilibrium strategy at breaks, for SolveBasic's OpponentMix.
+// Strategy returns player p's equilibrium strategy at breaks, for SolveBasic's Drawing opponent.
 func (g *Game) Strategy(p env.Player) MixedBreakPolicy { return gameStrategy{g, p} }
 
 type gameStrategy struct {

@@ -10,7 +10,7 @@ import (
 
 // GameCheck is the independent verification of a solved game: each side's best response
 // to the other's equilibrium strategy (kick-off mix and break mixes), found by a separate
-// single-player solve (SolveBasic against OpponentMix: the law of the next goal, breaks on
+// single-player solve (SolveBasic against Drawing(the strategy): the law of the next goal, breaks on
 // demand — not the game's throw recursion).
 type GameCheck struct {
 	HomeBest float64 `json:"home_best"` // home's payoff when home best-responds to away's strategy
@@ -35,7 +35,7 @@ func VerifyGame(ctx context.Context, g *Game) (GameCheck, error) {
 		acc := make([]float64, env.NumLineups)
 		for _, o := range opp {
 			bp, err := SolveBasic(BasicProblem{Rules: g.Problem.Rules, Player: p, Own: o.Lineup, Opponent: o.Lineup,
-				OpponentMix: g.Strategy(p.Other()), Objective: obj, Context: ctx})
+				OpponentBreaks: Drawing(g.Strategy(p.Other())), Objective: obj, Context: ctx})
 			if err != nil {
 				return GameCheck{}, fmt.Errorf("solver: best response of %s to the equilibrium (opponent starting %v): %w", p, o.Lineup, err)
 			}

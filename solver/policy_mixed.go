@@ -8,7 +8,7 @@ import (
 )
 
 // mixedBlock solves the break (per, t, d) against an opponent in configuration c who draws
-// its next line-up from OpponentMix: for each own line-up and budget, the mix the opponent
+// its next line-up from OpponentBreaks (Drawing): for each own line-up and budget, the mix the opponent
 // plays there (it sees them), then the best own line-up reachable within the budget against
 // that mix — the expectation over the draw is taken before the choice, since the player
 // cannot see the draw. The opponent's configurations' kick-off values are computed once.
@@ -38,7 +38,7 @@ func (s *basicSolver) mixedBlock(b *block, per, t, d int, c oppConfig) {
 		if c.moves == 0 {
 			mix = append(mix, draw{kick(c), 1})
 		} else {
-			ws, err := bp.Problem.OpponentMix.Mix(BreakState{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: -d, Own: cur,
+			ws, err := bp.Problem.OpponentBreaks.mix.Mix(BreakState{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: -d, Own: cur,
 				MovesLeft: int(c.moves), OppLineup: env.LineupAt(i / w), OppMovesLeft: i % w})
 			if err == nil {
 				err = checkDraws(ws, cur, int(c.moves))

@@ -228,7 +228,7 @@ func TestBestResponseToAPolicy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		br, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp, OpponentPolicy: theirs, Objective: obj})
+		br, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp, OpponentBreaks: solver.Playing(theirs), Objective: obj})
 		if err != nil {
 			t.Fatal(err)
 		}
