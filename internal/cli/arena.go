@@ -103,7 +103,7 @@ DIR/exploitability.json; --no-exploitability skips it.`,
 	f.StringVar(&o.format, "format", "league", "league (every pair), gauntlet (the first agent against each other), knockout (cups) or worldcup (groups, then a bracket)")
 	f.BoolVar(&o.drawBracket, "draw-bracket", false, "knockout: draw every cup's seeding from the seed (default: the order of --agents)")
 	f.IntVar(&o.groupSize, "group-size", arena.DefaultGroupSize, "worldcup: agents a group (groups as even as the numbers allow; 1, 2, 4, … groups)")
-	f.StringVar(&o.sampler, "sampler", "goals", "goals: matches whose throws are not logged are drawn goal by goal (the same law as throw by throw, faster); throws: every throw drawn, the matches of a --log-throws run of the same seed")
+	enumFlag(f, &o.sampler, "sampler", "goals: matches whose throws are not logged are drawn goal by goal (the same law as throw by throw, faster); throws: every throw drawn, the matches of a --log-throws run of the same seed", "goals", "throws")
 	f.IntVar(&o.matches, "matches", 60, "matches per pair of agents; knockout and worldcup: the number of cups")
 	seedFlag(f, &o.seed, "")
 	workersFlag(f, &o.workers, "")

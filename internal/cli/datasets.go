@@ -93,7 +93,7 @@ without a Parquet reader, such as Python without pyarrow.`,
 		Args: argsBetween(1, 1, "one PATH"),
 		RunE: func(cmd *cobra.Command, args []string) error { return runExport(cmd.Context(), streams, o, args[0]) },
 	}
-	cmd.Flags().StringVar(&o.format, "format", "csv", "csv or jsonl")
+	enumFlag(cmd.Flags(), &o.format, "format", "the output format", "csv", "jsonl")
 	cmd.Flags().StringVar(&o.out, "out", "", "output file (default: standard output)")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace --out if it exists")
 	return cmd

@@ -73,7 +73,14 @@ func (p prefixless) Unwrap() error { return p.err }
 // strconv.ParseInt: parsing "x": invalid syntax" in the user's words.
 var flagValueError = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?(--[\w-]+)" flag: strconv\.Parse(Int|Uint|Float|Bool): .*?(value out of range|invalid syntax)$`)
 
+// flagWantError is pflag's wording of a refusal by one of our flag values (enumValue,
+// knobValue), which say what they want.
+var flagWantError = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?(--[\w-]+)" flag: (?:".*": )?(want .*)$`)
+
 func flagMessage(err error) error {
+	if m := flagWantError.FindStringSubmatch(err.Error()); m != nil {
+		return Usagef("%s %q: %s", m[2], m[1], m[3])
+	}
 	m := flagValueError.FindStringSubmatch(err.Error())
 	if m == nil {
 		return usageError{err}

@@ -39,7 +39,7 @@ is explained and asked again. When standard input ends you keep your line-up to 
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.vs, "vs", "heuristic", "the agent you play against (see kingoal agents)")
-	f.StringVar(&o.side, "side", "home", "your side: home or away")
+	enumFlag(f, &o.side, "side", "your side", "home", "away")
 	seedFlag(f, &o.seed, "dice and the agent")
 	f.BoolVar(&o.hints, "hints", true, "show the solver's hints")
 	o.rules.register(f)

@@ -38,8 +38,14 @@ func (v knobValue) String() string {
 	}
 	return v.k.Get(*v.ks)
 }
-func (v knobValue) Set(s string) error { return v.k.Set(v.ks, s) }
-func (v knobValue) IsBoolFlag() bool   { return v.k.Bool }
+func (v knobValue) Set(s string) error {
+	err := v.k.Set(v.ks, s)
+	if ke := (*env.KnobError)(nil); errors.As(err, &ke) {
+		return ke.Err // pflag names the flag and the value (flagMessage words it)
+	}
+	return err
+}
+func (v knobValue) IsBoolFlag() bool { return v.k.Bool }
 func (v knobValue) Type() string {
 	switch {
 	case v.k.Bool:
