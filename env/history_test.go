@@ -178,3 +178,30 @@ func TestVecFinishedMaskHoldsTheFinalLineup(t *testing.T) {
 		t.Fatalf("only %d episodes finished: the test needs more", finished)
 	}
 }
+
+// PeriodsPlayed counts the periods a match went through: the distinct periods of its events.
+func TestPeriodsPlayed(t *testing.T) {
+	seen := map[int]bool{}
+	for _, extra := range []int{4, env.NoExtraTime} {
+		for seed := range uint64(300) {
+			s, _ := env.NewState(env.Rules{ThrowsPerHalf: 6, Knockout: true, ExtraThrowsPerHalf: extra, Moves: env.NoMoves})
+			periods := map[env.Period]bool{}
+			end, err := env.Play(s, env.Keep(env.MustParseLineup("2-2-2-2-2")), env.Keep(env.MustParseLineup("2-2-2-2-2")),
+				env.NewFastSampler(rand.NewPCG(seed, 1)), func(e env.Event) {
+					if e.Before.Period() >= env.FirstHalf && e.Before.Period() <= env.Penalties {
+						periods[e.Before.Period()] = true
+					}
+				})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if end.PeriodsPlayed() != len(periods) {
+				t.Fatalf("seed %d: PeriodsPlayed %d, events in %d periods %v", seed, end.PeriodsPlayed(), len(periods), periods)
+			}
+			seen[len(periods)] = true
+		}
+	}
+	if !seen[2] || !seen[3] || !seen[4] || !seen[5] {
+		t.Fatalf("the sample reached %v periods; the test needs 2, 3, 4 and 5", seen)
+	}
+}

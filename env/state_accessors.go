@@ -57,6 +57,19 @@ func (s State) Possession() (Player, bool) {
 // Shifter returns the player who may shift at a Shift decision.
 func (s State) Shifter() Player { return s.shifter }
 
+// PeriodsPlayed is how many periods the match has reached: 2 halves, 2 more with extra
+// time, 1 more with a shoot-out.
+func (s State) PeriodsPlayed() int {
+	n := 2
+	if s.PlayedExtraTime() {
+		n += 2
+	}
+	if s.PlayedShootout() {
+		n++
+	}
+	return n
+}
+
 // PlayedExtraTime reports whether the match has reached extra time.
 func (s State) PlayedExtraTime() bool { return s.extraTime }
 

@@ -107,10 +107,7 @@ func (h heatmap) writePNG(path string) error {
 	dc := draw.New(img)
 	p.Draw(draw.Crop(dc, 0, -barWidth, 0, 0))
 	bar.Draw(draw.Crop(dc, width-barWidth, 0, 0, -0.6*vg.Inch))
-	return datasets.WriteAtomic(path, func(w io.Writer) error {
-		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(w)
-		return err
-	})
+	return saveCanvas(img, path)
 }
 
 // series is one line of a line chart.
@@ -151,14 +148,7 @@ func lineChart(path, title, xLabel, yLabel string, lines ...series) error {
 	p.Add(plotter.NewGrid())
 	p.Y.Max = max(p.Y.Max, hi+0.05*(hi-p.Y.Min)) // a line at the maximum stays off the frame
 	p.Title.Padding = vg.Points(6)
-	w, err := p.WriterTo(9*vg.Inch, 5*vg.Inch, "png")
-	if err != nil {
-		return err
-	}
-	return datasets.WriteAtomic(path, func(out io.Writer) error {
-		_, err := w.WriteTo(out)
-		return err
-	})
+	return savePlot(p, path)
 }
 
 // panelChart writes a PNG with one panel a series, stacked over a shared x axis, to path
@@ -210,10 +200,7 @@ func panelChart(path, title, xLabel, yLabel string, panels ...series) error {
 	for i := range rows {
 		rows[i][0].Draw(canvases[i][0])
 	}
-	return datasets.WriteAtomic(path, func(w io.Writer) error {
-		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(w)
-		return err
-	})
+	return saveCanvas(img, path)
 }
 
 // ratingBars adapts ratings to gonum's XYer and YErrorer: x is the rank.
@@ -258,14 +245,7 @@ func ratingsChart(path string, ratings []arena.Rating) error {
 	p.NominalX(names...)
 	p.X.Min, p.X.Max = -0.6, float64(len(ratings))-0.4 // the end labels whole, not cut at the edge
 	p.Title.Padding = vg.Points(6)
-	w, err := p.WriterTo(9*vg.Inch, 5*vg.Inch, "png")
-	if err != nil {
-		return err
-	}
-	return datasets.WriteAtomic(path, func(out io.Writer) error {
-		_, err := w.WriteTo(out)
-		return err
-	})
+	return savePlot(p, path)
 }
 
 // roundTicks labels an axis on round numbers — multiples of 1, 2, 2.5 or 5 times a power of
@@ -297,4 +277,19 @@ func (rt roundTicks) Ticks(lo, hi float64) []plot.Tick {
 		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
 	}
 	return ticks
+}
+
+// savePlot writes p as a 9×5-inch PNG at path, atomically.
+func savePlot(p *plot.Plot, path string) error {
+	img := vgimg.New(9*vg.Inch, 5*vg.Inch)
+	p.Draw(draw.New(img))
+	return saveCanvas(img, path)
+}
+
+// saveCanvas writes img as a PNG at path, atomically.
+func saveCanvas(img *vgimg.Canvas, path string) error {
+	return datasets.WriteAtomic(path, func(w io.Writer) error {
+		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(w)
+		return err
+	})
 }

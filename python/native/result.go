@@ -28,13 +28,7 @@ func writeMatch(dst []int64, s env.State, me env.Player) {
 	if w, ok := s.Winner(); ok {
 		dst[4] = int64(w)
 	}
-	dst[5], dst[6], dst[7], dst[8] = int64(s.Result(me)), int64(b2i(s.PlayedExtraTime())), int64(b2i(s.PlayedShootout())), 2
-	if s.PlayedExtraTime() {
-		dst[8] += 2
-	}
-	if s.PlayedShootout() {
-		dst[8]++
-	}
+	dst[5], dst[6], dst[7], dst[8] = int64(s.Result(me)), int64(b2i(s.PlayedExtraTime())), int64(b2i(s.PlayedShootout())), int64(s.PeriodsPlayed())
 }
 
 // matcher is what kg_match needs of an environment: its matches' fields, one row of
