@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 )
 
@@ -104,7 +103,7 @@ func (c Config) matches() int {
 	return c.Matches
 }
 
-// Validate checks the configuration and that every agent spec builds.
+// Validate checks the configuration; NewPlan does, then builds the agents.
 func (c Config) Validate() error {
 	if len(c.Agents) < 2 {
 		return fmt.Errorf("arena: a %s needs at least two agents, got %d", c.Format, len(c.Agents))
@@ -132,7 +131,7 @@ func (c Config) Validate() error {
 	if c.Matches < 0 || c.Workers < 0 {
 		return errors.New("arena: matches and workers must not be negative")
 	}
-	if c.Matches > MaxMatches || c.TotalMatches() > MaxMatches { // the first check keeps the product from overflowing
+	if c.Matches > MaxMatches || c.totalMatches() > MaxMatches { // the first check keeps the product from overflowing
 		return fmt.Errorf("arena: %d matches per pairing make more than %d matches in all, the limit", c.Matches, MaxMatches)
 	}
 	if err := c.Rules.Validate(); err != nil {
@@ -141,9 +140,6 @@ func (c Config) Validate() error {
 	for i, s := range c.Agents {
 		if j := slices.Index(c.Agents, s); j < i {
 			return fmt.Errorf("arena: agent %q is listed twice; tell them apart with a label, like %s#2", s, s)
-		}
-		if _, err := agents.New(s, agents.Setup{Rules: c.Rules}); err != nil {
-			return err
 		}
 	}
 	return nil

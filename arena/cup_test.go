@@ -20,13 +20,15 @@ func cupConfig(cups int) arena.Config {
 }
 
 func TestBracketSeeding(t *testing.T) {
-	c := cupConfig(1)
+	c := planned(t, cupConfig(1))
 	// 5 agents in a bracket of 8: seeds 1, 2, 3 have byes; 4 and 5 play; 1 and 2 meet only in the final.
 	want := []int{0, -1, 3, 4, 1, -1, 2, -1}
 	if got := c.Bracket(0); !slices.Equal(got, want) {
 		t.Fatalf("bracket %v, want %v", got, want)
 	}
-	c.DrawBracket = true
+	drawn := cupConfig(1)
+	drawn.DrawBracket = true
+	c = planned(t, drawn)
 	draws := map[string]bool{}
 	for cup := range 20 {
 		b := c.Bracket(cup)
@@ -74,7 +76,7 @@ func TestKnockoutCups(t *testing.T) {
 		t.Fatal("1 and 3 workers wrote different cups")
 	}
 	rows, err := datasets.ReadParquet[datasets.MatchRow](filepath.Join(dirs[0], "matches.parquet"), datasets.MatchesSchema)
-	if err != nil || len(rows) != 60*4 || c.TotalMatches() != 240 {
+	if err != nil || len(rows) != 60*4 || planned(t, c).TotalMatches() != 240 {
 		t.Fatalf("%d rows (%v)", len(rows), err)
 	}
 	for cup := range 60 {

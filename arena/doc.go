@@ -2,6 +2,13 @@
 // cups and World Cups (group stages, then a bracket) — in parallel and reproducibly, writes every match to Parquet
 // (datasets.MatchRow), and ranks the agents.
 //
+// A run is data, then a plan, then a store: a Config describes the competition; NewPlan
+// validates it once, builds every agent once under the caller's context and lays the run
+// out (units, matches per unit, shards, the run's identity); the Plan's RunDir owns the
+// directory — run.json, shards and their manifests, start, resume and finish — and its
+// runner hands units to Workers, each with agents of its own. Run does all of it in one
+// call; kingoal-beam drives the same Plan, RunDir and Worker from a Beam pipeline.
+//
 // Fairness: match m of a pairing takes its dice from (run seed, pairing, leg), where a
 // fixture and its mirror (sides swapped) share a leg, so luck cancels between the two
 // (common random numbers); a cup's tie takes them from (run seed, cup, round, tie). Each

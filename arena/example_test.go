@@ -1,6 +1,7 @@
 package arena_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/kingoal/kingoal/arena"
@@ -9,9 +10,13 @@ import (
 
 // A cup of five agents: a bracket of eight, byes (−1) to the top three seeds, seeds 4 and 5
 // open; the top two seeds can meet only in the final.
-func ExampleConfig_Bracket() {
-	c := arena.Config{Format: arena.Knockout, Agents: []string{"optimal", "heuristic", "mcts", "random", "fixed:2-2-2-2-2"},
-		Rules: env.Rules{Knockout: true}, Matches: 10}
+func ExamplePlan_Bracket() {
+	c, err := arena.NewPlan(context.Background(), arena.Config{Format: arena.Knockout, Agents: []string{"optimal", "heuristic", "mcts", "random", "fixed:2-2-2-2-2"},
+		Rules: env.Rules{Knockout: true}, Matches: 10})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Println(c.Bracket(0))
 	fmt.Println(c.TotalMatches(), "matches in", c.Matches, "cups of", arena.Rounds(len(c.Agents)), "rounds:", arena.RoundName(1, 3), "first")
 	// Output:

@@ -63,7 +63,7 @@ func manifestPath(dir string, s int) string {
 
 // Kinds names the data files of a run of c: "matches", and "throws" and "decisions" when
 // logged; kind K is K.parquet in the run's directory, shards/K-NNNNN.parquet while it runs.
-func (c Config) Kinds() []string {
+func (c *Plan) Kinds() []string {
 	k := []string{"matches"}
 	if c.LogThrows {
 		k = append(k, "throws")
@@ -76,9 +76,10 @@ func (c Config) Kinds() []string {
 
 // writeManifest records shard s's files as they are now, with the rows the writer wrote in
 // each (by kind); it is called after the last one is in place.
-func (c Config) writeManifest(dir string, s int, rows map[string]int64) error {
-	m := shardManifest{Run: c.info(0, false).RunID(), Shard: s, Files: map[string]fileFacts{}}
-	for _, kind := range c.Kinds() {
+func (d RunDir) writeManifest(s int, rows map[string]int64) error {
+	dir := d.Path
+	m := shardManifest{Run: d.plan.runID, Shard: s, Files: map[string]fileFacts{}}
+	for _, kind := range d.plan.Kinds() {
 		st, err := os.Stat(ShardFile(dir, kind, s))
 		if err != nil {
 			return fmt.Errorf("arena: %w", err)
@@ -90,8 +91,8 @@ func (c Config) writeManifest(dir string, s int, rows map[string]int64) error {
 	})
 }
 
-func (c Config) facts(dir, kind string, s int) (fileFacts, error) {
-	path := ShardFile(dir, kind, s)
+func (d RunDir) facts(kind string, s int) (fileFacts, error) {
+	path := ShardFile(d.Path, kind, s)
 	st, err := os.Stat(path)
 	if err != nil {
 		return fileFacts{}, fmt.Errorf("arena: %w", err)
@@ -116,7 +117,8 @@ func schemaOf(kind string) string {
 // checkShard reports whether shard s's files are whole: the manifest is there and every file
 // agrees with it (a missing or torn shard: false, and it is played again). A manifest of
 // another run is an error wrapping ErrForeignShard.
-func (c Config) checkShard(dir string, s int) (matches int64, ok bool, err error) {
+func (d RunDir) checkShard(s int) (matches int64, ok bool, err error) {
+	c, dir := d.plan, d.Path
 	b, err := os.ReadFile(manifestPath(dir, s))
 	if err != nil {
 		return 0, false, nil
@@ -125,12 +127,12 @@ func (c Config) checkShard(dir string, s int) (matches int64, ok bool, err error
 	if json.Unmarshal(b, &m) != nil || m.Shard != s || len(m.Files) != len(c.Kinds()) {
 		return 0, false, nil
 	}
-	if id := c.info(0, false).RunID(); m.Run != id {
+	if id := c.runID; m.Run != id {
 		return 0, false, fmt.Errorf("%w in %s: shard %d was written by run %s, run.json describes run %s; "+
 			"resume it with the settings it was started with, or start again with --force", ErrForeignShard, dir, s, m.Run, id)
 	}
 	for _, kind := range c.Kinds() {
-		f, err := c.facts(dir, kind, s)
+		f, err := d.facts(kind, s)
 		if err != nil || f != m.Files[kind] {
 			return 0, false, nil
 		}

@@ -28,17 +28,18 @@ func TestTornShardIsPlayedAgain(t *testing.T) {
 	played := playShard(t, c, 0)
 	for _, keepManifest := range []bool{false, true} {
 		dir := t.TempDir()
-		if err := arena.Start(c, dir, false); err != nil {
+		run := planned(t, c).Dir(dir)
+		if err := run.Start(false); err != nil {
 			t.Fatal(err)
 		}
-		if err := c.WriteShard(dir, 0, played[:100]); err != nil { // the earlier, interrupted attempt
+		if err := run.WriteShard(0, played[:100]); err != nil { // the earlier, interrupted attempt
 			t.Fatal(err)
 		}
 		old := map[string][]byte{}
 		for _, kind := range []string{"throws", "decisions"} {
 			old[kind], _ = os.ReadFile(arena.ShardFile(dir, kind, 0))
 		}
-		if err := c.WriteShard(dir, 0, played); err != nil { // the later one, whole
+		if err := run.WriteShard(0, played); err != nil { // the later one, whole
 			t.Fatal(err)
 		}
 		for kind, b := range old { // ... of which only the matches reached the disk
@@ -49,7 +50,7 @@ func TestTornShardIsPlayedAgain(t *testing.T) {
 		if !keepManifest {
 			os.Remove(filepath.Join(dir, "shards", "shard-00000.json"))
 		}
-		if whole, err := c.ShardComplete(dir, 0); whole || err != nil {
+		if whole, err := run.ShardComplete(0); whole || err != nil {
 			t.Fatalf("manifest kept %v: a torn shard counts as complete (%v)", keepManifest, err)
 		}
 		if _, err := arena.Run(context.Background(), c, dir, arena.Options{Resume: true}); err != nil {
@@ -65,10 +66,11 @@ func TestTornShardIsPlayedAgain(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	if err := arena.Start(c, dir, false); err != nil {
+	run := planned(t, c).Dir(dir)
+	if err := run.Start(false); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.WriteShard(dir, 0, played[:100]); err != nil {
+	if err := run.WriteShard(0, played[:100]); err != nil {
 		t.Fatal(err)
 	}
 	edited := c
@@ -85,11 +87,12 @@ func TestTornShardIsPlayedAgain(t *testing.T) {
 // playShard plays every match of shard s of c.
 func playShard(t *testing.T, c arena.Config, s int) []arena.Played {
 	t.Helper()
-	w, err := arena.NewWorker(context.Background(), c)
+	p := planned(t, c)
+	w, err := arena.NewWorker(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lo, hi := c.ShardUnits(s)
+	lo, hi := p.ShardUnits(s)
 	var out []arena.Played
 	for u := lo; u < hi; u++ {
 		if out, err = w.PlayUnit(u, out); err != nil {
@@ -131,7 +134,7 @@ func TestGauntletRanksByPointsAMatch(t *testing.T) {
 func TestEditedRunJSONIsRefused(t *testing.T) {
 	c := cfg(1)
 	dir := t.TempDir()
-	if err := arena.Start(c, dir, false); err != nil {
+	if err := planned(t, c).Dir(dir).Start(false); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "run.json")

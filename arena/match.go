@@ -20,10 +20,9 @@ type Played struct {
 // distributed worker. Every match's randomness comes from its ID, so which Worker plays a
 // unit changes nothing.
 type Worker struct {
-	c        Config
-	ctx      context.Context
-	pairings [][2]int
-	agents   []agents.Agent
+	plan   *Plan
+	ctx    context.Context
+	agents []agents.Agent
 	// goals plays the matches whose throws nobody logs, goal by goal (reseeded for every
 	// match; it keeps the laws of the line-up pairs it met).
 	goals *env.GoalSampler
@@ -34,10 +33,10 @@ type Worker struct {
 	decisions []datasets.DecisionRow
 }
 
-// NewWorker builds the agents of c. Once ctx is done, the agents stop thinking and
-// PlayUnit returns ctx's error within milliseconds.
-func NewWorker(ctx context.Context, c Config) (*Worker, error) {
-	p := &Worker{c: c, ctx: ctx, pairings: c.pairings(), agents: make([]agents.Agent, len(c.Agents)), goals: env.NewGoalSampler(env.SeededSource(0, 0))}
+// NewWorker builds agents of its own for the plan. Once ctx is done, the agents stop
+// thinking and PlayUnit returns ctx's error within milliseconds.
+func NewWorker(ctx context.Context, c *Plan) (*Worker, error) {
+	p := &Worker{plan: c, ctx: ctx, agents: make([]agents.Agent, len(c.Agents)), goals: env.NewGoalSampler(env.SeededSource(0, 0))}
 	for i, s := range c.Agents {
 		a, err := agents.New(s, agents.Setup{Rules: c.Rules, Context: ctx})
 		if err != nil {
@@ -62,15 +61,15 @@ func (p *Worker) PlayUnit(u int, out []Played) ([]Played, error) {
 // playUnit plays unit u (a fixture, a cup or a World Cup), appending its matches to out in
 // ID order.
 func (p *Worker) playUnit(u int, out []Played) ([]Played, error) {
-	c := p.c
+	c := p.plan
 	switch c.Format {
 	case Knockout:
-		out, _, err := p.playBracket(u, int64(u)*int64(c.matchesPerUnit()), c.Bracket(u), out)
+		out, _, err := p.playBracket(u, int64(u)*int64(c.perUnit), c.Bracket(u), out)
 		return out, err
 	case WorldCup:
 		return p.playWorldCup(u, out)
 	}
-	m, err := p.playMatch(c.leagueFixture(p.pairings, int64(u)))
+	m, err := p.playMatch(c.leagueFixture(int64(u)))
 	return append(out, m), err
 }
 
@@ -85,7 +84,7 @@ func (p *Worker) playBracket(cup int, id int64, alive []int, out []Played) ([]Pl
 				next[t] = max(home, away)
 				continue
 			}
-			m, err := p.playMatch(p.c.cupFixture(id, cup, r, t, home, away))
+			m, err := p.playMatch(p.plan.cupFixture(id, cup, r, t, home, away))
 			if err != nil {
 				return out, id, err
 			}
@@ -104,7 +103,7 @@ func (p *Worker) playBracket(cup int, id int64, alive []int, out []Played) ([]Pl
 // playMatch plays one fixture with the worker's agents. A match in which an agent failed
 // (an interrupted solve included) is an error, never a result.
 func (p *Worker) playMatch(f Fixture) (Played, error) {
-	c, ctx, players := p.c, p.ctx, p.agents
+	c, ctx, players := p.plan, p.ctx, p.agents
 	if err := ctx.Err(); err != nil {
 		return Played{}, err
 	}
@@ -262,7 +261,7 @@ var lineupNames = func() (n [env.NumLineups]string) {
 	return n
 }()
 
-func matchRow(c Config, f Fixture, start [2]env.Lineup, end env.State) datasets.MatchRow {
+func matchRow(c *Plan, f Fixture, start [2]env.Lineup, end env.State) datasets.MatchRow {
 	r := end.Rules()
 	kind := "league"
 	if r.Knockout {

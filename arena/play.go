@@ -14,14 +14,15 @@ type result []Played
 // shard. Three pieces, as in a pipeline: a dispatcher sends batches of units to play, the
 // workers play them, the collector files the matches into shards and writes those that are
 // complete.
-func (c Config) play(ctx context.Context, dir string, onDisk []bool, open map[int]*shard, tally *Tally, done int, opt Options) error {
+func (d RunDir) play(ctx context.Context, onDisk []bool, open map[int]*shard, tally *Tally, done int, opt Options) error {
+	c := d.plan
 	workers := c.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	inner, cancel := context.WithCancel(ctx) // a failure stops the dispatch too
 	defer cancel()
-	r := &runner{c: c, dir: dir, ctx: inner, cancel: cancel,
+	r := &runner{c: c, dir: d, ctx: inner, cancel: cancel,
 		jobs: make(chan []int), results: make(chan result),
 		spareBatches: make(chan result, 2*workers), spareShards: make(chan *shard, workers), slots: make(chan struct{}, workers)}
 	skip := c.skipped(open) // fixed before anything runs: the collector changes open
@@ -48,8 +49,8 @@ func (c Config) play(ctx context.Context, dir string, onDisk []bool, open map[in
 }
 
 // skipped marks, for each partly played shard, the units an earlier attempt finished.
-func (c Config) skipped(open map[int]*shard) map[int][]bool {
-	mpu := c.matchesPerUnit()
+func (c *Plan) skipped(open map[int]*shard) map[int][]bool {
+	mpu := c.perUnit
 	skip := map[int][]bool{}
 	for s, b := range open {
 		units := make([]bool, (len(b.matches)+mpu-1)/mpu)
@@ -63,8 +64,8 @@ func (c Config) skipped(open map[int]*shard) map[int][]bool {
 
 // runner is one play's shared state.
 type runner struct {
-	c      Config
-	dir    string
+	c      *Plan
+	dir    RunDir
 	ctx    context.Context // cancelled by the first failure
 	cancel context.CancelFunc
 
@@ -100,7 +101,7 @@ func (r *runner) work() {
 		r.fail(err)
 		return
 	}
-	mpu := r.c.matchesPerUnit()
+	mpu := r.c.perUnit
 	for batch := range r.jobs {
 		var rows result
 		select {
@@ -128,8 +129,8 @@ func (r *runner) work() {
 func (r *runner) dispatch(onDisk []bool, skip map[int][]bool) {
 	defer close(r.jobs)
 	c := r.c
-	ups, units := c.unitsPerShard(), c.units()
-	per := max(1, min(256, c.shardSize())/c.matchesPerUnit()) // logged matches: no more than a shard a batch
+	ups, units := c.unitsPerShard, c.units
+	per := max(1, min(256, c.shardSize)/c.perUnit) // logged matches: no more than a shard a batch
 	b := make([]int, 0, per)
 	for s := range onDisk {
 		if onDisk[s] {
@@ -165,7 +166,7 @@ func (r *runner) dispatch(onDisk []bool, skip map[int][]bool) {
 // collect files the played matches into their shards, counts them and writes each shard as
 // it completes.
 func (r *runner) collect(open map[int]*shard, tally *Tally, done int, progress func(done, total int)) {
-	per := r.c.unitsPerShard() * r.c.matchesPerUnit()
+	per := r.c.shardMatches()
 	total := r.c.TotalMatches()
 	for batch := range r.results {
 		for _, p := range batch {
@@ -207,7 +208,7 @@ func (r *runner) write(b *shard) {
 	r.writing.Add(1)
 	go func() {
 		defer func() { <-r.slots; r.writing.Done() }()
-		if err := r.c.writeShard(r.dir, b); err != nil {
+		if err := r.dir.writeShard(b); err != nil {
 			r.fail(err)
 		}
 		// A spare keeps its match rows for reuse, not its logs: held by the spares, a

@@ -2,7 +2,6 @@ package arena
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -61,9 +60,9 @@ type RunInfo struct {
 	ParquetGoVersion  string            `json:"parquet_go_version"` // the writer of the files
 }
 
-func (c Config) info(total int, complete bool) RunInfo {
+func (c *Plan) info(total int, complete bool) RunInfo {
 	return RunInfo{Format: "kingoal-run", SchemaVersion: 3, Competition: c.Format.String(), Agents: c.Agents, Rules: c.Rules.String(), RulesConfig: c.Rules,
-		Seed: c.Seed, MatchesPerPairing: c.matches(), DrawBracket: c.DrawBracket, GroupSize: c.infoGroupSize(), TotalMatches: total, ShardSize: c.shardSize(), Complete: complete,
+		Seed: c.Seed, MatchesPerPairing: c.matches(), DrawBracket: c.DrawBracket, GroupSize: c.infoGroupSize(), TotalMatches: total, ShardSize: c.shardSize, Complete: complete,
 		Schemas: c.schemas(), GoVersion: runtime.Version(), KingoalVersion: version.String(), ParquetGoVersion: depVersion("github.com/parquet-go/parquet-go"), LogThrows: c.LogThrows, Dice: c.Dice, LogDecisions: c.LogDecisions,
 		Sampler: c.Sampler(), NoExploitability: c.NoExploitability}
 }
@@ -147,122 +146,17 @@ var runKeys = []string{"format", "competition", "agents", "rules_config", "seed"
 // ShardFile names shard s of one of the run's files: kind is "matches", "throws" or
 // "decisions".
 
-// Run plays the competition into dir: shards as they complete, then matches.parquet (and
-// the logs) and run.json, and returns the tally of all matches. If ctx is cancelled it stops
-// dispatching, finishes the units in flight, saves them, and returns the context's error
-// (resume with Options.Resume). Memory is bounded by the open shards, whatever the number of
-// matches.
+// Run plays the competition c into dir: NewPlan, then Plan.Run — shards as they complete,
+// then matches.parquet (and the logs) and run.json; it returns the tally of all matches. If
+// ctx is cancelled it stops dispatching, finishes the units in flight, saves them, and
+// returns the context's error (resume with Options.Resume). Memory is bounded by the open
+// shards, whatever the number of matches.
 func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error) {
-	if err := c.Validate(); err != nil { // before anything is counted: a bad config may not divide
+	p, err := NewPlan(ctx, c)
+	if err != nil {
 		return nil, err
 	}
-	total, shards := c.TotalMatches(), c.Shards()
-	if err := Start(c, dir, opt.Resume); err != nil {
-		return nil, err
-	}
-	if opt.Resume {
-		if info, err := ReadInfo(dir); err == nil && info.Complete {
-			return ReadTally(dir, info)
-		}
-	}
-	tally := c.NewTally()
-	onDisk := make([]bool, shards) // complete shards from an earlier attempt
-	open := map[int]*shard{}       // partly played shards
-	done := 0
-	if opt.Resume {
-		for s := range shards {
-			b, ok, err := c.readShard(dir, s)
-			if err != nil {
-				return nil, err
-			}
-			if !ok {
-				continue // torn or unreadable: played again
-			}
-			for i, m := range b.matches {
-				if b.filled[i] {
-					if err := tally.Add(m); err != nil {
-						return nil, err
-					}
-				}
-			}
-			done += b.n
-			if b.complete() {
-				onDisk[s] = true
-			} else if b.n > 0 {
-				open[s] = b
-			}
-		}
-	}
-	if opt.Progress != nil {
-		opt.Progress(done, total)
-	}
-	if err := c.play(ctx, dir, onDisk, open, tally, done, opt); err != nil {
-		return nil, err
-	}
-	return tally, Finish(c, dir)
-}
-
-// Start prepares dir for the run c and writes its run.json (incomplete). A fresh run
-// refuses a directory that holds a run's files (an *ExistingRunError: resume it, or Clear
-// it first), so no finished work is replaced by surprise; a resumed run must be the same
-// run as the one in dir (ErrNoRun if there is none, and nothing is created then).
-func Start(c Config, dir string, resume bool) error {
-	if err := c.Validate(); err != nil {
-		return err
-	}
-	info := c.info(c.TotalMatches(), false)
-	if resume {
-		old, err := ReadInfo(dir)
-		if errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("%w in %s (it has no run.json)", ErrNoRun, dir)
-		}
-		if err != nil {
-			return err
-		}
-		if !sameRun(old, info) {
-			return fmt.Errorf("arena: %s holds another run (agents, rules, seed, matches, shard size or sampler differ — a logged run started by a build before 0.9.0 final has shards of 8192; a run whose run.json names no sampler draws every throw: Config.EveryThrow, --sampler throws); resume it with its own settings and build", dir)
-		}
-		if old.Complete {
-			return nil // nothing to play; run.json stays as it is
-		}
-	} else if e := Existing(dir); e != nil {
-		return e
-	}
-	if err := os.MkdirAll(filepath.Join(dir, "shards"), 0o755); err != nil {
-		return fmt.Errorf("arena: %w", err)
-	}
-	return writeInfo(dir, info)
-}
-
-// Finish concatenates the complete shards of every shard in dir into the run's files
-// (matches.parquet and the logs), removes the shards and marks run.json complete. A missing
-// or short shard is an error: nothing is finished then.
-func Finish(c Config, dir string) error {
-	shards := c.Shards()
-	for s := range shards { // every shard whole before anything is written
-		if whole, err := c.ShardComplete(dir, s); err != nil {
-			return err
-		} else if !whole {
-			return fmt.Errorf("arena: shard %d of %s is missing or incomplete", s, dir)
-		}
-	}
-	if err := concat[datasets.MatchRow](dir, "matches", datasets.MatchesSchema, shards); err != nil {
-		return err
-	}
-	if c.LogThrows {
-		if err := concat[datasets.ThrowRow](dir, "throws", datasets.ThrowsSchema, shards); err != nil {
-			return err
-		}
-	}
-	if c.LogDecisions {
-		if err := concat[datasets.DecisionRow](dir, "decisions", datasets.DecisionsSchema, shards); err != nil {
-			return err
-		}
-	}
-	if err := os.RemoveAll(filepath.Join(dir, "shards")); err != nil {
-		return fmt.Errorf("arena: %w", err)
-	}
-	return writeInfo(dir, c.info(c.TotalMatches(), true))
+	return p.Run(ctx, dir, opt)
 }
 
 // concat writes the shards of one kind, in order, into dir/kind.parquet; their row groups

@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -9,6 +10,133 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 )
+
+// A RunDir is the directory of one planned run (Plan.Dir): it owns run.json, the shards
+// and their manifests, starting, resuming and finishing. Nothing else writes there.
+type RunDir struct {
+	Path string
+	plan *Plan
+}
+
+// run plays the plan into the directory (Plan.Run).
+func (d RunDir) run(ctx context.Context, opt Options) (*Tally, error) {
+	c, dir := d.plan, d.Path
+	if err := d.Start(opt.Resume); err != nil {
+		return nil, err
+	}
+	if opt.Resume {
+		if info, err := ReadInfo(dir); err == nil && info.Complete {
+			return ReadTally(dir, info)
+		}
+	}
+	tally := c.NewTally()
+	onDisk := make([]bool, c.Shards()) // complete shards from an earlier attempt
+	open := map[int]*shard{}           // partly played shards
+	done := 0
+	if opt.Resume {
+		var err error
+		if done, err = d.resumeShards(tally, onDisk, open); err != nil {
+			return nil, err
+		}
+	}
+	if opt.Progress != nil {
+		opt.Progress(done, c.TotalMatches())
+	}
+	if err := d.play(ctx, onDisk, open, tally, done, opt); err != nil {
+		return nil, err
+	}
+	return tally, d.Finish()
+}
+
+// resumeShards reads what an earlier attempt left: each whole shard is marked onDisk, each
+// partly played one goes in open; their matches are added to tally, and their number returned.
+func (d RunDir) resumeShards(tally *Tally, onDisk []bool, open map[int]*shard) (done int, err error) {
+	for s := range onDisk {
+		b, ok, err := d.readShard(s)
+		if err != nil {
+			return 0, err
+		}
+		if !ok {
+			continue // torn or unreadable: played again
+		}
+		for i, m := range b.matches {
+			if b.filled[i] {
+				if err := tally.Add(m); err != nil {
+					return 0, err
+				}
+			}
+		}
+		done += b.n
+		if b.complete() {
+			onDisk[s] = true
+		} else if b.n > 0 {
+			open[s] = b
+		}
+	}
+	return done, nil
+}
+
+// Start prepares the directory for the run and writes its run.json (incomplete). A fresh
+// run refuses a directory that holds a run's files (an *ExistingRunError: resume it, or
+// Clear it first), so no finished work is replaced by surprise; a resumed run must be the
+// same run as the one there (ErrNoRun if there is none, and nothing is created then).
+func (d RunDir) Start(resume bool) error {
+	dir := d.Path
+	info := d.plan.info(d.plan.TotalMatches(), false)
+	if resume {
+		old, err := ReadInfo(dir)
+		if errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("%w in %s (it has no run.json)", ErrNoRun, dir)
+		}
+		if err != nil {
+			return err
+		}
+		if !sameRun(old, info) {
+			return fmt.Errorf("arena: %s holds another run (agents, rules, seed, matches, shard size or sampler differ — a logged run started by a build before 0.9.0 final has shards of 8192; a run whose run.json names no sampler draws every throw: Config.EveryThrow, --sampler throws); resume it with its own settings and build", dir)
+		}
+		if old.Complete {
+			return nil // nothing to play; run.json stays as it is
+		}
+	} else if e := Existing(dir); e != nil {
+		return e
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "shards"), 0o755); err != nil {
+		return fmt.Errorf("arena: %w", err)
+	}
+	return writeInfo(dir, info)
+}
+
+// Finish concatenates the shards into the run's files (matches.parquet and the logs),
+// removes the shards and marks run.json complete. A missing or short shard is an error:
+// nothing is finished then.
+func (d RunDir) Finish() error {
+	c, dir := d.plan, d.Path
+	shards := c.Shards()
+	for s := range shards { // every shard whole before anything is written
+		if whole, err := d.ShardComplete(s); err != nil {
+			return err
+		} else if !whole {
+			return fmt.Errorf("arena: shard %d of %s is missing or incomplete", s, dir)
+		}
+	}
+	if err := concat[datasets.MatchRow](dir, "matches", datasets.MatchesSchema, shards); err != nil {
+		return err
+	}
+	if c.LogThrows {
+		if err := concat[datasets.ThrowRow](dir, "throws", datasets.ThrowsSchema, shards); err != nil {
+			return err
+		}
+	}
+	if c.LogDecisions {
+		if err := concat[datasets.DecisionRow](dir, "decisions", datasets.DecisionsSchema, shards); err != nil {
+			return err
+		}
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "shards")); err != nil {
+		return fmt.Errorf("arena: %w", err)
+	}
+	return writeInfo(dir, c.info(c.TotalMatches(), true))
+}
 
 // ExistingRunError is returned by Start (and Run) for a fresh run into a directory that
 // already holds a run's files: a command never replaces results it did not create unless

@@ -44,11 +44,8 @@ func (c Config) units() int {
 	return len(c.pairings()) * c.matches()
 }
 
-// TotalMatches is the number of matches the competition plays.
-func (c Config) TotalMatches() int { return c.units() * c.matchesPerUnit() }
-
-// Units is the number of units: fixtures, or cups (see Player.PlayUnit).
-func (c Config) Units() int { return c.units() }
+// totalMatches is the number of matches c plays (Plan.TotalMatches, once it is planned).
+func (c Config) totalMatches() int { return c.units() * c.matchesPerUnit() }
 
 // shardSize is the matches a shard aims at: ShardSize, or with logs LoggedShardSize halved
 // until a shard's throws are no more than those of LoggedShardSize default-length matches —
@@ -64,20 +61,6 @@ func (c Config) shardSize() int {
 	}
 	return n
 }
-
-// unitsPerShard keeps a shard near shardSize matches and never splits a unit.
-func (c Config) unitsPerShard() int { return max(1, c.shardSize()/c.matchesPerUnit()) }
-
-// Shards is the number of shard files the run's matches are written in.
-func (c Config) Shards() int { return (c.units() + c.unitsPerShard() - 1) / c.unitsPerShard() }
-
-// ShardUnits returns the units [lo, hi) of shard s.
-func (c Config) ShardUnits(s int) (lo, hi int) {
-	return s * c.unitsPerShard(), min((s+1)*c.unitsPerShard(), c.units())
-}
-
-// ShardOf returns the shard that holds match id.
-func (c Config) ShardOf(id int64) int { return int(id) / (c.unitsPerShard() * c.matchesPerUnit()) }
 
 // pairings lists the pairs of agents that meet, (i, j) with i < j in order; in a gauntlet
 // only i = 0. A cup's ties are numbered by the same list (every pair may meet).
@@ -101,7 +84,7 @@ func pairingOf(a, b, n int) int {
 }
 
 // withSeeds fills the agents' seeds, which come from (run seed, match, side) in every format.
-func (c Config) withSeeds(f Fixture) Fixture {
+func (c *Plan) withSeeds(f Fixture) Fixture {
 	f.homeS = env.SeededSource(c.Seed^streamFixtureSides, uint64(f.ID)<<1).Uint64()
 	f.awayS = env.SeededSource(c.Seed^streamFixtureSides, uint64(f.ID)<<1|1).Uint64()
 	return f
@@ -110,10 +93,10 @@ func (c Config) withSeeds(f Fixture) Fixture {
 // leagueFixture is match id of a league or gauntlet: pairing id / matches, then match k =
 // id % matches of that pairing, with leg k/2; odd k swaps the sides, so a fixture and its
 // mirror share a leg and so their dice.
-func (c Config) leagueFixture(pairings [][2]int, id int64) Fixture {
+func (c *Plan) leagueFixture(id int64) Fixture {
 	m := int64(c.matches())
 	p, k := int(id/m), int(id%m)
-	f := Fixture{ID: id, Pairing: p, Leg: k / 2, Home: pairings[p][0], Away: pairings[p][1]}
+	f := Fixture{ID: id, Pairing: p, Leg: k / 2, Home: c.pairings[p][0], Away: c.pairings[p][1]}
 	if k%2 == 1 {
 		f.Home, f.Away = f.Away, f.Home
 	}
@@ -123,14 +106,13 @@ func (c Config) leagueFixture(pairings [][2]int, id int64) Fixture {
 
 // Schedule lists a league's or gauntlet's matches in ID order (Run computes them one at a
 // time instead). A knockout's schedule depends on its results: see Bracket.
-func (c Config) Schedule() []Fixture {
+func (c *Plan) Schedule() []Fixture {
 	if c.cups() {
 		return nil
 	}
-	ps := c.pairings()
 	out := make([]Fixture, c.TotalMatches())
 	for i := range out {
-		out[i] = c.leagueFixture(ps, int64(i))
+		out[i] = c.leagueFixture(int64(i))
 	}
 	return out
 }
@@ -170,7 +152,7 @@ func bracketSeeds(size int) []int {
 // Bracket returns cup's first-round draw: agent indices in bracket order, −1 for a bye, with
 // the agents seeded in the order given or, with DrawBracket, in an order drawn for each cup
 // from (run seed, cup). Byes go to the top seeds, so two byes never meet.
-func (c Config) Bracket(cup int) []int {
+func (c *Plan) Bracket(cup int) []int {
 	n := len(c.Agents)
 	seeded := make([]int, n)
 	for i := range seeded {
@@ -192,7 +174,7 @@ func (c Config) Bracket(cup int) []int {
 
 // cupFixture is tie t of round r of cup, numbered id: the upper slot of the bracket plays
 // at home; the dice come from (run seed, cup, round, tie).
-func (c Config) cupFixture(id int64, cup, r, t, home, away int) Fixture {
+func (c *Plan) cupFixture(id int64, cup, r, t, home, away int) Fixture {
 	f := Fixture{ID: id, Pairing: pairingOf(home, away, len(c.Agents)), Cup: cup, Round: r, Tie: t, Home: home, Away: away}
 	f.DiceSeed = env.SeededSource(c.Seed, 1<<63|uint64(cup)<<24|uint64(r)<<16|uint64(t)).Uint64()
 	return c.withSeeds(f)

@@ -15,10 +15,10 @@ import (
 // ShardComplete reports whether shard s of the run in dir is on disk with all its matches
 // and logs, whole (its manifest agrees with every file). A shard another run wrote is an
 // error wrapping ErrForeignShard.
-func (c Config) ShardComplete(dir string, s int) (bool, error) {
-	lo, hi := c.ShardUnits(s)
-	n, ok, err := c.checkShard(dir, s)
-	return ok && n == int64((hi-lo)*c.matchesPerUnit()), err
+func (d RunDir) ShardComplete(s int) (bool, error) {
+	lo, hi := d.plan.ShardUnits(s)
+	n, ok, err := d.checkShard(s)
+	return ok && n == int64((hi-lo)*d.plan.perUnit), err
 }
 
 func ShardFile(dir, kind string, s int) string {
@@ -38,8 +38,8 @@ type shard struct {
 }
 
 // newShard returns shard s, empty, reusing spare's memory if it has the size.
-func (c Config) newShard(s int, spare *shard) *shard {
-	per := c.unitsPerShard() * c.matchesPerUnit()
+func (c *Plan) newShard(s int, spare *shard) *shard {
+	per := c.shardMatches()
 	n := min(per, c.TotalMatches()-s*per)
 	b := spare
 	if b == nil || len(b.matches) != n {
@@ -85,31 +85,32 @@ func (b *shard) complete() bool { return b.n == len(b.matches) }
 // WriteShard writes shard s of the run in dir from its matches, given in any order, each
 // file atomically under a name fixed by s: writing a shard again (a retried task) replaces
 // it with the same bytes.
-func (c Config) WriteShard(dir string, s int, matches []Played) error {
-	b := c.newShard(s, nil)
+func (d RunDir) WriteShard(s int, matches []Played) error {
+	b := d.plan.newShard(s, nil)
 	for _, p := range matches {
-		if c.ShardOf(p.Match.MatchID) != s {
+		if d.plan.ShardOf(p.Match.MatchID) != s {
 			return fmt.Errorf("arena: match %d does not belong to shard %d", p.Match.MatchID, s)
 		}
 		b.put(p)
 	}
-	return c.writeShard(dir, b)
+	return d.writeShard(b)
 }
 
 // readShard reads shard s of an earlier attempt. Only whole units count: a unit missing any
 // of its matches or logs is dropped and played again. ok is false if the shard is torn (its
 // files disagree with its manifest) or a file is unreadable; a shard of another run is an
 // error.
-func (c Config) readShard(dir string, s int) (b *shard, ok bool, err error) {
-	if _, whole, err := c.checkShard(dir, s); err != nil || !whole {
+func (d RunDir) readShard(s int) (b *shard, ok bool, err error) {
+	if _, whole, err := d.checkShard(s); err != nil || !whole {
 		return nil, false, err
 	}
-	b, ok = c.readShardFiles(dir, s)
+	b, ok = d.readShardFiles(s)
 	return b, ok, nil
 }
 
 // readShardFiles reads the files of shard s, whose manifest agrees with them.
-func (c Config) readShardFiles(dir string, s int) (b *shard, ok bool) {
+func (d RunDir) readShardFiles(s int) (b *shard, ok bool) {
+	c, dir := d.plan, d.Path
 	b = c.newShard(s, nil)
 	ms, err := datasets.ReadParquet[datasets.MatchRow](ShardFile(dir, "matches", s), datasets.MatchesSchema)
 	if err != nil {
@@ -152,7 +153,7 @@ func (c Config) readShardFiles(dir string, s int) (b *shard, ok bool) {
 			b.decisions[i] = append(b.decisions[i], d)
 		}
 	}
-	mpu := c.matchesPerUnit()
+	mpu := c.perUnit
 	for u := 0; u < len(b.matches); u += mpu { // only whole units are kept
 		if slices.Contains(b.filled[u:u+mpu], false) {
 			for i := u; i < u+mpu; i++ {
@@ -164,7 +165,8 @@ func (c Config) readShardFiles(dir string, s int) (b *shard, ok bool) {
 }
 
 // writeShard writes the filled matches of b (and their logs) as shard files.
-func (c Config) writeShard(dir string, b *shard) error {
+func (d RunDir) writeShard(b *shard) error {
+	c, dir := d.plan, d.Path
 	ms := b.matches
 	if !b.complete() {
 		ms = make([]datasets.MatchRow, 0, b.n)
@@ -190,7 +192,7 @@ func (c Config) writeShard(dir string, b *shard) error {
 	if err != nil {
 		return err
 	}
-	return c.writeManifest(dir, b.index, rows)
+	return d.writeManifest(b.index, rows)
 }
 
 // writeLogs writes the logs of b's filled matches in match order, match by match (joining

@@ -19,7 +19,11 @@ func BenchmarkWorkerMatch(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			c := arena.Config{Agents: []string{"fixed:1-2-3-3-1", "fixed:2-2-2-2-2"}, Rules: env.Rules{Moves: env.NoMoves}, Matches: 1 << 30, Seed: 1, LogThrows: logged}
-			w, err := arena.NewWorker(context.Background(), c)
+			p, err := arena.NewPlan(context.Background(), c)
+			if err != nil {
+				b.Fatal(err)
+			}
+			w, err := arena.NewWorker(context.Background(), p)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -104,7 +104,7 @@ func groupSizeHint(n int) string {
 }
 
 // Groups returns the groups of World Cup cup: agent indices, drawn from (run seed, cup).
-func (c Config) Groups(cup int) [][]int {
+func (c *Plan) Groups(cup int) [][]int {
 	order := make([]int, len(c.Agents))
 	for i := range order {
 		order[i] = i
@@ -134,8 +134,8 @@ func KnockoutDraw(qualified [][2]int) []int {
 
 // playWorldCup plays World Cup u: its groups, then its bracket.
 func (p *Worker) playWorldCup(u int, out []Played) ([]Played, error) {
-	c := p.c
-	id := int64(u) * int64(c.matchesPerUnit())
+	c := p.plan
+	id := int64(u) * int64(c.perUnit)
 	groups := c.Groups(u)
 	qualified := make([][2]int, len(groups))
 	tie := 0

@@ -62,9 +62,9 @@ type groupRow struct{ agent, pts, gd, gf int }
 // and the bracket played out to one champion under knockout rules.
 func TestWorldCups(t *testing.T) {
 	for _, bc := range []struct{ agents, groupSize, groups int }{{8, 4, 2}, {5, 3, 2}, {4, 4, 1}, {8, 2, 4}} {
-		c := worldCupConfig(bc.agents, bc.groupSize, 40)
+		c := planned(t, worldCupConfig(bc.agents, bc.groupSize, 40))
 		dir := t.TempDir()
-		tally, err := arena.Run(context.Background(), c, dir, arena.Options{})
+		tally, err := c.Run(context.Background(), dir, arena.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestWorldCups(t *testing.T) {
 }
 
 // checkWorldCup checks one cup's rows and returns its champion.
-func checkWorldCup(t *testing.T, c arena.Config, cup, groups int, ms []datasets.MatchRow) int {
+func checkWorldCup(t *testing.T, c *arena.Plan, cup, groups int, ms []datasets.MatchRow) int {
 	t.Helper()
 	gs := c.Groups(cup)
 	if len(gs) != groups {

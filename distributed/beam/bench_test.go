@@ -15,7 +15,7 @@ func BenchmarkPrismArena(b *testing.B) {
 	specs := []string{"random", "fixed:2-2-2-2-2", "fixed:1-3-3-2-1", "fixed:1-2-3-2-2"}
 	c := arena.Config{Agents: specs, Matches: max(2, b.N/6+1), Seed: 1}
 	b.ResetTimer()
-	t, err := Run(context.Background(), "prism", c, b.TempDir(), false, io.Discard)
+	t, err := Run(context.Background(), "prism", planned(b, c), b.TempDir(), false, io.Discard)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -47,6 +47,16 @@ func (s spec) config() (arena.Config, error) {
 	return c, nil
 }
 
+// plan is the configuration's arena.Plan, made once per DoFn instance (in Setup): the
+// runner stops a DoFn, so its agents need no context of their own.
+func (s spec) plan() (*arena.Plan, error) {
+	c, err := s.config()
+	if err != nil {
+		return nil, err
+	}
+	return arena.NewPlan(context.Background(), c)
+}
+
 // listWork emits the fixture list: every shard to play, in batches of units.
 type listWork struct {
 	spec
@@ -54,7 +64,7 @@ type listWork struct {
 }
 
 func (f *listWork) ProcessElement(_ []byte, emit func(work)) error {
-	c, err := f.config()
+	c, err := f.plan()
 	if err != nil {
 		return err
 	}
@@ -75,11 +85,11 @@ type playUnits struct {
 }
 
 func (f *playUnits) Setup() error {
-	c, err := f.config()
+	c, err := f.plan()
 	if err != nil {
 		return err
 	}
-	f.player, err = arena.NewWorker(context.Background(), c) // the runner stops a DoFn; its agents need no context of their own
+	f.player, err = arena.NewWorker(context.Background(), c)
 	return err
 }
 
@@ -105,13 +115,17 @@ type writeShard struct {
 	// writes it, then fails, as a worker dying after its output would; tests use it.
 	FailOnce  string
 	FailShard int
+	run       arena.RunDir
+}
+
+func (f *writeShard) Setup() error {
+	c, err := f.plan()
+	f.run = c.Dir(f.Dir)
+	return err
 }
 
 func (f *writeShard) ProcessElement(s int, batches func(*[]arena.Played) bool, emit func(datasets.MatchRow)) error {
-	c, err := f.config()
-	if err != nil {
-		return err
-	}
+	c := f.run.Plan()
 	lo, hi := c.ShardUnits(s)
 	all := make([]arena.Played, 0, (hi-lo)*c.TotalMatches()/c.Units())
 	var batch []arena.Played
@@ -119,7 +133,7 @@ func (f *writeShard) ProcessElement(s int, batches func(*[]arena.Played) bool, e
 		all = append(all, batch...)
 		batch = nil
 	}
-	if err := c.WriteShard(f.Dir, s, all); err != nil {
+	if err := f.run.WriteShard(s, all); err != nil {
 		return err
 	}
 	if f.FailOnce != "" && s == f.FailShard {
@@ -175,14 +189,14 @@ func (f *tallyMatches) MergeAccumulators(a, b *arena.Tally) *arena.Tally {
 type finish struct{ spec }
 
 func (f *finish) ProcessElement(t *arena.Tally) error {
-	c, err := f.config()
+	c, err := f.plan()
 	if err != nil {
 		return err
 	}
 	if got, want := t.Matches(), c.TotalMatches(); got != want {
 		return fmt.Errorf("arenabeam: the tally counts %d matches, the run has %d", got, want)
 	}
-	if err := arena.Finish(c, f.Dir); err != nil {
+	if err := c.Dir(f.Dir).Finish(); err != nil {
 		return err
 	}
 	return datasets.WriteAtomic(filepath.Join(f.Dir, TallyFile), func(w io.Writer) error { return json.NewEncoder(w).Encode(t) })
@@ -228,13 +242,10 @@ type Options struct {
 //	seeds) → group by shard → write shard Parquet (datasets schemas, parquet-go) →
 //	combine into a tally → finish (matches.parquet, run.json, tally.json)
 //
-// Start the run directory with arena.Start first; the pipeline's result is the same set of
+// Start the run directory (RunDir.Start) first; the pipeline's result is the same set of
 // files, byte for byte, as arena.Run's.
-func Arena(s beam.Scope, c arena.Config, dir string, opt Options) error {
-	if err := c.Validate(); err != nil {
-		return err
-	}
-	cj, err := json.Marshal(c)
+func Arena(s beam.Scope, c *arena.Plan, dir string, opt Options) error {
+	cj, err := json.Marshal(c.Config)
 	if err != nil {
 		return err
 	}

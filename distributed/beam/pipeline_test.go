@@ -49,7 +49,7 @@ func TestPrismRunEqualsLocalArena(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := Run(context.Background(), "prism", c, beamDir, false, io.Discard)
+		got, err := Run(context.Background(), "prism", planned(t, c), beamDir, false, io.Discard)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +65,7 @@ func TestPrismRunEqualsLocalArena(t *testing.T) {
 			t.Errorf("%s: the Beam combine's tally differs from the local run's", c.Format)
 		}
 		info, err := arena.ReadInfo(beamDir)
-		if err != nil || !info.Complete || info.TotalMatches != c.TotalMatches() {
+		if err != nil || !info.Complete || info.TotalMatches != planned(t, c).TotalMatches() {
 			t.Fatalf("run.json %+v %v", info, err)
 		}
 	}
@@ -83,16 +83,17 @@ func TestFailedPipelineRetriedLosesAndDuplicatesNothing(t *testing.T) {
 	}
 	dir := t.TempDir()
 	marker := filepath.Join(t.TempDir(), "failed")
-	if _, err := run(context.Background(), "prism", c, dir, false, io.Discard, Options{FailOnce: marker, FailShard: 1}); err == nil {
+	p := planned(t, c)
+	if _, err := run(context.Background(), "prism", p, dir, false, io.Discard, Options{FailOnce: marker, FailShard: 1}); err == nil {
 		t.Fatal("the injected failure did not fail the pipeline")
 	}
-	if whole, err := c.ShardComplete(dir, 1); err != nil || !whole {
+	if whole, err := p.Dir(dir).ShardComplete(1); err != nil || !whole {
 		t.Fatal("the failing worker's shard is not on disk")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "matches.parquet")); err == nil {
 		t.Fatal("a failed pipeline left matches.parquet")
 	}
-	got, err := run(context.Background(), "prism", c, dir, true, io.Discard, Options{FailOnce: marker, FailShard: 1})
+	got, err := run(context.Background(), "prism", p, dir, true, io.Discard, Options{FailOnce: marker, FailShard: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,21 +108,25 @@ func TestFailedPipelineRetriedLosesAndDuplicatesNothing(t *testing.T) {
 func TestShardWriteIsIdempotent(t *testing.T) {
 	c := arena.Config{Agents: []string{"random", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 4}, Matches: 50, Seed: 2, LogThrows: true}
 	dir := t.TempDir()
-	if err := arena.Start(c, dir, false); err != nil {
+	plan := planned(t, c)
+	if err := plan.Dir(dir).Start(false); err != nil {
 		t.Fatal(err)
 	}
-	p, err := arena.NewWorker(context.Background(), c)
+	p, err := arena.NewWorker(context.Background(), plan)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var all []arena.Played
-	for u := range c.Units() {
+	for u := range plan.Units() {
 		if all, err = p.PlayUnit(u, all); err != nil {
 			t.Fatal(err)
 		}
 	}
 	cj, _ := json.Marshal(c)
 	w := &writeShard{spec: spec{Config: string(cj), Dir: dir}}
+	if err := w.Setup(); err != nil {
+		t.Fatal(err)
+	}
 	var first map[string][]byte
 	reversed := slices.Clone(all)
 	slices.Reverse(reversed)
@@ -157,7 +162,17 @@ func TestShardWriteIsIdempotent(t *testing.T) {
 
 func TestRunRefusesUnknownRunner(t *testing.T) {
 	c := arena.Config{Agents: []string{"random", "heuristic"}, Matches: 2}
-	if _, err := Run(context.Background(), "direct", c, t.TempDir(), false, io.Discard); err == nil {
+	if _, err := Run(context.Background(), "direct", planned(t, c), t.TempDir(), false, io.Discard); err == nil {
 		t.Fatal("an unknown runner was accepted")
 	}
+}
+
+// planned is arena.NewPlan's plan of c.
+func planned(tb testing.TB, c arena.Config) *arena.Plan {
+	tb.Helper()
+	p, err := arena.NewPlan(context.Background(), c)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
 }

@@ -25,14 +25,14 @@ import (
 // Spark job server; --project, --region, --temp_location, … for Dataflow).
 var Runners = []string{"prism", "flink", "spark", "dataflow"}
 
-// Run plays c into dir on a Beam runner and returns the tally the pipeline combined. With
+// Run plays the plan c into dir on a Beam runner and returns the tally the pipeline combined. With
 // resume, the shards an earlier attempt finished are read instead of played. status gets
 // a line before and after.
-func Run(ctx context.Context, runner string, c arena.Config, dir string, resume bool, status io.Writer) (*arena.Tally, error) {
+func Run(ctx context.Context, runner string, c *arena.Plan, dir string, resume bool, status io.Writer) (*arena.Tally, error) {
 	return run(ctx, runner, c, dir, resume, status, Options{})
 }
 
-func run(ctx context.Context, runner string, c arena.Config, dir string, resume bool, status io.Writer, opt Options) (*arena.Tally, error) {
+func run(ctx context.Context, runner string, c *arena.Plan, dir string, resume bool, status io.Writer, opt Options) (*arena.Tally, error) {
 	known := false
 	for _, r := range Runners {
 		known = known || r == runner
@@ -43,12 +43,13 @@ func run(ctx context.Context, runner string, c arena.Config, dir string, resume 
 	if !beam.Initialized() {
 		beam.Init()
 	}
-	if err := arena.Start(c, dir, resume); err != nil {
+	run := c.Dir(dir)
+	if err := run.Start(resume); err != nil {
 		return nil, err
 	}
 	if resume {
 		for s := range c.Shards() {
-			whole, err := c.ShardComplete(dir, s)
+			whole, err := run.ShardComplete(s)
 			if err != nil {
 				return nil, err
 			}

@@ -43,10 +43,10 @@ type arenaOptions struct {
 	exploitMatches int
 }
 
-// Engine plays the competition c into the run directory dir (resuming the run there if
-// resume is set) and returns its tally. LocalEngine plays on this machine's cores;
-// kingoal-beam passes one that runs an Apache Beam pipeline.
-type Engine func(ctx context.Context, streams Streams, c arena.Config, dir string, resume bool) (*arena.Tally, error)
+// Engine plays the planned competition c into the run directory dir (resuming the run there
+// if resume is set) and returns its tally. LocalEngine plays on this machine's cores;
+// kingoal-beam passes one that runs an Apache Beam pipeline; tests pass one that records.
+type Engine func(ctx context.Context, streams Streams, c *arena.Plan, dir string, resume bool) (*arena.Tally, error)
 
 // ArenaCommand is kingoal's arena command playing on engine.
 func ArenaCommand(streams Streams, engine Engine) *cobra.Command {
@@ -121,11 +121,11 @@ DIR/exploitability.json; --no-exploitability skips it.`,
 	return cmd
 }
 
-// LocalEngine runs c into dir on all cores (arena.Run) with a progress bar on stderr; an
+// LocalEngine runs c into dir on all cores (Plan.Run) with a progress bar on stderr; an
 // interruption says how to resume.
-func LocalEngine(ctx context.Context, streams Streams, c arena.Config, dir string, resume bool) (*arena.Tally, error) {
+func LocalEngine(ctx context.Context, streams Streams, c *arena.Plan, dir string, resume bool) (*arena.Tally, error) {
 	bar := newProgress(streams.ErrOut, c.TotalMatches(), "matches")
-	tally, err := arena.Run(ctx, c, dir, arena.Options{Resume: resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
+	tally, err := c.Run(ctx, dir, arena.Options{Resume: resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
 	_ = bar.Finish()
 	if errors.Is(err, context.Canceled) {
 		return nil, fmt.Errorf("interrupted; finished matches are kept in %s: continue with --out %s --resume: %w", dir, dir, err)
@@ -134,7 +134,7 @@ func LocalEngine(ctx context.Context, streams Streams, c arena.Config, dir strin
 }
 
 // filesOf lists the data files a run writes.
-func filesOf(c arena.Config) []string {
+func filesOf(c *arena.Plan) []string {
 	var files []string
 	for _, kind := range c.Kinds() {
 		files = append(files, kind+".parquet")
@@ -142,7 +142,7 @@ func filesOf(c arena.Config) []string {
 	return files
 }
 
-// config turns the flags into a validated competition, or a one-line usage error.
+// config turns the flags into a competition, or a one-line usage error.
 func (o arenaOptions) config() (arena.Config, error) {
 	r, err := o.rules.rules()
 	if err != nil {
@@ -188,14 +188,15 @@ func (o arenaOptions) config() (arena.Config, error) {
 	c := arena.Config{Format: format, Agents: labelled(splitSpecs(o.agents)), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, GroupSize: groupSize,
 		Seed: o.seed, Workers: o.workers, LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions, EveryThrow: o.sampler == "throws",
 		NoExploitability: o.noExploit}
-	if err := c.Validate(); err != nil {
-		return arena.Config{}, usageError{err}
-	}
 	return c, nil
 }
 
 func runArena(ctx context.Context, prog string, streams Streams, engine Engine, o arenaOptions) error {
-	c, err := o.config()
+	cfg, err := o.config()
+	if err != nil {
+		return err
+	}
+	c, err := plan(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -236,6 +237,17 @@ func runArena(ctx context.Context, prog string, streams Streams, engine Engine, 
 		return err
 	}
 	return writeLeaderboard(streams.Out, lb, o.markdown, o.json)
+}
+
+// plan is the competition planned (arena.NewPlan): a configuration it refuses, an agent
+// spec that does not build included, is a usage error; an interruption while an agent
+// builds is not.
+func plan(ctx context.Context, c arena.Config) (*arena.Plan, error) {
+	p, err := arena.NewPlan(ctx, c)
+	if err != nil && ctx.Err() == nil {
+		return nil, usageError{err}
+	}
+	return p, err
 }
 
 // isReadOnly reports an error of a directory we may not write into.

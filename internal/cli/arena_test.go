@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -214,7 +215,11 @@ func FuzzArenaFlags(f *testing.F) {
 		o := arenaOptions{format: format, agents: agents, matches: matches, workers: workers, groupSize: groupSize, sampler: sampler, drawBracket: draw,
 			logThrows: throws, dice: dice, out: "run"}
 		o.rules = ruleFlags{env.DefaultKnobs()}
-		c, err := o.config()
+		cfg, err := o.config()
+		var c *arena.Plan
+		if err == nil {
+			c, err = plan(context.Background(), cfg)
+		}
 		if err != nil {
 			var u usageError
 			if !errors.As(err, &u) || strings.Contains(err.Error(), "\n") {

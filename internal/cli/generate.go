@@ -83,9 +83,9 @@ func runGenerate(ctx context.Context, prog string, io Streams, engine Engine, o 
 	if err := outputChoices(o.out, false, false, o.resume, o.force); err != nil {
 		return err
 	}
-	c := arena.Config{Agents: specs, Rules: r, Matches: o.episodes, Seed: o.seed, Workers: o.workers, LogDecisions: true, LogThrows: o.logThrows}
-	if err := c.Validate(); err != nil {
-		return usageError{err}
+	c, err := plan(ctx, arena.Config{Agents: specs, Rules: r, Matches: o.episodes, Seed: o.seed, Workers: o.workers, LogDecisions: true, LogThrows: o.logThrows})
+	if err != nil {
+		return err
 	}
 	lock, err := prepareRunDir(o.out, o.resume, o.force)
 	if err != nil {

@@ -142,7 +142,7 @@ func FuzzResumeRunJSON(f *testing.F) {
 			t.Fatal(err)
 		}
 		var reached bool
-		engine := func(_ context.Context, _ Streams, c arena.Config, _ string, resume bool) (*arena.Tally, error) {
+		engine := func(_ context.Context, _ Streams, c *arena.Plan, _ string, resume bool) (*arena.Tally, error) {
 			if err := c.Validate(); err != nil || !resume {
 				t.Fatalf("the engine got an invalid competition %+v: %v", c, err)
 			}

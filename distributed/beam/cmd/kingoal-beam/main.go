@@ -75,7 +75,7 @@ the parallelism. On a cluster, --out must be a directory every worker sees.`,
 			root.PersistentFlags().AddFlag(f)
 		}
 	})
-	engine := func(ctx context.Context, io cli.Streams, c arena.Config, dir string, resume bool) (*arena.Tally, error) {
+	engine := func(ctx context.Context, io cli.Streams, c *arena.Plan, dir string, resume bool) (*arena.Tally, error) {
 		return arenabeam.Run(ctx, runner, c, dir, resume, io.ErrOut)
 	}
 	root.AddCommand(cli.ArenaCommand(io, engine), cli.GenerateCommand(io, engine))
