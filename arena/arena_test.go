@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/arena/arenatest"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 )
@@ -194,7 +195,7 @@ func TestLeagueTableOrder(t *testing.T) {
 
 func TestGauntletSchedule(t *testing.T) {
 	c := arena.Config{Format: arena.Gauntlet, Agents: []string{"heuristic", "random", "fixed:2-2-2-2-2", "fixed:1-3-3-2-1"}, Matches: 4}
-	fs := planned(t, c).Schedule()
+	fs := arenatest.Plan(t, c).Schedule()
 	if len(fs) != 12 {
 		t.Fatalf("%d fixtures, want 3 opponents × 4", len(fs))
 	}
@@ -387,11 +388,11 @@ func TestTallyRefusesRowsItCannotHold(t *testing.T) {
 // LoggedShardSize matches (what memory holds scales with it), recorded in run.json.
 func TestLoggedRunsUseSmallShards(t *testing.T) {
 	c := arena.Config{Agents: []string{"fixed:2-2-2-2-2", "fixed:1-3-3-2-1"}, Matches: 3000, Seed: 1}
-	if got := planned(t, c).Shards(); got != 1 {
+	if got := arenatest.Plan(t, c).Shards(); got != 1 {
 		t.Errorf("3,000 matches without logs: %d shards, want 1", got)
 	}
 	c.LogThrows = true
-	if got, want := planned(t, c).Shards(), (3000+arena.LoggedShardSize-1)/arena.LoggedShardSize; got != want {
+	if got, want := arenatest.Plan(t, c).Shards(), (3000+arena.LoggedShardSize-1)/arena.LoggedShardSize; got != want {
 		t.Errorf("3,000 matches with throws: %d shards, want %d", got, want)
 	}
 	c.Rules = env.Rules{ThrowsPerHalf: 3}
@@ -409,8 +410,8 @@ func TestLoggedRunsUseSmallShards(t *testing.T) {
 	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if info, err := arena.ReadInfo(dir); err != nil || info.ShardSize != 32 || planned(t, c).Shards() != 4 {
-		t.Errorf("450-throw halves: shards of %d (%d shards), want 32 (4): %v", info.ShardSize, planned(t, c).Shards(), err)
+	if info, err := arena.ReadInfo(dir); err != nil || info.ShardSize != 32 || arenatest.Plan(t, c).Shards() != 4 {
+		t.Errorf("450-throw halves: shards of %d (%d shards), want 32 (4): %v", info.ShardSize, arenatest.Plan(t, c).Shards(), err)
 	}
 }
 
@@ -457,10 +458,10 @@ func TestEveryThrowPlaysTheLoggedMatches(t *testing.T) {
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := planned(t, every).Dir(dirs["every"]).Start(true); err != nil {
+	if err := arenatest.Plan(t, every).Dir(dirs["every"]).Start(true); err != nil {
 		t.Errorf("an older run drawn throw by throw does not resume with EveryThrow: %v", err)
 	}
-	if err := planned(t, goals).Dir(dirs["every"]).Start(true); err == nil || !strings.Contains(err.Error(), "sampler") {
+	if err := arenatest.Plan(t, goals).Dir(dirs["every"]).Start(true); err == nil || !strings.Contains(err.Error(), "sampler") {
 		t.Errorf("an older run resumed goal by goal: %v", err)
 	}
 }
@@ -475,14 +476,4 @@ func TestTooManyAgentsAreRefusedUpFront(t *testing.T) {
 	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "at most 2048") {
 		t.Fatalf("%d agents: %v", len(specs), err)
 	}
-}
-
-// planned is NewPlan's plan of c, for the tests that read a run's layout.
-func planned(tb testing.TB, c arena.Config) *arena.Plan {
-	tb.Helper()
-	p, err := arena.NewPlan(context.Background(), c)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return p
 }

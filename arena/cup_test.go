@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/arena/arenatest"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 )
@@ -20,7 +21,7 @@ func cupConfig(cups int) arena.Config {
 }
 
 func TestBracketSeeding(t *testing.T) {
-	c := planned(t, cupConfig(1))
+	c := arenatest.Plan(t, cupConfig(1))
 	// 5 agents in a bracket of 8: seeds 1, 2, 3 have byes; 4 and 5 play; 1 and 2 meet only in the final.
 	want := []int{0, -1, 3, 4, 1, -1, 2, -1}
 	if got := c.Bracket(0); !slices.Equal(got, want) {
@@ -28,7 +29,7 @@ func TestBracketSeeding(t *testing.T) {
 	}
 	drawn := cupConfig(1)
 	drawn.DrawBracket = true
-	c = planned(t, drawn)
+	c = arenatest.Plan(t, drawn)
 	draws := map[string]bool{}
 	for cup := range 20 {
 		b := c.Bracket(cup)
@@ -76,7 +77,7 @@ func TestKnockoutCups(t *testing.T) {
 		t.Fatal("1 and 3 workers wrote different cups")
 	}
 	rows, err := datasets.ReadParquet[datasets.MatchRow](filepath.Join(dirs[0], "matches.parquet"), datasets.MatchesSchema)
-	if err != nil || len(rows) != 60*4 || planned(t, c).TotalMatches() != 240 {
+	if err != nil || len(rows) != 60*4 || arenatest.Plan(t, c).TotalMatches() != 240 {
 		t.Fatalf("%d rows (%v)", len(rows), err)
 	}
 	for cup := range 60 {

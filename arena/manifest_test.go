@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/arena/arenatest"
 )
 
 // TestTornShardIsPlayedAgain builds the state a kill between two renames leaves — shard 0's
@@ -28,7 +29,7 @@ func TestTornShardIsPlayedAgain(t *testing.T) {
 	played := playShard(t, c, 0)
 	for _, keepManifest := range []bool{false, true} {
 		dir := t.TempDir()
-		run := planned(t, c).Dir(dir)
+		run := arenatest.Plan(t, c).Dir(dir)
 		if err := run.Start(false); err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +67,7 @@ func TestTornShardIsPlayedAgain(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	run := planned(t, c).Dir(dir)
+	run := arenatest.Plan(t, c).Dir(dir)
 	if err := run.Start(false); err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +88,7 @@ func TestTornShardIsPlayedAgain(t *testing.T) {
 // playShard plays every match of shard s of c.
 func playShard(t *testing.T, c arena.Config, s int) []arena.Played {
 	t.Helper()
-	p := planned(t, c)
+	p := arenatest.Plan(t, c)
 	w, err := arena.NewWorker(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -134,7 +135,7 @@ func TestGauntletRanksByPointsAMatch(t *testing.T) {
 func TestEditedRunJSONIsRefused(t *testing.T) {
 	c := cfg(1)
 	dir := t.TempDir()
-	if err := planned(t, c).Dir(dir).Start(false); err != nil {
+	if err := arenatest.Plan(t, c).Dir(dir).Start(false); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "run.json")

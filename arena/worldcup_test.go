@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/arena/arenatest"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 )
@@ -62,7 +63,7 @@ type groupRow struct{ agent, pts, gd, gf int }
 // and the bracket played out to one champion under knockout rules.
 func TestWorldCups(t *testing.T) {
 	for _, bc := range []struct{ agents, groupSize, groups int }{{8, 4, 2}, {5, 3, 2}, {4, 4, 1}, {8, 2, 4}} {
-		c := planned(t, worldCupConfig(bc.agents, bc.groupSize, 40))
+		c := arenatest.Plan(t, worldCupConfig(bc.agents, bc.groupSize, 40))
 		dir := t.TempDir()
 		tally, err := c.Run(context.Background(), dir, arena.Options{})
 		if err != nil {

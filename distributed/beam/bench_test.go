@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/arena/arenatest"
 )
 
 // BenchmarkPrismArena: the arena benchmark's league (random and fixed agents, default
@@ -15,7 +16,7 @@ func BenchmarkPrismArena(b *testing.B) {
 	specs := []string{"random", "fixed:2-2-2-2-2", "fixed:1-3-3-2-1", "fixed:1-2-3-2-2"}
 	c := arena.Config{Agents: specs, Matches: max(2, b.N/6+1), Seed: 1}
 	b.ResetTimer()
-	t, err := Run(context.Background(), "prism", planned(b, c), b.TempDir(), false, io.Discard)
+	t, err := Run(context.Background(), "prism", arenatest.Plan(b, c), b.TempDir(), false, io.Discard)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/arena/arenatest"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 )
@@ -49,7 +50,7 @@ func TestPrismRunEqualsLocalArena(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := Run(context.Background(), "prism", planned(t, c), beamDir, false, io.Discard)
+		got, err := Run(context.Background(), "prism", arenatest.Plan(t, c), beamDir, false, io.Discard)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +66,7 @@ func TestPrismRunEqualsLocalArena(t *testing.T) {
 			t.Errorf("%s: the Beam combine's tally differs from the local run's", c.Format)
 		}
 		info, err := arena.ReadInfo(beamDir)
-		if err != nil || !info.Complete || info.TotalMatches != planned(t, c).TotalMatches() {
+		if err != nil || !info.Complete || info.TotalMatches != arenatest.Plan(t, c).TotalMatches() {
 			t.Fatalf("run.json %+v %v", info, err)
 		}
 	}
@@ -83,7 +84,7 @@ func TestFailedPipelineRetriedLosesAndDuplicatesNothing(t *testing.T) {
 	}
 	dir := t.TempDir()
 	marker := filepath.Join(t.TempDir(), "failed")
-	p := planned(t, c)
+	p := arenatest.Plan(t, c)
 	if _, err := run(context.Background(), "prism", p, dir, false, io.Discard, Options{FailOnce: marker, FailShard: 1}); err == nil {
 		t.Fatal("the injected failure did not fail the pipeline")
 	}
@@ -108,7 +109,7 @@ func TestFailedPipelineRetriedLosesAndDuplicatesNothing(t *testing.T) {
 func TestShardWriteIsIdempotent(t *testing.T) {
 	c := arena.Config{Agents: []string{"random", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 4}, Matches: 50, Seed: 2, LogThrows: true}
 	dir := t.TempDir()
-	plan := planned(t, c)
+	plan := arenatest.Plan(t, c)
 	if err := plan.Dir(dir).Start(false); err != nil {
 		t.Fatal(err)
 	}
@@ -162,17 +163,7 @@ func TestShardWriteIsIdempotent(t *testing.T) {
 
 func TestRunRefusesUnknownRunner(t *testing.T) {
 	c := arena.Config{Agents: []string{"random", "heuristic"}, Matches: 2}
-	if _, err := Run(context.Background(), "direct", planned(t, c), t.TempDir(), false, io.Discard); err == nil {
+	if _, err := Run(context.Background(), "direct", arenatest.Plan(t, c), t.TempDir(), false, io.Discard); err == nil {
 		t.Fatal("an unknown runner was accepted")
 	}
-}
-
-// planned is arena.NewPlan's plan of c.
-func planned(tb testing.TB, c arena.Config) *arena.Plan {
-	tb.Helper()
-	p, err := arena.NewPlan(context.Background(), c)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return p
 }
