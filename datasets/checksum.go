@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+
+	"github.com/kingoal/kingoal/datasets/internal/columnar"
 )
 
 // ChecksumKey is the key-value metadata entry with a file's own checksum: "CRC N", the
@@ -13,9 +15,7 @@ import (
 // even where no page is decoded (a merge copies chunks as bytes). Pages carry Parquet's own
 // CRC-32 too (the page header's crc), which parquet-go checks as it decodes them; files
 // parquet-go writes (decisions, solver outputs) have those page CRCs but no file checksum.
-const ChecksumKey = "kingoal.checksum"
-
-func checksumValue(crc uint32, n int64) string { return fmt.Sprintf("%08x %d", crc, n) }
+const ChecksumKey = columnar.ChecksumKey
 
 // verifyChecksum checks the file's checksum entry, if it has one (files an earlier build
 // wrote have none: their pages are read as they are).
@@ -25,7 +25,7 @@ func verifyChecksum(f io.ReaderAt, size int64, value string, ok bool) error {
 	}
 	var want uint32
 	var n int64
-	if _, err := fmt.Sscanf(value, "%08x %d", &want, &n); err != nil || checksumValue(want, n) != value || n < 4 || n > size {
+	if _, err := fmt.Sscanf(value, "%08x %d", &want, &n); err != nil || columnar.ChecksumValue(want, n) != value || n < 4 || n > size {
 		return fmt.Errorf("its checksum entry %q is damaged", value)
 	}
 	h := crc32.NewIEEE()

@@ -23,7 +23,8 @@
 // with optional LIST columns, typed cells: what kingoal datasets inspect and export use).
 //
 // Writers: ParquetWriter and WriteParquet. Match and throw rows, which the arena writes by
-// the million, go through a columnar writer of this package (columnar.go): rows split into
+// the million, go through a columnar writer of our own (internal/columnar, which knows
+// Parquet and nothing of the schemas; the row splitters are split.go): rows split into
 // typed columns without reflection, integers DELTA_BINARY_PACKED, strings in dictionaries
 // (RLE_DICTIONARY), every chunk zstd; ThrowRecord is a throw in 48 bytes without pointers,
 // written as the ThrowRow it stands for. Other rows go through parquet-go's writer. Either

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/kingoal/kingoal/datasets/internal/columnar"
 	"github.com/parquet-go/parquet-go"
 )
 
@@ -67,17 +68,17 @@ func BenchmarkEncodeThrows(b *testing.B) {
 }
 
 func encodeColumnar[T any](b *testing.B, rows []T, s *splitter[T]) {
-	c, err := newColumnar(io.Discard, ThrowsSchema, s.shape)
+	c, err := columnar.New(io.Discard, ThrowsSchema, s.Shape)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for i := 0; i < len(rows); i += 95 {
 		batch := rows[i:min(i+95, len(rows))]
 		s.add(c, batch)
-		c.rowsAdded(len(batch))
+		c.RowsAdded(len(batch))
 	}
-	if err := c.close(); err != nil {
+	if err := c.Close(); err != nil {
 		b.Fatal(err)
 	}
-	c.release()
+	c.Release()
 }

@@ -7,15 +7,15 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/kingoal/kingoal/datasets/internal/columnar"
 	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/compress/zstd"
 )
 
 // SchemaKey is the key-value metadata entry naming a file's schema and version.
-const SchemaKey = "kingoal.schema"
+const SchemaKey = columnar.SchemaKey
 
 // rowGroupRows bounds row groups so readers and writers stream in bounded memory.
-const rowGroupRows = 64 * 1024
+const rowGroupRows = columnar.RowGroupRows
 
 // WriteAtomic creates path by writing a temporary file in the same directory, syncing it
 // and renaming it over path. If write fails, nothing is left at path.
@@ -193,16 +193,12 @@ func CountRows(path, schema string) (int64, error) {
 	return pf.NumRows(), nil
 }
 
-// fastZstd is zstd at its fastest level: on arena shards it compresses within a few per
-// cent of the default level in about half the time (BENCHMARKS.md, issue 14).
-var fastZstd = zstd.Codec{Level: zstd.SpeedFastest}
-
 // writerOptions configures every file we write: bounded row groups, zstd, the schema tag,
 // and no min/max statistics on string columns. Those bounds cost a comparison of every
 // value (a third of the time of writing a match row) and prune nothing anyone filters on;
 // the integer columns keep theirs (DuckDB prunes row groups on match_id and cup with them).
 func writerOptions(s *parquet.Schema, tag string) []parquet.WriterOption {
-	opts := []parquet.WriterOption{parquet.MaxRowsPerRowGroup(rowGroupRows), parquet.Compression(&fastZstd),
+	opts := []parquet.WriterOption{parquet.MaxRowsPerRowGroup(rowGroupRows), parquet.Compression(&columnar.FastZstd),
 		parquet.KeyValueMetadata(SchemaKey, tag)}
 	for _, col := range s.Columns() {
 		if leaf, _ := s.Lookup(col...); leaf.Node.Type().Kind() == parquet.ByteArray {
@@ -215,15 +211,15 @@ func writerOptions(s *parquet.Schema, tag string) []parquet.WriterOption {
 // ParquetWriter streams rows of T into a Parquet file tagged with a schema, atomically: the
 // file appears under its name only when Close succeeds. Writes after an error keep failing
 // with that error (sticky), like encoding/csv. Match and throw rows, which the arena writes
-// by the million, go through a columnar writer of our own (columnar.go); every other row
+// by the million, go through a columnar writer of our own (internal/columnar); every other row
 // type through parquet-go's.
 type ParquetWriter[T any] struct {
 	path   string
 	schema string
 	file   *atomicFile
 	pw     *parquet.GenericWriter[T]
-	cw     *columnar    // instead of pw
-	split  *splitter[T] // with cw
+	cw     *columnar.Writer // instead of pw
+	split  *splitter[T]     // with cw
 	err    error
 }
 
@@ -235,7 +231,7 @@ func NewParquetWriter[T any](path, schema string) (*ParquetWriter[T], error) {
 	}
 	w := &ParquetWriter[T]{path: path, schema: schema, file: a}
 	if w.split = splitterOf[T](); w.split != nil {
-		if w.cw, err = newColumnar(a.tmp, schema, w.split.shape); err != nil {
+		if w.cw, err = columnar.New(a.tmp, schema, w.split.Shape); err != nil {
 			a.abort()
 			return nil, fmt.Errorf("datasets: writing %s: %w", path, err)
 		}
@@ -253,11 +249,11 @@ func (w *ParquetWriter[T]) Write(rows []T) error {
 	var err error
 	if w.cw != nil {
 		for len(rows) > 0 && err == nil {
-			k := min(len(rows), w.cw.room())
+			k := min(len(rows), w.cw.Room())
 			w.split.add(w.cw, rows[:k])
-			w.cw.rowsAdded(k)
-			if w.cw.room() == 0 {
-				err = w.cw.flush()
+			w.cw.RowsAdded(k)
+			if w.cw.Room() == 0 {
+				err = w.cw.Flush()
 			}
 			rows = rows[k:]
 		}
@@ -294,7 +290,7 @@ func (w *ParquetWriter[T]) AppendFile(path string) error {
 			return fmt.Errorf("%w: %s has other columns than %s", ErrSchema, path, w.schema)
 		}
 		if w.cw != nil {
-			if err := w.cw.appendFile(f, pf); err != nil {
+			if err := w.cw.AppendFile(f, pf); err != nil {
 				return fmt.Errorf("datasets: appending %s to %s: %w", path, w.path, err)
 			}
 			return nil
@@ -346,7 +342,7 @@ func (w *ParquetWriter[T]) Close() error {
 // fileSchema is the schema of the rows the file holds.
 func (w *ParquetWriter[T]) fileSchema() *parquet.Schema {
 	if w.split != nil {
-		return w.split.schema
+		return w.split.Schema
 	}
 	return w.pw.Schema()
 }
@@ -362,7 +358,7 @@ func (w *ParquetWriter[T]) closed() bool {
 // releaseEncoder gives the columnar writer's buffers back for the next file.
 func (w *ParquetWriter[T]) releaseEncoder() {
 	if w.cw != nil {
-		w.cw.release()
+		w.cw.Release()
 		w.cw = nil
 	}
 }
@@ -370,7 +366,7 @@ func (w *ParquetWriter[T]) releaseEncoder() {
 // closeEncoder finishes the file's encoding (the footer), before it is moved into place.
 func (w *ParquetWriter[T]) closeEncoder() error {
 	if w.cw != nil {
-		return w.cw.close()
+		return w.cw.Close()
 	}
 	return w.pw.Close()
 }

@@ -1,6 +1,6 @@
 // The columnar writer's encodings: integers delta-packed, strings in dictionaries, lists with RLE levels, pages compressed and checksummed.
 
-package datasets
+package columnar
 
 import (
 	"encoding/binary"
@@ -17,7 +17,7 @@ import (
 
 // encode empties col into c.page (and its dictionary, if it has one, into c.dictPage: dict
 // is then the number of its values, else -1), with its statistics in md.
-func (c *columnar) encode(col *column, md *format.ColumnMetaData) (enc format.Encoding, dict int, err error) {
+func (c *Writer) encode(col *column, md *format.ColumnMetaData) (enc format.Encoding, dict int, err error) {
 	dict = -1
 	switch col.kind {
 	case int32Column:
@@ -57,7 +57,7 @@ func (col *column) levels() int {
 // encodeInt32Lists puts a list column in c.page as a version 1 data page holds it: the
 // repetition levels (0: a row begins, 1: the next value of its list) and the definition
 // levels (0: an empty list, 1: a value), each RLE with its length before it, then the values.
-func (c *columnar) encodeInt32Lists(col *column) error {
+func (c *Writer) encodeInt32Lists(col *column) error {
 	if sum := col.levels(); sum < len(col.i32) {
 		return fmt.Errorf("%d values for lists of %d", len(col.i32), sum)
 	}
@@ -95,7 +95,7 @@ func (c *columnar) encodeInt32Lists(col *column) error {
 }
 
 // encodeInts puts v DELTA_BINARY_PACKED in c.page, with its min/max in md if stats.
-func encodeInts[T int32 | int64](c *columnar, md *format.ColumnMetaData, v []T, stats bool) (err error) {
+func encodeInts[T int32 | int64](c *Writer, md *format.ColumnMetaData, v []T, stats bool) (err error) {
 	switch v := any(v).(type) {
 	case []int32:
 		c.page, err = new(delta.BinaryPackedEncoding).EncodeInt32(c.page[:0], v)
@@ -110,7 +110,7 @@ func encodeInts[T int32 | int64](c *columnar, md *format.ColumnMetaData, v []T, 
 
 // encodeStrings puts a string column's dictionary in c.dictPage and its indexes in
 // c.page, or its values plain in c.page when the dictionary would be too large.
-func (c *columnar) encodeStrings(col *column) (enc format.Encoding, dict int, err error) {
+func (c *Writer) encodeStrings(col *column) (enc format.Encoding, dict int, err error) {
 	if col.enum != nil && len(col.ids) > 0 { // every code up to the largest, used or not
 		_, most := bounds(col.ids)
 		for k := range most + 1 {
@@ -118,7 +118,7 @@ func (c *columnar) encodeStrings(col *column) (enc format.Encoding, dict int, er
 		}
 	}
 	d := col.dict.values
-	if len(d) > maxDictionary {
+	if len(d) > MaxDictionary {
 		c.page = c.page[:0]
 		for _, id := range col.ids {
 			c.page = appendPlainString(c.page, d[id])
@@ -136,9 +136,9 @@ func (c *columnar) encodeStrings(col *column) (enc format.Encoding, dict int, er
 }
 
 // writePage writes page compressed under header h, counting it in md.
-func (c *columnar) writePage(md *format.ColumnMetaData, page []byte, h format.PageHeader) error {
+func (c *Writer) writePage(md *format.ColumnMetaData, page []byte, h format.PageHeader) error {
 	var err error
-	if c.zpage, err = fastZstd.Encode(c.zpage[:0], page); err != nil {
+	if c.zpage, err = FastZstd.Encode(c.zpage[:0], page); err != nil {
 		return fmt.Errorf("compressing column %s: %w", md.PathInSchema[0], err)
 	}
 	body := c.zpage

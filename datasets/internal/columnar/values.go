@@ -1,4 +1,4 @@
-package datasets
+package columnar
 
 import (
 	"encoding/binary"

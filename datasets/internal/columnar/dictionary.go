@@ -1,15 +1,15 @@
-package datasets
+package columnar
 
 import (
 	"unsafe"
 )
 
-// dictionary numbers distinct strings in order of first appearance. Rows mostly carry
-// strings from constant tables (agent specs, line-up names, outcomes), the same bytes at
+// Dictionary numbers distinct strings in order of first appearance. Rows mostly carry
+// Strings from constant tables (agent specs, line-up names, outcomes), the same bytes at
 // the same address row after row, so a string is first looked up by its address in a
 // small direct-mapped cache; the cache holds the string itself, which keeps that address
 // from being reused for other bytes while the entry stands. Misses go to a map.
-type dictionary struct {
+type Dictionary struct {
 	values []string
 	index  map[string]int32
 	recent [recentEntries]recentString
@@ -22,8 +22,8 @@ type recentString struct {
 
 const recentEntries = 128
 
-// id returns s's number.
-func (d *dictionary) id(s string) int32 {
+// ID returns s's number.
+func (d *Dictionary) ID(s string) int32 {
 	e := &d.recent[uintptr(unsafe.Pointer(unsafe.StringData(s)))>>4%recentEntries]
 	if e.id1 != 0 && len(e.s) == len(s) && unsafe.StringData(e.s) == unsafe.StringData(s) {
 		return e.id1 - 1
@@ -32,7 +32,7 @@ func (d *dictionary) id(s string) int32 {
 }
 
 // miss finds or adds s by its bytes, and caches it in e.
-func (d *dictionary) miss(s string, e *recentString) int32 {
+func (d *Dictionary) miss(s string, e *recentString) int32 {
 	id, ok := d.index[s]
 	if !ok {
 		id = int32(len(d.values))
@@ -46,7 +46,7 @@ func (d *dictionary) miss(s string, e *recentString) int32 {
 	return id
 }
 
-func (d *dictionary) reset() {
+func (d *Dictionary) reset() {
 	d.values = d.values[:0]
 	d.index = nil
 	d.recent = [recentEntries]recentString{}

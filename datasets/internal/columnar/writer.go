@@ -1,4 +1,4 @@
-package datasets
+package columnar
 
 import (
 	"bufio"
@@ -16,18 +16,9 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
-// The arena writes match and throw rows by the million. parquet-go's row path spends most
-// of its time on reflection, a Go map per dictionary value and compressing plain integers
-// (BENCHMARKS.md, issue 14), so those two flat schemas have a writer of their own: rows
-// are split into typed columns by code written for each type (split.go), integers are
-// delta-encoded and strings dictionary-encoded before zstd, and the file is the same
-// Parquet parquet-go would write — the same schema elements (taken from parquet-go itself),
-// read by parquet-go, DuckDB and Arrow alike. Statistics: min/max on the integer columns
-// each shape names (split.go); DuckDB prunes row groups with them.
-
-// maxDictionary bounds a column chunk's dictionary; a chunk with more distinct strings is
+// MaxDictionary bounds a column chunk's dictionary; a chunk with more distinct strings is
 // written plain (only --dice's dice lists come near it).
-const maxDictionary = 1 << 12
+const MaxDictionary = 1 << 12
 
 // columnKind is how a column holds its values until its row group is written.
 type columnKind uint8
@@ -53,7 +44,7 @@ type column struct {
 	bools []bool
 	ids   []int32                 // strings, as indexes into dict
 	enum  func(code int32) string // if set, ids are codes and this names them (dict is built from it)
-	dict  *dictionary             // strings of the row group (apart: its cache would spread the columns' headers over many cache lines)
+	dict  *Dictionary             // strings of the row group (apart: its cache would spread the columns' headers over many cache lines)
 }
 
 // len is the number of rows the column holds.
@@ -65,7 +56,7 @@ func (col *column) len() int {
 }
 
 // columnar writes rows of one flat schema as a Parquet file.
-type columnar struct {
+type Writer struct {
 	layout   *layout
 	w        *bufio.Writer
 	offset   int64
@@ -74,7 +65,7 @@ type columnar struct {
 	cols     []column
 	rows     int    // rows buffered in cols
 	page     []byte // a data page being written
-	dictPage []byte // its dictionary
+	dictPage []byte // its Dictionary
 	zpage    []byte // compressed
 	scratch  []byte
 	rep, def []uint8 // a list column's levels
@@ -88,35 +79,35 @@ type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(b []byte) (int, error) { return f(b) }
 
-// newColumnar starts a file of shape sh on w, tagged tag. The shape's columns must be
+// New starts a file of shape sh on w, tagged tag. The shape's columns must be
 // parquet-go's for its schema, in order.
-func newColumnar(w io.Writer, tag string, sh shape) (*columnar, error) {
-	l, err := layoutOf(sh.schema)
+func New(w io.Writer, tag string, sh Shape) (*Writer, error) {
+	l, err := layoutOf(sh.Schema)
 	if err != nil {
 		return nil, err
 	}
-	if len(l.cols) != len(sh.columns) {
-		return nil, fmt.Errorf("the columnar writer fills %d columns of %s, which has %d", len(sh.columns), tag, len(l.cols))
+	if len(l.cols) != len(sh.Columns) {
+		return nil, fmt.Errorf("the columnar writer fills %d columns of %s, which has %d", len(sh.Columns), tag, len(l.cols))
 	}
 	for i, col := range l.cols {
-		if col.path != sh.columns[i] {
-			return nil, fmt.Errorf("the columnar writer fills column %d of %s as %s; it is %s", i, tag, sh.columns[i], col.path)
+		if col.path != sh.Columns[i] {
+			return nil, fmt.Errorf("the columnar writer fills column %d of %s as %s; it is %s", i, tag, sh.Columns[i], col.path)
 		}
 	}
 	// Buffers come from the files written before: a shard's columns grow once per run,
 	// not once per file.
-	c, _ := l.pool.Get().(*columnar)
+	c, _ := l.pool.Get().(*Writer)
 	if c == nil {
-		c = &columnar{w: bufio.NewWriterSize(w, 1<<18), layout: l}
+		c = &Writer{w: bufio.NewWriterSize(w, 1<<18), layout: l}
 		for _, col := range l.cols {
 			c.cols = append(c.cols, column{kind: col.kind, typ: col.typ, path: col.path, leaf: col.leaf})
 			if col.kind == stringColumn {
-				c.cols[len(c.cols)-1].dict = new(dictionary)
+				c.cols[len(c.cols)-1].dict = new(Dictionary)
 			}
 		}
 	}
 	for i := range c.cols {
-		c.cols[i].stats = l.cols[i].stats && slices.Contains(sh.bounded, c.cols[i].path)
+		c.cols[i].stats = l.cols[i].stats && slices.Contains(sh.Bounded, c.cols[i].path)
 	}
 	c.w.Reset(w)
 	c.offset, c.crc = 0, 0
@@ -134,7 +125,7 @@ type layout struct {
 	schema []format.SchemaElement
 	orders []format.ColumnOrder
 	cols   []column  // kind, type and name of each leaf; stats marks the signed integers (they may be bounded)
-	pool   sync.Pool // of *columnar, for files of this layout
+	pool   sync.Pool // of *Writer, for files of this layout
 }
 
 var layouts sync.Map // *parquet.Schema → *layout (parquet.SchemaOf caches schemas by type)
@@ -186,7 +177,7 @@ func layoutOf(schema *parquet.Schema) (*layout, error) {
 }
 
 // isInt32List reports whether the schema elements e begin with a required list of required
-// int32s, as parquet-go writes a []int32 tagged list: a LIST group, its repeated group, the leaf.
+// Int32s, as parquet-go writes a []int32 tagged list: a LIST group, its repeated group, the leaf.
 func isInt32List(e []format.SchemaElement) bool {
 	if len(e) < 3 {
 		return false
@@ -211,7 +202,7 @@ func signed(e format.SchemaElement) bool {
 
 // write writes b, counting and checksumming it. Its errors, like every error of a file being
 // written, come to the user through ParquetWriter, which names the package and the file.
-func (c *columnar) write(b []byte) (int, error) {
+func (c *Writer) write(b []byte) (int, error) {
 	n, err := c.w.Write(b)
 	c.offset += int64(n)
 	c.crc = crc32.Update(c.crc, crc32.IEEETable, b[:n])
@@ -223,53 +214,53 @@ func (c *columnar) write(b []byte) (int, error) {
 
 // Column extenders for the splitters: each grows column j by n values and returns them
 // to be filled (strings with the dictionary to number them by).
-func (c *columnar) int32s(j, n int) []int32 {
+func (c *Writer) Int32s(j, n int) []int32 {
 	col := &c.cols[j]
 	col.i32 = slices.Grow(col.i32, n)[:len(col.i32)+n]
 	return col.i32[len(col.i32)-n:]
 }
 
-func (c *columnar) int64s(j, n int) []int64 {
+func (c *Writer) Int64s(j, n int) []int64 {
 	col := &c.cols[j]
 	col.i64 = slices.Grow(col.i64, n)[:len(col.i64)+n]
 	return col.i64[len(col.i64)-n:]
 }
 
-func (c *columnar) bools(j, n int) []bool {
+func (c *Writer) Bools(j, n int) []bool {
 	col := &c.cols[j]
 	col.bools = slices.Grow(col.bools, n)[:len(col.bools)+n]
 	return col.bools[len(col.bools)-n:]
 }
 
-// int32Lists grows list column j by n rows: it returns their lengths to be filled, and the
+// Int32Lists grows list column j by n rows: it returns their lengths to be filled, and the
 // column's values, to which the rows' values are to be appended in order.
-func (c *columnar) int32Lists(j, n int) (lens []int32, values *[]int32) {
+func (c *Writer) Int32Lists(j, n int) (lens []int32, values *[]int32) {
 	col := &c.cols[j]
 	col.lens = slices.Grow(col.lens, n)[:len(col.lens)+n]
 	return col.lens[len(col.lens)-n:], &col.i32
 }
 
-// codes grows a string column whose values are an enumeration's codes, named by name.
-func (c *columnar) codes(j, n int, name func(code int32) string) []int32 {
-	ids, _ := c.strings(j, n)
+// Codes grows a string column whose values are an enumeration's codes, named by name.
+func (c *Writer) Codes(j, n int, name func(code int32) string) []int32 {
+	ids, _ := c.Strings(j, n)
 	c.cols[j].enum = name
 	return ids
 }
 
-func (c *columnar) strings(j, n int) ([]int32, *dictionary) {
+func (c *Writer) Strings(j, n int) ([]int32, *Dictionary) {
 	col := &c.cols[j]
 	col.ids = slices.Grow(col.ids, n)[:len(col.ids)+n]
 	return col.ids[len(col.ids)-n:], col.dict
 }
 
-// rowsAdded counts n rows a splitter appended.
-func (c *columnar) rowsAdded(n int) { c.rows += n }
+// RowsAdded counts n rows a splitter appended.
+func (c *Writer) RowsAdded(n int) { c.rows += n }
 
-// room is how many rows fit in the current row group.
-func (c *columnar) room() int { return rowGroupRows - c.rows }
+// Room is how many rows fit in the current row group.
+func (c *Writer) Room() int { return RowGroupRows - c.rows }
 
-// flush writes the buffered rows as a row group.
-func (c *columnar) flush() error {
+// Flush writes the buffered rows as a row group.
+func (c *Writer) Flush() error {
 	if c.rows == 0 {
 		return nil
 	}
@@ -291,7 +282,7 @@ func (c *columnar) flush() error {
 
 // writeChunk writes one column of the row group (a dictionary page if any, one data page)
 // and empties it.
-func (c *columnar) writeChunk(col *column) (format.ColumnChunk, error) {
+func (c *Writer) writeChunk(col *column) (format.ColumnChunk, error) {
 	if n := col.len(); n != c.rows {
 		return format.ColumnChunk{}, fmt.Errorf("column %s holds %d values for %d rows", col.path, n, c.rows)
 	}
@@ -316,17 +307,17 @@ func (c *columnar) writeChunk(col *column) (format.ColumnChunk, error) {
 	}
 	md.Encoding = append(md.Encoding, enc)
 	if dict >= 0 {
-		md.Encoding = append(md.Encoding, format.Plain) // the dictionary page's
+		md.Encoding = append(md.Encoding, format.Plain) // the Dictionary page's
 	}
 	md.TotalCompressedSize = c.offset - start
 	return format.ColumnChunk{FileOffset: start, MetaData: md}, nil
 }
 
-// appendFile copies the row groups of pf (read from f, of the same schema, its footer and
+// AppendFile copies the row groups of pf (read from f, of the same schema, its footer and
 // page headers checked by openTagged) as compressed bytes: each column chunk's extent, with
 // its offsets moved. Page indexes, which we never write, are dropped.
-func (c *columnar) appendFile(f *os.File, pf *parquet.File) error {
-	if err := c.flush(); err != nil {
+func (c *Writer) AppendFile(f *os.File, pf *parquet.File) error {
+	if err := c.Flush(); err != nil {
 		return err
 	}
 	for _, rg := range pf.Metadata().RowGroups {
@@ -359,12 +350,12 @@ func (c *columnar) appendFile(f *os.File, pf *parquet.File) error {
 	return nil
 }
 
-// close writes the buffered rows and the footer.
-func (c *columnar) close() error {
-	if err := c.flush(); err != nil {
+// Close writes the buffered rows and the footer.
+func (c *Writer) Close() error {
+	if err := c.Flush(); err != nil {
 		return err
 	}
-	c.meta.KeyValueMetadata = append(c.meta.KeyValueMetadata, format.KeyValue{Key: ChecksumKey, Value: checksumValue(c.crc, c.offset)})
+	c.meta.KeyValueMetadata = append(c.meta.KeyValueMetadata, format.KeyValue{Key: ChecksumKey, Value: ChecksumValue(c.crc, c.offset)})
 	footer, err := thrift.Marshal(new(thrift.CompactProtocol), &c.meta)
 	if err != nil {
 		return err
@@ -379,9 +370,9 @@ func (c *columnar) close() error {
 	return nil
 }
 
-// release empties c and gives its buffers to the next file of its layout; c is not used
+// Release empties c and gives its buffers to the next file of its layout; c is not used
 // again.
-func (c *columnar) release() {
+func (c *Writer) Release() {
 	for i := range c.cols {
 		col := &c.cols[i]
 		col.i32, col.i64, col.bools, col.ids = col.i32[:0], col.i64[:0], col.bools[:0], col.ids[:0]
