@@ -1,9 +1,7 @@
 package agents
 
 import (
-	"context"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"time"
 
@@ -43,19 +41,15 @@ type MCTSConfig struct {
 // The move played is drawn from the root's average strategy (mixed) with the agent's own
 // seed. Deterministic for a seed unless Time is set.
 type MCTS struct {
-	Config   MCTSConfig
-	Rules    env.Rules
-	Playouts int // segments simulated so far (decision or start to next decision or end)
+	Config MCTSConfig
+	Rules  env.Rules
+	treeSearch
 
-	rng      *rand.Rand
-	src      *rand.PCG
-	smp      *env.FastSampler
-	kept     *solver.KeptValues
+	kept     *solver.KeptValues // the control variates' exact values
+	leaves   leafEvaluator      // exactLeaves of kept
 	nodes    map[env.State]*smNode
 	rootNode *smNode // of the last search; its acts are the candidates deeper nodes draw from
 	path     []smStep
-	ctx      context.Context // nil: never stops
-	err      error
 }
 
 // NewMCTS returns an MCTS agent for rules r.
@@ -76,10 +70,8 @@ func NewMCTS(cfg MCTSConfig, r env.Rules) (*MCTS, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &MCTS{Config: cfg, Rules: r, kept: kv, nodes: map[env.State]*smNode{}, src: rand.NewPCG(0, 0)}
-	m.smp = env.NewFastSampler(m.src)
-	m.Reset(0)
-	return m, nil
+	return &MCTS{Config: cfg, Rules: r, treeSearch: newTreeSearch("mcts", streamMCTS, streamMCTSDice), kept: kv, leaves: exactLeaves{kv},
+		nodes: map[env.State]*smNode{}}, nil
 }
 
 func buildMCTS(p params, s Setup) (Agent, error) {
@@ -106,22 +98,6 @@ func buildMCTS(p params, s Setup) (Agent, error) {
 	}
 	m.ctx = s.Context
 	return m, nil
-}
-
-// Err returns the first failure: a search stopped by its context, a solver error, or an
-// observation that was not one of this agent's decisions (see Failing).
-func (m *MCTS) Err() error { return m.err }
-
-func (m *MCTS) fail(err error) {
-	if m.err == nil {
-		m.err = fmt.Errorf("agents: mcts: %w", err)
-	}
-}
-
-// Reset reseeds the search's random streams.
-func (m *MCTS) Reset(seed uint64) {
-	m.rng = rand.New(env.SeededSource(seed, streamMCTS))
-	m.src.Seed(seed, streamMCTSDice)
 }
 
 // Act searches from the state the observation describes and draws its move from the
@@ -154,23 +130,7 @@ func (m *MCTS) search(root env.State) error {
 	if err := m.expandRoot(root); err != nil {
 		return err
 	}
-	deadline := time.Now().Add(m.Config.Time)
-	for i := 0; ; i++ {
-		if i%64 == 0 {
-			if m.ctx != nil && m.ctx.Err() != nil {
-				return m.ctx.Err()
-			}
-			if m.Config.Time > 0 && time.Now().After(deadline) {
-				return nil
-			}
-		}
-		if m.Config.Time <= 0 && i >= m.Config.Iterations {
-			return nil
-		}
-		if err := m.simulate(root); err != nil {
-			return err
-		}
-	}
+	return m.spend(m.Config.Iterations, m.Config.Time, func() error { return m.simulate(root) })
 }
 
 // simulate runs one simulation from root and backs its value up the path.
@@ -199,13 +159,12 @@ func (m *MCTS) simulate(root env.State) error {
 				value = v
 				break
 			}
-			env.RunChance(&s, m.smp)
-			m.Playouts++
+			m.chance(&s)
 			continue
 		}
 		node, ok := m.nodes[s]
-		if !ok { // a new node: its exact value with line-ups kept
-			v, err := m.kept.Value(s)
+		if !ok { // a new node: valued by the leaf evaluator
+			v, err := m.leaves.evaluate(s)
 			if err != nil {
 				return err
 			}

@@ -1,10 +1,8 @@
 package agents
 
 import (
-	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"time"
 
 	"github.com/kingoal/kingoal/env"
@@ -27,17 +25,13 @@ type UCTConfig struct {
 // found by their state (equal states share a node). Deterministic for a seed unless
 // Time is set.
 type UCT struct {
-	Config   UCTConfig
-	Rules    env.Rules
-	Playouts int // segments simulated so far (decision or end to next decision or end)
+	Config UCTConfig
+	Rules  env.Rules
+	treeSearch
 
-	rng   *rand.Rand
-	src   *rand.PCG
-	smp   *env.FastSampler
-	nodes map[env.State]*uctNode
-	path  []uctStep
-	ctx   context.Context // nil: never stops
-	err   error
+	leaves leafEvaluator // rolloutLeaves
+	nodes  map[env.State]*uctNode
+	path   []uctStep
 }
 
 type uctNode struct {
@@ -60,9 +54,8 @@ func NewUCT(cfg UCTConfig, r env.Rules) *UCT {
 	if cfg.C == 0 {
 		cfg.C = 1.4
 	}
-	m := &UCT{Config: cfg, Rules: r, nodes: map[env.State]*uctNode{}, src: rand.NewPCG(0, 0)}
-	m.smp = env.NewFastSampler(m.src)
-	m.Reset(0)
+	m := &UCT{Config: cfg, Rules: r, treeSearch: newTreeSearch("uct", streamUCT, streamUCTDice), nodes: map[env.State]*uctNode{}}
+	m.leaves = rolloutLeaves{&m.treeSearch}
 	return m
 }
 
@@ -80,22 +73,6 @@ func buildUCT(p params, s Setup) (Agent, error) {
 	return m, nil
 }
 
-// Err returns the first failure: a search stopped by its context, or an observation that
-// was not one of this agent's decisions (see Failing).
-func (m *UCT) Err() error { return m.err }
-
-func (m *UCT) fail(err error) {
-	if m.err == nil {
-		m.err = fmt.Errorf("agents: uct: %w", err)
-	}
-}
-
-// Reset reseeds the search's random streams.
-func (m *UCT) Reset(seed uint64) {
-	m.rng = rand.New(env.SeededSource(seed, streamUCT))
-	m.src.Seed(seed, streamUCTDice)
-}
-
 // Act searches from the state the observation describes and plays the most visited action.
 func (m *UCT) Act(obs env.Observation, legal env.Mask) int {
 	root, err := env.StateFromObservation(obs, m.Rules)
@@ -104,20 +81,8 @@ func (m *UCT) Act(obs env.Observation, legal env.Mask) int {
 		return legal.Nth(0) // not a decision of ours: any legal action, and Err says so
 	}
 	clear(m.nodes)
-	deadline := time.Now().Add(m.Config.Time)
-	for i := 0; ; i++ {
-		if m.ctx != nil && i%64 == 0 && m.ctx.Err() != nil {
-			m.fail(m.ctx.Err())
-			break
-		}
-		if m.Config.Time > 0 {
-			if i%64 == 0 && time.Now().After(deadline) {
-				break
-			}
-		} else if i >= m.Config.Iterations {
-			break
-		}
-		m.simulate(root)
+	if err := m.spend(m.Config.Iterations, m.Config.Time, func() error { return m.simulate(root) }); err != nil {
+		m.fail(err)
 	}
 	node := m.nodes[root]
 	p := obs.Player
@@ -132,7 +97,7 @@ func (m *UCT) Act(obs env.Observation, legal env.Mask) int {
 	return best
 }
 
-func (m *UCT) simulate(root env.State) {
+func (m *UCT) simulate(root env.State) error {
 	s := root
 	m.path = m.path[:0]
 	var value float64 // home's result
@@ -141,14 +106,17 @@ func (m *UCT) simulate(root env.State) {
 		case env.Terminal:
 			value = float64(s.Result(env.Home))
 		case env.Chance:
-			env.RunChance(&s, m.smp)
-			m.Playouts++
+			m.chance(&s)
 			continue
 		default:
 			node, ok := m.nodes[s]
 			if !ok {
 				m.nodes[s] = m.expand(s)
-				value = m.rollout(s)
+				v, err := m.leaves.evaluate(s)
+				if err != nil {
+					return err
+				}
+				value = v
 				break
 			}
 			st := uctStep{node: node, choice: [2]int{-1, -1}}
@@ -174,6 +142,7 @@ func (m *UCT) simulate(root env.State) {
 			}
 		}
 	}
+	return nil
 }
 
 func (m *UCT) expand(s env.State) *uctNode {
@@ -216,20 +185,4 @@ func (m *UCT) ucb(node *uctNode, p int) int {
 		}
 	}
 	return best
-}
-
-// rollout values s by playing it to the end with every line-up kept (random substitutions
-// would mostly add noise) and returns home's result.
-func (m *UCT) rollout(s env.State) float64 {
-	if s.Decision() == env.KickOff { // only the root's first simulation starts here
-		s.Apply([2]int{m.rng.IntN(env.NumLineups), m.rng.IntN(env.NumLineups)})
-	}
-	for {
-		env.RunChance(&s, m.smp)
-		m.Playouts++
-		if s.Node() == env.Terminal {
-			return float64(s.Result(env.Home))
-		}
-		s.Apply([2]int{s.Lineup(env.Home).Index(), s.Lineup(env.Away).Index()})
-	}
 }
