@@ -16,12 +16,6 @@ import (
 // Agent chooses a legal action (a line-up index) from what its player observes.
 type Agent = env.Policy
 
-// Seeded is implemented by agents that use randomness: Reset starts a new match with a
-// fresh stream from seed. env.Env calls it on its opponent at every Reset.
-type Seeded interface {
-	Reset(seed uint64)
-}
-
 // Setup is what every agent may need to know before a match: the rules it plays under,
 // and when to stop thinking.
 type Setup struct {
@@ -37,22 +31,6 @@ func (s Setup) context() context.Context {
 		return context.Background()
 	}
 	return s.Context
-}
-
-// Failing is implemented by agents whose decisions can fail (a solve that cannot finish,
-// an interrupted search). Such an agent still answers with a legal action, so a match can
-// end, but the answer is not the agent's: Err reports the first failure, and the match
-// must not count.
-type Failing interface {
-	Err() error
-}
-
-// ErrOf returns the first failure of a, or nil if a cannot fail or has not.
-func ErrOf(a Agent) error {
-	if f, ok := a.(Failing); ok {
-		return f.Err()
-	}
-	return nil
 }
 
 // Param documents one parameter of an agent spec.

@@ -10,28 +10,6 @@ import (
 	"github.com/kingoal/kingoal/solver"
 )
 
-// deterministic is implemented by agents whose choice is a function of the observation.
-type deterministic interface{ Deterministic() bool }
-
-// Deterministic reports that Fixed never randomises.
-func (Fixed) Deterministic() bool { return true }
-
-// Deterministic reports that Heuristic never randomises.
-func (Heuristic) Deterministic() bool { return true }
-
-// Deterministic reports whether the agent's kick-off is a fixed line-up (not a mix).
-func (o *Optimal) Deterministic() bool { return len(o.Mix[0]) == 0 && len(o.Mix[1]) == 0 }
-
-// Deterministic reports that the greedy Q-learning policy never randomises.
-func (q *QLearning) Deterministic() bool { return true }
-
-// IsDeterministic reports whether a's choices depend on its observation only, so that its
-// value can be computed exactly (solver.Evaluate).
-func IsDeterministic(a Agent) bool {
-	d, ok := a.(deterministic)
-	return ok && d.Deterministic()
-}
-
 // Report is an agent's record against one opponent. Score is P(win) + ½ P(draw) averaged
 // over both sides; win, draw and loss shares are the agent's.
 type Report struct {
@@ -127,9 +105,7 @@ func evaluateByMatches(ctx context.Context, rep *Report, a Agent, opponent strin
 			return err
 		}
 		for k, ag := range []Agent{a, opp} {
-			if s, ok := ag.(Seeded); ok {
-				s.Reset(env.SeededSource(seed, uint64(2*i+k)).Uint64())
-			}
+			Reseed(ag, env.SeededSource(seed, uint64(2*i+k)).Uint64())
 		}
 		home, away, me := env.Policy(a), env.Policy(opp), env.Home
 		if i%2 == 1 {

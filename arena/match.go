@@ -112,9 +112,7 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 		a    agents.Agent
 		seed uint64
 	}{{home, f.homeS}, {away, f.awayS}} {
-		if s, ok := x.a.(agents.Seeded); ok {
-			s.Reset(x.seed)
-		}
+		agents.Reseed(x.a, x.seed)
 	}
 	s, err := env.NewState(c.rulesOf(f))
 	if err != nil {
@@ -146,8 +144,8 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 	}
 	p.start = [2]env.Lineup{}
 	hp, ap := &p.rec[0], &p.rec[1]
-	*hp = recorder{Agent: home, lineup: &p.start[0], log: log, match: f.ID, spec: c.Agents[f.Home]}
-	*ap = recorder{Agent: away, lineup: &p.start[1], log: log, match: f.ID, spec: c.Agents[f.Away]}
+	*hp = recorder{Wrapped: agents.Wrapped{Inner: home}, lineup: &p.start[0], log: log, match: f.ID, spec: c.Agents[f.Home]}
+	*ap = recorder{Wrapped: agents.Wrapped{Inner: away}, lineup: &p.start[1], log: log, match: f.ID, spec: c.Agents[f.Away]}
 	end, err := env.Play(s, hp, ap, smp, observe)
 	decisions := p.decisions
 	if err != nil {
@@ -224,7 +222,7 @@ func throwRecord(match int64, index int, e *env.Event, dice bool) datasets.Throw
 // recorder notes the line-up its agent declares at kick-off and, if log is set, every
 // decision it makes.
 type recorder struct {
-	agents.Agent
+	agents.Wrapped
 	lineup *env.Lineup
 	log    *[]datasets.DecisionRow
 	match  int64
@@ -235,13 +233,10 @@ type recorder struct {
 
 // KeepsLineup passes the agent's promise on while nothing is logged: the kick-off, which
 // the recorder notes, is always asked.
-func (k *recorder) KeepsLineup() bool {
-	kp, ok := k.Agent.(env.Keeper)
-	return k.log == nil && ok && kp.KeepsLineup()
-}
+func (k *recorder) KeepsLineup() bool { return k.log == nil && k.Wrapped.KeepsLineup() }
 
 func (k *recorder) Act(obs env.Observation, legal env.Mask) int {
-	a := k.Agent.Act(obs, legal)
+	a := k.Inner.Act(obs, legal)
 	if obs.Decision == env.KickOff && legal.Has(a) {
 		*k.lineup = env.LineupAt(a)
 	}

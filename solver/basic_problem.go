@@ -12,10 +12,16 @@ import (
 // BasicPolicy implements it, so a computed policy can be the opponent of another. As an
 // opponent in SolveBasic it is shown the whole state, the player's line-up and remaining
 // moves included (those capped at 5: no change costs more). A BreakPolicy whose choice does
-// not depend on them may say so with a method IgnoresOpponent() bool: it is then asked once
-// per break instead of once per line-up and budget of the player.
+// not depend on them may say so (OpponentBlind): it is then asked once per break instead of
+// once per line-up and budget of the player.
 type BreakPolicy interface {
 	Best(s BreakState) (env.Lineup, error)
+}
+
+// OpponentBlind is implemented by break policies (and agents) whose choice does not depend
+// on the opponent's line-up and moves: IgnoresOpponent reports it.
+type OpponentBlind interface {
+	IgnoresOpponent() bool
 }
 
 // MixedBreakPolicy chooses a Basic player's line-up at a break at random: Mix returns the

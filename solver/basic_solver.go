@@ -286,10 +286,8 @@ func (s *basicSolver) block(per, t, d int, c oppConfig) *block {
 	// The opponent's simultaneous choice, for each of our current line-ups and budgets (once
 	// for all when it says it does not look at them).
 	next := make([]oppConfig, env.NumLineups*w)
-	blind := false
-	if b, ok := bp.Problem.OpponentBreaks.policy.(interface{ IgnoresOpponent() bool }); ok {
-		blind = b.IgnoresOpponent()
-	}
+	ob, blind := bp.Problem.OpponentBreaks.policy.(OpponentBlind)
+	blind = blind && ob.IgnoresOpponent()
 	for i := range next {
 		next[i] = c
 		if blind && i > 0 {

@@ -198,9 +198,7 @@ func runPlay(ctx context.Context, streams Streams, o playOptions) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if s, ok := opp.(agents.Seeded); ok {
-		s.Reset(env.SeededSource(o.seed, 2).Uint64())
-	}
+	agents.Reseed(opp, env.SeededSource(o.seed, 2).Uint64())
 	advice, err := agents.New("optimal", agents.Setup{Rules: r, Context: ctx})
 	if err != nil {
 		return err

@@ -44,9 +44,7 @@ func runWatch(ctx context.Context, io Streams, o watchOptions, args []string) er
 		if players[p], err = agents.New(spec, agents.Setup{Rules: r, Context: ctx}); err != nil {
 			return usageError{err}
 		}
-		if s, ok := players[p].(agents.Seeded); ok {
-			s.Reset(env.SeededSource(o.seed, uint64(p+1)).Uint64())
-		}
+		agents.Reseed(players[p], env.SeededSource(o.seed, uint64(p+1)).Uint64())
 	}
 	var smp env.Sampler = env.NewFastSampler(env.SeededSource(o.seed, 0))
 	if o.dice {
