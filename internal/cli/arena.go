@@ -100,7 +100,8 @@ DIR/exploitability.json; --no-exploitability skips it.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.agents, "agents", defaultAgents, "agent specs separated by ';' (or ',' where no spec has parameters of its own; see kingoal agents)")
-	f.StringVar(&o.format, "format", "league", "league (every pair), gauntlet (the first agent against each other), knockout (cups) or worldcup (groups, then a bracket)")
+	enumFlagWithAliases(f, &o.format, "format", "the competition (see above; knockout is also \"cup\", worldcup \"world-cup\")",
+		map[string]string{"cup": "knockout", "world-cup": "worldcup"}, "league", "gauntlet", "knockout", "worldcup")
 	f.BoolVar(&o.drawBracket, "draw-bracket", false, "knockout: draw every cup's seeding from the seed (default: the order of --agents)")
 	f.IntVar(&o.groupSize, "group-size", arena.DefaultGroupSize, "worldcup: agents a group (groups as even as the numbers allow; 1, 2, 4, … groups)")
 	enumFlag(f, &o.sampler, "sampler", "goals: matches whose throws are not logged are drawn goal by goal (the same law as throw by throw, faster); throws: every throw drawn, the matches of a --log-throws run of the same seed", "goals", "throws")

@@ -168,6 +168,10 @@ func TestArenaWorldCup(t *testing.T) {
 	if code, again, e := run(t, "arena", "--resume", "--out", dir, "--no-exploitability"); code != 0 || again != out {
 		t.Fatalf("resumed (exit %d, %s):\n%s\n---\n%s", code, e, again, out)
 	}
+	// the format's other name is the same format (it was refused as differing)
+	if code, again, e := run(t, "arena", "--resume", "--out", dir, "--format", "world-cup", "--no-exploitability"); code != 0 || again != out {
+		t.Fatalf("resumed with --format world-cup (exit %d, %s)", code, e)
+	}
 	if code, _, e := run(t, "arena", "--resume", "--out", dir, "--group-size", "6"); code != 2 || !strings.Contains(e, "--group-size") {
 		t.Errorf("resume with another group size: exit %d %q", code, e)
 	}

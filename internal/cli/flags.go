@@ -42,19 +42,30 @@ func payoffFlag(fs *pflag.FlagSet, payoff *string, usage string, choices ...stri
 // enumFlag registers a string flag that takes one of choices (the first is the default):
 // anything else is refused when the flags are parsed, naming the choices.
 func enumFlag(fs *pflag.FlagSet, v *string, name, usage string, choices ...string) {
+	enumFlagWithAliases(fs, v, name, usage, nil, choices...)
+}
+
+// enumFlagWithAliases is enumFlag that also takes other names for some choices (alias →
+// choice); an alias is stored as its choice, so the flag's value is always one of choices
+// (a resumed run compares it with what run.json says).
+func enumFlagWithAliases(fs *pflag.FlagSet, v *string, name, usage string, aliases map[string]string, choices ...string) {
 	*v = choices[0]
-	fs.Var(&enumValue{v, choices}, name, fmt.Sprintf("%s: %s", usage, choiceList(choices)))
+	fs.Var(&enumValue{v, choices, aliases}, name, fmt.Sprintf("%s: %s", usage, choiceList(choices)))
 	fs.Lookup(name).DefValue = choices[0]
 }
 
 type enumValue struct {
 	v       *string
 	choices []string
+	aliases map[string]string
 }
 
 func (e *enumValue) String() string { return *e.v }
 func (e *enumValue) Type() string   { return "string" }
 func (e *enumValue) Set(s string) error {
+	if c, ok := e.aliases[s]; ok {
+		s = c
+	}
 	if !slices.Contains(e.choices, s) {
 		return fmt.Errorf("%q: want %s", s, choiceList(e.choices))
 	}

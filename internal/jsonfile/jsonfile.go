@@ -77,10 +77,20 @@ func Decode(data []byte, v any, required ...string) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "json: "))
+		return Readable(err)
 	}
 	return nil
 }
+
+// Readable is a decoding error of encoding/json in a reader's words: shown without Go's
+// "json: " prefix, and still unwrapping to the original (errors.As finds a
+// *json.SyntaxError through it).
+func Readable(err error) error { return readableError{err} }
+
+type readableError struct{ err error }
+
+func (e readableError) Error() string { return strings.TrimPrefix(e.err.Error(), "json: ") }
+func (e readableError) Unwrap() error { return e.err }
 
 // Require returns an error naming the keys of keys the JSON object in data lacks (for a
 // reader that checks what a file is before what it holds).

@@ -2,6 +2,7 @@ package jsonfile
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -81,4 +82,14 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("re-encoded: %v", err)
 		}
 	})
+}
+
+// A decoding error reads without Go's prefix and still unwraps to encoding/json's error.
+func TestDecodeErrorsUnwrap(t *testing.T) {
+	var v struct{ A int }
+	err := Decode([]byte(`{"A": "x"}`), &v)
+	var te *json.UnmarshalTypeError
+	if err == nil || strings.HasPrefix(err.Error(), "json: ") || !errors.As(err, &te) {
+		t.Fatalf("%v (%T)", err, err)
+	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/jsonfile"
 )
 
 // config is what Python sends to make an environment. Missing fields mean the defaults.
@@ -28,8 +29,7 @@ func decode(data []byte, v any, what string) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "json: ")
-		return inputf("%s: %s", what, msg)
+		return inputf("%s: %w", what, jsonfile.Readable(err))
 	}
 	return nil
 }
