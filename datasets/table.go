@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"reflect"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -43,22 +44,26 @@ type TableColumn struct {
 }
 
 // Len is the number of values (a list column's: of all its rows together).
-func (c *TableColumn) Len() int {
+func (c *TableColumn) Len() int { return reflect.ValueOf(c.Values()).Len() }
+
+// Values is the column's values as the one slice its Type names ([]bool, []int32, []int64,
+// []uint64, []float32 or []float64); a string column's are its Codes.
+func (c *TableColumn) Values() any {
 	switch c.Type {
 	case "bool":
-		return len(c.Bool)
+		return c.Bool
 	case "int32":
-		return len(c.Int32)
+		return c.Int32
 	case "int64":
-		return len(c.Int64)
+		return c.Int64
 	case "uint64":
-		return len(c.Uint64)
+		return c.Uint64
 	case "float32":
-		return len(c.Float32)
+		return c.Float32
 	case "float64":
-		return len(c.Float64)
+		return c.Float64
 	}
-	return len(c.Codes)
+	return c.Codes
 }
 
 // ReadTable reads a flat file (lists allowed, as for ScanRecords) column by column into

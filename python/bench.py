@@ -37,75 +37,83 @@ def timed(fn, steps):
     return (time.perf_counter() - t) / steps
 
 
-def bench_vec(n, steps, opponent):
-    """Per env-step: (the step call alone, the step with the action choice in NumPy)."""
-    envs = kingoal.VecEnv(num_envs=n, opponent=opponent)
-    _, infos = envs.reset(seed=1)
-    rng = np.random.default_rng(1)
+def split_timing(steps, choose, step):
+    """Per call: (step(action) alone, choose() + step) over steps calls after a warm-up.
+
+    choose picks the next action from what the last step left (and resets a finished
+    episode); step makes the timed call and keeps what it returns."""
     in_step = 0.0
 
     def run(k):
-        nonlocal infos, in_step
+        nonlocal in_step
         in_step = 0.0
         for _ in range(k):
-            m = infos["action_mask"]
-            # one uniform per env mapped onto its legal actions, vectorised (no Python loop)
-            pick = (rng.random(n) * np.maximum(m.sum(1, dtype=np.int16), 1)).astype(np.int16)
-            actions = (m.cumsum(1, dtype=np.int16) > pick[:, None]).argmax(1)
+            action = choose()
             t = time.perf_counter()
-            _, _, _, _, infos = envs.step(actions)
+            step(action)
             in_step += time.perf_counter() - t
 
     total = timed(run, steps)
-    return in_step / steps / n, total / n
+    return in_step / steps, total
+
+
+def bench_vec(n, steps, opponent):
+    """Per env-step: (the step call alone, the step with the action choice in NumPy)."""
+    envs = kingoal.VecEnv(num_envs=n, opponent=opponent)
+    last = {"infos": envs.reset(seed=1)[1]}
+    rng = np.random.default_rng(1)
+
+    def choose():
+        m = last["infos"]["action_mask"]
+        # one uniform per env mapped onto its legal actions, vectorised (no Python loop)
+        pick = (rng.random(n) * np.maximum(m.sum(1, dtype=np.int16), 1)).astype(np.int16)
+        return (m.cumsum(1, dtype=np.int16) > pick[:, None]).argmax(1)
+
+    def step(actions):
+        last["infos"] = envs.step(actions)[4]
+
+    in_step, total = split_timing(steps, choose, step)
+    return in_step / n, total / n
 
 
 def bench_single(steps, opponent):
     """Per step: (the step call alone, with the action choice and resets)."""
     env = kingoal.KingoalEnv(opponent=opponent)
-    _, info = env.reset(seed=1)
+    last = {"info": env.reset(seed=1)[1], "done": False}
     rng = np.random.default_rng(1)
-    in_step = 0.0
 
-    def run(k):
-        nonlocal info, in_step
-        in_step = 0.0
-        for _ in range(k):
-            legal = np.flatnonzero(info["action_mask"])
-            a = int(legal[rng.integers(len(legal))])
-            t = time.perf_counter()
-            _, _, term, trunc, info = env.step(a)
-            in_step += time.perf_counter() - t
-            if term or trunc:
-                _, info = env.reset()
+    def choose():
+        if last["done"]:
+            last["info"], last["done"] = env.reset()[1], False
+        legal = np.flatnonzero(last["info"]["action_mask"])
+        return int(legal[rng.integers(len(legal))])
 
-    total = timed(run, steps)
-    return in_step / steps, total
+    def step(a):
+        _, _, term, trunc, last["info"] = env.step(a)
+        last["done"] = term or trunc
+
+    return split_timing(steps, choose, step)
 
 
 def bench_parallel(steps):
     """Per step: (the step call alone, with the action choice and resets)."""
     env = kingoal.parallel_env()
-    obs, _ = env.reset(seed=1)
+    last = {"obs": env.reset(seed=1)[0]}
     rng = np.random.default_rng(1)
-    in_step = 0.0
 
-    def run(k):
-        nonlocal obs, in_step
-        in_step = 0.0
-        for _ in range(k):
-            acts = {}
-            for a in env.agents:
-                legal = np.flatnonzero(obs[a]["action_mask"])
-                acts[a] = int(legal[rng.integers(len(legal))])
-            t = time.perf_counter()
-            obs, _, _, _, _ = env.step(acts)
-            in_step += time.perf_counter() - t
-            if not env.agents:
-                obs, _ = env.reset()
+    def choose():
+        if not env.agents:
+            last["obs"] = env.reset()[0]
+        acts = {}
+        for a in env.agents:
+            legal = np.flatnonzero(last["obs"][a]["action_mask"])
+            acts[a] = int(legal[rng.integers(len(legal))])
+        return acts
 
-    total = timed(run, steps)
-    return in_step / steps, total
+    def step(acts):
+        last["obs"] = env.step(acts)[0]
+
+    return split_timing(steps, choose, step)
 
 
 def bench_cartpole(steps, n):

@@ -30,12 +30,7 @@ func TestSolveDynamicEqualsExpectimax(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		home, away := lu(tc.own), lu(tc.opp)
-		if tc.p == env.Away {
-			home, away = away, home
-		}
-		s, _ := env.NewMatch(tc.r, home, away)
-		want := expectimax(s, tc.p, tc.obj, map[env.State]float64{})
+		want := expectimax(kickedOff(tc.r, tc.p, lu(tc.own), lu(tc.opp)), tc.p, tc.obj, map[env.State]float64{})
 		near(t, tc.r.String()+" "+tc.obj.String()+" optimal value", pol.Value(), want, 1e-12)
 		// Playing Act exactly, through env, gives the same value.
 		var hp, ap solver.Policy = pol, solver.Keeping{Lineup: lu(tc.opp)}

@@ -25,6 +25,16 @@ func objectiveOf(o solver.Objective, s env.State, p env.Player) float64 {
 
 // expectimax is the optimal value by brute force over env states: p maximises over its
 // legal actions at every decision, the opponent keeps its line-up, chance is enumerated.
+// kickedOff is the match under r with p on own and the opponent on opp, just kicked off.
+func kickedOff(r env.Rules, p env.Player, own, opp env.Lineup) env.State {
+	home, away := own, opp
+	if p == env.Away {
+		home, away = away, home
+	}
+	s, _ := env.NewMatch(r, home, away)
+	return s
+}
+
 // It shares nothing with the solver but env.
 func expectimax(s env.State, p env.Player, o solver.Objective, memo map[env.State]float64) float64 {
 	return expectimaxVs(s, p, o, nil, memo)
@@ -113,12 +123,7 @@ func TestSolveBasicEqualsExpectimax(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		home, away := lu(tc.own), lu(tc.opp)
-		if tc.p == env.Away {
-			home, away = away, home
-		}
-		s, _ := env.NewMatch(tc.r, home, away)
-		want := expectimax(s, tc.p, tc.obj, map[env.State]float64{})
+		want := expectimax(kickedOff(tc.r, tc.p, lu(tc.own), lu(tc.opp)), tc.p, tc.obj, map[env.State]float64{})
 		near(t, tc.r.String()+" "+tc.obj.String()+" optimal value", pol.Value(), want, 1e-12)
 		if pol.Value() < pol.NoChangeValue()-1e-15 {
 			t.Errorf("value %v below no-change %v", pol.Value(), pol.NoChangeValue())

@@ -89,14 +89,9 @@ DIR/exploitability.json; --no-exploitability skips it.`,
   kingoal arena --format knockout --draw-bracket --matches 200 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2"
   kingoal arena --format worldcup --matches 500 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2;fixed:1-2-3-2-2;mcts:iters=100;fixed:2-3-2-2-1"`,
 		Args: argsBetween(0, 0, "no arguments (agents go in --agents)"),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.resume {
-				if err := resumeRun(cmd.Flags(), o.out, arenaFlagValues); err != nil {
-					return err
-				}
-			}
+		RunE: resumable(&o.resume, &o.out, arenaFlagValues, func(cmd *cobra.Command) error {
 			return runArena(cmd.Context(), cmd.Root().Name(), streams, engine, o)
-		},
+		}),
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.agents, "agents", defaultAgents, "agent specs separated by ';' (or ',' where no spec has parameters of its own; see kingoal agents)")

@@ -36,14 +36,9 @@ resumable the same way. Separate the two specs by ',' or, when a spec has commas
 		Example: `  kingoal datasets generate --agents heuristic,random --episodes 10000 --out data
   kingoal datasets generate --agents "mcts:iters=300;optimal" --episodes 500 --out mcts-data`,
 		Args: argsBetween(0, 0, "no arguments"),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.resume {
-				if err := resumeRun(cmd.Flags(), o.out, generateFlagValues); err != nil {
-					return err
-				}
-			}
+		RunE: resumable(&o.resume, &o.out, generateFlagValues, func(cmd *cobra.Command) error {
 			return runGenerate(cmd.Context(), cmd.Root().Name(), io, engine, o)
-		},
+		}),
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.agents, "agents", "heuristic,random", "the two agents")

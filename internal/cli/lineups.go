@@ -18,7 +18,7 @@ func newLineupsCmd(io Streams) *cobra.Command {
 		Args:  argsBetween(0, 0, "no arguments"),
 		RunE:  func(*cobra.Command, []string) error { return runLineups(io, o) },
 	}
-	cmd.Flags().BoolVar(&o.json, "json", false, `print [{"index":0,"lineup":"1-1-1-2-5"},…]`)
+	jsonFlag(cmd.Flags(), &o.json, `the list ([{"index":0,"lineup":"1-1-1-2-5"},…])`)
 	return cmd
 }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/kingoal/kingoal/arena"
@@ -123,6 +124,19 @@ func resumeRun(fs *pflag.FlagSet, dir string, values func(arena.RunInfo) map[str
 		}
 		return v
 	})
+}
+
+// resumable is the RunE of a command that plays into a run directory: with --resume, the
+// stored run's flags are applied first (resumeRun, from the run in *out), then run runs.
+func resumable(resume *bool, out *string, values func(arena.RunInfo) map[string]string, run func(cmd *cobra.Command) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, _ []string) error {
+		if *resume {
+			if err := resumeRun(cmd.Flags(), *out, values); err != nil {
+				return err
+			}
+		}
+		return run(cmd)
+	}
 }
 
 // runDirError turns the arena's refusals to touch a run directory into usage errors that

@@ -7,6 +7,7 @@ import "C"
 
 import (
 	"encoding/json"
+	"reflect"
 	"unsafe"
 
 	"github.com/kingoal/kingoal/datasets"
@@ -114,19 +115,8 @@ func columnBytes(c *datasets.TableColumn, what int) []byte {
 		}
 		return asBytes(c.Null)
 	}
-	switch c.Type {
-	case "bool":
-		return asBytes(c.Bool)
-	case "int32":
-		return asBytes(c.Int32)
-	case "int64":
-		return asBytes(c.Int64)
-	case "uint64":
-		return asBytes(c.Uint64)
-	case "float32":
-		return asBytes(c.Float32)
-	case "float64":
-		return asBytes(c.Float64)
+	if c.Type != "string" {
+		return sliceBytes(c.Values())
 	}
 	b := make([]byte, 0)
 	for _, s := range c.Dict {
@@ -136,9 +126,13 @@ func columnBytes(c *datasets.TableColumn, what int) []byte {
 }
 
 // asBytes views a slice of fixed-size values as its bytes (a bool is one byte, 0 or 1).
-func asBytes[T bool | int32 | int64 | uint64 | float32 | float64](v []T) []byte {
-	if len(v) == 0 {
+func asBytes[T bool | int32 | int64 | uint64 | float32 | float64](v []T) []byte { return sliceBytes(v) }
+
+// sliceBytes views v, a slice of fixed-size values, as its bytes.
+func sliceBytes(v any) []byte {
+	rv := reflect.ValueOf(v)
+	if rv.Len() == 0 {
 		return []byte{}
 	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)*int(unsafe.Sizeof(v[0])))
+	return unsafe.Slice((*byte)(rv.UnsafePointer()), rv.Len()*int(rv.Type().Elem().Size()))
 }
