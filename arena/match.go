@@ -121,11 +121,11 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 	var smp env.Sampler
 	switch {
 	case c.Dice:
-		smp = env.NewDiceSampler(env.SeededSource(f.DiceSeed, 0))
+		smp = env.NewDiceSampler(env.SeededSource(f.DiceSeed, streamMatchDice))
 	case c.Sampler() == "throws": // logged, or asked for: drawn one by one
-		smp = env.NewFastSampler(env.SeededSource(f.DiceSeed, 0))
+		smp = env.NewFastSampler(env.SeededSource(f.DiceSeed, streamMatchDice))
 	default:
-		p.goals.Reseed(f.DiceSeed, 0)
+		p.goals.Reseed(f.DiceSeed, streamMatchDice)
 		smp = p.goals
 	}
 	var throws []datasets.ThrowRecord

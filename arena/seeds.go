@@ -9,4 +9,5 @@ const (
 	streamWorldCupDraw uint64 = 0x6c0f // a World Cup's group draw
 	streamTieBreakLots uint64 = 0x1075 // lots that separate agents level on every criterion
 	streamRatings      uint64 = 0xb007 // the ratings' bootstrap resamples
+	streamMatchDice    uint64 = 0      // a match's dice, from its fixture's DiceSeed (not the run's seed)
 )

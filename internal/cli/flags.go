@@ -29,6 +29,15 @@ func workersFlag(fs *pflag.FlagSet, workers *int, of string) {
 	fs.IntVar(workers, "workers", 0, usage)
 }
 
+// runDirFlags registers --out (the run directory, def by default), --resume and --force for
+// a command that plays what (a run, a dataset) into a directory; files says what --force
+// replaces.
+func runDirFlags(fs *pflag.FlagSet, out *string, resume, force *bool, def, what, files string) {
+	fs.StringVar(out, "out", def, what+" directory")
+	fs.BoolVar(resume, "resume", false, "finish the interrupted "+what+" in --out with its own settings (from its run.json; other flags must agree)")
+	fs.BoolVar(force, "force", false, "replace the "+what+" already in --out ("+files+")")
+}
+
 // jsonFlag registers --json: print what as JSON.
 func jsonFlag(fs *pflag.FlagSet, asJSON *bool, what string) {
 	fs.BoolVar(asJSON, "json", false, "print "+what+" as JSON")

@@ -45,10 +45,8 @@ resumable the same way. Separate the two specs by ',' or, when a spec has commas
 	f.IntVar(&o.episodes, "episodes", 1000, "matches to play")
 	seedFlag(f, &o.seed, "")
 	workersFlag(f, &o.workers, "")
-	f.StringVar(&o.out, "out", "kingoal-dataset", "output directory")
+	runDirFlags(f, &o.out, &o.resume, &o.force, "kingoal-dataset", "dataset", "its decisions, matches and logs")
 	f.BoolVar(&o.logThrows, "log-throws", false, "also write throws.parquet")
-	f.BoolVar(&o.resume, "resume", false, "finish the interrupted generation in --out with its own settings (other flags must agree)")
-	f.BoolVar(&o.force, "force", false, "replace the dataset already in --out")
 	o.rules.register(f)
 	return cmd
 }

@@ -198,7 +198,7 @@ func runPlay(ctx context.Context, streams Streams, o playOptions) error {
 	if err != nil {
 		return usageError{err}
 	}
-	agents.Reseed(opp, env.SeededSource(o.seed, 2).Uint64())
+	agents.Reseed(opp, env.SeededSource(o.seed, streamPlayOpponent).Uint64())
 	advice, err := agents.New("optimal", agents.Setup{Rules: r, Context: ctx})
 	if err != nil {
 		return err
@@ -213,7 +213,7 @@ func runPlay(ctx context.Context, streams Streams, o playOptions) error {
 	if err != nil {
 		return err
 	}
-	end, err := env.Play(s, home, away, env.NewDiceSampler(env.SeededSource(o.seed, 0)), func(e env.Event) {
+	end, err := env.Play(s, home, away, env.NewDiceSampler(env.SeededSource(o.seed, streamMatchDice)), func(e env.Event) {
 		if h.err == nil {
 			fmt.Fprintln(streams.Out, e.Describe())
 		}

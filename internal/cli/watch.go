@@ -44,11 +44,11 @@ func runWatch(ctx context.Context, io Streams, o watchOptions, args []string) er
 		if players[p], err = agents.New(spec, agents.Setup{Rules: r, Context: ctx}); err != nil {
 			return usageError{err}
 		}
-		agents.Reseed(players[p], env.SeededSource(o.seed, uint64(p+1)).Uint64())
+		agents.Reseed(players[p], env.SeededSource(o.seed, [2]uint64{streamHomeAgent, streamAwayAgent}[p]).Uint64())
 	}
-	var smp env.Sampler = env.NewFastSampler(env.SeededSource(o.seed, 0))
+	var smp env.Sampler = env.NewFastSampler(env.SeededSource(o.seed, streamMatchDice))
 	if o.dice {
-		smp = env.NewDiceSampler(env.SeededSource(o.seed, 0))
+		smp = env.NewDiceSampler(env.SeededSource(o.seed, streamMatchDice))
 	}
 	s, err := env.NewState(r)
 	if err != nil {
