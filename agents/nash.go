@@ -18,10 +18,6 @@ type Nash struct {
 	err  error
 }
 
-// maxNashStates bounds the game an agent solves when it is built: 50 million break states
-// take ~30 s and ~600 MB on two cores (BENCHMARKS.md has the frontier).
-const maxNashStates = 50_000_000
-
 func buildNash(p params, s Setup) (Agent, error) {
 	payoff, err := solver.ParsePayoff(p["payoff"])
 	if err != nil {
@@ -31,9 +27,9 @@ func buildNash(p params, s Setup) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	if size.BreakStates > maxNashStates {
-		return nil, fmt.Errorf("%w: nash solves the substitution game when it is built, and under %s it has %d break states, more than the %d it solves (~30 s); use shorter halves or fewer moves (e.g. --throws-per-half 10 --moves 1; see kingoal solve game)",
-			solver.ErrTooLarge, s.Rules, size.BreakStates, maxNashStates)
+	if size.PeakVerified() > solver.DefaultGameBytes {
+		return nil, fmt.Errorf("%w: nash solves the substitution game (and its best responses) when it is built, and under %s it holds %d break states, ~%.1f GiB at the peak, more than the %d GiB it may take; use shorter halves or fewer moves (see kingoal solve game)",
+			solver.ErrTooLarge, s.Rules, size.BreakStates, float64(size.PeakVerified())/(1<<30), solver.DefaultGameBytes>>30)
 	}
 	g, err := gameFor(s.context(), s.Rules, payoff)
 	if err != nil {
@@ -46,12 +42,13 @@ func buildNash(p params, s Setup) (Agent, error) {
 
 // games memoises solved substitution games per rules and payoff (pure functions of them,
 // read-only), so the agents of an arena share one solve; four at most: each may hold
-// hundreds of MB.
+// gigabytes (the default rules' ~2.7 GB; it takes ~8 minutes to solve with its check,
+// BENCHMARKS.md).
 var games = memo[eqKey, *solver.Game]{limit: 4}
 
 func gameFor(ctx context.Context, r env.Rules, p solver.Payoff) (*solver.Game, error) {
 	return games.get(ctx, eqKey{r.Canonical(), p}, func() (*solver.Game, error) {
-		return solver.SolveGame(solver.GameProblem{Rules: r, Payoff: p, Context: ctx})
+		return solver.SolveGame(solver.GameProblem{Rules: r, Payoff: p, Context: ctx, Verify: true})
 	})
 }
 

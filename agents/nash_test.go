@@ -136,8 +136,9 @@ func TestNashIsUnexploitable(t *testing.T) {
 			t.Errorf("%v: exploitability %+v", r, e)
 		}
 	}
-	_, err := agents.New("nash", agents.Setup{Rules: env.Rules{}})
+	// 90-throw halves with three moves: twice the default game's length, ~4× its memory.
+	_, err := agents.New("nash", agents.Setup{Rules: env.Rules{ThrowsPerHalf: 90}})
 	if !errors.Is(err, solver.ErrTooLarge) {
-		t.Errorf("nash under the default rules: %v", err)
+		t.Errorf("nash under 90-throw halves: %v", err)
 	}
 }

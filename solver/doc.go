@@ -3,7 +3,8 @@
 // zero-sum matrix game, solved by linear programming and verified by best responses),
 // optimal substitution and shift policies by backward induction, and the substitution game
 // itself — both coaches adapting — solved by backward induction over break states with a
-// matrix game at each (SolveGame) and checked by each side's best response (VerifyGame).
+// matrix game at each (SolveGame, double oracle first) and checked by each side's best response
+// (GameProblem.Verify, in the same induction; VerifyGame after it; VerifyGameByBasic another way).
 //
 // The solver knows no rule of its own: it reads env's throw odds (env.ThrowOdds,
 // env.DiceFor), ball movement (env.MoveBall) and period lengths (env.Rules), and enumerates

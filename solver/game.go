@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
 
 	"github.com/kingoal/kingoal/env"
 )
@@ -38,6 +37,15 @@ type GameProblem struct {
 	// noMirror solves every stage game instead of deriving half of them by the mirror
 	// symmetry (tests compare the two).
 	noMirror bool
+	// Verify also solves, in the same backward induction, each side's best response to the
+	// other's strategy (two more values a break, each from its own recursion; Game.Check
+	// has the result): the whole strategy checked at the cost of a few more reads a break.
+	// VerifyGame does the same for a game solved without it.
+	Verify bool
+	// reference solves the way the first version did — every difference up to the most
+	// possible, reachable from the kick-off or not, and every stage game afresh on its whole
+	// matrix — for the tests that hold the faster solve to it.
+	reference bool
 }
 
 // DefaultGameBytes is the default bound on a game solve's peak memory: 12 GiB, which leaves
@@ -77,6 +85,7 @@ type GameStats struct {
 	LPs         int64 `json:"lps"`          // of those, solved by the simplex (a mixed equilibrium)
 	OneSided    int64 `json:"one_sided"`    // breaks where only one side has a choice (a max or a min)
 	Mirrored    int64 `json:"mirrored"`     // breaks whose value came from their mirror image
+	Oracle      int64 `json:"oracle"`       // stage games solved by double oracle (the rest afresh, on the whole matrix)
 	Bytes       int64 `json:"bytes"`        // values held by the result
 }
 
@@ -92,6 +101,16 @@ type Game struct {
 	final   func(d int) float64
 	lengths []int
 	add     bool // additive (goal difference in a league): only d = 0 is held
+	mirror  bool // half the breaks were read off their mirror image (answerAt mirrors them too)
+	check   *GameCheck
+}
+
+// Check is the best-response check the solve ran (GameProblem.Verify), if it ran.
+func (g *Game) Check() (GameCheck, bool) {
+	if g.check == nil {
+		return GameCheck{}, false
+	}
+	return *g.check, true
 }
 
 // kickLayer is the values from the kick-off with the same time, differences lo..lo+n−1:
@@ -101,7 +120,8 @@ type kickLayer struct {
 	k     []float64
 }
 
-// ErrNotSolved is wrapped when a game state is outside what a solve holds.
+// ErrNotSolved is wrapped when a game state is outside what a solve holds: a difference no
+// match reaches by then from its kick-off (goals take throws).
 var ErrNotSolved = errors.New("solver: state not held by this game solve")
 
 // gameFinal is home's payoff at the end of a match with difference d, or a shoot-out.
@@ -133,9 +153,12 @@ type gameSolver struct {
 	space   *gameSpace
 	workers int
 	mirror  bool
+	oracle  bool // stage games by double oracle (strategyOf), not as the reference solves them
 	done    int
 	total   int
 	stats   []GameStats // per worker
+	verify  bool        // the best responses ride along (GameProblem.Verify)
+	kick    []float64   // their values from the first kick-off
 }
 
 // checkGame validates a problem and returns the budget held.
@@ -171,9 +194,13 @@ func SolveGame(p GameProblem) (*Game, error) {
 	if limit <= 0 {
 		limit = DefaultGameBytes
 	}
-	if size.Peak() > limit {
+	peak := size.Peak()
+	if p.Verify {
+		peak = size.PeakVerified()
+	}
+	if peak > limit {
 		return nil, fmt.Errorf("%w: the substitution game under these rules holds %d break states and needs ~%s at its peak, more than the limit of %s",
-			ErrTooLarge, size.BreakStates, formatBytes(size.Peak()), formatBytes(limit))
+			ErrTooLarge, size.BreakStates, formatBytes(peak), formatBytes(limit))
 	}
 	gs, err := newGameSolver(p, moves)
 	if err != nil {
@@ -191,9 +218,15 @@ func SolveGame(p GameProblem) (*Game, error) {
 		g.stats.LPs += st.LPs
 		g.stats.OneSided += st.OneSided
 		g.stats.Mirrored += st.Mirrored
+		g.stats.Oracle += st.Oracle
 	}
 	if err := g.solveKickOff(); err != nil {
 		return nil, err
+	}
+	if gs.verify {
+		n := g.space.configs()
+		c := kickOffCheck(g, gs.kick[:n], gs.kick[n:])
+		g.check = &c
 	}
 	return g, nil
 }
@@ -208,7 +241,7 @@ func newGameSolver(p GameProblem, moves int) (*gameSolver, error) {
 		ctx = context.Background()
 	}
 	space := newGameSpace(moves)
-	ls := gameLayers(p.Rules, p.Payoff, final)
+	ls := gameLayers(p.Rules, p.Payoff, final, p.reference)
 	ls.size, ls.ctx, ls.consts = space.configs(), ctx, map[float64][]float64{}
 	lengths := ls.lengths
 	g := &Game{Problem: p, moves: moves, space: space, decided: ls.decided, final: func(d int) float64 { return final(d, false) },
@@ -220,8 +253,12 @@ func newGameSolver(p GameProblem, moves int) (*gameSolver, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	gs := &gameSolver{layers: ls, g: g, space: space, workers: workers, mirror: !p.noMirror && mirrorSymmetric(p.Payoff), total: ls.remaining(0, lengths[0]),
-		stats: make([]GameStats, workers)}
+	g.mirror = !p.noMirror && mirrorSymmetric(p.Payoff)
+	gs := &gameSolver{layers: ls, g: g, space: space, workers: workers, mirror: g.mirror, oracle: !p.reference, total: ls.remaining(0, lengths[0]),
+		stats: make([]GameStats, workers), verify: p.Verify && !p.reference}
+	if gs.verify {
+		ls.size = 3 * space.configs() // the game's values, home's best response's, away's
+	}
 	gs.sectors()
 	ls.step = gs.breaks
 	return gs, nil
@@ -236,135 +273,4 @@ func mirrorSymmetric(p Payoff) bool {
 	}
 	so, err := shootoutOdds()
 	return err == nil && math.Abs(so.home-0.5) <= 1e-12
-}
-
-// sectors fills the throw coefficients of every configuration from env's throw odds.
-func (gs *gameSolver) sectors() {
-	sp := gs.space
-	gs.moveTables(env.Home)
-	for b := 1; b <= env.Sectors; b++ {
-		for k := range gs.coef[b] {
-			if k < 2 || gs.r.TiesCount {
-				gs.coef[b][k] = make([]float64, gs.size)
-			}
-		}
-	}
-	w := sp.moves + 1
-	for lh := range env.NumLineups {
-		for la := range env.NumLineups {
-			st := newSectorTable(env.LineupAt(lh), env.LineupAt(la), gs.r.TiesCount)
-			for mh := range w {
-				for ma := range w {
-					c := (lh*w+mh)*sp.entries + la*w + ma
-					for b := 1; b <= env.Sectors; b++ {
-						win, lose := st.win[b][env.Home], st.win[b][env.Away]
-						gs.coef[b][0][c], gs.coef[b][1][c] = win, lose
-						if gs.r.TiesCount {
-							gs.coef[b][2][c] = 1 - win - lose
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// breaks is the layer step: it keeps K, the values from the kick-off, and solves the stage
-// game of every configuration at every difference, on all workers.
-func (gs *gameSolver) breaks(per, t int, u *ballLayer) (*breakLayer, error) {
-	n := gs.size
-	kl := &kickLayer{lo: u.lo, n: u.n, k: make([]float64, u.n*n)}
-	for d := u.lo; d < u.lo+u.n; d++ {
-		k, _ := gs.ball(u, d, env.KickOffSector)
-		copy(kl.k[(d-u.lo)*n:], k)
-	}
-	gs.g.kicks[per][t] = kl
-	lay := &breakLayer{lo: u.lo, value: make([]float64, u.n*n)}
-	// Older breaks of this period are not read again (a goal leaves t−1 throws).
-	if t >= 3 {
-		gs.layers.breaks[per][t-2] = nil
-	}
-	errs := make([]error, gs.workers)
-	var wg sync.WaitGroup
-	for w := range gs.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[w] = gs.solveShare(per, t, kl, lay, w)
-		}()
-	}
-	wg.Wait()
-	if err := gs.ctx.Err(); err != nil {
-		return nil, err // once, not once per worker
-	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
-	// Mirror images: W(−d, (a, h)) = −W(d, (h, a)), filled once every share is done.
-	if gs.mirror {
-		gs.fillMirrors(kl, lay)
-	}
-	gs.done++
-	if p := gs.g.Problem.Progress; p != nil {
-		p(gs.done, gs.total)
-	}
-	gs.g.stats.Layers++
-	gs.g.stats.BreakStates += int64(len(lay.value))
-	gs.g.stats.Bytes += int64(len(kl.k)) * 8
-	return lay, nil
-}
-
-// canonical reports whether the break (d, h, a) is solved itself rather than read off its
-// mirror (−d, a, h) in the layer [lo, lo+n).
-func (gs *gameSolver) canonical(lo, n, d, h, a int) bool {
-	if !gs.mirror || -d < lo || -d >= lo+n {
-		return true
-	}
-	return d > 0 || d == 0 && h <= a
-}
-
-// solveShare solves the canonical stage games of the configurations h ≡ w (mod workers).
-func (gs *gameSolver) solveShare(per, t int, kl *kickLayer, lay *breakLayer, w int) error {
-	sp := gs.space
-	st := &gs.stats[w]
-	var buf stageBuf
-	for d := kl.lo; d < kl.lo+kl.n; d++ {
-		k := kl.k[(d-kl.lo)*gs.size : (d-kl.lo+1)*gs.size]
-		out := lay.value[(d-kl.lo)*gs.size:]
-		for h := w; h < sp.entries; h += gs.workers {
-			if h%(64*gs.workers) == w { // every worker: the layer waits for all of them
-				if err := gs.ctx.Err(); err != nil {
-					return err
-				}
-			}
-			for a := range sp.entries {
-				if !gs.canonical(kl.lo, kl.n, d, h, a) {
-					continue
-				}
-				v, err := sp.stageValue(k, h, a, &buf, st)
-				if err != nil {
-					return fmt.Errorf("solver: stage game at %s, %d throws left, difference %d: %w", env.FirstHalf+env.Period(per), t, d, err)
-				}
-				out[h*sp.entries+a] = v
-			}
-		}
-	}
-	return nil
-}
-
-// fillMirrors writes the values of the breaks not solved themselves.
-func (gs *gameSolver) fillMirrors(kl *kickLayer, lay *breakLayer) {
-	sp := gs.space
-	for d := kl.lo; d < kl.lo+kl.n; d++ {
-		out := lay.value[(d-kl.lo)*gs.size:]
-		img := lay.value[(-d-kl.lo)*gs.size:]
-		for h := range sp.entries {
-			for a := range sp.entries {
-				if !gs.canonical(kl.lo, kl.n, d, h, a) {
-					out[h*sp.entries+a] = -img[a*sp.entries+h]
-					gs.stats[0].Mirrored++
-				}
-			}
-		}
-	}
 }

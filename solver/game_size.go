@@ -11,7 +11,8 @@ type GameSize struct {
 	Configs     int   // configurations a break's value vector holds (both line-ups and budgets)
 	Layers      int   // (period, throws left) layers
 	BreakStates int64 // break states with a value
-	Bytes       int64 // values held at once: K of every layer, two throw layers, the breaks read
+	Bytes       int64 // values held at once by a solve: K of every layer, the working layers
+	VerifyBytes int64 // the same for a solve with its best responses (GameProblem.Verify): three values a break
 }
 
 // EstimateGame returns the size of the substitution game under r for payoff p.
@@ -24,7 +25,7 @@ func EstimateGame(r env.Rules, p Payoff) (GameSize, error) {
 	if err != nil {
 		return GameSize{}, err
 	}
-	ls := gameLayers(r, p, final)
+	ls := gameLayers(r, p, final, false)
 	lengths := ls.lengths
 	size := GameSize{Configs: newGameSpace(moves).configs()}
 	widest := int64(0)
@@ -38,22 +39,32 @@ func EstimateGame(r env.Rules, p Payoff) (GameSize, error) {
 		}
 	}
 	c := int64(size.Configs)
-	// K of every layer; two throw layers of five sectors; the breaks still read (two of
-	// this period, the first of each later one); the throw coefficients.
-	size.Bytes = 8 * (size.BreakStates + 2*env.Sectors*widest*c + int64(2+len(lengths))*widest*c + 3*env.Sectors*c)
+	// Per value vector: two throw layers of five sectors, the breaks still read (two of
+	// this period, the first of each later one), the throw coefficients. A solve holds one
+	// vector a state, with its best responses three (VerifyGame alone: two).
+	working := 8 * (2*env.Sectors*widest*c + int64(2+len(lengths))*widest*c + 3*env.Sectors*c)
+	size.Bytes = 8*size.BreakStates + working
+	size.VerifyBytes = 8*size.BreakStates + 3*working
 	return size, nil
 }
 
-// Peak is the estimated peak memory of a solve: twice the values held — Go's collector lets
-// the heap grow to about twice what is live (measured: 3.55 GB at one move and 45-throw
-// halves for 1.75 GB of values, 7.90 GB at two moves for 3.95 GB).
+// Peak is the estimated peak memory of a solve and its verification: twice the values held —
+// Go's collector lets the heap grow up to about twice what is live (measured before issue
+// 26: 3.55 GB at one move and 45-throw halves for 1.75 GB of values; since, 5.08 GB for
+// the default rules' solve, whose values are ~3.8 GB).
 func (s GameSize) Peak() int64 { return 2 * s.Bytes }
 
-// gameLayers is the throw recursion's setup for the game under r and payoff p: every
-// difference from the kick-off, the score dropped under goal-diff in a league.
-func gameLayers(r env.Rules, p Payoff, final func(d int, shootout bool) float64) *layers {
+// PeakVerified is Peak for a solve with its best responses (measured: 9.05 GB for the default
+// rules, estimated 9.7 GiB).
+func (s GameSize) PeakVerified() int64 { return 2 * s.VerifyBytes }
+
+// gameLayers is the throw recursion's setup for the game under r and payoff p: the
+// differences a match can reach from its kick-off (every difference up to the most
+// possible with whole, as the reference solve holds), the score dropped under goal-diff in
+// a league.
+func gameLayers(r env.Rules, p Payoff, final func(d int, shootout bool) float64, whole bool) *layers {
 	lengths, total := periodLengths(r)
-	return &layers{r: r, lengths: lengths, maxDiff: total/throwsToScore() + 1, final: final, whole: true,
+	return &layers{r: r, lengths: lengths, maxDiff: total/throwsToScore() + 1, final: final, whole: whole,
 		additive: p == PayoffGoalDiff && !r.Knockout, from: BreakState{Period: env.FirstHalf, ThrowsLeft: lengths[0]}}
 }
 

@@ -12,9 +12,9 @@ import (
 
 // TestGameEquilibriumIsVerified: for league and knockout rules, every payoff, ties rethrown
 // or counted, one and two moves, each side's best response to the other's equilibrium
-// strategy — found by SolveBasic against the strategy as a mixed opponent, a solve that
-// shares nothing with the game's recursion but the rules — gains at most 1e-9 over the
-// game's value.
+// strategy gains at most 1e-9 over the game's value — found by VerifyGame, and again by
+// SolveBasic against the strategy as a mixed opponent, a solve that shares nothing with the
+// game's recursion but the rules (the two agree to 1e-12).
 func TestGameEquilibriumIsVerified(t *testing.T) {
 	cases := []struct {
 		r env.Rules
@@ -37,9 +37,19 @@ func TestGameEquilibriumIsVerified(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v %v: %v", c.r, c.p, err)
 		}
-		check, err := solver.VerifyGame(context.Background(), g)
+		check, err := solver.VerifyGame(context.Background(), g, nil)
 		if err != nil {
 			t.Fatalf("%v %v: %v", c.r, c.p, err)
+		}
+		// The same best responses by SolveBasic, which shares nothing with the game's
+		// recursion but the rules and the strategy.
+		other, err := solver.VerifyGameByBasic(context.Background(), g)
+		if err != nil {
+			t.Fatalf("%v %v: %v", c.r, c.p, err)
+		}
+		if math.Abs(check.HomeBest-other.HomeBest) > 1e-12 || math.Abs(check.AwayBest-other.AwayBest) > 1e-12 {
+			t.Errorf("%v %v: best responses %.15f / %.15f by backward induction, %.15f / %.15f by SolveBasic", c.r, c.p,
+				check.HomeBest, check.AwayBest, other.HomeBest, other.AwayBest)
 		}
 		st := g.Stats()
 		t.Logf("%v %v: value %.3g, best responses %.3g / %.3g, %d stage games (%d LPs)", c.r, c.p, g.Value(), check.HomeBest, check.AwayBest, st.StageGames, st.LPs)
@@ -63,7 +73,11 @@ func TestGameAtAnswers(t *testing.T) {
 	}
 	ko := g.KickOff()
 	home, away := ko.Home[0].Lineup, ko.Away[0].Lineup
-	for d := -2; d <= 2; d++ {
+	// Half time of 5-throw halves: one goal at most so far (a goal takes three throws).
+	if _, err := g.At(solver.GameState{Period: env.SecondHalf, ThrowsLeft: 5, GoalDiff: 2, Home: home, Away: away, HomeMoves: 1, AwayMoves: 1}); !errors.Is(err, solver.ErrNotSolved) {
+		t.Errorf("two goals up at half time of 5-throw halves (no match gets there): %v", err)
+	}
+	for d := -1; d <= 1; d++ {
 		s := solver.GameState{Period: env.SecondHalf, ThrowsLeft: 5, GoalDiff: d, Home: home, Away: away, HomeMoves: 1, AwayMoves: 1}
 		sol, err := g.At(s)
 		if err != nil {

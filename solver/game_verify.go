@@ -8,23 +8,24 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
-// GameCheck is the independent verification of a solved game: each side's best response
-// to the other's equilibrium strategy (kick-off mix and break mixes), found by a separate
-// single-player solve (SolveBasic against Drawing(the strategy): the law of the next goal, breaks on
-// demand — not the game's throw recursion).
+// GameCheck is the verification of a solved game: each side's best response to the other's
+// equilibrium strategy (kick-off mix and break mixes), found by a separate solve —
+// VerifyGame's backward induction of both best responses, or VerifyGameByBasic's
+// single-player solves.
 type GameCheck struct {
 	HomeBest float64 `json:"home_best"` // home's payoff when home best-responds to away's strategy
 	AwayBest float64 `json:"away_best"` // home's payoff when away best-responds to home's strategy
 	// Exploitability is HomeBest − AwayBest: what the two best responses gain together
 	// over the pair; 0 for an exact equilibrium (≥ 0 up to rounding).
 	Exploitability float64 `json:"exploitability"`
-	Solves         int     `json:"solves"` // single-player solves made (one per opposing kick-off line-up)
+	Solves         int     `json:"solves"` // single-player solves made (VerifyGameByBasic: one per opposing kick-off line-up; 0 otherwise)
 }
 
-// VerifyGame computes the best responses to g's strategies. It is as expensive as solving
-// SolveBasic against an adaptive opponent once per line-up in the support of each side's
-// kick-off mix; beyond SolveBasic's break limit it returns an error wrapping ErrTooLarge.
-func VerifyGame(ctx context.Context, g *Game) (GameCheck, error) {
+// VerifyGameByBasic computes the best responses to g's strategies another way than
+// VerifyGame: SolveBasic against Drawing(the strategy) — the law of the next goal, breaks on
+// demand — once per line-up in the support of each side's kick-off mix. Beyond SolveBasic's
+// break limit it returns an error wrapping ErrTooLarge; the tests hold VerifyGame to it.
+func VerifyGameByBasic(ctx context.Context, g *Game) (GameCheck, error) {
 	var c GameCheck
 	obj, toHome := gameObjective(g.Problem.Payoff)
 	for _, p := range []env.Player{env.Home, env.Away} {

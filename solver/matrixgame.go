@@ -131,9 +131,20 @@ func undominated(a [][]float64) (rows, cols []int) {
 	for j := range cols {
 		cols[j] = j
 	}
-	dominates := func(better, worse func(k int) float64, over []int) bool {
-		for _, k := range over {
-			if better(k) < worse(k)-eps {
+	// rowOver: row d is at least as good as row r for the maximiser against every column
+	// left; colOver: column d at least as good as column c for the minimiser.
+	rowOver := func(d, r int) bool {
+		ad, ar := a[d], a[r]
+		for _, k := range cols {
+			if ad[k] < ar[k]-eps {
+				return false
+			}
+		}
+		return true
+	}
+	colOver := func(d, c int) bool {
+		for _, k := range rows {
+			if a[k][d] > a[k][c]+eps {
 				return false
 			}
 		}
@@ -143,10 +154,9 @@ func undominated(a [][]float64) (rows, cols []int) {
 		changed = false
 		for x := 0; x < len(rows) && len(rows) > 1; x++ {
 			r := rows[x]
-			row := func(i int) func(int) float64 { return func(k int) float64 { return a[i][k] } }
 			for _, d := range rows {
 				// Of two equal rows, the lower index stays.
-				if d != r && dominates(row(d), row(r), cols) && (d < r || !dominates(row(r), row(d), cols)) {
+				if d != r && rowOver(d, r) && (d < r || !rowOver(r, d)) {
 					rows = slices.Delete(rows, x, x+1)
 					x--
 					changed = true
@@ -156,9 +166,8 @@ func undominated(a [][]float64) (rows, cols []int) {
 		}
 		for y := 0; y < len(cols) && len(cols) > 1; y++ {
 			c := cols[y]
-			col := func(j int) func(int) float64 { return func(k int) float64 { return -a[k][j] } }
 			for _, d := range cols {
-				if d != c && dominates(col(d), col(c), rows) && (d < c || !dominates(col(c), col(d), rows)) {
+				if d != c && colOver(d, c) && (d < c || !colOver(c, d)) {
 					cols = slices.Delete(cols, y, y+1)
 					y--
 					changed = true

@@ -35,8 +35,16 @@ type tableau struct {
 // solveStageGame solves the zero-sum game a (rows maximise): weakly dominated strategies
 // removed (equal ones too: near-duplicate rows would leave pivots of 1e-12 in the tableau),
 // the rest by the tableau, the answer verified in the full game.
+//
+// The tableau cannot cycle, but on a near-degenerate game (entries of 1e-15 beside 1e-3, as
+// a knockout's level breaks have) its basis can end ill-conditioned and its answer fail the
+// check; gonum's two LPs (LU factorisations) then answer, checked the same way.
 func solveStageGame(a [][]float64, tab *tableau) (matrixGame, error) {
-	return solveReduced(a, tab.mixes)
+	g, err := solveReduced(a, tab.mixes)
+	if errors.Is(err, ErrUnverified) {
+		return solveMatrixGame(a)
+	}
+	return g, err
 }
 
 // mixes solves the game a by one tableau — see the file comment.

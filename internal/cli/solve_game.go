@@ -114,16 +114,19 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 	if err != nil {
 		return usageError{err}
 	}
-	limit := int64(o.maxGiB * (1 << 30))
-	if size.Peak() > limit {
-		return Usagef("solve game: the substitution game under these rules holds %d break states and needs ~%.1f GiB at its peak, over --max-gib %v (BENCHMARKS.md: the frontier)",
-			size.BreakStates, float64(size.Peak())/(1<<30), o.maxGiB)
+	limit, peak, what := int64(o.maxGiB*(1<<30)), size.PeakVerified(), "solving the substitution game and both best responses"
+	if o.noVerify {
+		peak, what = size.Peak(), "solving the substitution game"
 	}
-	fmt.Fprintf(io.ErrOut, "kingoal: solving the substitution game: %d break states, ~%.0f MiB at the peak\n", size.BreakStates, float64(size.Peak())/(1<<20))
+	if peak > limit {
+		return Usagef("solve game: the substitution game under these rules holds %d break states and needs ~%.1f GiB at its peak, over --max-gib %v (BENCHMARKS.md: the frontier)",
+			size.BreakStates, float64(peak)/(1<<30), o.maxGiB)
+	}
+	fmt.Fprintf(io.ErrOut, "kingoal: %s: %d break states, ~%.0f MiB at the peak\n", what, size.BreakStates, float64(peak)/(1<<20))
 	bar := newProgress(io.ErrOut, size.Layers, "layers")
 	start := time.Now()
 	g, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
-		Progress: func(done, _ int) { _ = bar.Set(done) }})
+		Verify: !o.noVerify, Progress: func(done, _ int) { _ = bar.Set(done) }})
 	_ = bar.Finish()
 	if err != nil {
 		return policyError(err)
@@ -132,10 +135,12 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 	if err != nil {
 		return err
 	}
-	if !o.noVerify {
-		if rep.Verification, err = verifyGame(ctx, io, g); err != nil {
-			return err
+	if c, ok := g.Check(); ok {
+		if !(c.Exploitability <= 1e-9) {
+			return fmt.Errorf("solve game: the best responses gain %.3g over the equilibrium (home %.12f, away %.12f): not an equilibrium",
+				c.Exploitability, c.HomeBest, c.AwayBest)
 		}
+		rep.Verification = &c
 	}
 	if err := writeGameFiles(ctx, io, g, o.out, o.png); err != nil {
 		return err
@@ -144,23 +149,6 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 		return writeJSON(io.Out, rep)
 	}
 	return renderGame(io, rep)
-}
-
-// verifyGame runs the best-response check; beyond its solver's size it says so and goes on
-// (the stage games were each verified during the solve).
-func verifyGame(ctx context.Context, io Streams, g *solver.Game) (*solver.GameCheck, error) {
-	c, err := solver.VerifyGame(ctx, g)
-	switch {
-	case errors.Is(err, solver.ErrTooLarge):
-		fmt.Fprintf(io.ErrOut, "kingoal: best-response check not run: %v (each stage game was verified; --no-verify skips the check)\n", err)
-		return nil, nil
-	case err != nil:
-		return nil, err
-	case !(c.Exploitability <= 1e-9):
-		return nil, fmt.Errorf("solve game: the best responses gain %.3g over the equilibrium (home %.12f, away %.12f): not an equilibrium",
-			c.Exploitability, c.HomeBest, c.AwayBest)
-	}
-	return &c, nil
 }
 
 func newGameReport(g *solver.Game, took time.Duration) (gameReport, error) {
@@ -195,6 +183,9 @@ func gameSummary(g *solver.Game) ([]gameSituation, error) {
 	for _, when := range summaryTimes(r) {
 		for _, d := range scores {
 			sol, err := g.At(solver.GameState{Period: when.per, ThrowsLeft: when.left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
+			if errors.Is(err, solver.ErrNotSolved) {
+				continue // a score no match reaches by then (goals take throws)
+			}
 			if err != nil {
 				return nil, err
 			}

@@ -138,7 +138,6 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "game", "--payoff", "advance"},
 		{"solve", "game", "--workers", "-1"},
 		{"solve", "game", "--throws-per-half", "90", "--moves", "5"}, // beyond the memory bound
-		{"solve", "game"},                                            // the default rules: ~13 GiB at the peak
 		{"solve", "game", "--max-gib", "0"},
 		{"solve", "game", "--home-mode", "dynamic", "--throws-per-half", "3"},
 	} {

@@ -1,0 +1,191 @@
+// One layer of breaks of the substitution game's backward induction: every stage game of the layer on all workers, the mirror images, and the best responses riding along.
+
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// sectors fills the throw coefficients of every configuration from env's throw odds.
+func (gs *gameSolver) sectors() { gameSectors(gs.layers, gs.space) }
+
+// gameSectors fills ls's throw coefficients for value vectors made of copies of the
+// configurations of sp (ls.size / sp.configs() of them: the game's values, or both best
+// responses side by side).
+func gameSectors(ls *layers, sp *gameSpace) {
+	ls.moveTables(env.Home)
+	for b := 1; b <= env.Sectors; b++ {
+		for k := range ls.coef[b] {
+			if k < 2 || ls.r.TiesCount {
+				ls.coef[b][k] = make([]float64, ls.size)
+			}
+		}
+	}
+	w, n := sp.moves+1, sp.configs()
+	for lh := range env.NumLineups {
+		for la := range env.NumLineups {
+			st := newSectorTable(env.LineupAt(lh), env.LineupAt(la), ls.r.TiesCount)
+			for mh := range w {
+				for ma := range w {
+					for c := (lh*w+mh)*sp.entries + la*w + ma; c < ls.size; c += n {
+						for b := 1; b <= env.Sectors; b++ {
+							win, lose := st.win[b][env.Home], st.win[b][env.Away]
+							ls.coef[b][0][c], ls.coef[b][1][c] = win, lose
+							if ls.r.TiesCount {
+								ls.coef[b][2][c] = 1 - win - lose
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// breaks is the layer step: it keeps K, the values from the kick-off, and solves the stage
+// game of every configuration at every difference, on all workers.
+func (gs *gameSolver) breaks(per, t int, u *ballLayer) (*breakLayer, error) {
+	n := gs.space.configs()
+	kl := &kickLayer{lo: u.lo, n: u.n, k: make([]float64, u.n*n)}
+	for d := u.lo; d < u.lo+u.n; d++ {
+		k, _ := gs.ball(u, d, env.KickOffSector)
+		copy(kl.k[(d-u.lo)*n:], k[:n])
+	}
+	gs.g.kicks[per][t] = kl
+	lay := &breakLayer{lo: u.lo, value: make([]float64, u.n*gs.size)}
+	// Older breaks of this period are not read again (a goal leaves t−1 throws).
+	if t >= 3 {
+		gs.layers.breaks[per][t-2] = nil
+	}
+	if err := onWorkers(gs.ctx, gs.workers, func(w int) error { return gs.solveShare(per, t, u, lay, w) }); err != nil {
+		return nil, err
+	}
+	// Mirror images: W(−d, (a, h)) = −W(d, (h, a)), filled once every share is done.
+	if gs.mirror {
+		gs.fillMirrors(kl, lay)
+	}
+	if gs.verify && per == 0 && t == gs.lengths[0] {
+		k, _ := gs.ball(u, 0, env.KickOffSector)
+		gs.kick = append([]float64(nil), k[n:]...)
+	}
+	gs.done++
+	if p := gs.g.Problem.Progress; p != nil {
+		p(gs.done, gs.total)
+	}
+	gs.g.stats.Layers++
+	gs.g.stats.BreakStates += int64(u.n * n)
+	gs.g.stats.Bytes += int64(len(kl.k)) * 8
+	return lay, nil
+}
+
+// canonical reports whether the break (d, h, a) is solved itself rather than read off its
+// mirror (−d, a, h) in the layer [lo, lo+n).
+func (gs *gameSolver) canonical(lo, n, d, h, a int) bool {
+	return canonicalBreak(gs.mirror, lo, n, d, h, a)
+}
+
+func canonicalBreak(mirror bool, lo, n, d, h, a int) bool {
+	if !mirror || -d < lo || -d >= lo+n {
+		return true
+	}
+	return d > 0 || d == 0 && h <= a
+}
+
+// solveShare solves the canonical stage games of the configurations h ≡ w (mod workers)
+// and, with the best responses, answers them at those breaks and at their mirror images.
+func (gs *gameSolver) solveShare(per, t int, u *ballLayer, lay *breakLayer, w int) error {
+	sp := gs.space
+	n, e := sp.configs(), sp.entries
+	st := &gs.stats[w]
+	var buf stageBuf
+	for d := u.lo; d < u.lo+u.n; d++ {
+		all, _ := gs.ball(u, d, env.KickOffSector)
+		k, out := all[:n], lay.value[(d-u.lo)*gs.size:]
+		for h := w; h < e; h += gs.workers {
+			if h%(64*gs.workers) == w { // every worker: the layer waits for all of them
+				if err := gs.ctx.Err(); err != nil {
+					return err
+				}
+			}
+			for a := range e {
+				if !gs.canonical(u.lo, u.n, d, h, a) {
+					continue
+				}
+				c := h*e + a
+				var ans breakAnswer
+				var err error
+				if gs.oracle {
+					ans, err = sp.strategyOf(k, h, a, &buf, st)
+				} else {
+					var s stageAnswer
+					s, err = sp.stage(k, h, a, &buf, st)
+					ans.value = s.value
+				}
+				if err != nil {
+					return fmt.Errorf("solver: stage game at %s, %d throws left, difference %d: %w", env.FirstHalf+env.Period(per), t, d, err)
+				}
+				out[c] = ans.value
+				if gs.verify {
+					gs.respond(u, lay, d, h, a, &ans, all, out)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// respond writes both best responses' values at the break (d, h, a), whose strategy is ans,
+// and at its mirror image (−d, a, h) if the solve reads that one off this.
+func (gs *gameSolver) respond(u *ballLayer, lay *breakLayer, d, h, a int, ans *breakAnswer, all, out []float64) {
+	sp := gs.space
+	n, e := sp.configs(), sp.entries
+	out[n+h*e+a], out[2*n+h*e+a] = sp.bestReplies(ans, h, a, all[n:2*n], all[2*n:])
+	if -d == d && h == a || !gs.mirror || -d < u.lo || -d >= u.lo+u.n {
+		return
+	}
+	img, _ := gs.ball(u, -d, env.KickOffSector)
+	m := ans.mirrored()
+	o := lay.value[(-d-u.lo)*gs.size:]
+	o[n+a*e+h], o[2*n+a*e+h] = sp.bestReplies(&m, a, h, img[n:2*n], img[2*n:])
+}
+
+// fillMirrors writes the values of the breaks not solved themselves.
+func (gs *gameSolver) fillMirrors(kl *kickLayer, lay *breakLayer) {
+	sp := gs.space
+	for d := kl.lo; d < kl.lo+kl.n; d++ {
+		out := lay.value[(d-kl.lo)*gs.size:]
+		img := lay.value[(-d-kl.lo)*gs.size:]
+		for h := range sp.entries {
+			for a := range sp.entries {
+				if !gs.canonical(kl.lo, kl.n, d, h, a) {
+					out[h*sp.entries+a] = -img[a*sp.entries+h]
+					gs.stats[0].Mirrored++
+				}
+			}
+		}
+	}
+}
+
+// onWorkers runs share(0) … share(workers−1) at once and waits for them: ctx's error once if
+// it ended, else every share's error.
+func onWorkers(ctx context.Context, workers int, share func(w int) error) error {
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[w] = share(w)
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err // once, not once per worker
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,312 @@
+// Reading a solved game: its kick-off and its strategy at every break (one answer for At, Breaks, the best responses and nash).
+
+package solver
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// KickOff is the equilibrium of the first kick-off's hidden choice, both budgets full.
+func (g *Game) KickOff() LineupEquilibrium {
+	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.value, Home: weighted(g.kickOff.x), Away: weighted(g.kickOff.y),
+		Exploitability: g.kickOff.exploitability, Dominated: g.kickOff.dominated}
+}
+
+// Value is the game's value to home.
+func (g *Game) Value() float64 { return g.kickOff.value }
+
+// Stats measures the solve.
+func (g *Game) Stats() GameStats { return g.stats }
+
+// Moves is the budget the game was solved with (capped at 5).
+func (g *Game) Moves() int { return g.moves }
+
+// solveKickOff solves the 121 × 121 hidden choice at the first kick-off.
+func (g *Game) solveKickOff() error {
+	var err error
+	g.kickOff, err = g.kickOffGame(g.moves, g.moves)
+	return err
+}
+
+// kickOffGame solves the hidden choice of starting line-ups when home will have hm moves
+// and away am (each at most Moves()).
+func (g *Game) kickOffGame(hm, am int) (matrixGame, error) {
+	kl := g.kicks[0][g.lengths[0]]
+	if kl == nil || kl.lo > 0 || kl.lo+kl.n <= 0 {
+		return matrixGame{}, errors.New("solver: the kick-off was not solved")
+	}
+	sp, w := g.space, g.moves+1
+	k := kl.k[(0-kl.lo)*sp.configs():]
+	a := make([][]float64, env.NumLineups)
+	for i := range a {
+		a[i] = make([]float64, env.NumLineups)
+		for j := range a[i] {
+			a[i][j] = k[(i*w+hm)*sp.entries+j*w+am]
+		}
+	}
+	m, err := solveMatrixGame(a)
+	if err != nil {
+		return matrixGame{}, fmt.Errorf("solver: the kick-off's line-up game (%d and %d moves): %w", hm, am, err)
+	}
+	return m, nil
+}
+
+// KickOffWith is the equilibrium of the starting line-ups when home will have homeMoves
+// moves for the match and away awayMoves, both then playing the game's equilibrium — with
+// (Moves(), 0) the value of substituting when only home may, with (0, 0) the line-up game
+// of solve equilibrium.
+func (g *Game) KickOffWith(homeMoves, awayMoves int) (LineupEquilibrium, error) {
+	if homeMoves < 0 || awayMoves < 0 || homeMoves > g.moves || awayMoves > g.moves {
+		return LineupEquilibrium{}, fmt.Errorf("solver: budgets %d and %d: want 0..%d", homeMoves, awayMoves, g.moves)
+	}
+	m, err := g.kickOffGame(homeMoves, awayMoves)
+	if err != nil {
+		return LineupEquilibrium{}, err
+	}
+	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: m.value, Home: weighted(m.x), Away: weighted(m.y), Exploitability: m.exploitability, Dominated: m.dominated}, nil
+}
+
+// Breaks calls fn with every break the game holds at which at least one side has a move
+// left, and its equilibrium, in order: period, throws left (most first), difference, home's
+// line-up and moves, away's. It stops at fn's first error.
+func (g *Game) Breaks(fn func(GameState, StageSolution) error) error {
+	sp, w := g.space, g.moves+1
+	var buf stageBuf
+	for per, layers := range g.kicks {
+		for t := len(layers) - 1; t >= 1; t-- {
+			kl := layers[t]
+			if kl == nil {
+				continue
+			}
+			for d := kl.lo; d < kl.lo+kl.n; d++ {
+				for h := range sp.entries {
+					for a := range sp.entries {
+						if h%w == 0 && a%w == 0 {
+							continue // nobody can move: no break
+						}
+						ans, err := g.answerAt(per, t, d, h, a, &buf)
+						if err != nil {
+							return err
+						}
+						home, away := ans.home.weighted(sp.reach[h], w), ans.away.weighted(sp.reach[a], w)
+						s := GameState{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: d,
+							Home: env.LineupAt(h / w), HomeMoves: h % w, Away: env.LineupAt(a / w), AwayMoves: a % w}
+						if err := fn(s, StageSolution{Value: ans.value, Home: home, Away: away}); err != nil {
+							return err
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// At returns the equilibrium at the break s: home's value before choosing and both mixes.
+// A break whose result nothing can change any more is answered with both keeping.
+func (g *Game) At(s GameState) (StageSolution, error) {
+	per := int(s.Period) - int(env.FirstHalf)
+	switch {
+	case per < 0 || per >= len(g.lengths):
+		return StageSolution{}, fmt.Errorf("solver: no break in period %s under these rules", s.Period)
+	case s.ThrowsLeft < 1 || s.ThrowsLeft > g.lengths[per]:
+		return StageSolution{}, fmt.Errorf("solver: %d throws left in a %d-throw period", s.ThrowsLeft, g.lengths[per])
+	case !s.Home.Valid() || !s.Away.Valid() || s.HomeMoves < 0 || s.AwayMoves < 0:
+		return StageSolution{}, fmt.Errorf("solver: a break needs two valid line-ups and moves left ≥ 0 (%v, %v, %d, %d)", s.Home, s.Away, s.HomeMoves, s.AwayMoves)
+	}
+	keep := StageSolution{Home: []Weighted{{s.Home, 1}}, Away: []Weighted{{s.Away, 1}}}
+	d, add := s.GoalDiff, 0.0
+	if g.add {
+		d, add = 0, float64(s.GoalDiff)
+	} else if g.decided(per, s.ThrowsLeft, d) {
+		keep.Value = g.final(d)
+		return keep, nil
+	}
+	kl := g.kicks[per][s.ThrowsLeft]
+	if kl == nil || d < kl.lo || d >= kl.lo+kl.n {
+		return StageSolution{}, fmt.Errorf("%w: no match reaches difference %d with %d throws left in %s (a goal takes %d throws from a kick-off)",
+			ErrNotSolved, s.GoalDiff, s.ThrowsLeft, s.Period, throwsToScore())
+	}
+	sp, w := g.space, g.moves+1
+	h := s.Home.Index()*w + min(s.HomeMoves, g.moves)
+	a := s.Away.Index()*w + min(s.AwayMoves, g.moves)
+	var buf stageBuf
+	ans, err := g.answerAt(per, s.ThrowsLeft, d, h, a, &buf)
+	if err != nil {
+		return StageSolution{}, err
+	}
+	home, away := ans.home.weighted(sp.reach[h], w), ans.away.weighted(sp.reach[a], w)
+	return StageSolution{Value: ans.value + add, Home: home, Away: away}, nil
+}
+
+// Strategy returns player p's equilibrium strategy at breaks, for SolveBasic's Drawing opponent.
+func (g *Game) Strategy(p env.Player) MixedBreakPolicy { return gameStrategy{g, p} }
+
+type gameStrategy struct {
+	g *Game
+	p env.Player
+}
+
+// Mix returns the player's equilibrium mix at the break s (seen by that player).
+func (gs gameStrategy) Mix(s BreakState) ([]Weighted, error) {
+	st := GameState{Period: s.Period, ThrowsLeft: s.ThrowsLeft, GoalDiff: s.GoalDiff, Home: s.Own, Away: s.OppLineup,
+		HomeMoves: s.MovesLeft, AwayMoves: s.OppMovesLeft}
+	if gs.p == env.Away {
+		st = GameState{Period: s.Period, ThrowsLeft: s.ThrowsLeft, GoalDiff: -s.GoalDiff, Home: s.OppLineup, Away: s.Own,
+			HomeMoves: s.OppMovesLeft, AwayMoves: s.MovesLeft}
+	}
+	sol, err := gs.g.At(st)
+	if errors.Is(err, ErrNotSolved) {
+		// A break no match reaches (SolveBasic asks for every difference of its layers): what
+		// is played there changes no value a match can meet.
+		return []Weighted{{Lineup: s.Own, Prob: 1}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if gs.p == env.Away {
+		return sol.Away, nil
+	}
+	return sol.Home, nil
+}
+
+// maxMix bounds the line-ups a side's equilibrium mix at a break may hold.
+const maxMix = 16
+
+// breakMix is one side's mix at a break: probabilities over indices into its reach list.
+type breakMix struct {
+	n  int
+	at [maxMix]uint8
+	p  [maxMix]float64
+}
+
+func pureMix(i int) breakMix {
+	return breakMix{n: 1, at: [maxMix]uint8{uint8(i)}, p: [maxMix]float64{1}}
+}
+
+// breakAnswer is the game's strategy at one break: home's value and both mixes.
+type breakAnswer struct {
+	value      float64
+	home, away breakMix
+}
+
+// answerAt is the game's strategy at the break (d, h, a) of the layer (per, t) (strategyOf
+// on the values the game holds). A break the solve read off its mirror image plays the
+// mirror of the image's answer.
+func (g *Game) answerAt(per, t, d, h, a int, buf *stageBuf) (breakAnswer, error) {
+	kl := g.kicks[per][t]
+	if !canonicalBreak(g.mirror, kl.lo, kl.n, d, h, a) {
+		m, err := g.answerAt(per, t, -d, a, h, buf)
+		return m.mirrored(), err
+	}
+	n := g.space.configs()
+	return g.space.strategyOf(kl.k[(d-kl.lo)*n:(d-kl.lo+1)*n], h, a, buf, nil)
+}
+
+// mirrored is the answer at the mirror image of the break: the sides' mixes swapped, the
+// value negated.
+func (b breakAnswer) mirrored() breakAnswer {
+	return breakAnswer{value: -b.value, home: b.away, away: b.home}
+}
+
+// strategyOf solves the stage game of configuration (h, a) given K, the values from the
+// kick-off that follows: by double oracle from both keeping (game_oracle.go), afresh on the
+// whole matrix if that does not converge (stage). It is a function of K alone — the solve,
+// its best responses, At and nash all play the answer it gives. st, if set, counts it.
+func (sp *gameSpace) strategyOf(k []float64, h, a int, buf *stageBuf, st *GameStats) (breakAnswer, error) {
+	if st == nil {
+		st = &buf.stats
+	}
+	rows, cols := sp.reach[h], sp.reach[a]
+	if len(rows) > 1 && len(cols) > 1 {
+		if o, ok := doubleOracle(k, rows, cols, sp.entries, oracleSet{nr: 1, nc: 1}, &buf.oracle); ok {
+			ans := breakAnswer{value: o.value}
+			for i := range int(o.set.nr) {
+				ans.home.add(int(o.set.rows[i]), o.x[i])
+			}
+			for j := range int(o.set.nc) {
+				ans.away.add(int(o.set.cols[j]), o.y[j])
+			}
+			st.StageGames++
+			st.Oracle++
+			if ans.home.n == 1 && ans.away.n == 1 {
+				st.Saddles++
+			} else {
+				st.LPs++
+			}
+			return ans, nil
+		}
+	}
+	s, err := sp.stage(k, h, a, buf, st)
+	if err != nil {
+		return breakAnswer{}, err
+	}
+	ans := breakAnswer{value: s.value}
+	if ans.home, err = sparseMix(s.x, s.row); err == nil {
+		ans.away, err = sparseMix(s.y, s.col)
+	}
+	return ans, err
+}
+
+// bestReplies are what each side's best pure reply to the other's mix in ans earns home at
+// the break (h, a): against away's mix, home's best row over kh; against home's mix,
+// away's best column over ka (each side's values from the kick-off that follows, by its own
+// recursion).
+func (sp *gameSpace) bestReplies(ans *breakAnswer, h, a int, kh, ka []float64) (best, worst float64) {
+	rows, cols, e := sp.reach[h], sp.reach[a], sp.entries
+	best, worst = math.Inf(-1), math.Inf(1)
+	for _, r := range rows {
+		base := int(r) * e
+		v := 0.0
+		for j := range ans.away.n {
+			v += ans.away.p[j] * kh[base+int(cols[ans.away.at[j]])]
+		}
+		best = max(best, v)
+	}
+	for _, c := range cols {
+		v := 0.0
+		for i := range ans.home.n {
+			v += ans.home.p[i] * ka[int(rows[ans.home.at[i]])*e+int(c)]
+		}
+		worst = min(worst, v)
+	}
+	return best, worst
+}
+
+// add puts probability p on index i, if p is more than rounding.
+func (m *breakMix) add(i int, p float64) {
+	if p > supportTol {
+		m.at[m.n], m.p[m.n] = uint8(i), p
+		m.n++
+	}
+}
+
+// sparseMix is a dense mix (or, if nil, the pure choice) as a breakMix.
+func sparseMix(dense []float64, pure int) (breakMix, error) {
+	if dense == nil {
+		return pureMix(max(pure, 0)), nil
+	}
+	var m breakMix
+	for i, p := range dense {
+		if p > supportTol {
+			if m.n == maxMix {
+				return breakMix{}, fmt.Errorf("solver: an equilibrium mix over more than %d line-ups at a break", maxMix)
+			}
+			m.add(i, p)
+		}
+	}
+	return m, nil
+}
+
+// weighted is the mix over line-ups, most likely first.
+func (m breakMix) weighted(reach []int32, w int) []Weighted {
+	p := make([]float64, env.NumLineups)
+	for i := range m.n {
+		p[int(reach[m.at[i]])/w] += m.p[i]
+	}
+	return weighted(p)
+}
