@@ -70,8 +70,9 @@ var registry = []Kind{
 	{Name: "equilibrium", Doc: "samples its kick-off line-up from the exact equilibrium mix, then plays like optimal",
 		Params: []Param{{"payoff", "win-loss", "equilibrium payoff: win-loss, goal-diff, points or advance"},
 			{"objective", "win", "objective of the play after kick-off"}}, build: buildEquilibrium},
-	{Name: "nash", Doc: "plays the equilibrium of the substitution game (kingoal solve game): kick-off and every break drawn from its exact equilibrium mix; solves the game when built (the default rules: ~9 min, ~9 GB)",
-		Params: []Param{{"payoff", "win-loss", "the game's payoff: win-loss, goal-diff or advance"}}, build: buildNash},
+	{Name: "nash", Doc: "plays the equilibrium of the substitution game (kingoal solve game): kick-off and every break drawn from its exact equilibrium mix; solves the game when built (the default rules: ~9 min, ~9 GB), or reads it from a game table",
+		Params: []Param{{"payoff", "", "the game's payoff: win-loss (when solving, the default), goal-diff or advance; with table, the table's (another is refused)"},
+			{"table", "", "a game table to play instead of solving (kingoal solve game --out FILE.kgt), refused under other rules"}}, build: buildNash},
 }
 
 // params are the parsed values of a spec, defaults filled in.

@@ -1,9 +1,13 @@
 package agents
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"time"
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
@@ -19,7 +23,16 @@ type Nash struct {
 }
 
 func buildNash(p params, s Setup) (Agent, error) {
-	payoff, err := solver.ParsePayoff(p["payoff"])
+	if path := p["table"]; path != "" {
+		g, err := tableFor(s.context(), path, s.Rules, p["payoff"])
+		if err != nil {
+			return nil, &ModelError{Kind: "table", Path: path, Err: err}
+		}
+		n := &Nash{Game: g}
+		n.Reset(0)
+		return n, nil
+	}
+	payoff, err := solver.ParsePayoff(cmp.Or(p["payoff"], solver.PayoffWinLoss.String()))
 	if err != nil {
 		return nil, err
 	}
@@ -50,6 +63,40 @@ func gameFor(ctx context.Context, r env.Rules, p solver.Payoff) (*solver.Game, e
 	return games.get(ctx, eqKey{r.Canonical(), p}, func() (*solver.Game, error) {
 		return solver.SolveGame(solver.GameProblem{Rules: r, Payoff: p, Context: ctx, Verify: true})
 	})
+}
+
+// tableKey names a game table file as it is now.
+type tableKey struct {
+	path string
+	size int64
+	mod  time.Time
+}
+
+// tables memoises loaded game tables per file, as games does solves.
+var tables = memo[tableKey, *solver.Game]{limit: 2}
+
+// tableFor loads the game table at path (once per process) and checks it was solved for
+// the rules r and, if given, the payoff.
+func tableFor(ctx context.Context, path string, r env.Rules, payoff string) (*solver.Game, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	info, err := os.Stat(abs)
+	if err != nil {
+		return nil, err
+	}
+	g, err := tables.get(ctx, tableKey{abs, info.Size(), info.ModTime()}, func() (*solver.Game, error) { return solver.LoadGameFile(abs) })
+	if err != nil {
+		return nil, err
+	}
+	if !g.Problem.Rules.Equal(r) {
+		return nil, fmt.Errorf("the table was solved for %q, not %q", g.Problem.Rules.String(), r.String())
+	}
+	if payoff != "" && payoff != g.Problem.Payoff.String() {
+		return nil, fmt.Errorf("the table's payoff is %s, not %s", g.Problem.Payoff, payoff)
+	}
+	return g, nil
 }
 
 // Reset reseeds the agent's draws.

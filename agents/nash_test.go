@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kingoal/kingoal/agents"
@@ -140,5 +143,64 @@ func TestNashIsUnexploitable(t *testing.T) {
 	_, err := agents.New("nash", agents.Setup{Rules: env.Rules{ThrowsPerHalf: 90}})
 	if !errors.Is(err, solver.ErrTooLarge) {
 		t.Errorf("nash under 90-throw halves: %v", err)
+	}
+}
+
+// TestNashPlaysItsTable: nash:table=FILE plays, draw for draw, what nash solving the game
+// plays (the same actions in the same matches, both sides), is exact in Exploit from the
+// table's check, and is refused under other rules or another payoff, naming both.
+func TestNashPlaysItsTable(t *testing.T) {
+	r := env.Rules{ThrowsPerHalf: 4, Moves: 2}
+	path := filepath.Join(t.TempDir(), "game.kgt")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: solver.PayoffWinLoss, Verify: true, Table: f}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	solved, err := agents.New("nash", agents.Setup{Rules: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := agents.New("nash:table="+path, agents.Setup{Rules: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	actions := 0
+	both := env.PolicyFunc(func(obs env.Observation, legal env.Mask) int {
+		a, b := solved.Act(obs, legal), loaded.Act(obs, legal)
+		if a != b {
+			t.Fatalf("at %+v: %d solved, %d from the table", obs, a, b)
+		}
+		actions++
+		return a
+	})
+	for i := range 200 {
+		agents.Reseed(solved, uint64(i))
+		agents.Reseed(loaded, uint64(i))
+		s, _ := env.NewState(r)
+		if _, err := env.Play(s, both, both, env.NewFastSampler(env.SeededSource(uint64(i), 13)), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := agents.ErrOf(loaded); err != nil {
+		t.Fatal(err)
+	}
+	e, err := agents.Exploit(context.Background(), func() (agents.Agent, error) { return agents.New("nash:table="+path, agents.Setup{Rules: r}) }, r, 10, 1)
+	if err != nil || !e.Exact || e.Value > 1e-9 {
+		t.Errorf("exploitability from the table: %+v, %v", e, err)
+	}
+	t.Logf("%d actions alike", actions)
+	_, err = agents.New("nash:table="+path, agents.Setup{Rules: env.Rules{ThrowsPerHalf: 5, Moves: 2}})
+	var me *agents.ModelError
+	if !errors.As(err, &me) || !strings.Contains(err.Error(), "4+4 throws") || !strings.Contains(err.Error(), "5+5 throws") {
+		t.Errorf("other rules: %v", err)
+	}
+	if _, err := agents.New("nash:payoff=goal-diff,table="+path, agents.Setup{Rules: r}); !errors.As(err, &me) || !strings.Contains(err.Error(), "payoff is win-loss, not goal-diff") {
+		t.Errorf("another payoff: %v", err)
 	}
 }

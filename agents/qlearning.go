@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -355,9 +356,12 @@ func buildQLearning(p params, s Setup) (Agent, error) {
 // ModelError is a model file an agent spec names that could not be read, or is not a model
 // for the rules: the input file failed, not the spec (the CLI exits 1 for it, not 2).
 type ModelError struct {
+	Kind string // what the file is: "model" if empty, "table" (nash:table=)
 	Path string
 	Err  error
 }
 
-func (e *ModelError) Error() string { return fmt.Sprintf("model %s: %v", e.Path, e.Err) }
+func (e *ModelError) Error() string {
+	return fmt.Sprintf("%s %s: %v", cmp.Or(e.Kind, "model"), e.Path, e.Err)
+}
 func (e *ModelError) Unwrap() error { return e.Err }

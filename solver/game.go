@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"runtime"
 
@@ -42,6 +43,10 @@ type GameProblem struct {
 	// has the result): the whole strategy checked at the cost of a few more reads a break.
 	// VerifyGame does the same for a game solved without it.
 	Verify bool
+	// Table, if set, receives the strategy table as the solve goes (LoadGame reads it): every
+	// break's mixes for both sides, the breaks' values, the first kick-off's values, the
+	// statistics and check. The solve holds only one layer of it at a time.
+	Table io.Writer
 	// reference solves the way the first version did — every difference up to the most
 	// possible, reachable from the kick-off or not, and every stage game afresh on its whole
 	// matrix — for the tests that hold the faster solve to it.
@@ -103,6 +108,7 @@ type Game struct {
 	add     bool // additive (goal difference in a league): only d = 0 is held
 	mirror  bool // half the breaks were read off their mirror image (answerAt mirrors them too)
 	check   *GameCheck
+	table   [][]*tableLayer // a loaded table's strategy (LoadGame); nil: solved here
 }
 
 // Check is the best-response check the solve ran (GameProblem.Verify), if it ran.
@@ -159,6 +165,7 @@ type gameSolver struct {
 	stats   []GameStats // per worker
 	verify  bool        // the best responses ride along (GameProblem.Verify)
 	kick    []float64   // their values from the first kick-off
+	table   *tableWriter
 }
 
 // checkGame validates a problem and returns the budget held.
@@ -228,36 +235,41 @@ func SolveGame(p GameProblem) (*Game, error) {
 		c := kickOffCheck(g, gs.kick[:n], gs.kick[n:])
 		g.check = &c
 	}
+	if gs.table != nil {
+		if err := gs.table.finish(g); err != nil {
+			return nil, err
+		}
+	}
 	return g, nil
 }
 
 func newGameSolver(p GameProblem, moves int) (*gameSolver, error) {
-	final, err := gameFinal(p.Payoff)
-	if err != nil {
-		return nil, err
-	}
 	ctx := p.Context
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	space := newGameSpace(moves)
-	ls := gameLayers(p.Rules, p.Payoff, final, p.reference)
-	ls.size, ls.ctx, ls.consts = space.configs(), ctx, map[float64][]float64{}
-	lengths := ls.lengths
-	g := &Game{Problem: p, moves: moves, space: space, decided: ls.decided, final: func(d int) float64 { return final(d, false) },
-		lengths: lengths, add: ls.additive, kicks: make([][]*kickLayer, len(lengths))}
-	for per, n := range lengths {
-		g.kicks[per] = make([]*kickLayer, n+1)
+	g, ls, err := newGame(p, moves, p.reference)
+	if err != nil {
+		return nil, err
 	}
+	space, lengths := g.space, ls.lengths
+	ls.size, ls.ctx, ls.consts = space.configs(), ctx, map[float64][]float64{}
 	workers := p.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	g.mirror = !p.noMirror && mirrorSymmetric(p.Payoff)
 	gs := &gameSolver{layers: ls, g: g, space: space, workers: workers, mirror: g.mirror, oracle: !p.reference, total: ls.remaining(0, lengths[0]),
 		stats: make([]GameStats, workers), verify: p.Verify && !p.reference}
 	if gs.verify {
 		ls.size = 3 * space.configs() // the game's values, home's best response's, away's
+	}
+	if p.Table != nil {
+		if p.reference {
+			return nil, errors.New("solver: the reference solve writes no table")
+		}
+		if gs.table, err = newTableWriter(p.Table, p, moves, workers); err != nil {
+			return nil, err
+		}
 	}
 	gs.sectors()
 	ls.step = gs.breaks

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
@@ -14,6 +15,31 @@ func BenchmarkSolveGame(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkGameTable writes the strategy table of the game BenchmarkSolveGame solves, as
+// the solve goes (write: the solve with GameProblem.Table, to compare with that benchmark),
+// and reads it back (load: LoadGame).
+func BenchmarkGameTable(b *testing.B) {
+	p := GameProblem{Rules: env.Rules{ThrowsPerHalf: 5, Moves: 1}, Payoff: PayoffWinLoss}
+	var table bytes.Buffer
+	b.Run("write", func(b *testing.B) {
+		for b.Loop() {
+			table.Reset()
+			p.Table = &table
+			if _, err := SolveGame(p); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(table.Len()), "bytes")
+	})
+	b.Run("load", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := LoadGame(bytes.NewReader(table.Bytes()), int64(table.Len())); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 // mixedStageGames returns up to n stage matrices of a solved game that have no saddle point

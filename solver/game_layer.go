@@ -62,12 +62,18 @@ func (gs *gameSolver) breaks(per, t int, u *ballLayer) (*breakLayer, error) {
 	if t >= 3 {
 		gs.layers.breaks[per][t-2] = nil
 	}
+	if gs.table != nil {
+		gs.table.startLayer(u.n, n)
+	}
 	if err := onWorkers(gs.ctx, gs.workers, func(w int) error { return gs.solveShare(per, t, u, lay, w) }); err != nil {
 		return nil, err
 	}
 	// Mirror images: W(−d, (a, h)) = −W(d, (h, a)), filled once every share is done.
 	if gs.mirror {
 		gs.fillMirrors(kl, lay)
+	}
+	if gs.table != nil {
+		gs.table.endLayer(per, t, u.lo, u.n, gs.space, gs.mirror)
 	}
 	if gs.verify && per == 0 && t == gs.lengths[0] {
 		k, _ := gs.ball(u, 0, env.KickOffSector)
@@ -90,10 +96,31 @@ func (gs *gameSolver) canonical(lo, n, d, h, a int) bool {
 }
 
 func canonicalBreak(mirror bool, lo, n, d, h, a int) bool {
-	if !mirror || -d < lo || -d >= lo+n {
+	switch differenceKind(mirror, lo, n, d) {
+	case solvedAll:
 		return true
+	case solvedTriangle:
+		return h <= a
 	}
-	return d > 0 || d == 0 && h <= a
+	return false
+}
+
+// Which breaks of a difference a solve solves itself: all, those with home's entry ≤ away's
+// (difference 0 under the mirror), or none (read off their mirror images).
+const (
+	solvedAll = iota
+	solvedTriangle
+	solvedNone
+)
+
+func differenceKind(mirror bool, lo, n, d int) int {
+	switch {
+	case !mirror || -d < lo || -d >= lo+n || d > 0:
+		return solvedAll
+	case d == 0:
+		return solvedTriangle
+	}
+	return solvedNone
 }
 
 // solveShare solves the canonical stage games of the configurations h ≡ w (mod workers)
@@ -130,6 +157,9 @@ func (gs *gameSolver) solveShare(per, t int, u *ballLayer, lay *breakLayer, w in
 					return fmt.Errorf("solver: stage game at %s, %d throws left, difference %d: %w", env.FirstHalf+env.Period(per), t, d, err)
 				}
 				out[c] = ans.value
+				if gs.table != nil {
+					gs.table.put(w, (d-u.lo)*n+c, &ans)
+				}
 				if gs.verify {
 					gs.respond(u, lay, d, h, a, &ans, all, out)
 				}

@@ -204,6 +204,9 @@ func (g *Game) answerAt(per, t, d, h, a int, buf *stageBuf) (breakAnswer, error)
 		return m.mirrored(), err
 	}
 	n := g.space.configs()
+	if tl := g.table; tl != nil {
+		return tl[per][t].answer(tl[per][t].index(d-kl.lo, h, a)), nil
+	}
 	return g.space.strategyOf(kl.k[(d-kl.lo)*n:(d-kl.lo+1)*n], h, a, buf, nil)
 }
 

@@ -114,6 +114,13 @@ func TestCtrlCAnswersWithinASecond(t *testing.T) {
 					t.Errorf("an interrupted export left %v", left)
 				}
 			}},
+		{name: "solve game writing its table", args: []string{"solve", "game", "--throws-per-half", "10", "--moves", "2", "--out", filepath.Join(dir, "game.kgt")},
+			after: 1500 * time.Millisecond, want: "interrupted",
+			kept: func(t *testing.T, _ string) {
+				if left, _ := filepath.Glob(filepath.Join(dir, "*game.kgt*")); len(left) != 0 {
+					t.Errorf("an interrupted solve left %v", left)
+				}
+			}},
 		{name: "play at the prompt", args: []string{"play", "--vs", "heuristic"}, after: 1500 * time.Millisecond, want: "interrupted"},
 	}
 	for _, c := range cases {

@@ -4,10 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	stdio "io"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/kingoal/kingoal/datasets"
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
@@ -18,16 +23,19 @@ type solveGameOptions struct {
 	payoff   string
 	workers  int
 	out, png string
+	in       string
 	json     bool
 	force    bool
 	noVerify bool
+	verify   bool
 	maxGiB   float64
+	given    []string // rule and payoff flags set on the command line (refused with --in)
 }
 
 func newSolveGameCmd(io Streams) *cobra.Command {
 	var o solveGameOptions
 	cmd := &cobra.Command{
-		Use:   "game [--payoff P] [rule flags] [--out FILE.parquet] [--png FILE] [--json]",
+		Use:   "game [--payoff P] [rule flags] [--out FILE.kgt|FILE.parquet] [--in FILE.kgt] [--png FILE] [--json]",
 		Short: "The substitution game's equilibrium: optimal substitutions when both coaches adapt",
 		Long: `Game solves Basic-mode Kingoal as a two-player zero-sum stochastic game: at every break
 both players choose their next line-up at once and hidden, within their moves left. Backward
@@ -40,22 +48,37 @@ worth (both sides, only one, neither), and how equilibrium substitutions look at
 and after goals by score. The whole strategy is checked as it is solved: each side's best
 response to the other's strategy, solved in the same backward induction from values of its
 own, and the exploitability reported (an error if it exceeds 1e-9; --no-verify skips it).
---out writes every break's mixes as Parquet (schema game/1), --png a chart of how often home
-changes by time and score.
+--out FILE.kgt writes the whole equilibrium as a game table: every break's mixes for both
+sides (exactly as checked), the breaks' values (float32), the kick-off's values, the solve's
+statistics and check — zstd-compressed and checksummed, written as the solve goes (the
+default game's: BENCHMARKS.md). nash:table=FILE.kgt plays it and --in FILE.kgt prints this
+summary from it without solving (--verify checks the loaded strategy again by both best
+responses, a separate backward induction: ~2.5 minutes and ~8 GB for the default game). --out FILE.parquet writes every break's mixes as Parquet rows (schema game/1) for
+analysis; --png a chart of how often home changes by time and score.
 
 The solve holds a value for every break state a match can reach. With no rule flags it solves
 the default rules (three moves, 45-throw halves, 337 M break states): ~9 minutes and ~9 GB on
 two cores. Rules that need more than --max-gib are refused up front, naming the size; it
 prints the size first; BENCHMARKS.md has the measured frontier.`,
 		Example: `  kingoal solve game --throws-per-half 5 --moves 1
-  kingoal solve game --throws-per-half 10 --moves 1 --payoff goal-diff --out game.parquet --png game.png`,
+  kingoal solve game --throws-per-half 10 --moves 1 --payoff goal-diff --out game.parquet --png game.png
+  kingoal solve game --out game.kgt && kingoal solve game --in game.kgt --out game.parquet`,
 		Args: argsBetween(0, 0, "no arguments"),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runSolveGame(cmd.Context(), io, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cmd.Flags().Visit(func(f *pflag.Flag) {
+				if _, knob := env.KnobNamed(f.Name); knob || f.Name == "payoff" {
+					o.given = append(o.given, "--"+f.Name)
+				}
+			})
+			return runSolveGame(cmd.Context(), io, o)
+		},
 	}
 	f := cmd.Flags()
 	payoffFlag(f, &o.payoff, "the payoff (advance: knockout)", "win-loss", "goal-diff", "advance")
 	workersFlag(f, &o.workers, "solving stage games")
-	f.StringVar(&o.out, "out", "", "write every break's equilibrium mixes to this Parquet file (schema game/1)")
+	f.StringVar(&o.out, "out", "", "write the equilibrium to FILE.kgt (a game table nash:table= plays) or FILE.parquet (rows of schema game/1)")
+	f.StringVar(&o.in, "in", "", "read the equilibrium from a game table (FILE.kgt) instead of solving; the rules are the table's")
+	f.BoolVar(&o.verify, "verify", false, "with --in: check the loaded strategy again by both best responses")
 	f.StringVar(&o.png, "png", "", "write a PNG of P(home changes its line-up) by time and score")
 	jsonFlag(f, &o.json, "the result")
 	f.BoolVar(&o.force, "force", false, "replace --out and --png if they exist")
@@ -75,8 +98,10 @@ type gameReport struct {
 	Worth        []worthRow        `json:"right_to_substitute"`
 	Summary      []gameSituation   `json:"summary"`
 	Stats        solver.GameStats  `json:"stats"`
-	Seconds      float64           `json:"seconds"`
-	Verification *solver.GameCheck `json:"verification"` // nil: not run
+	Seconds      float64           `json:"seconds"`              // solving it, or reading Table
+	Table        string            `json:"table,omitempty"`      // the game table read instead of solving (--in)
+	Verification *solver.GameCheck `json:"verification"`         // nil: not run
+	Reverified   bool              `json:"reverified,omitempty"` // Verification ran on the loaded table (--in --verify), not stored by its solve
 }
 
 // worthRow is the value of the starting line-ups' equilibrium under one pair of budgets.
@@ -96,6 +121,12 @@ type gameSituation struct {
 }
 
 func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
+	if o.in != "" {
+		return runLoadedGame(ctx, io, o)
+	}
+	if o.verify {
+		return Usagef("--verify checks a table read with --in; a solve checks itself (unless --no-verify)")
+	}
 	r, payoff, err := rulesAndPayoff(o.rules, o.payoff)
 	if err != nil {
 		return err
@@ -105,6 +136,10 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 	}
 	if !(o.maxGiB > 0) || o.maxGiB > 1<<20 {
 		return Usagef("--max-gib %v: want a size in GiB above 0", o.maxGiB)
+	}
+	table, parquet, err := gameOutputs(o.out)
+	if err != nil {
+		return err
 	}
 	release, err := claimOutputs(map[string]string{"--out": o.out, "--png": o.png}, o.force)
 	if err != nil {
@@ -124,26 +159,103 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 			size.BreakStates, float64(peak)/(1<<30), o.maxGiB)
 	}
 	fmt.Fprintf(io.ErrOut, "kingoal: %s: %d break states, ~%.0f MiB at the peak\n", what, size.BreakStates, float64(peak)/(1<<20))
-	bar := newProgress(io.ErrOut, size.Layers, "layers")
 	start := time.Now()
-	g, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
-		Verify: !o.noVerify, Progress: func(done, _ int) { _ = bar.Set(done) }})
-	_ = bar.Finish()
+	solve := func(w stdio.Writer) (*solver.Game, error) {
+		bar := newProgress(io.ErrOut, size.Layers, "layers")
+		g, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
+			Verify: !o.noVerify, Table: w, Progress: func(done, _ int) { _ = bar.Set(done) }})
+		_ = bar.Finish()
+		if err != nil {
+			return nil, policyError(err)
+		}
+		return g, checkedGame(g)
+	}
+	var g *solver.Game
+	if table != "" { // the table is committed only for a solve that passed its check
+		err = datasets.WriteAtomic(table, func(w stdio.Writer) error { g, err = solve(w); return err })
+	} else {
+		g, err = solve(nil)
+	}
 	if err != nil {
-		return policyError(err)
+		return err
 	}
 	rep, err := newGameReport(g, time.Since(start))
 	if err != nil {
 		return err
 	}
-	if c, ok := g.Check(); ok {
-		if !(c.Exploitability <= 1e-9) {
-			return fmt.Errorf("solve game: the best responses gain %.3g over the equilibrium (home %.12f, away %.12f): not an equilibrium",
-				c.Exploitability, c.HomeBest, c.AwayBest)
-		}
-		rep.Verification = &c
+	return finishGame(ctx, io, o, g, rep, parquet)
+}
+
+// checkedGame refuses a game whose check found it exploitable beyond rounding.
+func checkedGame(g *solver.Game) error {
+	c, ok := g.Check()
+	if ok && !(c.Exploitability <= 1e-9) {
+		return fmt.Errorf("solve game: the best responses gain %.3g over the equilibrium (home %.12f, away %.12f): not an equilibrium",
+			c.Exploitability, c.HomeBest, c.AwayBest)
 	}
-	if err := writeGameFiles(ctx, io, g, o.out, o.png); err != nil {
+	return nil
+}
+
+// gameOutputs splits --out by its extension: a game table or Parquet rows.
+func gameOutputs(out string) (table, parquet string, err error) {
+	switch ext := strings.ToLower(filepath.Ext(out)); {
+	case out == "":
+	case ext == ".kgt":
+		table = out
+	case ext == ".parquet":
+		parquet = out
+	default:
+		return "", "", Usagef("--out %s: name a game table FILE.kgt or Parquet rows FILE.parquet", out)
+	}
+	return table, parquet, nil
+}
+
+// runLoadedGame is solve game --in: the summary of a game table, no solve.
+func runLoadedGame(ctx context.Context, io Streams, o solveGameOptions) error {
+	if len(o.given) > 0 {
+		return Usagef("--in %s: the rules and payoff are the table's; drop %s", o.in, strings.Join(o.given, ", "))
+	}
+	table, parquet, err := gameOutputs(o.out)
+	if err != nil {
+		return err
+	}
+	if table != "" {
+		return Usagef("--out %s: the table is already %s (copy it)", table, o.in)
+	}
+	release, err := claimOutputs(map[string]string{"--out": o.out, "--png": o.png}, o.force)
+	if err != nil {
+		return err
+	}
+	defer release()
+	start := time.Now()
+	g, err := solver.LoadGameFile(o.in)
+	if err != nil {
+		return fmt.Errorf("--in %s: %w", o.in, err)
+	}
+	rep, err := newGameReport(g, time.Since(start))
+	if err != nil {
+		return err
+	}
+	rep.Table = o.in
+	if o.verify {
+		st := g.Stats()
+		bar := newProgress(io.ErrOut, st.Layers, "layers")
+		c, err := solver.VerifyGame(ctx, g, func(done, _ int) { _ = bar.Set(done) })
+		_ = bar.Finish()
+		if err != nil {
+			return err
+		}
+		rep.Verification, rep.Reverified = &c, true
+		if !(c.Exploitability <= 1e-9) {
+			return fmt.Errorf("--in %s: the loaded strategy's best responses gain %.3g (home %.12f, away %.12f): not an equilibrium", o.in, c.Exploitability, c.HomeBest, c.AwayBest)
+		}
+	}
+	return finishGame(ctx, io, o, g, rep, parquet)
+}
+
+// finishGame writes the Parquet rows and chart, then the report.
+func finishGame(ctx context.Context, io Streams, o solveGameOptions, g *solver.Game, rep gameReport, parquet string) error {
+	if err := writeGameFiles(ctx, io, g, parquet, o.png); err != nil {
 		return err
 	}
 	if o.json {
@@ -157,6 +269,9 @@ func newGameReport(g *solver.Game, took time.Duration) (gameReport, error) {
 	ko := g.KickOff()
 	rep := gameReport{Payoff: p.Payoff.String(), Rules: p.Rules.String(), Value: g.Value(), KickOffHome: toWeightedJSON(ko.Home),
 		KickOffAway: toWeightedJSON(ko.Away), Stats: g.Stats(), Seconds: took.Seconds()}
+	if c, ok := g.Check(); ok {
+		rep.Verification = &c
+	}
 	m := g.Moves()
 	for _, w := range []worthRow{{"both", m, m, 0}, {"only home", m, 0, 0}, {"only away", 0, m, 0}, {"neither", 0, 0, 0}} {
 		eq, err := g.KickOffWith(w.HomeMoves, w.AwayMoves)
@@ -217,11 +332,19 @@ func mixWords(from env.Lineup, mix []solver.Weighted) string {
 func renderGame(io Streams, rep gameReport) error {
 	st := rep.Stats
 	fmt.Fprintf(io.Out, "substitution game, payoff %s\nrules: %s\n\n", rep.Payoff, rep.Rules)
-	fmt.Fprintf(io.Out, "%d break states, %d stage games (%d pure saddles, %d mixed, by LP), %d one-sided; solved in %.1f s\n",
-		st.BreakStates, st.StageGames, st.Saddles, st.LPs, st.OneSided, rep.Seconds)
+	took := fmt.Sprintf("solved in %.1f s", rep.Seconds)
+	if rep.Table != "" {
+		took = fmt.Sprintf("read from %s in %.1f s", rep.Table, rep.Seconds)
+	}
+	fmt.Fprintf(io.Out, "%d break states, %d stage games (%d pure saddles, %d mixed, by LP), %d one-sided; %s\n",
+		st.BreakStates, st.StageGames, st.Saddles, st.LPs, st.OneSided, took)
 	fmt.Fprintf(io.Out, "value to home: %+.9f\n", rep.Value)
 	if c := rep.Verification; c != nil {
-		fmt.Fprintf(io.Out, "best-response check: home's best response %+.3g, away's %+.3g, exploitability %.3g — verified\n\n", c.HomeBest, c.AwayBest, c.Exploitability)
+		when := ""
+		if rep.Table != "" && !rep.Reverified {
+			when = " (run by the solve that wrote the table; --verify runs it again)"
+		}
+		fmt.Fprintf(io.Out, "best-response check%s: home's best response %+.3g, away's %+.3g, exploitability %.3g — verified\n\n", when, c.HomeBest, c.AwayBest, c.Exploitability)
 	} else {
 		fmt.Fprintf(io.Out, "best-response check: not run\n\n")
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -140,6 +141,8 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "game", "--throws-per-half", "90", "--moves", "5"}, // beyond the memory bound
 		{"solve", "game", "--max-gib", "0"},
 		{"solve", "game", "--home-mode", "dynamic", "--throws-per-half", "3"},
+		{"solve", "game", "--throws-per-half", "3", "--out", "game.csv"},
+		{"solve", "game", "--throws-per-half", "3", "--verify"},
 	} {
 		code, out, stderr := run(t, args...)
 		if code != exitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
@@ -203,6 +206,70 @@ func TestSolveGame(t *testing.T) {
 	}
 	if b, err := os.ReadFile(png); err != nil || !strings.HasPrefix(string(b), "\x89PNG") {
 		t.Errorf("--png: %v", err)
+	}
+}
+
+// TestSolveGameTable: --out FILE.kgt writes a table from which --in prints the solve's
+// report without solving (the same value, kick-off, right to substitute and check; the
+// summary's values to float32) and --verify checks it again; a truncated table, another
+// file, rule flags beside --in and a table as --in's --out are refused with one line.
+func TestSolveGameTable(t *testing.T) {
+	dir := t.TempDir()
+	table := filepath.Join(dir, "game.kgt")
+	rules := []string{"--throws-per-half", "4", "--moves", "2"}
+	if testing.Short() { // the race stage
+		rules = []string{"--throws-per-half", "3", "--moves", "1"}
+	}
+	code, solved, stderr := run(t, append([]string{"solve", "game", "--out", table, "--json"}, rules...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	code, loaded, stderr := run(t, "solve", "game", "--in", table, "--verify", "--json", "--out", filepath.Join(dir, "game.parquet"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var a, b gameReport
+	if err := json.Unmarshal([]byte(solved), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(loaded), &b); err != nil {
+		t.Fatal(err)
+	}
+	if a.Value != b.Value || !reflect.DeepEqual(a.KickOffHome, b.KickOffHome) || !reflect.DeepEqual(a.Worth, b.Worth) || a.Stats != b.Stats ||
+		b.Table != table || !b.Reverified || b.Verification == nil || math.Abs(b.Verification.HomeBest-a.Verification.HomeBest) > 1e-12 {
+		t.Errorf("solved %s\nloaded %s", solved, loaded)
+	}
+	if len(a.Summary) != len(b.Summary) || len(a.Summary) == 0 {
+		t.Fatalf("summaries of %d and %d lines", len(a.Summary), len(b.Summary))
+	}
+	for i := range a.Summary {
+		x, y := a.Summary[i], b.Summary[i]
+		if x.Situation != y.Situation || x.Home != y.Home || x.Away != y.Away || math.Abs(x.Value-y.Value) > 1e-7 {
+			t.Errorf("summary line %d: %+v solved, %+v loaded", i, x, y)
+		}
+	}
+	raw, err := os.ReadFile(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := filepath.Join(dir, "short.kgt")
+	if err := os.WriteFile(short, raw[:len(raw)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--in", short}, exitFailure, "truncated"},
+		{[]string{"--in", filepath.Join(dir, "game.parquet")}, exitFailure, "not a Kingoal game table"},
+		{[]string{"--in", table, "--moves", "1"}, exitUsage, "drop --moves"},
+		{[]string{"--in", table, "--out", filepath.Join(dir, "copy.kgt")}, exitUsage, "already"},
+	} {
+		code, out, stderr := run(t, append([]string{"solve", "game"}, c.args...)...)
+		if code != c.code || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and one line with %q", c.args, code, out, stderr, c.code, c.want)
+		}
 	}
 }
 

@@ -5,6 +5,8 @@
     envs = gym.make_vec("Kingoal-v0", num_envs=256, vectorization_mode="vector_entry_point")
     par = kingoal.parallel_env()                               # PettingZoo ParallelEnv
     kingoal.solve_odds("1-2-3-3-1", "2-2-2-2-2", knockout=True)
+    g = kingoal.solve_game(throws_per_half=10, moves=1)         # the substitution game's equilibrium
+    g.mix(period="second half", throws_left=5, goal_diff=-1, home="2-2-2-2-2", away="2-2-2-2-2", home_moves=1, away_moves=1)
     kingoal.read_parquet("kingoal-arena/matches.parquet")      # dict of NumPy arrays
     aec = kingoal.env()                                         # PettingZoo AEC env
     kingoal.to_minari("run", "kingoal/heuristic-v0", agent="heuristic", player="home")  # Minari dataset
@@ -19,9 +21,10 @@ from ._version import __version__
 from .data import read_parquet
 from .vector import VecEnv
 from .solve import episode_seed, equilibrium, lineup, lineup_index, optimal_value, solve_odds, version
+from .game import SolvedGame, load_game, solve_game
 
 __all__ = ["VecEnv", "KingoalEnv", "KingoalVectorEnv", "parallel_env", "KingoalParallelEnv", "solve_odds", "equilibrium",
-           "optimal_value", "read_parquet", "lineup", "lineup_index", "episode_seed", "version", "OBS_SIZE",
+           "optimal_value", "solve_game", "load_game", "SolvedGame", "read_parquet", "lineup", "lineup_index", "episode_seed", "version", "OBS_SIZE",
            "NUM_ACTIONS", "library_path", "env", "to_minari", "__version__"]
 
 _LAZY = {"KingoalEnv": "gym", "KingoalVectorEnv": "gym", "parallel_env": "pz", "KingoalParallelEnv": "pz", "env": "pz",

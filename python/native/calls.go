@@ -114,6 +114,14 @@ func parseLineup(name, s string) (env.Lineup, error) {
 	return l, nil
 }
 
+// parseSides reads the home and away line-up arguments.
+func parseSides(home, away string) (h, a env.Lineup, err error) {
+	if h, err = parseLineup("home", home); err == nil {
+		a, err = parseLineup("away", away)
+	}
+	return h, a, err
+}
+
 func solveOddsCall(in []byte) (any, error) {
 	var a struct {
 		Home, Away string
@@ -126,11 +134,7 @@ func solveOddsCall(in []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	home, err := parseLineup("home", a.Home)
-	if err != nil {
-		return nil, err
-	}
-	away, err := parseLineup("away", a.Away)
+	home, away, err := parseSides(a.Home, a.Away)
 	if err != nil {
 		return nil, err
 	}
@@ -143,6 +147,19 @@ func solveOddsCall(in []byte) (any, error) {
 		"extra_time": o.ExtraTime, "shootout": o.Shootout, "truncated": o.Truncated}, nil
 }
 
+// rulesAndPayoff reads the rules and a payoff argument (one of those named in want).
+func rulesAndPayoff(raw json.RawMessage, payoff, want string) (env.Rules, solver.Payoff, error) {
+	r, err := parseRules(raw)
+	if err != nil {
+		return r, 0, err
+	}
+	p, err := solver.ParsePayoff(payoff)
+	if err != nil {
+		return r, 0, inputf("payoff=%q: want %s", payoff, want)
+	}
+	return r, p, nil
+}
+
 func equilibriumCall(in []byte) (any, error) {
 	var a struct {
 		Payoff string          `json:"payoff"`
@@ -152,13 +169,9 @@ func equilibriumCall(in []byte) (any, error) {
 	if err := decode(in, &a, "equilibrium"); err != nil {
 		return nil, err
 	}
-	r, err := parseRules(a.Rules)
+	r, p, err := rulesAndPayoff(a.Rules, a.Payoff, "win-loss, goal-diff, points or advance")
 	if err != nil {
 		return nil, err
-	}
-	p, err := solver.ParsePayoff(a.Payoff)
-	if err != nil {
-		return nil, inputf("payoff=%q: want win-loss, goal-diff, points or advance", a.Payoff)
 	}
 	m, err := solver.ComputeMatrix(context.Background(), r, solver.MatrixOptions{})
 	if err != nil {

@@ -162,3 +162,50 @@ def type_of(text):
     if text in ("true", "false"):
         return text == "true"
     return int(text) if text.isdigit() else text
+
+
+def test_solve_game_and_its_table(tmp_path):
+    path = tmp_path / "game.kgt"
+    g = kingoal.solve_game(throws_per_half=4, moves=2, out=path)
+    assert abs(g.value) < 1e-12 and g.payoff == "win-loss" and g.moves == 2  # symmetric rules
+    assert g.verification["exploitability"] <= 1e-9
+    for side in ("home", "away"):
+        assert abs(sum(g.kickoff_mix(side).values()) - 1) < 1e-9
+    t = kingoal.load_game(path)
+    assert t.value == g.value and t.kickoff_mix("away") == g.kickoff_mix("away") and t.stats == g.stats and t.rules == g.rules
+    state = dict(period="second half", throws_left=3, goal_diff=-1, home="2-2-2-2-2", away=kingoal.lineup_index("1-2-3-3-1"),
+                 home_moves=2, away_moves=1)
+    a, b = g.mix(state), t.mix(**state)
+    assert a["home"] == b["home"] and a["away"] == b["away"] and abs(a["value"] - b["value"]) < 1e-7
+    assert abs(sum(a["home"].values()) - 1) < 1e-9 and -1 <= a["value"] <= 0  # home is behind
+    with pytest.raises(ValueError, match="no match reaches"):
+        g.mix(state, goal_diff=-3, period="first half", throws_left=4)
+    with pytest.raises(ValueError, match="missing"):
+        g.mix(period="first half")
+    with pytest.raises(ValueError, match="period"):
+        g.mix(state, period="half time")
+    path.write_bytes(path.read_bytes()[:1000])
+    with pytest.raises(ValueError, match="truncated"):
+        kingoal.load_game(path)
+    with pytest.raises(TypeError):
+        import pickle
+        pickle.dumps(g)
+
+
+def test_solve_game_without_moves_is_the_lineup_equilibrium():
+    # With no moves the game is the hidden line-up choice alone: two separate solvers.
+    g = kingoal.solve_game(throws_per_half=6, moves=0)
+    eq = kingoal.equilibrium(throws_per_half=6, moves=0)
+    assert abs(g.value - eq["value"]) < 1e-9
+    assert max(abs(g.kickoff_mix("home").get(k, 0) - v) for k, v in eq["home"].items()) < 1e-6
+
+
+def test_solve_game_stops_when_cancelled():
+    from kingoal import _native as N
+    job = N.call("game_solve", payoff="win-loss", verify=True, max_gib=12, rules={"throws_per_half": 10, "moves": 2})
+    assert not N.call("game_wait", job=job["job"], ms=300)["done"]
+    N.call("game_cancel", job=job["job"])
+    with pytest.raises(RuntimeError, match="interrupted"):
+        N.call("game_wait", job=job["job"], ms=1000)
+    with pytest.raises(ValueError, match="max_gib"):
+        kingoal.solve_game(throws_per_half=45, moves=3, max_gib=1)

@@ -1,0 +1,253 @@
+package main
+
+import "C"
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+// The substitution game from Python: kingoal.solve_game starts a solve as a job (so that
+// Python can wait in short steps and Ctrl-C cancels it), kingoal.load_game reads a table;
+// both end in a handle to a read-only *solver.Game that game_info and game_at answer from.
+
+// gameJob is a solve running in the background.
+type gameJob struct {
+	cancel context.CancelFunc
+	done   chan struct{}
+	layers atomic.Int64 // done so far
+	total  int
+	g      *solver.Game
+	err    error
+}
+
+func init() {
+	calls["game_solve"] = gameSolveCall
+	calls["game_wait"] = gameWaitCall
+	calls["game_cancel"] = gameCancelCall
+	calls["game_load"] = gameLoadCall
+	calls["game_info"] = gameInfoCall
+	calls["game_at"] = gameAtCall
+}
+
+func gameSolveCall(in []byte) (any, error) {
+	var a struct {
+		Payoff string          `json:"payoff"`
+		Rules  json.RawMessage `json:"rules"`
+		Verify bool            `json:"verify"`
+		Out    string          `json:"out"`
+		MaxGiB float64         `json:"max_gib"`
+	}
+	a.Payoff, a.Verify, a.MaxGiB = "win-loss", true, 12
+	if err := decode(in, &a, "solve_game"); err != nil {
+		return nil, err
+	}
+	r, p, err := rulesAndPayoff(a.Rules, a.Payoff, "win-loss, goal-diff or advance")
+	if err != nil {
+		return nil, err
+	}
+	if !(a.MaxGiB > 0) || a.MaxGiB > 1<<20 {
+		return nil, inputf("max_gib=%v: want a size in GiB above 0", a.MaxGiB)
+	}
+	size, err := solver.EstimateGame(r, p)
+	if err != nil {
+		return nil, inputError{err}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	job := &gameJob{cancel: cancel, done: make(chan struct{}), total: size.Layers}
+	prob := solver.GameProblem{Rules: r, Payoff: p, Context: ctx, Verify: a.Verify, MaxBytes: int64(a.MaxGiB * (1 << 30)),
+		Progress: func(done, _ int) { job.layers.Store(int64(done)) }}
+	// A problem too large is refused now, not after the wait.
+	peak := size.Peak()
+	if a.Verify {
+		peak = size.PeakVerified()
+	}
+	if peak > prob.MaxBytes {
+		cancel()
+		return nil, inputf("solve_game: the game under %s holds %d break states and needs ~%.1f GiB at its peak, over max_gib=%v",
+			r, size.BreakStates, float64(peak)/(1<<30), a.MaxGiB)
+	}
+	go func() {
+		defer close(job.done)
+		defer cancel()
+		solve := func(w io.Writer) error {
+			prob.Table = w
+			g, err := solver.SolveGame(prob)
+			if err == nil {
+				if c, ok := g.Check(); ok && !(c.Exploitability <= 1e-9) {
+					err = fmt.Errorf("solve_game: the best responses gain %.3g: not an equilibrium", c.Exploitability)
+				}
+			}
+			job.g = g
+			return err
+		}
+		if a.Out != "" {
+			job.err = datasets.WriteAtomic(a.Out, solve)
+		} else {
+			job.err = solve(nil)
+		}
+	}()
+	return map[string]any{"job": uint64(register(job)), "layers": size.Layers, "break_states": size.BreakStates}, nil
+}
+
+// lookup returns the object behind h, for objects safe for concurrent use (no busy mark).
+func lookup[T any](h uint64, what string) (T, error) {
+	handles.Lock()
+	e, found := handles.m[h]
+	handles.Unlock()
+	var t T
+	if found {
+		t, found = e.v.(T)
+	}
+	if !found {
+		return t, fmt.Errorf("kingoal: the %s is closed (or was never made)", what)
+	}
+	return t, nil
+}
+
+// jobArgs name a job (and, for game_wait, how long to wait).
+type jobArgs struct {
+	Job uint64 `json:"job"`
+	Ms  int    `json:"ms"`
+}
+
+func jobOf(in []byte, what string) (*gameJob, jobArgs, error) {
+	var a jobArgs
+	if err := decode(in, &a, what); err != nil {
+		return nil, a, err
+	}
+	job, err := lookup[*gameJob](a.Job, "solve")
+	return job, a, err
+}
+
+// gameWaitCall waits up to ms for a job: its progress, or when done its game's handle.
+func gameWaitCall(in []byte) (any, error) {
+	job, a, err := jobOf(in, "game_wait")
+	if err != nil {
+		return nil, err
+	}
+	select {
+	case <-job.done:
+	case <-time.After(time.Duration(max(a.Ms, 0)) * time.Millisecond):
+		return map[string]any{"done": false, "layers_done": job.layers.Load(), "layers": job.total}, nil
+	}
+	if job.err != nil {
+		if errors.Is(job.err, context.Canceled) {
+			return nil, errors.New("kingoal: solve_game: interrupted")
+		}
+		return nil, job.err
+	}
+	return map[string]any{"done": true, "game": uint64(register(job.g))}, nil
+}
+
+func gameCancelCall(in []byte) (any, error) {
+	job, _, err := jobOf(in, "game_cancel")
+	if err != nil {
+		return nil, err
+	}
+	job.cancel()
+	<-job.done // the solve checks its context every few milliseconds
+	return nil, nil
+}
+
+func gameLoadCall(in []byte) (any, error) {
+	var a struct {
+		Path string `json:"path"`
+	}
+	if err := decode(in, &a, "load_game"); err != nil {
+		return nil, err
+	}
+	g, err := solver.LoadGameFile(a.Path)
+	if err != nil {
+		return nil, inputf("load_game(%q): %w", a.Path, err)
+	}
+	return map[string]any{"game": uint64(register(g))}, nil
+}
+
+// gameInfoCall: what the game was solved for, its value, kick-off mixes, statistics, check.
+func gameInfoCall(in []byte) (any, error) {
+	var a struct {
+		Game uint64 `json:"game"`
+	}
+	if err := decode(in, &a, "game_info"); err != nil {
+		return nil, err
+	}
+	g, err := lookup[*solver.Game](a.Game, "game")
+	if err != nil {
+		return nil, err
+	}
+	ko := g.KickOff()
+	out := map[string]any{"rules": g.Problem.Rules.String(), "knobs": env.KnobsOf(g.Problem.Rules), "payoff": g.Problem.Payoff.String(),
+		"moves": g.Moves(), "value": g.Value(), "kickoff_home": mixJSON(ko.Home), "kickoff_away": mixJSON(ko.Away), "stats": g.Stats()}
+	if c, ok := g.Check(); ok {
+		out["verification"] = c
+	}
+	return out, nil
+}
+
+func mixJSON(ws []solver.Weighted) map[string]float64 {
+	out := map[string]float64{}
+	for _, w := range ws {
+		out[w.Lineup.String()] = w.Prob
+	}
+	return out
+}
+
+// gameAtCall answers a break state: home's value and both sides' mixes.
+func gameAtCall(in []byte) (any, error) {
+	var a struct {
+		Game  uint64 `json:"game"`
+		State struct {
+			Period     string `json:"period"`
+			ThrowsLeft int    `json:"throws_left"`
+			GoalDiff   int    `json:"goal_diff"`
+			Home       string `json:"home"`
+			Away       string `json:"away"`
+			HomeMoves  int    `json:"home_moves"`
+			AwayMoves  int    `json:"away_moves"`
+		} `json:"state"`
+	}
+	if err := decode(in, &a, "mix"); err != nil {
+		return nil, err
+	}
+	g, err := lookup[*solver.Game](a.Game, "game")
+	if err != nil {
+		return nil, err
+	}
+	st := a.State
+	per, err := parsePeriod(st.Period)
+	if err != nil {
+		return nil, err
+	}
+	home, away, err := parseSides(st.Home, st.Away)
+	if err != nil {
+		return nil, err
+	}
+	sol, err := g.At(solver.GameState{Period: per, ThrowsLeft: st.ThrowsLeft, GoalDiff: st.GoalDiff, Home: home, Away: away,
+		HomeMoves: st.HomeMoves, AwayMoves: st.AwayMoves})
+	if err != nil {
+		return nil, inputError{err}
+	}
+	return map[string]any{"value": sol.Value, "home": mixJSON(sol.Home), "away": mixJSON(sol.Away)}, nil
+}
+
+// parsePeriod reads a period of play by its name ("first half", "first-half", "second_half").
+func parsePeriod(s string) (env.Period, error) {
+	name := strings.NewReplacer("-", " ", "_", " ").Replace(strings.ToLower(strings.TrimSpace(s)))
+	for p := env.FirstHalf; p <= env.ExtraSecond; p++ {
+		if p.String() == name {
+			return p, nil
+		}
+	}
+	return 0, inputf("period=%q: want first half, second half, extra time 1 or extra time 2", s)
+}

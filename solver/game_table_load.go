@@ -1,0 +1,402 @@
+// Reading a game table back: a Game that plays the stored strategy without solving.
+
+package solver
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"math"
+	"os"
+	"slices"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// ErrBadTable is wrapped by LoadGame's errors for a file that is not a game table of this
+// version, or is damaged or truncated.
+var ErrBadTable = errors.New("solver: not a readable game table")
+
+// tableLayer is one layer of a loaded table: its canonical breaks (answerAt mirrors the
+// others) in the order the solve wrote them.
+type tableLayer struct {
+	entries int
+	base    []int   // per difference: the index of its first break
+	kind    []uint8 // per difference: which breaks are held (differenceKind)
+	value   []float32
+	code    [2][]uint8
+	mixAt   []uint64 // index*2 + side of each mix, ascending
+	mixOff  []uint32 // where each mix starts in mix
+	mix     []byte   // n, n indices, n float64 probabilities
+}
+
+// index is where the canonical break (lo+dd, h, a) is held.
+func (tl *tableLayer) index(dd, h, a int) int {
+	if tl.kind[dd] == solvedTriangle { // rows h.. of a triangle: row h starts after Σ_{k<h} (entries − k)
+		return tl.base[dd] + h*tl.entries - h*(h-1)/2 + a - h
+	}
+	return tl.base[dd] + h*tl.entries + a
+}
+
+// answer is the stored strategy at an index.
+func (tl *tableLayer) answer(i int) breakAnswer {
+	ans := breakAnswer{value: float64(tl.value[i])}
+	for side, m := range [2]*breakMix{&ans.home, &ans.away} {
+		c := tl.code[side][i]
+		if c != mixedCode {
+			*m = pureMix(int(c))
+			continue
+		}
+		k, _ := slices.BinarySearch(tl.mixAt, uint64(i)*2+uint64(side))
+		b := tl.mix[tl.mixOff[k]:]
+		m.n = int(b[0])
+		copy(m.at[:], b[1:1+m.n])
+		for j := range m.n {
+			m.p[j] = math.Float64frombits(binary.LittleEndian.Uint64(b[1+m.n+8*j:]))
+		}
+	}
+	return ans
+}
+
+// LoadGameFile reads the game table at path (LoadGame).
+func LoadGameFile(path string) (*Game, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("solver: %w", err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("solver: %w", err)
+	}
+	return LoadGame(f, info.Size())
+}
+
+// LoadGame reads a game table of size bytes (GameProblem.Table): a Game with the rules,
+// payoff, strategy, kick-off, statistics and check of the solve that wrote it — At, Breaks,
+// Strategy, KickOff, KickOffWith and VerifyGame work on it; it holds no values from which to
+// solve. A file that is not a table of this version, or is damaged or truncated, is refused
+// with an error wrapping ErrBadTable.
+func LoadGame(r io.ReaderAt, size int64) (*Game, error) {
+	if size < int64(len(tableMagic))+8+sha256.Size {
+		return nil, badTable("truncated: %d bytes", size)
+	}
+	sum := sha256.New()
+	in := bufio.NewReaderSize(io.TeeReader(io.NewSectionReader(r, 0, size-sha256.Size), sum), 1<<20)
+	g, ls, err := readTableHeader(in)
+	if err != nil {
+		return nil, err
+	}
+	zr, err := zstd.NewReader(in, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(tableWindow))
+	if err != nil {
+		return nil, err
+	}
+	defer zr.Close()
+	tr := &tableReader{rd: zr, g: g, ls: ls}
+	if err := tr.readAll(); err != nil {
+		return nil, err
+	}
+	zr.Close()
+	if _, err := io.Copy(io.Discard, in); err != nil {
+		return nil, readFailure(err)
+	}
+	want := make([]byte, sha256.Size)
+	if _, err := r.ReadAt(want, size-sha256.Size); err != nil {
+		return nil, readFailure(err)
+	}
+	if !bytes.Equal(sum.Sum(nil), want) {
+		return nil, badTable("damaged: its checksum does not match")
+	}
+	if err := g.solveKickOff(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+func badTable(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrBadTable, fmt.Sprintf(format, args...))
+}
+
+// readFailure names a read error: a short file is truncated, bad compressed data damaged.
+func readFailure(err error) error {
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return badTable("truncated")
+	case errors.Is(err, ErrBadTable):
+		return err
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("solver: %w", err)
+	}
+	return badTable("damaged: %v", err)
+}
+
+// readTableHeader reads the magic, version and header, and lays out the game they describe.
+func readTableHeader(in *bufio.Reader) (*Game, *layers, error) {
+	pre := make([]byte, len(tableMagic)+8)
+	if _, err := io.ReadFull(in, pre); err != nil {
+		return nil, nil, readFailure(err)
+	}
+	if string(pre[:len(tableMagic)]) != tableMagic {
+		return nil, nil, badTable("not a Kingoal game table (written by kingoal solve game --out FILE.kgt)")
+	}
+	if v := binary.LittleEndian.Uint32(pre[len(tableMagic):]); v != tableVersion {
+		return nil, nil, badTable("version %d; this build reads version %d", v, tableVersion)
+	}
+	n := binary.LittleEndian.Uint32(pre[len(tableMagic)+4:])
+	if n > 1<<16 {
+		return nil, nil, badTable("damaged: a header of %d bytes", n)
+	}
+	raw := make([]byte, n)
+	if _, err := io.ReadFull(in, raw); err != nil {
+		return nil, nil, readFailure(err)
+	}
+	var h tableHeader
+	if err := decodeStrict(raw, &h); err != nil {
+		return nil, nil, badTable("damaged header: %v", err)
+	}
+	payoff, err := ParsePayoff(h.Payoff)
+	if err != nil {
+		return nil, nil, badTable("damaged header: %v", err)
+	}
+	p := GameProblem{Rules: h.Rules, Payoff: payoff}
+	moves, err := checkGame(p)
+	if err != nil {
+		return nil, nil, badTable("damaged header: %v", err)
+	}
+	if h.Format != "kingoal-game-table" || h.Version != tableVersion || h.Moves != moves {
+		return nil, nil, badTable("damaged header: format %q, version %d, %d moves", h.Format, h.Version, h.Moves)
+	}
+	return newGame(p, moves, false)
+}
+
+// decodeStrict reads JSON that must hold v's fields and no others.
+func decodeStrict(raw []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// newGame lays out the Game of a problem, nothing solved, and the layers of its recursion.
+func newGame(p GameProblem, moves int, whole bool) (*Game, *layers, error) {
+	final, err := gameFinal(p.Payoff)
+	if err != nil {
+		return nil, nil, err
+	}
+	ls := gameLayers(p.Rules, p.Payoff, final, whole)
+	g := &Game{Problem: p, moves: moves, space: newGameSpace(moves), decided: ls.decided, final: func(d int) float64 { return final(d, false) },
+		lengths: ls.lengths, add: ls.additive, kicks: make([][]*kickLayer, len(ls.lengths))}
+	for per, n := range ls.lengths {
+		g.kicks[per] = make([]*kickLayer, n+1)
+	}
+	g.mirror = !p.noMirror && mirrorSymmetric(p.Payoff)
+	return g, ls, nil
+}
+
+// tableReader reads the blocks of a table into its Game.
+type tableReader struct {
+	rd  io.Reader
+	g   *Game
+	ls  *layers
+	buf []byte // a layer's values as read
+}
+
+func (tr *tableReader) readAll() error {
+	g := tr.g
+	g.table = make([][]*tableLayer, len(g.lengths))
+	for per := len(g.lengths) - 1; per >= 0; per-- {
+		g.table[per] = make([]*tableLayer, g.lengths[per]+1)
+		for t := 1; t <= g.lengths[per]; t++ {
+			if err := tr.layer(per, t); err != nil {
+				return err
+			}
+		}
+	}
+	return tr.end()
+}
+
+// layer reads the block of the layer (per, t), which must be the next one.
+func (tr *tableReader) layer(per, t int) error {
+	g, sp := tr.g, tr.g.space
+	head := make([]byte, 12)
+	if _, err := io.ReadFull(tr.rd, head); err != nil {
+		return readFailure(err)
+	}
+	lo, hi := tr.ls.span(per, t)
+	n := max(hi-lo+1, 0)
+	tl := &tableLayer{entries: sp.entries, base: make([]int, n), kind: make([]uint8, n)}
+	count := 0
+	for dd := range n {
+		tl.base[dd], tl.kind[dd] = count, uint8(differenceKind(g.mirror, lo, n, lo+dd))
+		switch tl.kind[dd] {
+		case solvedAll:
+			count += sp.configs()
+		case solvedTriangle:
+			count += sp.entries * (sp.entries + 1) / 2
+		}
+	}
+	if head[0] != 'L' || int(head[1]) != per || int(binary.LittleEndian.Uint16(head[2:])) != t ||
+		int(int16(binary.LittleEndian.Uint16(head[4:]))) != lo || int(binary.LittleEndian.Uint16(head[6:])) != n ||
+		int(binary.LittleEndian.Uint32(head[8:])) != count {
+		return badTable("damaged: the block of %s, %d throws left does not match the rules", env.FirstHalf+env.Period(per), t)
+	}
+	if cap(tr.buf) < 4*count {
+		tr.buf = make([]byte, 4*count)
+	}
+	raw := tr.buf[:4*count]
+	tl.value = make([]float32, count)
+	tl.code = [2][]uint8{make([]uint8, count), make([]uint8, count)}
+	for _, b := range [][]byte{raw, tl.code[0], tl.code[1]} {
+		if _, err := io.ReadFull(tr.rd, b); err != nil {
+			return readFailure(err)
+		}
+	}
+	for i := range tl.value {
+		tl.value[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
+	}
+	if err := tr.mixes(tl, canonicalRuns(sp, g.mirror, lo, n), count); err != nil {
+		return err
+	}
+	g.kicks[per][t] = &kickLayer{lo: lo, n: n}
+	g.table[per][t] = tl
+	return nil
+}
+
+// mixes reads a layer's mixes: one for each code 255, in order, each checked.
+func (tr *tableReader) mixes(tl *tableLayer, runs iter.Seq2[int, int], count int) error {
+	sp := tr.g.space
+	head := make([]byte, 4)
+	if _, err := io.ReadFull(tr.rd, head); err != nil {
+		return readFailure(err)
+	}
+	size := int(binary.LittleEndian.Uint32(head))
+	if size > 2*count*(1+9*maxMix) {
+		return badTable("damaged: %d bytes of mixes for %d breaks", size, count)
+	}
+	tl.mix = make([]byte, size)
+	if _, err := io.ReadFull(tr.rd, tl.mix); err != nil {
+		return readFailure(err)
+	}
+	mixed := bytes.Count(tl.code[0], []byte{mixedCode}) + bytes.Count(tl.code[1], []byte{mixedCode})
+	tl.mixAt, tl.mixOff = make([]uint64, 0, mixed), make([]uint32, 0, mixed)
+	reachOf := make([]uint8, sp.entries) // reach lists hold ≤ 121 entries
+	for e, r := range sp.reach {
+		reachOf[e] = uint8(len(r))
+	}
+	off, i := 0, 0 // i: the index of the run's first break (breaks are held in order)
+	for start, m := range runs {
+		home, first := reachOf[start%sp.configs()/sp.entries], start%sp.entries
+		hc, ac, away := tl.code[0][i:i+m], tl.code[1][i:i+m], reachOf[first:first+m]
+		for j := range m {
+			if hc[j] >= home && hc[j] != mixedCode || ac[j] >= away[j] && ac[j] != mixedCode {
+				return badTable("damaged: a choice out of its line-ups' range")
+			}
+		}
+		// The run's mixes, in index order, home's before away's at one break.
+		for j := 0; j < m; j++ {
+			nh, na := bytes.IndexByte(hc[j:], mixedCode), bytes.IndexByte(ac[j:], mixedCode)
+			if nh < 0 && na < 0 {
+				break
+			}
+			if nh < 0 || na >= 0 && na < nh {
+				nh = na
+			}
+			j += nh
+			for side, reach := range [2]uint8{home, away[j]} {
+				if tl.code[side][i+j] != mixedCode {
+					continue
+				}
+				n, err := readMix(tl.mix[off:], int(reach))
+				if err != nil {
+					return err
+				}
+				tl.mixAt = append(tl.mixAt, uint64(i+j)*2+uint64(side))
+				tl.mixOff = append(tl.mixOff, uint32(off))
+				off += 1 + 9*n
+			}
+		}
+		i += m
+	}
+	if off != size {
+		return badTable("damaged: %d bytes of mixes, %d read", size, off)
+	}
+	return nil
+}
+
+// readMix checks the mix at the head of b over a reach list of reach entries and returns
+// its size: 2..maxMix distinct indices, probabilities above 0 summing to 1.
+func readMix(b []byte, reach int) (int, error) {
+	if len(b) == 0 {
+		return 0, badTable("damaged: a mix is missing")
+	}
+	n := int(b[0])
+	if n < 2 || n > maxMix || len(b) < 1+9*n {
+		return 0, badTable("damaged: a mix of %d line-ups", n)
+	}
+	var seen [256]bool
+	total := 0.0
+	for j := range n {
+		i := int(b[1+j])
+		p := math.Float64frombits(binary.LittleEndian.Uint64(b[1+n+8*j:]))
+		if i >= reach || seen[i] || !(p > 0 && p <= 1) {
+			return 0, badTable("damaged: a mix's line-up %d of %d with probability %v", i, reach, p)
+		}
+		seen[i] = true
+		total += p
+	}
+	if math.Abs(total-1) > 1e-9 {
+		return 0, badTable("damaged: a mix sums to %v", total)
+	}
+	return n, nil
+}
+
+// end reads the end block: statistics, check, the first kick-off's values; then nothing.
+func (tr *tableReader) end() error {
+	g := tr.g
+	head := make([]byte, 5)
+	if _, err := io.ReadFull(tr.rd, head); err != nil {
+		return readFailure(err)
+	}
+	n := binary.LittleEndian.Uint32(head[1:])
+	if head[0] != 'E' || n > 1<<16 {
+		return badTable("damaged: no end block")
+	}
+	raw := make([]byte, n)
+	if _, err := io.ReadFull(tr.rd, raw); err != nil {
+		return readFailure(err)
+	}
+	var end tableEnd
+	if err := decodeStrict(raw, &end); err != nil {
+		return badTable("damaged end block: %v", err)
+	}
+	g.stats, g.check = end.Stats, end.Check
+	kl := g.kicks[0][g.lengths[0]]
+	raw = make([]byte, 8*kl.n*g.space.configs())
+	if _, err := io.ReadFull(tr.rd, raw); err != nil {
+		return readFailure(err)
+	}
+	kl.k = make([]float64, kl.n*g.space.configs())
+	for i := range kl.k {
+		v := math.Float64frombits(binary.LittleEndian.Uint64(raw[8*i:]))
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return badTable("damaged: a kick-off value %v", v)
+		}
+		kl.k[i] = v
+	}
+	if n, err := tr.rd.Read(make([]byte, 1)); err != io.EOF {
+		if n > 0 || err == nil {
+			return badTable("damaged: bytes after the end block")
+		}
+		return readFailure(err)
+	}
+	return nil
+}

@@ -1,0 +1,144 @@
+package solver_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+// solveWithTable solves p with its check and returns the game and its table.
+func solveWithTable(t testing.TB, p solver.GameProblem) (*solver.Game, []byte) {
+	t.Helper()
+	var buf bytes.Buffer
+	p.Table, p.Verify = &buf, true
+	g, err := solver.SolveGame(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, buf.Bytes()
+}
+
+func loadTable(b []byte) (*solver.Game, error) {
+	return solver.LoadGame(bytes.NewReader(b), int64(len(b)))
+}
+
+// TestGameTableRoundTrips: a loaded table answers every break with the solve's mixes
+// exactly and its value to float32, has the solve's kick-off, right to substitute,
+// statistics and check, and VerifyGame on the loaded strategy — the stored mixes alone —
+// finds the solve's best responses to 1e-12. League with mirror images and a knockout
+// with a shoot-out.
+func TestGameTableRoundTrips(t *testing.T) {
+	cases := []solver.GameProblem{
+		{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: solver.PayoffAdvance},
+		{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Payoff: solver.PayoffGoalDiff},
+		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 2}, Payoff: solver.PayoffWinLoss},
+	}
+	if testing.Short() { // the race stage: the knockout
+		cases = cases[:1]
+	}
+	for _, p := range cases {
+		g, table := solveWithTable(t, p)
+		l, err := loadTable(table)
+		if err != nil {
+			t.Fatalf("%v: %v", p.Rules, err)
+		}
+		if !l.Problem.Rules.Equal(p.Rules) || l.Problem.Payoff != p.Payoff || l.Moves() != g.Moves() {
+			t.Fatalf("%v: loaded %v %v, %d moves", p.Rules, l.Problem.Rules, l.Problem.Payoff, l.Moves())
+		}
+		if l.Value() != g.Value() || !reflect.DeepEqual(l.KickOff(), g.KickOff()) || l.Stats() != g.Stats() {
+			t.Errorf("%v: kick-off %v / %v, stats %+v / %+v", p.Rules, l.KickOff(), g.KickOff(), l.Stats(), g.Stats())
+		}
+		gc, _ := g.Check()
+		if lc, ok := l.Check(); !ok || lc != gc {
+			t.Errorf("%v: check %+v, want %+v", p.Rules, lc, gc)
+		}
+		for _, m := range [][2]int{{0, 0}, {g.Moves(), 0}, {0, g.Moves()}} {
+			a, _ := g.KickOffWith(m[0], m[1])
+			b, _ := l.KickOffWith(m[0], m[1])
+			if a.Value != b.Value {
+				t.Errorf("%v: budgets %v: %v loaded, %v solved", p.Rules, m, b.Value, a.Value)
+			}
+		}
+		var solved []solver.StageSolution
+		if err := g.Breaks(func(_ solver.GameState, s solver.StageSolution) error { solved = append(solved, s); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		i := 0
+		err = l.Breaks(func(s solver.GameState, got solver.StageSolution) error {
+			want := solved[i]
+			i++
+			if !reflect.DeepEqual(got.Home, want.Home) || !reflect.DeepEqual(got.Away, want.Away) ||
+				math.Abs(got.Value-want.Value) > 1e-7*math.Max(1, math.Abs(want.Value)) {
+				return errors.New("at " + describe(s))
+			}
+			return nil
+		})
+		if err != nil || i != len(solved) {
+			t.Fatalf("%v: %v (%d of %d breaks)", p.Rules, err, i, len(solved))
+		}
+		check, err := solver.VerifyGame(context.Background(), l, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(check.HomeBest-gc.HomeBest) > 1e-12 || math.Abs(check.AwayBest-gc.AwayBest) > 1e-12 || !(check.Exploitability <= 1e-9) {
+			t.Errorf("%v: loaded strategy's best responses %+v, the solve's %+v", p.Rules, check, gc)
+		}
+		t.Logf("%v %v: %d bytes, %d breaks", p.Rules, p.Payoff, len(table), len(solved))
+	}
+}
+
+func describe(s solver.GameState) string {
+	return s.Period.String() + " " + s.Home.String() + " v " + s.Away.String()
+}
+
+// TestGameTableIsDeterministic: the same bytes whatever the workers.
+func TestGameTableIsDeterministic(t *testing.T) {
+	p := solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 2}, Payoff: solver.PayoffWinLoss}
+	if testing.Short() { // the race stage
+		p.Rules.ThrowsPerHalf = 2
+	}
+	_, one := solveWithTable(t, solver.GameProblem{Rules: p.Rules, Payoff: p.Payoff, Workers: 1})
+	_, three := solveWithTable(t, solver.GameProblem{Rules: p.Rules, Payoff: p.Payoff, Workers: 3})
+	if !bytes.Equal(one, three) {
+		t.Fatalf("tables differ: %d bytes with 1 worker, %d with 3", len(one), len(three))
+	}
+}
+
+// TestGameTableRefusesDamage: every truncation and a flipped byte anywhere (header,
+// compressed blocks, checksum) is refused with ErrBadTable; so is another file.
+func TestGameTableRefusesDamage(t *testing.T) {
+	_, table := solveWithTable(t, solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 2, Moves: 1}, Payoff: solver.PayoffWinLoss})
+	for n := 0; n < len(table); n += 1 + n/8 {
+		if _, err := loadTable(table[:n]); !errors.Is(err, solver.ErrBadTable) {
+			t.Fatalf("truncated at %d of %d bytes: %v", n, len(table), err)
+		}
+	}
+	for i := 0; i < len(table); i += 1 + i/16 {
+		bad := bytes.Clone(table)
+		bad[i] ^= 0x20
+		if _, err := loadTable(bad); !errors.Is(err, solver.ErrBadTable) {
+			t.Fatalf("byte %d of %d flipped: %v", i, len(table), err)
+		}
+	}
+	if _, err := loadTable([]byte("PAR1 this is not a table at all, but long enough to read")); !errors.Is(err, solver.ErrBadTable) {
+		t.Fatalf("another file: %v", err)
+	}
+}
+
+// FuzzLoadGame: any bytes are a game or an ErrBadTable, never a panic.
+func FuzzLoadGame(f *testing.F) {
+	_, table := solveWithTable(f, solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 1, Moves: 1}, Payoff: solver.PayoffWinLoss})
+	f.Add(table)
+	f.Add(table[:len(table)/2])
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if _, err := loadTable(b); err != nil && !errors.Is(err, solver.ErrBadTable) {
+			t.Fatalf("%v", err)
+		}
+	})
+}
