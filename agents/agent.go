@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
 )
 
 // Agent chooses a legal action (a line-up index) from what its player observes.
@@ -185,6 +186,15 @@ func (r *Random) Reset(seed uint64) { r.rng = rand.New(env.SeededSource(seed, st
 // Act picks a legal action uniformly.
 func (r *Random) Act(_ env.Observation, legal env.Mask) int {
 	return legal.Nth(r.rng.IntN(legal.Count()))
+}
+
+// Mix is the uniform mix over the legal line-ups (Mixer): what Act draws from.
+func (r *Random) Mix(_ env.Observation, legal env.Mask) []solver.Weighted {
+	out := make([]solver.Weighted, 0, legal.Count())
+	for i := range legal.Count() {
+		out = append(out, solver.Weighted{Lineup: env.LineupAt(legal.Nth(i)), Prob: 1 / float64(legal.Count())})
+	}
+	return out
 }
 
 func buildRandom(params, Setup) (Agent, error) { return NewRandom(0), nil }

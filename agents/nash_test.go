@@ -170,6 +170,10 @@ func TestNashPlaysItsTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	matches := 200
+	if testing.Short() { // the race stage
+		matches = 40
+	}
 	actions := 0
 	both := env.PolicyFunc(func(obs env.Observation, legal env.Mask) int {
 		a, b := solved.Act(obs, legal), loaded.Act(obs, legal)
@@ -179,7 +183,7 @@ func TestNashPlaysItsTable(t *testing.T) {
 		actions++
 		return a
 	})
-	for i := range 200 {
+	for i := range matches {
 		agents.Reseed(solved, uint64(i))
 		agents.Reseed(loaded, uint64(i))
 		s, _ := env.NewState(r)

@@ -232,7 +232,7 @@ func SolveGame(p GameProblem) (*Game, error) {
 	}
 	if gs.verify {
 		n := g.space.configs()
-		c := kickOffCheck(g, gs.kick[:n], gs.kick[n:])
+		c := kickOffCheck(g.space, g.kickOff.x, g.kickOff.y, gs.kick[:n], gs.kick[n:])
 		g.check = &c
 	}
 	if gs.table != nil {

@@ -18,22 +18,36 @@ import (
 // is read but through that strategy. It holds two value vectors a break in its working
 // layers and runs on all cores; progress, if set, is called after each layer.
 func VerifyGame(ctx context.Context, g *Game, progress func(done, total int)) (GameCheck, error) {
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	final, err := gameFinal(g.Problem.Payoff)
-	if err != nil {
-		return GameCheck{}, err
-	}
-	ls := gameLayers(g.Problem.Rules, g.Problem.Payoff, final, false)
-	n := g.space.configs()
-	ls.size, ls.ctx, ls.consts = 2*n, ctx, map[float64][]float64{}
-	gameSectors(ls, g.space)
 	workers := g.Problem.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	rs := &responder{layers: ls, g: g, workers: workers, progress: progress, total: ls.remaining(0, ls.lengths[0])}
+	return respond(ctx, g.Problem.Rules, g.Problem.Payoff, g.space, workers, progress, func(int) (pairStrategy, error) { return gameAnswers{g}, nil })
+}
+
+// respond runs the best responses' backward induction against the strategies each worker's
+// pairStrategy plays, and checks them at the kick-off.
+func respond(ctx context.Context, r env.Rules, p Payoff, sp *gameSpace, workers int, progress func(done, total int),
+	strategy func(worker int) (pairStrategy, error)) (GameCheck, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	final, err := gameFinal(p)
+	if err != nil {
+		return GameCheck{}, err
+	}
+	ls := gameLayers(r, p, final, false)
+	n := sp.configs()
+	ls.size, ls.ctx, ls.consts = 2*n, ctx, map[float64][]float64{}
+	gameSectors(ls, sp)
+	rs := &responder{layers: ls, space: sp, workers: workers, progress: progress, total: ls.remaining(0, ls.lengths[0])}
+	for w := range workers {
+		st, err := strategy(w)
+		if err != nil {
+			return GameCheck{}, err
+		}
+		rs.strategies = append(rs.strategies, st)
+	}
 	ls.step = rs.breaks
 	if err := ls.run(); err != nil {
 		return GameCheck{}, err
@@ -41,28 +55,79 @@ func VerifyGame(ctx context.Context, g *Game, progress func(done, total int)) (G
 	if rs.kick == nil {
 		return GameCheck{}, errors.New("solver: the best responses did not reach the kick-off")
 	}
-	n = g.space.configs()
-	return kickOffCheck(g, rs.kick[:n], rs.kick[n:]), nil
+	x, y, err := rs.strategies[0].kickOff()
+	if err != nil {
+		return GameCheck{}, err
+	}
+	return kickOffCheck(sp, x, y, rs.kick[:n], rs.kick[n:]), nil
 }
 
-// responder is VerifyGame's working state.
+// pairStrategy is what the best responses answer: both sides' mixes at the breaks of a row
+// (difference d, home's entry h, every away entry) and at the first kick-off. Each worker
+// has its own.
+type pairStrategy interface {
+	row(per, t, d, h int, m *rowMixes) error
+	kickOff() (home, away []float64, err error) // by line-up index, both budgets full
+}
+
+// mixEntry is a probability on a side's entry (line-up and moves left after the break).
+type mixEntry struct {
+	entry int32
+	p     float64
+}
+
+// rowMixes holds a row's mixes, by away's entry.
+type rowMixes struct {
+	home, away [][]mixEntry
+	buf        stageBuf
+}
+
+func (m *rowMixes) reset(e int) {
+	if len(m.home) != e {
+		m.home, m.away = make([][]mixEntry, e), make([][]mixEntry, e)
+	}
+	for a := range e {
+		m.home[a], m.away[a] = m.home[a][:0], m.away[a][:0]
+	}
+}
+
+// gameAnswers is a solved game's strategy (answerAt) as a pairStrategy.
+type gameAnswers struct{ g *Game }
+
+func (ga gameAnswers) row(per, t, d, h int, m *rowMixes) error {
+	sp := ga.g.space
+	m.reset(sp.entries)
+	for a := range sp.entries {
+		ans, err := ga.g.answerAt(per, t, d, h, a, &m.buf)
+		if err != nil {
+			return fmt.Errorf("solver: the strategy at %s, %d throws left, difference %d: %w", env.FirstHalf+env.Period(per), t, d, err)
+		}
+		m.home[a] = ans.home.entries(sp.reach[h], m.home[a])
+		m.away[a] = ans.away.entries(sp.reach[a], m.away[a])
+	}
+	return nil
+}
+
+func (ga gameAnswers) kickOff() (home, away []float64, err error) {
+	return ga.g.kickOff.x, ga.g.kickOff.y, nil
+}
+
+// responder is the best responses' working state.
 type responder struct {
 	*layers
-	g        *Game
-	workers  int
-	progress func(done, total int)
-	done     int
-	total    int
-	kick     []float64 // both best responses' values from the first kick-off
+	space      *gameSpace
+	strategies []pairStrategy // one a worker
+	workers    int
+	progress   func(done, total int)
+	done       int
+	total      int
+	kick       []float64 // both best responses' values from the first kick-off
 }
 
 // breaks is the layer step: at every break, home's best reply to away's mix and away's best
 // reply to home's, each against its own recursion's values from the kick-off that follows.
 func (rs *responder) breaks(per, t int, u *ballLayer) (*breakLayer, error) {
-	if rs.g.kicks[per][t] == nil || rs.g.kicks[per][t].lo != u.lo || rs.g.kicks[per][t].n != u.n {
-		return nil, fmt.Errorf("solver: the best responses' layer %d, %d throws left is not the game's", per, t)
-	}
-	n := rs.g.space.configs()
+	n := rs.space.configs()
 	lay := &breakLayer{lo: u.lo, value: make([]float64, u.n*2*n)}
 	if t >= 3 {
 		rs.layers.breaks[per][t-2] = nil
@@ -83,9 +148,9 @@ func (rs *responder) breaks(per, t int, u *ballLayer) (*breakLayer, error) {
 
 // share answers the breaks of the configurations h ≡ w (mod workers).
 func (rs *responder) share(per, t int, u *ballLayer, lay *breakLayer, w int) error {
-	sp := rs.g.space
+	sp := rs.space
 	n, e := sp.configs(), sp.entries
-	var buf stageBuf
+	var m rowMixes
 	for d := u.lo; d < u.lo+u.n; d++ {
 		k, _ := rs.ball(u, d, env.KickOffSector) // both recursions' values from the kick-off
 		kh, ka := k[:n], k[n:]
@@ -96,13 +161,11 @@ func (rs *responder) share(per, t int, u *ballLayer, lay *breakLayer, w int) err
 					return err
 				}
 			}
+			if err := rs.strategies[w].row(per, t, d, h, &m); err != nil {
+				return err
+			}
 			for a := range e {
-				ans, err := rs.g.answerAt(per, t, d, h, a, &buf)
-				if err != nil {
-					return fmt.Errorf("solver: the strategy at %s, %d throws left, difference %d: %w", env.FirstHalf+env.Period(per), t, d, err)
-				}
-				best, worst := sp.bestReplies(&ans, h, a, kh, ka)
-				out[h*e+a], out[n+h*e+a] = best, worst
+				out[h*e+a], out[n+h*e+a] = sp.replies(h, a, m.home[a], m.away[a], kh, ka)
 			}
 		}
 	}
@@ -110,24 +173,29 @@ func (rs *responder) share(per, t int, u *ballLayer, lay *breakLayer, w int) err
 }
 
 // kickOffCheck is the check at the first kick-off: each side's best starting line-up
-// against the other's kick-off mix, both budgets full, from the best responses' values kh
-// and ka there.
-func kickOffCheck(g *Game, kh, ka []float64) GameCheck {
-	sp := g.space
-	w, m := g.moves+1, g.moves
+// against the other's kick-off mix (x home's, y away's, by line-up), both budgets full, from
+// the best responses' values kh and ka there.
+func kickOffCheck(sp *gameSpace, x, y, kh, ka []float64) GameCheck {
+	w, m := sp.moves+1, sp.moves
 	entry := func(l int) int { return l*w + m }
-	best, worst := math.Inf(-1), math.Inf(1)
+	c := GameCheck{HomeBest: math.Inf(-1), AwayBest: math.Inf(1)}
 	for l := range env.NumLineups {
 		v, u := 0.0, 0.0
 		for o := range env.NumLineups {
-			if q := g.kickOff.y[o]; q != 0 {
+			if q := y[o]; q != 0 {
 				v += q * kh[entry(l)*sp.entries+entry(o)]
 			}
-			if p := g.kickOff.x[o]; p != 0 {
+			if p := x[o]; p != 0 {
 				u += p * ka[entry(o)*sp.entries+entry(l)]
 			}
 		}
-		best, worst = max(best, v), min(worst, u)
+		if v > c.HomeBest {
+			c.HomeBest, c.HomeReply = v, env.LineupAt(l)
+		}
+		if u < c.AwayBest {
+			c.AwayBest, c.AwayReply = u, env.LineupAt(l)
+		}
 	}
-	return GameCheck{HomeBest: best, AwayBest: worst, Exploitability: best - worst}
+	c.Exploitability = c.HomeBest - c.AwayBest
+	return c
 }

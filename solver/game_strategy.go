@@ -256,28 +256,42 @@ func (sp *gameSpace) strategyOf(k []float64, h, a int, buf *stageBuf, st *GameSt
 }
 
 // bestReplies are what each side's best pure reply to the other's mix in ans earns home at
-// the break (h, a): against away's mix, home's best row over kh; against home's mix,
-// away's best column over ka (each side's values from the kick-off that follows, by its own
-// recursion).
+// the break (h, a) (replies).
 func (sp *gameSpace) bestReplies(ans *breakAnswer, h, a int, kh, ka []float64) (best, worst float64) {
-	rows, cols, e := sp.reach[h], sp.reach[a], sp.entries
+	var hb, ab [maxMix]mixEntry
+	return sp.replies(h, a, ans.home.entries(sp.reach[h], hb[:0]), ans.away.entries(sp.reach[a], ab[:0]), kh, ka)
+}
+
+// replies are what each side's best pure reply to the other's mix earns home at the break
+// (h, a): against away's mix, home's best row over kh; against home's mix, away's best
+// column over ka (each side's values from the kick-off that follows, by its own recursion).
+func (sp *gameSpace) replies(h, a int, home, away []mixEntry, kh, ka []float64) (best, worst float64) {
+	e := sp.entries
 	best, worst = math.Inf(-1), math.Inf(1)
-	for _, r := range rows {
-		base := int(r) * e
+	for _, r := range sp.reach[h] {
+		row := kh[int(r)*e:]
 		v := 0.0
-		for j := range ans.away.n {
-			v += ans.away.p[j] * kh[base+int(cols[ans.away.at[j]])]
+		for _, q := range away {
+			v += q.p * row[q.entry]
 		}
 		best = max(best, v)
 	}
-	for _, c := range cols {
+	for _, c := range sp.reach[a] {
 		v := 0.0
-		for i := range ans.home.n {
-			v += ans.home.p[i] * ka[int(rows[ans.home.at[i]])*e+int(c)]
+		for _, p := range home {
+			v += p.p * ka[int(p.entry)*e+int(c)]
 		}
 		worst = min(worst, v)
 	}
 	return best, worst
+}
+
+// entries is the mix over a side's entries (its reach list's), appended to out.
+func (m *breakMix) entries(reach []int32, out []mixEntry) []mixEntry {
+	for i := range m.n {
+		out = append(out, mixEntry{reach[m.at[i]], m.p[i]})
+	}
+	return out
 }
 
 // add puts probability p on index i, if p is more than rounding.

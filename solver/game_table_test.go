@@ -55,6 +55,7 @@ func TestGameTableRoundTrips(t *testing.T) {
 			t.Errorf("%v: kick-off %v / %v, stats %+v / %+v", p.Rules, l.KickOff(), g.KickOff(), l.Stats(), g.Stats())
 		}
 		gc, _ := g.Check()
+		gc.HomeReply, gc.AwayReply = env.Lineup{}, env.Lineup{} // not kept in JSON, nor in tables
 		if lc, ok := l.Check(); !ok || lc != gc {
 			t.Errorf("%v: check %+v, want %+v", p.Rules, lc, gc)
 		}

@@ -19,6 +19,9 @@ type GameCheck struct {
 	// over the pair; 0 for an exact equilibrium (≥ 0 up to rounding).
 	Exploitability float64 `json:"exploitability"`
 	Solves         int     `json:"solves"` // single-player solves made (VerifyGameByBasic: one per opposing kick-off line-up; 0 otherwise)
+	// HomeReply and AwayReply are the best responses' starting line-ups (VerifyGame and
+	// RespondToPolicies; not written to JSON).
+	HomeReply, AwayReply env.Lineup `json:"-"`
 }
 
 // VerifyGameByBasic computes the best responses to g's strategies another way than

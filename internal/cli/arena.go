@@ -79,8 +79,9 @@ kingoal leaderboard DIR. Matches whose throws are not logged are drawn goal by g
 (--sampler).
 
 The ratings table has each agent's exploitability: what a best response scores against it
-beyond the game's value ½ — exact for deterministic agents whose best response the solver
-can hold (fixed, heuristic, qlearning), otherwise a Monte Carlo lower bound "≥ x ± ci" over
+beyond the game's value ½ — exact for agents whose choices depend on the break state alone
+(fixed, heuristic, qlearning at any rules that fit in 12 GiB, the default ones included;
+random at short rules; nash), otherwise a Monte Carlo lower bound "≥ x ± ci" over
 --exploitability-matches matches (see kingoal eval). It is computed once and cached in
 DIR/exploitability.json; --no-exploitability skips it.`,
 		Example: `  kingoal arena

@@ -35,11 +35,14 @@ a fixed kick-off, qlearning) is scored exactly; others by N matches with 95% int
 Opponent specs are separated by ';' because specs themselves contain ','.
 
 It then prints the agent's exploitability: what a best response scores against it beyond the
-game's value ½ (averaged over both sides) — exact for deterministic Basic agents whose best
-response fits (fixed, heuristic, qlearning; checked by evaluating the best response against
-the agent exactly) and for nash (the best response to its mixed strategy), otherwise a Monte
-Carlo lower bound with its 95% interval over N matches (the exploiter is optimal starting
-from the best reply to the agent's kick-off mix).
+game's value ½ (averaged over both sides) — exact for Basic agents whose choices depend on
+the break state alone: fixed, heuristic and qlearning at any rules whose best responses fit
+in 12 GiB (the default rules: a few minutes, ~6 GB), random up to 6 M break states (10-throw
+halves, one move), each side's best response solved by one backward induction over every
+break state with the agent's choice read at each; and nash (the best response to its mixed
+strategy). Otherwise (mcts, uct, optimal, equilibrium) a Monte Carlo lower bound with its 95%
+interval over N matches, clamped at 0 (the exploiter is optimal starting from the best reply
+to the agent's kick-off mix).
 --no-exploitability skips it.`,
 		Example: `  kingoal eval heuristic
   kingoal eval "mcts:iters=500" --vs "fixed:2-2-2-2-2;random" -n 400`,

@@ -183,4 +183,15 @@ func writeDataFiles(t *testing.T, dir string) {
 			t.Fatalf("kingoal %v: %s", args, stderr.String())
 		}
 	}
+	// The Go agents' exact exploitability, for the Python callables written as them.
+	for name, spec := range map[string]string{"fixed": "fixed:1-2-3-3-1", "heuristic": "heuristic", "random": "random"} {
+		var stdout, stderr bytes.Buffer
+		args := []string{"eval", spec, "--vs", "fixed:2-2-2-2-2", "-n", "1", "--json", "--throws-per-half", "2", "--moves", "1"}
+		if code := cli.Execute(args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+			t.Fatalf("kingoal %v: %s", args, stderr.String())
+		}
+		if err := os.WriteFile(filepath.Join(dir, "eval-"+name+".json"), stdout.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -209,3 +209,85 @@ def test_solve_game_stops_when_cancelled():
         N.call("game_wait", job=job["job"], ms=1000)
     with pytest.raises(ValueError, match="max_gib"):
         kingoal.solve_game(throws_per_half=45, moves=3, max_gib=1)
+
+
+def _own_lineups(obs):
+    """Each row's own line-up index, from the observation's counters (slots 0–4, ÷5); −1
+    before the kick-off (no counters yet)."""
+    counts = np.rint(obs[:, 0:5] * 5).astype(int)
+    return np.array([kingoal.lineup_index("-".join(map(str, c))) if c.sum() else -1 for c in counts])
+
+
+def _counts(index):
+    return [int(c) for c in kingoal.lineup(index).split("-")]
+
+
+def _heuristic(half, late=0.34, kick="1-2-3-3-1"):
+    """agents/heuristic.go in Python: keep, except late and not level — one counter forward
+    when behind, back when ahead."""
+    def attack(c):
+        return sum((k + 1) * n for k, n in enumerate(c))
+
+    def act(o, m):
+        if o[30] == 1:
+            return kingoal.lineup_index(kick)
+        own = _counts(_own_lineups(o[None])[0])
+        keep = kingoal.lineup_index("-".join(map(str, own)))
+        period = int(np.argmax(o[18:24]))
+        left = int(round(float(o[24]) * half)) + (half if period == 1 else 0)
+        diff = int(round(float(o[15]) * 5))
+        if not (period >= 3 or left <= late * 2 * half) or diff == 0:
+            return keep
+        sign = -1 if diff > 0 else 1
+        best, best_score = keep, sign * attack(own)
+        for a in np.flatnonzero(m):
+            to = _counts(a)
+            if sum(max(x - y, 0) for x, y in zip(own, to)) > 1:
+                continue  # one counter at a time
+            if sign * attack(to) > best_score:
+                best, best_score = int(a), sign * attack(to)
+        return best
+
+    return lambda obs, mask: np.array([act(o, m) for o, m in zip(obs, mask)])
+
+
+def test_exploitability_of_callables_is_the_go_agents(data_dir):
+    # fixed, heuristic and random written in Python: the exact figure of the Go agent (kingoal
+    # eval, averaged over both sides), to 1e-12.
+    import json
+    rules = dict(throws_per_half=2, moves=1)  # the rules of the figures go test writes
+    start = kingoal.lineup_index("1-2-3-3-1")
+    policies = {
+        "fixed": lambda obs, mask: np.where(obs[:, 30] == 1, start, _own_lineups(obs)),
+        "heuristic": _heuristic(2),
+        "random": lambda obs, mask: mask / mask.sum(axis=1, keepdims=True),
+    }
+    for name, policy in policies.items():
+        with open(os.path.join(data_dir, f"eval-{name}.json")) as f:
+            want = json.load(f)["exploitability"]
+        assert want["exact"], want
+        home = kingoal.exploitability(policy, player="home", **rules)
+        away = kingoal.exploitability(policy, player="away", **rules)
+        got = (home["exploitability"] + away["exploitability"]) / 2
+        assert abs(got - want["value"]) < 1e-12, (name, got, want)
+        assert home["best_response"] == home["exploitability"] + 0.5 and home["player"] == "home"
+        assert kingoal.lineup_index(home["best_response_kickoff"]) >= 0
+
+
+def test_exploitability_refuses_bad_policies():
+    rules = dict(throws_per_half=2, moves=1)
+    with pytest.raises(ValueError, match="row 0: action 121"):
+        kingoal.exploitability(lambda obs, mask: np.full(len(obs), 121), **rules)
+    with pytest.raises(ValueError, match="shape"):
+        kingoal.exploitability(lambda obs, mask: np.zeros((len(obs), 3)), **rules)
+    with pytest.raises(ValueError, match="does not sum to 1"):
+        kingoal.exploitability(lambda obs, mask: mask * 1.0, **rules)
+    with pytest.raises(ValueError, match="NaN"):
+        kingoal.exploitability(lambda obs, mask: np.full(mask.shape, np.nan), **rules)
+
+    def illegal_at_breaks(obs, mask):  # legal at kick-off (every line-up), then out of reach
+        return np.where(obs[:, 30] == 1, 0, 120)
+    with pytest.raises(ValueError, match="not legal"):
+        kingoal.exploitability(illegal_at_breaks, **rules)
+    with pytest.raises(ValueError, match="player"):
+        kingoal.exploitability(lambda obs, mask: mask, player="both", **rules)

@@ -1,0 +1,8 @@
+package agents
+
+// ExactExploitabilityBySolveBasic is exactExploitability, for the tests that hold the
+// tabulated best responses to it.
+var ExactExploitabilityBySolveBasic = exactExploitability
+
+// PolicyExploitability is policyExploitability (Exploit tries SolveBasic first).
+var PolicyExploitability = policyExploitability

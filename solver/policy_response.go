@@ -1,0 +1,194 @@
+// Exact best responses to any stationary policy of the substitution game: the policy tabulated row by row, then backward induction.
+
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// GamePolicy is one side's stationary strategy in Basic-mode Kingoal — its choices a
+// function of the break state alone (time, score, both line-ups and moves left) — for
+// RespondToPolicies. Deterministic or mixed.
+type GamePolicy interface {
+	// KickOff is the side's mix of starting line-ups.
+	KickOff() ([]Weighted, error)
+	// Breaks writes the side's mix at each break into mixes[i] (reusing its storage): over
+	// line-ups the side can reach with its moves left. The states are seen from home.
+	Breaks(side env.Player, states []GameState, mixes [][]Weighted) error
+}
+
+// PolicyProblem asks for each side's exact best response to the other side's GamePolicy.
+type PolicyProblem struct {
+	Rules env.Rules
+	// Payoff is win-loss or (knockout) advance: payoffs of the result, which a policy's
+	// choices may depend on through the score.
+	Payoff Payoff
+	// Policies returns worker w's home and away policies; each worker asks only its own, so
+	// a policy need not be safe for concurrent use.
+	Policies func(worker int) (home, away GamePolicy, err error)
+	Context  context.Context
+	Workers  int // 0: every core
+	// MaxBytes bounds the estimated peak memory (0: DefaultGameBytes), as GameProblem's.
+	MaxBytes int64
+	Progress func(done, total int)
+}
+
+// RespondToPolicies solves, exactly, home's best response to the away policy (HomeBest: home's
+// payoff) and away's best response to the home policy (AwayBest: home's payoff then), in one
+// backward induction over every break state a match can reach, the policies asked for their
+// mixes row by row (a difference, home's line-up and moves, every away line-up and moves);
+// Exploitability is HomeBest − AwayBest. For one agent playing both sides, its
+// exploitability in score terms (P(win) + ½ P(draw), or P(advance)) is Exploitability / 4.
+func RespondToPolicies(p PolicyProblem) (GameCheck, error) {
+	if p.Payoff != PayoffWinLoss && p.Payoff != PayoffAdvance {
+		return GameCheck{}, fmt.Errorf("solver: best responses to a policy are solved for payoff win-loss or advance, not %s", p.Payoff)
+	}
+	moves, err := checkGame(GameProblem{Rules: p.Rules, Payoff: p.Payoff})
+	if err != nil {
+		return GameCheck{}, err
+	}
+	size, err := EstimateGame(p.Rules, p.Payoff)
+	if err != nil {
+		return GameCheck{}, err
+	}
+	limit := p.MaxBytes
+	if limit <= 0 {
+		limit = DefaultGameBytes
+	}
+	if peak := size.PeakResponses(); peak > limit {
+		return GameCheck{}, fmt.Errorf("%w: best responses under these rules hold %d break states and need ~%s at their peak, more than the limit of %s",
+			ErrTooLarge, size.BreakStates, formatBytes(peak), formatBytes(limit))
+	}
+	workers := p.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	sp := newGameSpace(moves)
+	return respond(p.Context, p.Rules, p.Payoff, sp, workers, p.Progress, func(w int) (pairStrategy, error) {
+		home, away, err := p.Policies(w)
+		if err != nil {
+			return nil, err
+		}
+		return &policyPair{sp: sp, home: home, away: away}, nil
+	})
+}
+
+// policyPair is two GamePolicies as a pairStrategy, with a row's buffers.
+type policyPair struct {
+	sp         *gameSpace
+	home, away GamePolicy
+	states     []GameState
+	hm, am     [][]Weighted
+}
+
+func (pp *policyPair) row(per, t, d, h int, m *rowMixes) error {
+	sp := pp.sp
+	e, w := sp.entries, sp.moves+1
+	if len(pp.states) != e {
+		pp.states, pp.hm, pp.am = make([]GameState, e), make([][]Weighted, e), make([][]Weighted, e)
+	}
+	for a := range e {
+		pp.states[a] = GameState{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: d,
+			Home: env.LineupAt(h / w), HomeMoves: h % w, Away: env.LineupAt(a / w), AwayMoves: a % w}
+	}
+	if err := pp.home.Breaks(env.Home, pp.states, pp.hm); err != nil {
+		return err
+	}
+	if err := pp.away.Breaks(env.Away, pp.states, pp.am); err != nil {
+		return err
+	}
+	m.reset(e)
+	var err error
+	for a := range e {
+		if m.home[a], err = policyEntries(pp.hm[a], h, w, m.home[a]); err == nil {
+			m.away[a], err = policyEntries(pp.am[a], a, w, m.away[a])
+		}
+		if err != nil {
+			s := pp.states[a]
+			return fmt.Errorf("solver: the policy at %s, %d throws left, difference %d, %v (%d moves) v %v (%d moves): %w",
+				s.Period, t, d, s.Home, s.HomeMoves, s.Away, s.AwayMoves, err)
+		}
+	}
+	return nil
+}
+
+func (pp *policyPair) kickOff() (home, away []float64, err error) {
+	if home, err = kickOffMix(pp.home); err == nil {
+		away, err = kickOffMix(pp.away)
+	}
+	return home, away, err
+}
+
+func kickOffMix(p GamePolicy) ([]float64, error) {
+	mix, err := p.KickOff()
+	if err != nil {
+		return nil, err
+	}
+	x := make([]float64, env.NumLineups)
+	if err := checkMixSum(mix); err != nil {
+		return nil, fmt.Errorf("solver: the policy's kick-off: %w", err)
+	}
+	for _, w := range mix {
+		if !w.Lineup.Valid() {
+			return nil, fmt.Errorf("solver: the policy's kick-off: %v is not a line-up", w.Lineup)
+		}
+		x[w.Lineup.Index()] += w.Prob
+	}
+	return x, nil
+}
+
+// policyEntries is a mix of line-ups played from entry (line-up, moves left) as entries.
+func policyEntries(mix []Weighted, entry, w int, out []mixEntry) ([]mixEntry, error) {
+	if err := checkMixSum(mix); err != nil {
+		return nil, err
+	}
+	from, left := env.LineupAt(entry/w), entry%w
+	for _, m := range mix {
+		if m.Prob == 0 {
+			continue
+		}
+		if !m.Lineup.Valid() {
+			return nil, fmt.Errorf("%v is not a line-up", m.Lineup)
+		}
+		cost := from.Moves(m.Lineup)
+		if cost > left {
+			return nil, fmt.Errorf("it plays %v, %d moves from %v, with %d left", m.Lineup, cost, from, left)
+		}
+		out = append(out, mixEntry{int32(m.Lineup.Index()*w + left - cost), m.Prob})
+	}
+	return out, nil
+}
+
+// checkMixSum: probabilities in [0, 1] summing to 1.
+func checkMixSum(mix []Weighted) error {
+	total := 0.0
+	for _, m := range mix {
+		if !(m.Prob >= 0 && m.Prob <= 1) {
+			return fmt.Errorf("a probability %v", m.Prob)
+		}
+		total += m.Prob
+	}
+	if len(mix) == 0 || math.Abs(total-1) > 1e-9 {
+		return errors.New("its mix does not sum to 1 (" + fmt.Sprint(total) + ")")
+	}
+	return nil
+}
+
+// BreakObservation is what side observes at the break s (seen from home), and its legal
+// line-ups: the goal difference as goals (the leader's count, 0 for the other), the ball at
+// kick-off — what a policy is asked at every break state by RespondToPolicies' callers.
+func BreakObservation(s GameState, side env.Player, r env.Rules) (env.Observation, env.Mask) {
+	own, opp, ownMoves, oppMoves, diff := s.Home, s.Away, s.HomeMoves, s.AwayMoves, s.GoalDiff
+	if side == env.Away {
+		own, opp, ownMoves, oppMoves, diff = s.Away, s.Home, s.AwayMoves, s.HomeMoves, -s.GoalDiff
+	}
+	return env.Observation{Player: side, Decision: env.Break, Period: s.Period, ThrowsLeft: s.ThrowsLeft,
+		Own: own, Opp: opp, Ball: env.KickOffSector, OwnGoals: max(diff, 0), OppGoals: max(-diff, 0),
+		OwnMovesLeft: ownMoves, OppMovesLeft: oppMoves, Knockout: r.Knockout, HalfThrows: r.HalfThrows(), ExtraThrows: r.ExtraThrows()}, own.Reachable(ownMoves)
+}
