@@ -291,3 +291,8 @@ def test_exploitability_refuses_bad_policies():
         kingoal.exploitability(illegal_at_breaks, **rules)
     with pytest.raises(ValueError, match="player"):
         kingoal.exploitability(lambda obs, mask: mask, player="both", **rules)
+
+    def broken(obs, mask):  # the policy's own error reaches the caller; the solve ends
+        raise TypeError("broken policy")
+    with pytest.raises(TypeError, match="broken policy"):
+        kingoal.exploitability(broken, **rules)
