@@ -37,12 +37,13 @@ Opponent specs are separated by ';' because specs themselves contain ','.
 It then prints the agent's exploitability: what a best response scores against it beyond the
 game's value ½ (averaged over both sides) — exact for Basic agents whose choices depend on
 the break state alone: fixed, heuristic and qlearning at any rules whose best responses fit
-in 12 GiB (the default rules: a few minutes, ~6 GB), random up to 6 M break states (10-throw
-halves, one move), each side's best response solved by one backward induction over every
-break state with the agent's choice read at each; and nash (the best response to its mixed
-strategy). Otherwise (mcts, uct, optimal, equilibrium) a Monte Carlo lower bound with its 95%
-interval over N matches, clamped at 0 (the exploiter is optimal starting from the best reply
-to the agent's kick-off mix).
+in 12 GiB, and random where the work fits (10-throw halves, one move) — the best response
+solved against the agent by SolveBasic where its line-ups change few ways, else both best
+responses by one backward induction over every break state with the agent's choice read at
+each (a Q-table at the default rules: ~8 minutes, ~3.6 GB) — and nash (the best response to
+its mixed strategy). Otherwise (mcts, uct, optimal, equilibrium) a Monte Carlo lower bound
+with its 95% interval over N matches, clamped at 0 (the exploiter is optimal starting from
+the best reply to the agent's kick-off mix).
 --no-exploitability skips it.`,
 		Example: `  kingoal eval heuristic
   kingoal eval "mcts:iters=500" --vs "fixed:2-2-2-2-2;random" -n 400`,
