@@ -86,7 +86,7 @@ func tableFor(ctx context.Context, path string, r env.Rules, payoff string) (*so
 	if err != nil {
 		return nil, err
 	}
-	g, err := tables.get(ctx, tableKey{abs, info.Size(), info.ModTime()}, func() (*solver.Game, error) { return solver.LoadGameFile(abs) })
+	g, err := tables.get(ctx, tableKey{abs, info.Size(), info.ModTime()}, func() (*solver.Game, error) { return solver.LoadGameFile(ctx, abs) })
 	if err != nil {
 		return nil, err
 	}

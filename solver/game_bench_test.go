@@ -2,6 +2,7 @@ package solver
 
 import (
 	"bytes"
+	"context"
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
@@ -35,7 +36,7 @@ func BenchmarkGameTable(b *testing.B) {
 	})
 	b.Run("load", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := LoadGame(bytes.NewReader(table.Bytes()), int64(table.Len())); err != nil {
+			if _, err := LoadGame(context.Background(), bytes.NewReader(table.Bytes()), int64(table.Len())); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -5,6 +5,7 @@ package solver
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
@@ -67,7 +68,7 @@ func (tl *tableLayer) answer(i int) breakAnswer {
 }
 
 // LoadGameFile reads the game table at path (LoadGame).
-func LoadGameFile(path string) (*Game, error) {
+func LoadGameFile(ctx context.Context, path string) (*Game, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("solver: %w", err)
@@ -77,15 +78,19 @@ func LoadGameFile(path string) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("solver: %w", err)
 	}
-	return LoadGame(f, info.Size())
+	return LoadGame(ctx, f, info.Size())
 }
 
 // LoadGame reads a game table of size bytes (GameProblem.Table): a Game with the rules,
 // payoff, strategy, kick-off, statistics and check of the solve that wrote it — At, Breaks,
 // Strategy, KickOff, KickOffWith and VerifyGame work on it; it holds no values from which to
 // solve. A file that is not a table of this version, or is damaged or truncated, is refused
-// with an error wrapping ErrBadTable.
-func LoadGame(r io.ReaderAt, size int64) (*Game, error) {
+// with an error wrapping ErrBadTable. ctx, if set, stops the read between layers (its error
+// is returned).
+func LoadGame(ctx context.Context, r io.ReaderAt, size int64) (*Game, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	if size < int64(len(tableMagic))+8+sha256.Size {
 		return nil, badTable("truncated: %d bytes", size)
 	}
@@ -100,7 +105,7 @@ func LoadGame(r io.ReaderAt, size int64) (*Game, error) {
 		return nil, err
 	}
 	defer zr.Close()
-	tr := &tableReader{rd: zr, g: g, ls: ls}
+	tr := &tableReader{rd: zr, g: g, ls: ls, ctx: ctx}
 	if err := tr.readAll(); err != nil {
 		return nil, err
 	}
@@ -204,6 +209,7 @@ func newGame(p GameProblem, moves int, whole bool) (*Game, *layers, error) {
 
 // tableReader reads the blocks of a table into its Game.
 type tableReader struct {
+	ctx context.Context
 	rd  io.Reader
 	g   *Game
 	ls  *layers
@@ -216,6 +222,9 @@ func (tr *tableReader) readAll() error {
 	for per := len(g.lengths) - 1; per >= 0; per-- {
 		g.table[per] = make([]*tableLayer, g.lengths[per]+1)
 		for t := 1; t <= g.lengths[per]; t++ {
+			if err := tr.ctx.Err(); err != nil {
+				return err // a default table's layer takes ~80 ms to read
+			}
 			if err := tr.layer(per, t); err != nil {
 				return err
 			}

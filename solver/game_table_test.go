@@ -25,7 +25,7 @@ func solveWithTable(t testing.TB, p solver.GameProblem) (*solver.Game, []byte) {
 }
 
 func loadTable(b []byte) (*solver.Game, error) {
-	return solver.LoadGame(bytes.NewReader(b), int64(len(b)))
+	return solver.LoadGame(context.Background(), bytes.NewReader(b), int64(len(b)))
 }
 
 // TestGameTableRoundTrips: a loaded table answers every break with the solve's mixes
@@ -129,6 +129,11 @@ func TestGameTableRefusesDamage(t *testing.T) {
 	}
 	if _, err := loadTable([]byte("PAR1 this is not a table at all, but long enough to read")); !errors.Is(err, solver.ErrBadTable) {
 		t.Fatalf("another file: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // Ctrl-C: the read stops at the next layer
+	if _, err := solver.LoadGame(ctx, bytes.NewReader(table), int64(len(table))); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled read: %v", err)
 	}
 }
 

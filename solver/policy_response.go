@@ -4,7 +4,6 @@ package solver
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -175,7 +174,7 @@ func checkMixSum(mix []Weighted) error {
 		total += m.Prob
 	}
 	if len(mix) == 0 || math.Abs(total-1) > 1e-9 {
-		return errors.New("its mix does not sum to 1 (" + fmt.Sprint(total) + ")")
+		return fmt.Errorf("its mix does not sum to 1 (%v)", total)
 	}
 	return nil
 }

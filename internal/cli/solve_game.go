@@ -228,7 +228,7 @@ func runLoadedGame(ctx context.Context, io Streams, o solveGameOptions) error {
 	}
 	defer release()
 	start := time.Now()
-	g, err := solver.LoadGameFile(o.in)
+	g, err := solver.LoadGameFile(ctx, o.in)
 	if err != nil {
 		return fmt.Errorf("--in %s: %w", o.in, err)
 	}

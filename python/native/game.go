@@ -167,7 +167,7 @@ func gameLoadCall(in []byte) (any, error) {
 	if err := decode(in, &a, "load_game"); err != nil {
 		return nil, err
 	}
-	g, err := solver.LoadGameFile(a.Path)
+	g, err := solver.LoadGameFile(context.Background(), a.Path)
 	if err != nil {
 		return nil, inputf("load_game(%q): %w", a.Path, err)
 	}
