@@ -72,16 +72,17 @@ class SolvedGame:
         return f"SolvedGame(payoff={self.payoff!r}, value={self.value:+.9f}, rules={self.rules!r})"
 
 
-def solve_game(payoff="win-loss", out=None, verify=True, max_gib=12, progress=False, **rules):
+def solve_game(payoff="win-loss", out=None, force=False, verify=True, max_gib=12, progress=False, **rules):
     """Solves the substitution game (kingoal solve game) and returns a SolvedGame.
 
     verify checks the whole strategy by each side's best response (exploitability ≤ 1e-9 or
     an error); out="FILE.kgt" also writes the game table (load_game reads it back,
-    nash:table=FILE plays it); max_gib refuses, before solving, rules that need more memory.
+    nash:table=FILE plays it; an existing file is refused unless force=True; written
+    atomically, so an interrupted solve leaves nothing); max_gib refuses, before solving, rules that need more memory.
     Without rule keywords it solves the default rules (about 9 minutes and 9 GB on two cores).
     progress=True prints the layers done to stderr. Ctrl-C stops the solve within a second.
     """
-    args = {"payoff": payoff, "verify": bool(verify), "max_gib": float(max_gib), "rules": rules}
+    args = {"payoff": payoff, "verify": bool(verify), "force": bool(force), "max_gib": float(max_gib), "rules": rules}
     if out is not None:
         args["out"] = str(out)
     job = N.call("game_solve", **args)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -46,6 +47,7 @@ func gameSolveCall(in []byte) (any, error) {
 		Rules  json.RawMessage `json:"rules"`
 		Verify bool            `json:"verify"`
 		Out    string          `json:"out"`
+		Force  bool            `json:"force"`
 		MaxGiB float64         `json:"max_gib"`
 	}
 	a.Payoff, a.Verify, a.MaxGiB = "win-loss", true, 12
@@ -62,6 +64,9 @@ func gameSolveCall(in []byte) (any, error) {
 	size, err := solver.EstimateGame(r, p)
 	if err != nil {
 		return nil, inputError{err}
+	}
+	if _, err := os.Stat(a.Out); a.Out != "" && err == nil && !a.Force {
+		return nil, inputf("solve_game: out=%q exists: pass force=True to replace it", a.Out)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	job := &gameJob{cancel: cancel, done: make(chan struct{}), total: size.Layers}

@@ -171,6 +171,8 @@ def test_solve_game_and_its_table(tmp_path):
     assert g.verification["exploitability"] <= 1e-9
     for side in ("home", "away"):
         assert abs(sum(g.kickoff_mix(side).values()) - 1) < 1e-9
+    with pytest.raises(ValueError, match="exists"):
+        kingoal.solve_game(throws_per_half=4, moves=2, out=path)  # a finished table is not replaced by surprise
     t = kingoal.load_game(path)
     assert t.value == g.value and t.kickoff_mix("away") == g.kickoff_mix("away") and t.stats == g.stats and t.rules == g.rules
     state = dict(period="second half", throws_left=3, goal_diff=-1, home="2-2-2-2-2", away=kingoal.lineup_index("1-2-3-3-1"),
