@@ -74,6 +74,8 @@ var registry = []Kind{
 	{Name: "nash", Doc: "plays the equilibrium of the substitution game (kingoal solve game): kick-off and every break drawn from its exact equilibrium mix; solves the game when built (the default rules: ~9 min, ~9 GB), or reads it from a game table",
 		Params: []Param{{"payoff", "", "the game's payoff: win-loss (when solving, the default), goal-diff or advance; with table, the table's (another is refused)"},
 			{"table", "", "a game table to play instead of solving (kingoal solve game --out FILE.kgt), refused under other rules"}}, build: buildNash},
+	{Name: "table", Doc: "plays a policy table: any stationary policy tabulated at every break state (kingoal.save_policy in Python), drawing from its mixes",
+		Params: []Param{{"file", "", "policy table file (required): table:file=policy.kgp; refused under other rules"}}, build: buildTable},
 }
 
 // params are the parsed values of a spec, defaults filled in.

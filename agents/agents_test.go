@@ -75,7 +75,7 @@ func TestAgentsConform(t *testing.T) {
 			if k.Name == "qlearning" { // it needs a model: a briefly trained one
 				spec = "qlearning:model=" + trainedModel(t, r)
 			}
-			if k.Name == "nash" { // Basic only, and one move keeps its solve to a second
+			if k.Name == "nash" || k.Name == "table" { // Basic only, and one move keeps its solve to a second
 				if r.Modes[env.Home] == env.Dynamic {
 					if _, err := agents.New(spec, agents.Setup{Rules: r}); err == nil {
 						t.Errorf("nash built under %v", r)
@@ -83,6 +83,10 @@ func TestAgentsConform(t *testing.T) {
 					continue
 				}
 				r.Moves = 1
+			}
+			if k.Name == "table" { // it needs a table: heuristic's
+				path, _ := saveTable(t, "heuristic", r)
+				spec = "table:file=" + path
 			}
 			err := envtest.CheckAgent(func() env.Policy {
 				a, err := agents.New(spec, agents.Setup{Rules: r})

@@ -72,21 +72,30 @@ type tableKey struct {
 	mod  time.Time
 }
 
+// fileKey names the file at path as it is now: a changed file is read again.
+func fileKey(path string) (tableKey, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return tableKey{}, err
+	}
+	info, err := os.Stat(abs)
+	if err != nil {
+		return tableKey{}, err
+	}
+	return tableKey{abs, info.Size(), info.ModTime()}, nil
+}
+
 // tables memoises loaded game tables per file, as games does solves.
 var tables = memo[tableKey, *solver.Game]{limit: 2}
 
 // tableFor loads the game table at path (once per process) and checks it was solved for
 // the rules r and, if given, the payoff.
 func tableFor(ctx context.Context, path string, r env.Rules, payoff string) (*solver.Game, error) {
-	abs, err := filepath.Abs(path)
+	key, err := fileKey(path)
 	if err != nil {
 		return nil, err
 	}
-	info, err := os.Stat(abs)
-	if err != nil {
-		return nil, err
-	}
-	g, err := tables.get(ctx, tableKey{abs, info.Size(), info.ModTime()}, func() (*solver.Game, error) { return solver.LoadGameFile(ctx, abs) })
+	g, err := tables.get(ctx, key, func() (*solver.Game, error) { return solver.LoadGameFile(ctx, key.path) })
 	if err != nil {
 		return nil, err
 	}
@@ -117,12 +126,7 @@ func (n *Nash) Act(obs env.Observation, legal env.Mask) int {
 			mix = k.Away
 		}
 	case env.Break:
-		s := solver.GameState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, GoalDiff: obs.OwnGoals - obs.OppGoals,
-			Home: obs.Own, Away: obs.Opp, HomeMoves: obs.OwnMovesLeft, AwayMoves: obs.OppMovesLeft}
-		if obs.Player == env.Away {
-			s.GoalDiff, s.Home, s.Away, s.HomeMoves, s.AwayMoves = -s.GoalDiff, obs.Opp, obs.Own, obs.OppMovesLeft, obs.OwnMovesLeft
-		}
-		sol, err := n.Game.At(s)
+		sol, err := n.Game.At(breakState(obs))
 		if err != nil {
 			n.fail(err, obs)
 			return keep

@@ -3,19 +3,13 @@
 package solver
 
 import (
-	"bufio"
 	"cmp"
-	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
-	"fmt"
-	"hash"
 	"io"
 	"iter"
 	"math"
 	"slices"
-
-	"github.com/klauspost/compress/zstd"
 
 	"github.com/kingoal/kingoal/env"
 )
@@ -39,11 +33,12 @@ import (
 // float32 (≈ 7 digits); the first kick-off's values exactly, so the kick-off mixes and the
 // right to substitute come out as the solve's.
 const (
-	tableMagic   = "kingoal game table\n"
 	tableVersion = 1
 	mixedCode    = 255
-	tableWindow  = 4 << 20 // zstd's window: what a reader must hold, bounded against a damaged frame header
 )
+
+var gameFraming = framing{magic: "kingoal game table\n", version: tableVersion, bad: ErrBadTable, what: "game table",
+	hint: "written by kingoal solve game --out FILE.kgt"}
 
 // tableHeader is the JSON at the head of a table: what it was solved for.
 type tableHeader struct {
@@ -62,11 +57,7 @@ type tableEnd struct {
 
 // tableWriter writes a table as the solve goes: SolveGame hands it each layer's answers.
 type tableWriter struct {
-	dst io.Writer // the caller's
-	sum hash.Hash
-	zw  *zstd.Encoder
-	buf *bufio.Writer // into zw
-	err error
+	*framedWriter
 	// The layer being solved, by position (d−lo)*configs + h*entries + a; each worker
 	// writes its own configurations' positions and collects its mixes.
 	value []float32
@@ -81,24 +72,11 @@ type tableMix struct {
 }
 
 func newTableWriter(dst io.Writer, p GameProblem, moves, workers int) (*tableWriter, error) {
-	tw := &tableWriter{dst: dst, sum: sha256.New(), mixes: make([][]tableMix, workers)}
-	out := io.MultiWriter(dst, tw.sum)
-	head, err := json.Marshal(tableHeader{Format: "kingoal-game-table", Version: tableVersion, Rules: p.Rules, Payoff: p.Payoff.String(), Moves: moves})
+	fw, err := newFramedWriter(dst, gameFraming, tableHeader{Format: "kingoal-game-table", Version: tableVersion, Rules: p.Rules, Payoff: p.Payoff.String(), Moves: moves})
 	if err != nil {
 		return nil, err
 	}
-	pre := binary.LittleEndian.AppendUint32([]byte(tableMagic), tableVersion)
-	pre = binary.LittleEndian.AppendUint32(pre, uint32(len(head)))
-	if _, err := out.Write(append(pre, head...)); err != nil {
-		return nil, fmt.Errorf("solver: writing the game table: %w", err)
-	}
-	// One encoder goroutine: the bytes do not depend on the machine, and the solve has the cores.
-	tw.zw, err = zstd.NewWriter(out, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1), zstd.WithWindowSize(tableWindow))
-	if err != nil {
-		return nil, err
-	}
-	tw.buf = bufio.NewWriterSize(tw.zw, 1<<20)
-	return tw, nil
+	return &tableWriter{framedWriter: fw, mixes: make([][]tableMix, workers)}, nil
 }
 
 // startLayer readies the arrays for a layer of n differences.
@@ -185,25 +163,7 @@ func (tw *tableWriter) finish(g *Game) error {
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
 	}
 	tw.write(b)
-	if tw.err == nil {
-		tw.err = tw.buf.Flush()
-	}
-	if err := tw.zw.Close(); tw.err == nil {
-		tw.err = err
-	}
-	if tw.err == nil {
-		_, tw.err = tw.dst.Write(tw.sum.Sum(nil))
-	}
-	if tw.err != nil {
-		return fmt.Errorf("solver: writing the game table: %w", tw.err)
-	}
-	return nil
-}
-
-func (tw *tableWriter) write(b []byte) {
-	if tw.err == nil {
-		_, tw.err = tw.buf.Write(b)
-	}
+	return tw.close()
 }
 
 // canonicalRuns are the breaks of a layer a solve solves itself (not read off their mirror),

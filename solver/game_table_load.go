@@ -3,21 +3,15 @@
 package solver
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"iter"
 	"math"
-	"os"
 	"slices"
-
-	"github.com/klauspost/compress/zstd"
 
 	"github.com/kingoal/kingoal/env"
 )
@@ -68,17 +62,12 @@ func (tl *tableLayer) answer(i int) breakAnswer {
 }
 
 // LoadGameFile reads the game table at path (LoadGame).
-func LoadGameFile(ctx context.Context, path string) (*Game, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("solver: %w", err)
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("solver: %w", err)
-	}
-	return LoadGame(ctx, f, info.Size())
+func LoadGameFile(ctx context.Context, path string) (g *Game, err error) {
+	err = openFramed(path, func(r io.ReaderAt, size int64) error {
+		g, err = LoadGame(ctx, r, size)
+		return err
+	})
+	return g, err
 }
 
 // LoadGame reads a game table of size bytes (GameProblem.Table): a Game with the rules,
@@ -91,34 +80,16 @@ func LoadGame(ctx context.Context, r io.ReaderAt, size int64) (*Game, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if size < int64(len(tableMagic))+8+sha256.Size {
-		return nil, badTable("truncated: %d bytes", size)
-	}
-	sum := sha256.New()
-	in := bufio.NewReaderSize(io.TeeReader(io.NewSectionReader(r, 0, size-sha256.Size), sum), 1<<20)
-	g, ls, err := readTableHeader(in)
+	var g *Game
+	var ls *layers
+	err := readFramed(r, size, gameFraming, func(raw []byte) (err error) {
+		g, ls, err = readTableHeader(raw)
+		return err
+	}, func(body io.Reader) error {
+		return (&tableReader{rd: body, g: g, ls: ls, ctx: ctx}).readAll()
+	})
 	if err != nil {
 		return nil, err
-	}
-	zr, err := zstd.NewReader(in, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(tableWindow))
-	if err != nil {
-		return nil, err
-	}
-	defer zr.Close()
-	tr := &tableReader{rd: zr, g: g, ls: ls, ctx: ctx}
-	if err := tr.readAll(); err != nil {
-		return nil, err
-	}
-	zr.Close()
-	if _, err := io.Copy(io.Discard, in); err != nil {
-		return nil, readFailure(err)
-	}
-	want := make([]byte, sha256.Size)
-	if _, err := r.ReadAt(want, size-sha256.Size); err != nil {
-		return nil, readFailure(err)
-	}
-	if !bytes.Equal(sum.Sum(nil), want) {
-		return nil, badTable("damaged: its checksum does not match")
 	}
 	if err := g.solveKickOff(); err != nil {
 		return nil, err
@@ -126,45 +97,13 @@ func LoadGame(ctx context.Context, r io.ReaderAt, size int64) (*Game, error) {
 	return g, nil
 }
 
-func badTable(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrBadTable, fmt.Sprintf(format, args...))
-}
+func badTable(format string, args ...any) error { return gameFraming.badf(format, args...) }
 
-// readFailure names a read error: a short file is truncated, bad compressed data damaged.
-func readFailure(err error) error {
-	switch {
-	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return badTable("truncated")
-	case errors.Is(err, ErrBadTable):
-		return err
-	}
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("solver: %w", err)
-	}
-	return badTable("damaged: %v", err)
-}
+// readFailure names a read error (framing.failure).
+func readFailure(err error) error { return gameFraming.failure(err) }
 
-// readTableHeader reads the magic, version and header, and lays out the game they describe.
-func readTableHeader(in *bufio.Reader) (*Game, *layers, error) {
-	pre := make([]byte, len(tableMagic)+8)
-	if _, err := io.ReadFull(in, pre); err != nil {
-		return nil, nil, readFailure(err)
-	}
-	if string(pre[:len(tableMagic)]) != tableMagic {
-		return nil, nil, badTable("not a Kingoal game table (written by kingoal solve game --out FILE.kgt)")
-	}
-	if v := binary.LittleEndian.Uint32(pre[len(tableMagic):]); v != tableVersion {
-		return nil, nil, badTable("version %d; this build reads version %d", v, tableVersion)
-	}
-	n := binary.LittleEndian.Uint32(pre[len(tableMagic)+4:])
-	if n > 1<<16 {
-		return nil, nil, badTable("damaged: a header of %d bytes", n)
-	}
-	raw := make([]byte, n)
-	if _, err := io.ReadFull(in, raw); err != nil {
-		return nil, nil, readFailure(err)
-	}
+// readTableHeader reads the header and lays out the game it describes.
+func readTableHeader(raw []byte) (*Game, *layers, error) {
 	var h tableHeader
 	if err := decodeStrict(raw, &h); err != nil {
 		return nil, nil, badTable("damaged header: %v", err)

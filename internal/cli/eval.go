@@ -36,7 +36,7 @@ Opponent specs are separated by ';' because specs themselves contain ','.
 
 It then prints the agent's exploitability: what a best response scores against it beyond the
 game's value ½ (averaged over both sides) — exact for Basic agents whose choices depend on
-the break state alone: fixed, heuristic and qlearning at any rules whose best responses fit
+the break state alone: fixed, heuristic, qlearning and table (a saved policy) at any rules whose best responses fit
 in 12 GiB, and random where the work fits (10-throw halves, one move) — the best response
 solved against the agent by SolveBasic where its line-ups change few ways, else both best
 responses by one backward induction over every break state with the agent's choice read at

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -63,6 +64,47 @@ func TestPythonPackage(t *testing.T) {
 	t.Logf("pytest (%s):\n%s", python, tailLines(string(out), 25))
 	if err != nil {
 		t.Fatalf("pytest failed: %v\n%s", err, string(out))
+	}
+	pythonPolicyInArena(t, data, work)
+}
+
+// pythonPolicyInArena: the heuristic written in Python, saved by the Python tests as a
+// policy table, plays a `kingoal arena` beside the registry agents, and its leaderboard shows
+// it with the Go heuristic's exact exploitability.
+func pythonPolicyInArena(t *testing.T, data, work string) {
+	table := filepath.Join(data, "py-heuristic.kgp")
+	run := filepath.Join(work, "python-arena")
+	var stdout, stderr bytes.Buffer
+	args := []string{"arena", "--agents", "table:file=" + table + ";heuristic;random", "--matches", "6", "--throws-per-half", "3", "--moves", "1", "--out", run}
+	if code := cli.Execute(args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("kingoal %v: %s", args, stderr.String())
+	}
+	stdout.Reset()
+	if code := cli.Execute([]string{"leaderboard", run, "--json"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("kingoal leaderboard: %s", stderr.String())
+	}
+	var board struct {
+		Ratings []struct {
+			Agent          string
+			Exploitability struct {
+				Value float64
+				Exact bool
+			}
+		}
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &board); err != nil {
+		t.Fatal(err)
+	}
+	x := map[string]float64{}
+	for _, r := range board.Ratings {
+		if !r.Exploitability.Exact {
+			t.Errorf("%s: exploitability not exact", r.Agent)
+		}
+		x[r.Agent] = r.Exploitability.Value
+	}
+	py, found := x["table:file="+table]
+	if !found || math.Abs(py-x["heuristic"]) > 1e-12 || py < 0.01 {
+		t.Fatalf("the Python policy on the leaderboard: %v (found %v), heuristic %v", py, found, x["heuristic"])
 	}
 }
 
@@ -186,7 +228,7 @@ func writeDataFiles(t *testing.T, dir string) {
 	// The Go agents' exact exploitability, for the Python callables written as them.
 	for name, spec := range map[string]string{"fixed": "fixed:1-2-3-3-1", "heuristic": "heuristic", "random": "random"} {
 		var stdout, stderr bytes.Buffer
-		args := []string{"eval", spec, "--vs", "fixed:2-2-2-2-2", "-n", "1", "--json", "--throws-per-half", "2", "--moves", "1"}
+		args := []string{"eval", spec, "--vs", "fixed:2-2-2-2-2", "-n", "1", "--json", "--throws-per-half", "3", "--moves", "1"}
 		if code := cli.Execute(args, strings.NewReader(""), &stdout, &stderr); code != 0 {
 			t.Fatalf("kingoal %v: %s", args, stderr.String())
 		}

@@ -10,17 +10,21 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
+	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
 )
 
-// The exact exploitability of a Python policy (kingoal.exploitability): the best response
-// is solved in Go (solver.RespondToPolicies) while Python answers the policy's mixes batch by
-// batch — Go asks (kg_policy_request fills the observations and masks of a batch of break
-// states), Python evaluates its policy and answers (kg_policy_answer), until the solve ends.
-// Python waits in short steps, so Ctrl-C cancels it.
+// The exact exploitability of Python policies (kingoal.exploitability, nash_conv,
+// save_policy): the best responses are solved in Go (solver.RespondToPolicies) while Python
+// answers the policies' mixes batch by batch — Go asks (kg_policy_request fills the
+// observations and masks of a batch of break states and names the side), Python evaluates
+// that side's policy and answers (kg_policy_answer), until the solve ends. Python waits in
+// short steps, so Ctrl-C cancels it. save_policy records both sides' answers as a policy
+// table (solver.PolicyTable), written when the solve has measured it.
 
 // policyJob is a best-response solve against a Python policy, with the batch in flight.
 type policyJob struct {
@@ -29,7 +33,8 @@ type policyJob struct {
 	done   chan struct{}
 	batch  *policyBatch // the batch Python is answering
 	rules  env.Rules
-	side   env.Player // the side the policy plays
+	python [2]bool // the sides Python plays (a keeper stands on another)
+	table  *solver.PolicyTable
 	check  solver.GameCheck
 	err    error
 }
@@ -39,6 +44,7 @@ type policyBatch struct {
 	obs    []env.Observation
 	legal  []env.Mask
 	mixes  [][]solver.Weighted
+	side   env.Player
 	answer chan error
 }
 
@@ -49,11 +55,12 @@ func init() {
 
 func policyStartCall(in []byte) (any, error) {
 	var a struct {
-		Player string          `json:"player"`
-		Rules  json.RawMessage `json:"rules"`
-		MaxGiB float64         `json:"max_gib"`
+		Sides    []string        `json:"sides"` // the sides Python's policies play
+		Rules    json.RawMessage `json:"rules"`
+		MaxGiB   float64         `json:"max_gib"`
+		Tabulate string          `json:"tabulate"` // if set, the table's name: both sides recorded
 	}
-	a.Player, a.MaxGiB = "home", 12
+	a.MaxGiB = 12
 	if err := decode(in, &a, "exploitability"); err != nil {
 		return nil, err
 	}
@@ -61,13 +68,19 @@ func policyStartCall(in []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	side := env.Home
-	switch a.Player {
-	case "home":
-	case "away":
-		side = env.Away
-	default:
-		return nil, inputf("player=%q: want home or away", a.Player)
+	var python [2]bool
+	for _, s := range a.Sides {
+		switch s {
+		case "home":
+			python[env.Home] = true
+		case "away":
+			python[env.Away] = true
+		default:
+			return nil, inputf("player=%q: want home or away", s)
+		}
+	}
+	if python == [2]bool{} || (a.Tabulate != "" && python != [2]bool{true, true}) {
+		return nil, inputf("exploitability: sides %v: want home, away, or both (both to tabulate)", a.Sides)
 	}
 	payoff := solver.PayoffWinLoss
 	if r.Knockout {
@@ -82,26 +95,34 @@ func policyStartCall(in []byte) (any, error) {
 			r, size.BreakStates, float64(peak)/(1<<30), a.MaxGiB)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	job := &policyJob{cancel: cancel, asks: make(chan *policyBatch), done: make(chan struct{}), rules: r, side: side}
-	py := &pyPolicy{job: job, ctx: ctx, side: side, r: r}
-	keep := keeper{r}
+	job := &policyJob{cancel: cancel, asks: make(chan *policyBatch), done: make(chan struct{}), rules: r, python: python}
+	var sides [2]solver.GamePolicy
+	for s := range sides {
+		sides[s] = keeper{}
+		if python[s] {
+			sides[s] = &pyPolicy{job: job, ctx: ctx, side: env.Player(s), r: r}
+		}
+	}
+	if a.Tabulate != "" {
+		if job.table, err = solver.NewPolicyTable(r, a.Tabulate); err != nil {
+			return nil, inputError{err}
+		}
+		for s := range sides {
+			sides[s] = job.table.Record(env.Player(s), sides[s])
+		}
+	}
 	go func() {
 		defer close(job.done)
 		defer cancel()
 		job.check, job.err = solver.RespondToPolicies(solver.PolicyProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: 1,
 			MaxBytes: int64(a.MaxGiB * (1 << 30)),
-			Policies: func(int) (home, away solver.GamePolicy, err error) {
-				if side == env.Home {
-					return py, keep, nil
-				}
-				return keep, py, nil
-			}})
+			Policies: func(int) (home, away solver.GamePolicy, err error) { return sides[env.Home], sides[env.Away], nil }})
 	}()
 	return map[string]any{"job": uint64(register(job)), "break_states": size.BreakStates}, nil
 }
 
-// keeper stands on the side the policy does not play: its best response is not asked for.
-type keeper struct{ r env.Rules }
+// keeper stands on a side no policy plays: its best response is not asked for.
+type keeper struct{}
 
 func (keeper) KickOff() ([]solver.Weighted, error) {
 	return []solver.Weighted{{Lineup: env.AllLineups()[0], Prob: 1}}, nil
@@ -148,7 +169,7 @@ func (p *pyPolicy) Breaks(side env.Player, states []solver.GameState, mixes [][]
 
 // ask hands a batch to Python and waits for its answer (or the end of the job).
 func (p *pyPolicy) ask(obs []env.Observation, legal []env.Mask, mixes [][]solver.Weighted) error {
-	b := &policyBatch{obs: obs, legal: legal, mixes: mixes, answer: make(chan error, 1)}
+	b := &policyBatch{obs: obs, legal: legal, mixes: mixes, side: p.side, answer: make(chan error, 1)}
 	select {
 	case p.job.asks <- b:
 	case <-p.ctx.Done():
@@ -163,11 +184,12 @@ func (p *pyPolicy) ask(obs []env.Observation, legal []env.Mask, mixes [][]solver
 }
 
 // kg_policy_request waits up to ms for the next batch: it writes its observations
-// (float32[n, 36]) and masks (int8[n, 121]) and returns n in *n; 0 when the wait ran out,
-// −1 when the solve has ended (policy_result has it). cap is the buffers' rows.
+// (float32[n, 36]) and masks (int8[n, 121]), returns n in *n and the side whose policy is
+// asked in *side (0 home, 1 away); n is 0 when the wait ran out, −1 when the solve has ended
+// (policy_result has it). cap is the buffers' rows.
 //
 //export kg_policy_request
-func kg_policy_request(h C.uint64_t, ms C.int, obs *C.float, mask *C.int8_t, capRows C.int64_t, n *C.int64_t, errBuf *C.char, errSize C.int) (rc C.int) {
+func kg_policy_request(h C.uint64_t, ms C.int, obs *C.float, mask *C.int8_t, capRows C.int64_t, n *C.int64_t, side *C.int, errBuf *C.char, errSize C.int) (rc C.int) {
 	defer guard(&rc, errBuf, errSize)
 	job, err := lookup[*policyJob](uint64(h), "exploitability job")
 	if err != nil {
@@ -198,7 +220,7 @@ func kg_policy_request(h C.uint64_t, ms C.int, obs *C.float, mask *C.int8_t, cap
 			}
 		}
 	}
-	*n = C.int64_t(len(b.obs))
+	*n, *side = C.int64_t(len(b.obs)), C.int(b.side)
 	return ok
 }
 
@@ -235,13 +257,17 @@ func kg_policy_answer(h C.uint64_t, probs *C.double, fail *C.char, errBuf *C.cha
 	return ok
 }
 
-// policyResultCall is the solve's result once kg_policy_request said it ended: for the side
-// the policy plays, the best response's score (P(win) + ½ P(draw), or P(advance)) and
-// starting line-up, and the exploitability (that score − ½).
+// policyResultCall is the solve's result once kg_policy_request said it ended: for each side
+// Python plays, the score of the best response to it (P(win) + ½ P(draw), or P(advance)) and
+// that response's starting line-up; with both sides, nash_conv (the two best responses'
+// gains over the policies' own play: (HomeBest − AwayBest)/2) and exploitability
+// (nash_conv / 2). A tabulating job writes its table to out, atomically, with that
+// exploitability in its header.
 func policyResultCall(in []byte) (any, error) {
 	var a struct {
 		Job    uint64 `json:"job"`
 		Cancel bool   `json:"cancel"`
+		Out    string `json:"out"`
 	}
 	if err := decode(in, &a, "exploitability"); err != nil {
 		return nil, err
@@ -261,13 +287,30 @@ func policyResultCall(in []byte) (any, error) {
 		return nil, job.err
 	}
 	c := job.check
-	score, reply := (1-c.AwayBest)/2, c.AwayReply // away best-responds to the home policy
-	if job.side == env.Away {
-		score, reply = (1+c.HomeBest)/2, c.HomeReply
+	out := map[string]any{"rules": job.rules.String(), "exact": true}
+	for side, best := range map[env.Player]struct { // the best response to side's policy, by the other side
+		score float64
+		reply env.Lineup
+	}{env.Home: {(1 - c.AwayBest) / 2, c.AwayReply}, env.Away: {(1 + c.HomeBest) / 2, c.HomeReply}} {
+		if !job.python[side] {
+			continue
+		}
+		if best.score < 0.5-1e-12 { // a best response scores at least the game's value
+			return nil, fmt.Errorf("kingoal: exploitability: the best response scores %.15f, below ½: the solve is inconsistent", best.score)
+		}
+		out[side.String()] = map[string]any{"best_response": best.score, "best_response_kickoff": best.reply.String(),
+			"exploitability": max(best.score-0.5, 0)}
 	}
-	if score < 0.5-1e-12 { // a best response scores at least the game's value
-		return nil, fmt.Errorf("kingoal: exploitability: the best response scores %.15f, below ½: the solve is inconsistent", score)
+	if job.python == [2]bool{true, true} {
+		conv := max(c.Exploitability, 0) / 2
+		out["nash_conv"], out["exploitability"] = conv, conv/2
 	}
-	return map[string]any{"exploitability": max(score-0.5, 0), "best_response": score, "best_response_kickoff": reply.String(),
-		"player": job.side.String(), "rules": job.rules.String(), "exact": true}, nil
+	if job.table != nil && a.Out != "" {
+		job.table.SetExploitability(max(c.Exploitability, 0) / 4)
+		if err := datasets.WriteAtomic(a.Out, func(w io.Writer) error { _, err := job.table.WriteTo(w); return err }); err != nil {
+			return nil, err
+		}
+		out["states"] = job.table.States()
+	}
+	return out, nil
 }

@@ -213,71 +213,104 @@ def test_solve_game_stops_when_cancelled():
         kingoal.solve_game(throws_per_half=45, moves=3, max_gib=1)
 
 
+_COUNTS = np.array([[int(c) for c in kingoal.lineup(i).split("-")] for i in range(kingoal.NUM_ACTIONS)])
+_BY_KEY = np.full(11 ** 5, -1)
+_BY_KEY[_COUNTS @ (11 ** np.arange(5))] = np.arange(kingoal.NUM_ACTIONS)
+_ATTACK = _COUNTS @ np.arange(1, 6)  # Σ (sector) × counters: how far forward a line-up stands
+_ONE_MOVE = np.maximum(_COUNTS[:, None, :] - _COUNTS[None, :, :], 0).sum(axis=2) <= 1  # [from, to]
+
+
 def _own_lineups(obs):
     """Each row's own line-up index, from the observation's counters (slots 0–4, ÷5); −1
     before the kick-off (no counters yet)."""
     counts = np.rint(obs[:, 0:5] * 5).astype(int)
-    return np.array([kingoal.lineup_index("-".join(map(str, c))) if c.sum() else -1 for c in counts])
-
-
-def _counts(index):
-    return [int(c) for c in kingoal.lineup(index).split("-")]
+    return np.where(counts.sum(axis=1) > 0, _BY_KEY[counts @ (11 ** np.arange(5))], -1)
 
 
 def _heuristic(half, late=0.34, kick="1-2-3-3-1"):
-    """agents/heuristic.go in Python: keep, except late and not level — one counter forward
-    when behind, back when ahead."""
-    def attack(c):
-        return sum((k + 1) * n for k, n in enumerate(c))
+    """agents/heuristic.go in Python (vectorised): keep, except late and not level — one
+    counter forward when behind, back when ahead: the first line-up one counter away that
+    stands furthest that way, if it beats keeping."""
+    def policy(obs, mask):
+        own = _own_lineups(obs)
+        period = np.argmax(obs[:, 18:24], axis=1)
+        left = np.rint(obs[:, 24] * half).astype(int) + np.where(period == 1, half, 0)
+        diff = np.rint(obs[:, 15] * 5).astype(int)
+        sign = np.where(diff > 0, -1, 1)
+        score = np.where(mask.astype(bool) & _ONE_MOVE[np.maximum(own, 0)], sign[:, None] * _ATTACK[None, :], np.iinfo(int).min)
+        best = np.argmax(score, axis=1)
+        moves = ((period >= 3) | (left <= late * 2 * half)) & (diff != 0) & (score[np.arange(len(obs)), best] > sign * _ATTACK[np.maximum(own, 0)])
+        return np.where(obs[:, 30] == 1, kingoal.lineup_index(kick), np.where(moves, best, own))
 
-    def act(o, m):
-        if o[30] == 1:
-            return kingoal.lineup_index(kick)
-        own = _counts(_own_lineups(o[None])[0])
-        keep = kingoal.lineup_index("-".join(map(str, own)))
-        period = int(np.argmax(o[18:24]))
-        left = int(round(float(o[24]) * half)) + (half if period == 1 else 0)
-        diff = int(round(float(o[15]) * 5))
-        if not (period >= 3 or left <= late * 2 * half) or diff == 0:
-            return keep
-        sign = -1 if diff > 0 else 1
-        best, best_score = keep, sign * attack(own)
-        for a in np.flatnonzero(m):
-            to = _counts(a)
-            if sum(max(x - y, 0) for x, y in zip(own, to)) > 1:
-                continue  # one counter at a time
-            if sign * attack(to) > best_score:
-                best, best_score = int(a), sign * attack(to)
-        return best
+    return policy
 
-    return lambda obs, mask: np.array([act(o, m) for o, m in zip(obs, mask)])
+
+_RULES = dict(throws_per_half=3, moves=1)  # the rules of the figures go test writes: 3 throws a half is the shortest where line-ups matter
+_START = kingoal.lineup_index("1-2-3-3-1")
+_POLICIES = {
+    "fixed": lambda obs, mask: np.where(obs[:, 30] == 1, _START, _own_lineups(obs)),
+    "heuristic": _heuristic(3),
+    "random": lambda obs, mask: mask / mask.sum(axis=1, keepdims=True),
+}
+
+
+def _go_exploitability(data_dir, name):
+    import json
+    with open(os.path.join(data_dir, f"eval-{name}.json")) as f:
+        want = json.load(f)["exploitability"]
+    assert want["exact"] and want["value"] > 0.01, want  # a figure that tells policies apart
+    return want["value"]
 
 
 def test_exploitability_of_callables_is_the_go_agents(data_dir):
     # fixed, heuristic and random written in Python: the exact figure of the Go agent (kingoal
-    # eval, averaged over both sides), to 1e-12.
-    import json
-    rules = dict(throws_per_half=2, moves=1)  # the rules of the figures go test writes
-    start = kingoal.lineup_index("1-2-3-3-1")
-    policies = {
-        "fixed": lambda obs, mask: np.where(obs[:, 30] == 1, start, _own_lineups(obs)),
-        "heuristic": _heuristic(2),
-        "random": lambda obs, mask: mask / mask.sum(axis=1, keepdims=True),
-    }
-    for name, policy in policies.items():
-        with open(os.path.join(data_dir, f"eval-{name}.json")) as f:
-            want = json.load(f)["exploitability"]
-        assert want["exact"], want
-        home = kingoal.exploitability(policy, player="home", **rules)
-        away = kingoal.exploitability(policy, player="away", **rules)
-        got = (home["exploitability"] + away["exploitability"]) / 2
-        assert abs(got - want["value"]) < 1e-12, (name, got, want)
-        assert home["best_response"] == home["exploitability"] + 0.5 and home["player"] == "home"
-        assert kingoal.lineup_index(home["best_response_kickoff"]) >= 0
+    # eval, averaged over both sides), to 1e-12 — by nash_conv of the policy against itself,
+    # whose sides are each side's exploitability (checked against exploitability once).
+    for name, policy in _POLICIES.items():
+        want = _go_exploitability(data_dir, name)
+        conv = kingoal.nash_conv(policy, policy, **_RULES)
+        got = (conv["home"]["exploitability"] + conv["away"]["exploitability"]) / 2
+        assert abs(got - want) < 1e-12 and abs(conv["exploitability"] - want) < 1e-12, (name, conv, want)
+        assert abs(conv["nash_conv"] - 2 * want) < 1e-12, conv
+        assert kingoal.lineup_index(conv["home"]["best_response_kickoff"]) >= 0
+        if name == "heuristic":
+            away = kingoal.exploitability(policy, player="away", **_RULES)
+            assert away["best_response"] == conv["away"]["best_response"] and away["player"] == "away", (away, conv)
+
+
+def test_nash_conv_of_two_policies(data_dir):
+    # A best response to one side's policy does not depend on the other side's: fixed at home
+    # with random away, then the other way round, give both Go agents' figures.
+    one = kingoal.nash_conv(_POLICIES["fixed"], _POLICIES["random"], **_RULES)
+    two = kingoal.nash_conv(_POLICIES["random"], _POLICIES["fixed"], **_RULES)
+    for name, home, away in (("fixed", one, two), ("random", two, one)):
+        got = (home["home"]["exploitability"] + away["away"]["exploitability"]) / 2
+        assert abs(got - _go_exploitability(data_dir, name)) < 1e-12, (name, one, two)
+    assert abs(one["nash_conv"] - one["home"]["exploitability"] - one["away"]["exploitability"]) < 1e-12, one
+
+
+def test_save_policy_plays_as_a_table_agent(data_dir):
+    # The Python heuristic saved as a policy table: its exploitability is the Go heuristic's;
+    # the env plays it as the opponent spec table:file=; go test then puts it in an arena.
+    path = os.path.join(data_dir, "py-heuristic.kgp")
+    res = kingoal.save_policy(_POLICIES["heuristic"], path, name="py-heuristic", **_RULES)
+    assert abs(res["exploitability"] - _go_exploitability(data_dir, "heuristic")) < 1e-12, res
+    assert res["states"] > 0 and os.path.getsize(path) > 0
+    with pytest.raises(FileExistsError, match="force=True"):
+        kingoal.save_policy(_POLICIES["heuristic"], path, **_RULES)
+    need("gymnasium")
+    env = kingoal.KingoalEnv(opponent=f"table:file={path}", **_RULES)
+    env.reset(seed=3)
+    done = False
+    while not done:
+        _, _, term, trunc, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+        done = term or trunc
+    with pytest.raises(ValueError, match="tabulated for"):
+        kingoal.KingoalEnv(opponent=f"table:file={path}", throws_per_half=4, moves=1)
 
 
 def test_exploitability_refuses_bad_policies():
-    rules = dict(throws_per_half=2, moves=1)
+    rules = dict(throws_per_half=2, moves=1)  # errors only: the shortest match
     with pytest.raises(ValueError, match="row 0: action 121"):
         kingoal.exploitability(lambda obs, mask: np.full(len(obs), 121), **rules)
     with pytest.raises(ValueError, match="shape"):
