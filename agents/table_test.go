@@ -11,6 +11,7 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
 )
 
 // saveTable tabulates spec under r into a file and returns its path and the exploitability
@@ -21,6 +22,12 @@ func saveTable(t *testing.T, spec string, r env.Rules) (string, agents.Exploitab
 	if err != nil {
 		t.Fatal(err)
 	}
+	return writeTable(t, table), x
+}
+
+// writeTable writes a policy table into a file and returns its path.
+func writeTable(t *testing.T, table *solver.PolicyTable) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "policy.kgp")
 	f, err := os.Create(path)
 	if err != nil {
@@ -32,7 +39,7 @@ func saveTable(t *testing.T, spec string, r env.Rules) (string, agents.Exploitab
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return path, x
+	return path
 }
 
 // shadow plays a, asking b too at every decision and counting where they differ.

@@ -15,7 +15,8 @@
 //	                  observation and mask are LIST columns
 //	matrix/1          MatrixRow: the exact odds of one pairing of line-ups (kingoal solve matrix)
 //	policy/1          PolicyRow: one state of an optimal policy (kingoal solve policy)
-//	learning-curve/1  LearningCurveRow: one evaluation during training (kingoal train)
+//	learning-curve/2  LearningCurveRow: one evaluation during training (kingoal train), with its exact exploitability
+//	exploitability-curve/1  ExploitabilityCurveRow: one iteration of self-play (kingoal train fictitious)
 //	equilibrium/1     EquilibriumRow: a line-up of an equilibrium mix (kingoal solve equilibrium --out)
 //	ratings/2         RatingRow: an agent's rating with its interval and its exploitability (kingoal arena: ratings.parquet)
 //

@@ -39,7 +39,7 @@ type PolicyRow struct {
 }
 
 // LearningCurveSchema names LearningCurveRow files.
-const LearningCurveSchema = "learning-curve/1"
+const LearningCurveSchema = "learning-curve/2"
 
 // LearningCurveRow is one evaluation of a learning agent during training (kingoal train).
 type LearningCurveRow struct {
@@ -52,6 +52,22 @@ type LearningCurveRow struct {
 	Regret       float64 `parquet:"regret"`        // best_response − score; NaN if unknown
 	States       int64   `parquet:"states"`        // table size
 	Seconds      float64 `parquet:"seconds"`       // training time so far
+	// Exploitability is the greedy policy's (a best response's mean score beyond ½, both
+	// sides), exact — NaN where it was not measured (rules beyond train's bound, or
+	// --no-exploitability). New in version 2.
+	Exploitability float64 `parquet:"exploitability"`
+}
+
+// ExploitabilityCurveSchema names ExploitabilityCurveRow files.
+const ExploitabilityCurveSchema = "exploitability-curve/1"
+
+// ExploitabilityCurveRow is one iteration of a self-play learner (kingoal train fictitious):
+// the exact exploitability of the strategy it had then.
+type ExploitabilityCurveRow struct {
+	Iteration      int64   `parquet:"iteration"`
+	Exploitability float64 `parquet:"exploitability"` // a best response's mean score beyond ½ (both sides)
+	NashConv       float64 `parquet:"nash_conv"`      // both best responses' gains summed: 2 × exploitability
+	Seconds        float64 `parquet:"seconds"`        // training time so far
 }
 
 // EquilibriumSchema names EquilibriumRow files.

@@ -37,6 +37,16 @@ func (m Mask) Nth(n int) int {
 	return -1
 }
 
+// Rank returns how many legal actions come before a: its position among them (Nth's inverse
+// for a legal a).
+func (m Mask) Rank(a int) int {
+	a = max(0, min(a, NumActions))
+	if a < 64 {
+		return bits.OnesCount64(m[0] & (1<<uint(a) - 1))
+	}
+	return bits.OnesCount64(m[0]) + bits.OnesCount64(m[1]&(1<<uint(a-64)-1))
+}
+
 // Actions returns the legal actions in increasing order (a fresh slice).
 func (m Mask) Actions() []int {
 	out := make([]int, 0, m.Count())

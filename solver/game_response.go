@@ -151,6 +151,10 @@ func (rs *responder) share(per, t int, u *ballLayer, lay *breakLayer, w int) err
 	sp := rs.space
 	n, e := sp.configs(), sp.entries
 	var m rowMixes
+	observer, _ := rs.strategies[w].(replyObserving)
+	if observer != nil && !observer.observes() {
+		observer = nil
+	}
 	for d := u.lo; d < u.lo+u.n; d++ {
 		k, _ := rs.ball(u, d, env.KickOffSector) // both recursions' values from the kick-off
 		kh, ka := k[:n], k[n:]
@@ -166,6 +170,9 @@ func (rs *responder) share(per, t int, u *ballLayer, lay *breakLayer, w int) err
 			}
 			for a := range e {
 				out[h*e+a], out[n+h*e+a] = sp.replies(h, a, m.home[a], m.away[a], kh, ka)
+			}
+			if observer != nil {
+				observer.observe(h, &m, kh, ka)
 			}
 		}
 	}

@@ -266,24 +266,37 @@ func (sp *gameSpace) bestReplies(ans *breakAnswer, h, a int, kh, ka []float64) (
 // (h, a): against away's mix, home's best row over kh; against home's mix, away's best
 // column over ka (each side's values from the kick-off that follows, by its own recursion).
 func (sp *gameSpace) replies(h, a int, home, away []mixEntry, kh, ka []float64) (best, worst float64) {
-	e := sp.entries
+	var hv, av [env.NumLineups]float64
+	sp.replyValues(h, a, home, away, kh, ka, hv[:], av[:])
 	best, worst = math.Inf(-1), math.Inf(1)
-	for _, r := range sp.reach[h] {
+	for _, v := range hv[:len(sp.reach[h])] {
+		best = max(best, v)
+	}
+	for _, v := range av[:len(sp.reach[a])] {
+		worst = min(worst, v)
+	}
+	return best, worst
+}
+
+// replyValues writes the value (home's payoff) of each of home's replies at (h, a) to away's
+// mix into hv (by home's reach list), and of each of away's to home's mix into av.
+func (sp *gameSpace) replyValues(h, a int, home, away []mixEntry, kh, ka, hv, av []float64) {
+	e := sp.entries
+	for i, r := range sp.reach[h] {
 		row := kh[int(r)*e:]
 		v := 0.0
 		for _, q := range away {
 			v += q.p * row[q.entry]
 		}
-		best = max(best, v)
+		hv[i] = v
 	}
-	for _, c := range sp.reach[a] {
+	for i, c := range sp.reach[a] {
 		v := 0.0
 		for _, p := range home {
 			v += p.p * ka[int(p.entry)*e+int(c)]
 		}
-		worst = min(worst, v)
+		av[i] = v
 	}
-	return best, worst
 }
 
 // entries is the mix over a side's entries (its reach list's), appended to out.

@@ -78,12 +78,71 @@ func RespondToPolicies(p PolicyProblem) (GameCheck, error) {
 	})
 }
 
+// ReplyObserver may be implemented by a GamePolicy to see, at every break of
+// RespondToPolicies, the value of each line-up its side could play against the other side's
+// mix — each continued by the side's own best response —, in the side's own terms (home's
+// payoff for home, its negation for away): what its best reply maximises. values[i] is
+// choices[i]'s. Learners use it (fictitious play best-responds with it); it is called by the
+// worker that asked the policy for the row, after the row's replies, and may change the
+// policy's answers there (the pass never reads them again).
+type ReplyObserver interface {
+	ObserveReplies(side env.Player, s GameState, choices []env.Lineup, values []float64)
+}
+
+// replyObserving is a pairStrategy whose policies watch the replies of each row.
+type replyObserving interface {
+	observes() bool
+	observe(h int, m *rowMixes, kh, ka []float64)
+}
+
 // policyPair is two GamePolicies as a pairStrategy, with a row's buffers.
 type policyPair struct {
 	sp         *gameSpace
 	home, away GamePolicy
 	states     []GameState
 	hm, am     [][]Weighted
+	hv, av     []float64
+	choices    []env.Lineup
+}
+
+func (pp *policyPair) observes() bool {
+	_, h := pp.home.(ReplyObserver)
+	_, a := pp.away.(ReplyObserver)
+	return h || a
+}
+
+// observe hands each observing policy its replies' values at every break of the row just
+// answered (pp.states holds its states).
+func (pp *policyPair) observe(h int, m *rowMixes, kh, ka []float64) {
+	sp := pp.sp
+	if pp.hv == nil {
+		pp.hv, pp.av = make([]float64, env.NumLineups), make([]float64, env.NumLineups)
+	}
+	ho, _ := pp.home.(ReplyObserver)
+	ao, _ := pp.away.(ReplyObserver)
+	w := sp.moves + 1
+	for a := range sp.entries {
+		sp.replyValues(h, a, m.home[a], m.away[a], kh, ka, pp.hv, pp.av)
+		if ho != nil {
+			ho.ObserveReplies(env.Home, pp.states[a], pp.lineups(sp.reach[h], w), pp.hv[:len(sp.reach[h])])
+		}
+		if ao != nil {
+			vals := pp.av[:len(sp.reach[a])]
+			for i := range vals {
+				vals[i] = -vals[i] // away's own terms
+			}
+			ao.ObserveReplies(env.Away, pp.states[a], pp.lineups(sp.reach[a], w), vals)
+		}
+	}
+}
+
+// lineups are the line-ups of a reach list's entries.
+func (pp *policyPair) lineups(reach []int32, w int) []env.Lineup {
+	pp.choices = pp.choices[:0]
+	for _, r := range reach {
+		pp.choices = append(pp.choices, env.LineupAt(int(r)/w))
+	}
+	return pp.choices
 }
 
 func (pp *policyPair) row(per, t, d, h int, m *rowMixes) error {

@@ -35,6 +35,12 @@ func Execute(args []string, in io.Reader, out, errOut io.Writer) int {
 func ExecuteRoot(root func(Streams) *cobra.Command, args []string, in io.Reader, out, errOut io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	return ExecuteContext(ctx, root, args, in, out, errOut)
+}
+
+// ExecuteContext is ExecuteRoot with ctx in place of Ctrl-C: for a host that owns the
+// signals (the Python package's kingoal.arena, whose Ctrl-C cancels ctx).
+func ExecuteContext(ctx context.Context, root func(Streams) *cobra.Command, args []string, in io.Reader, out, errOut io.Writer) int {
 	cmd := root(Streams{in, out, errOut})
 	cmd.SetArgs(args)
 	err := cmd.ExecuteContext(ctx)
@@ -60,6 +66,9 @@ func ExecuteRoot(root func(Streams) *cobra.Command, args []string, in io.Reader,
 	}
 	return exitFailure
 }
+
+// NewRootCmd is kingoal's command tree, for ExecuteContext.
+func NewRootCmd(streams Streams) *cobra.Command { return newRootCmd(streams) }
 
 func newRootCmd(streams Streams) *cobra.Command {
 	root := &cobra.Command{

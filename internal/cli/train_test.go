@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -41,12 +42,19 @@ func TestTrainAndResume(t *testing.T) {
 		t.Fatalf("curve rows: %d and %d", len(curve), len(want))
 	}
 	for i := range curve {
-		if curve[i].Score != want[i].Score || !curve[i].Exact || math.IsNaN(curve[i].Regret) || curve[i].Regret < -1e-9 {
+		if curve[i].Score != want[i].Score || !curve[i].Exact || math.IsNaN(curve[i].Regret) || curve[i].Regret < -1e-9 ||
+			!(curve[i].Exploitability > 0) || curve[i].Exploitability != want[i].Exploitability {
 			t.Fatalf("row %d: resumed %+v, whole %+v", i, curve[i], want[i])
 		}
 	}
-	if !strings.Contains(out, "best response") {
+	if !strings.Contains(out, "best response") || !strings.Contains(out, "exploitability") {
 		t.Errorf("summary:\n%s", out)
+	}
+	// The last row's exploitability is eval's exact figure for the model.
+	code, evalOut, stderr := run(t, "eval", "qlearning:model="+whole, "--vs", "fixed:2-2-2-2-2", "--json", "--throws-per-half", "6", "--moves", "1")
+	var rep struct{ Exploitability struct{ Value float64 } }
+	if err := json.Unmarshal([]byte(evalOut), &rep); code != 0 || err != nil || rep.Exploitability.Value != want[3].Exploitability {
+		t.Errorf("eval: exit %d %s: %v, the curve's last %v", code, stderr, rep.Exploitability.Value, want[3].Exploitability)
 	}
 	if st, err := os.Stat(filepath.Join(dir, "whole.curve.png")); err != nil || st.Size() < 1000 {
 		t.Errorf("chart: %v", err)
@@ -138,5 +146,48 @@ func TestTrainResumeKeepsItsTargetAndEveryCurveRow(t *testing.T) {
 	code, _, stderr := run(t, "train", "qlearning", "--out", half, "--resume", "--episodes", "5000")
 	if code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "trained 20000 already") {
 		t.Fatalf("--episodes below the model's count: exit %d, %q", code, stderr)
+	}
+}
+
+// TestTrainFictitious: the curve (Parquet and chart) and the policy table, whose exact
+// exploitability eval reports as the run's final figure; a second run without --force and
+// Q-learning's flags are refused.
+func TestTrainFictitious(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "fsp.kgp")
+	rules := []string{"--throws-per-half", "3", "--moves", "1"}
+	code, stdout, stderr := run(t, append([]string{"train", "fictitious", "--iterations", "4", "--out", out}, rules...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	curve, err := datasets.ReadParquet[datasets.ExploitabilityCurveRow](filepath.Join(dir, "fsp.curve.parquet"), datasets.ExploitabilityCurveSchema)
+	if err != nil || len(curve) != 4 || curve[3].Iteration != 4 || !(curve[3].Exploitability < curve[0].Exploitability) {
+		t.Fatalf("curve %+v (%v)", curve, err)
+	}
+	if st, err := os.Stat(filepath.Join(dir, "fsp.curve.png")); err != nil || st.Size() < 1000 {
+		t.Errorf("chart: %v", err)
+	}
+	code, evalOut, stderr := run(t, append([]string{"eval", "table:file=" + out, "--vs", "random", "-n", "2", "--json"}, rules...)...)
+	if code != 0 {
+		t.Fatalf("eval: exit %d: %s", code, stderr)
+	}
+	var rep struct{ Exploitability struct{ Value float64 } }
+	if err := json.Unmarshal([]byte(evalOut), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var final float64 // │ final │ x │ …
+	if i := strings.Index(stdout, "final"); i < 0 {
+		t.Fatalf("no final row:\n%s", stdout)
+	} else if _, err := fmt.Sscan(strings.Fields(stdout[i:])[2], &final); err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(final-rep.Exploitability.Value) > 2e-6 || final <= 0 {
+		t.Errorf("eval's exploitability %v, the run's final %v\n%s", rep.Exploitability.Value, final, stdout)
+	}
+	if code, _, stderr := run(t, append([]string{"train", "fictitious", "--iterations", "1", "--out", out}, rules...)...); code != exitUsage || !strings.Contains(stderr, "--force") {
+		t.Errorf("a second run: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := run(t, "train", "fictitious", "--episodes", "5"); code != exitUsage || !strings.Contains(stderr, "Q-learning's") {
+		t.Errorf("--episodes: exit %d: %s", code, stderr)
 	}
 }

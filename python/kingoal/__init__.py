@@ -23,9 +23,10 @@ from .vector import VecEnv
 from .solve import episode_seed, equilibrium, lineup, lineup_index, optimal_value, solve_odds, version
 from .game import SolvedGame, load_game, solve_game
 from .exploit import exploitability, nash_conv, save_policy
+from .compete import arena, evaluate
 
 __all__ = ["VecEnv", "KingoalEnv", "KingoalVectorEnv", "parallel_env", "KingoalParallelEnv", "solve_odds", "equilibrium",
-           "optimal_value", "solve_game", "load_game", "SolvedGame", "exploitability", "nash_conv", "save_policy", "read_parquet", "lineup", "lineup_index", "episode_seed", "version", "OBS_SIZE",
+           "optimal_value", "solve_game", "load_game", "SolvedGame", "exploitability", "nash_conv", "save_policy", "arena", "evaluate", "read_parquet", "lineup", "lineup_index", "episode_seed", "version", "OBS_SIZE",
            "NUM_ACTIONS", "library_path", "env", "to_minari", "__version__"]
 
 _LAZY = {"KingoalEnv": "gym", "KingoalVectorEnv": "gym", "parallel_env": "pz", "KingoalParallelEnv": "pz", "env": "pz",

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -105,6 +106,38 @@ func pythonPolicyInArena(t *testing.T, data, work string) {
 	py, found := x["table:file="+table]
 	if !found || math.Abs(py-x["heuristic"]) > 1e-12 || py < 0.01 {
 		t.Fatalf("the Python policy on the leaderboard: %v (found %v), heuristic %v", py, found, x["heuristic"])
+	}
+	// Decision by decision, the Python heuristic's table is the Go heuristic: matches of it
+	// against random, both sides, the Go agent asked beside it every time.
+	r := env.Rules{ThrowsPerHalf: 3, Moves: 1}
+	played, err := agents.New("table:file="+table, agents.Setup{Rules: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	heuristic, _ := agents.New("heuristic", agents.Setup{Rules: r})
+	asked, differ, moved := 0, 0, 0
+	both := env.PolicyFunc(func(obs env.Observation, legal env.Mask) int {
+		a, b := played.Act(obs, legal), heuristic.Act(obs, legal)
+		if asked++; a != b {
+			differ++
+		}
+		if obs.Decision == env.Break && b != obs.Own.Index() {
+			moved++ // the heuristic's changes, not only its keeping
+		}
+		return a
+	})
+	for i := range 200 {
+		start, _ := env.NewState(r)
+		players := []env.Policy{both, agents.NewRandom(uint64(i))}
+		if i%2 == 1 {
+			players[0], players[1] = players[1], players[0]
+		}
+		if _, err := env.Play(start, players[0], players[1], env.NewFastSampler(rand.NewPCG(uint64(i), 9)), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if differ != 0 || asked < 400 || moved == 0 {
+		t.Fatalf("the Python heuristic's table and the Go heuristic differ at %d of %d decisions (%d changes)", differ, asked, moved)
 	}
 }
 

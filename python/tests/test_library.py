@@ -36,7 +36,7 @@ FILES = {
     "run/throws.parquet": ("throws/2", "outcome", None),
     "run/decisions.parquet": ("decisions/1", "observation", None),
     "run/ratings.parquet": ("ratings/2", "rating", 3),
-    "q.curve.parquet": ("learning-curve/1", "score", None),
+    "q.curve.parquet": ("learning-curve/2", "score", None),
     "game.parquet": ("game/1", "probability", None),
     "generated/decisions.parquet": ("decisions/1", "observation", None),
     "generated/matches.parquet": ("matches/2", "home_goals", 8),
@@ -307,6 +307,27 @@ def test_save_policy_plays_as_a_table_agent(data_dir):
         done = term or trunc
     with pytest.raises(ValueError, match="tabulated for"):
         kingoal.KingoalEnv(opponent=f"table:file={path}", throws_per_half=4, moves=1)
+
+
+def test_python_policies_in_the_arena(data_dir, tmp_path):
+    # A Python policy beside registry agents in a kingoal arena: on the leaderboard with the Go
+    # heuristic's exact exploitability; the run resumes; eval of a callable is the Go agent's.
+    out = tmp_path / "run"
+    lb = kingoal.arena([("pyheur", _POLICIES["heuristic"]), "heuristic", "random"], out, matches=4, **_RULES)
+    ratings = {r["agent"]: r["exploitability"] for r in lb["ratings"]}
+    (py,) = [x for agent, x in ratings.items() if agent.endswith("#pyheur")]
+    want = _go_exploitability(data_dir, "heuristic")
+    assert py["exact"] and abs(py["value"] - want) < 1e-12 and abs(ratings["heuristic"]["value"] - want) < 1e-12, ratings
+    assert lb["matches"] == 12 and (out / "matches.parquet").exists()
+    assert kingoal.arena([("pyheur", _POLICIES["heuristic"]), "heuristic", "random"], out, matches=4, resume=True, **_RULES) == lb
+    with pytest.raises(FileExistsError, match="resume=True"):
+        kingoal.arena([("pyheur", _POLICIES["heuristic"]), "random"], out, **_RULES)
+    with pytest.raises(ValueError, match="unknown agent"):
+        kingoal.arena(["nobody", "random"], tmp_path / "bad", **_RULES)
+    got = kingoal.evaluate(_POLICIES["fixed"], vs=["fixed:2-2-2-2-2"], matches=4, **_RULES)
+    go = kingoal.evaluate("fixed:1-2-3-3-1", vs=["fixed:2-2-2-2-2"], matches=4, **_RULES)
+    assert got["exploitability"]["value"] == go["exploitability"]["value"], (got, go)
+    assert [r["score"] for r in got["reports"]] == [r["score"] for r in go["reports"]], (got, go)
 
 
 def test_exploitability_refuses_bad_policies():
