@@ -1,4 +1,4 @@
-"""REINFORCE with action masks in pure NumPy against a fixed line-up — and its regret.
+"""REINFORCE with action masks in pure NumPy against a fixed line-up — its regret and its exact exploitability.
 
 A CleanRL-style single file: a linear softmax policy over the 121 formation actions, masked to
 the legal ones, trained with REINFORCE (a running-mean baseline) on kingoal.VecEnv, whose
@@ -7,7 +7,11 @@ Monte Carlo (95% interval) and set beside the exact optimum from the solver (the
 kick-off line-up and the optimal substitution policy against this opponent): the difference
 is the regret. Reduced rules by default (10-throw halves, 1 move) so it runs in half a minute.
 It learns from the result (+1/0/−1), whose mean is 2 (P(win) + ½ P(draw)) − 1: it is scored on
-P(win) + ½ P(draw), the solver's objective "win-draw" (P(win) is printed beside it).
+P(win) + ½ P(draw), the solver's objective "win-draw" (P(win) is printed beside it). Then the
+truth about what it learned: its exact exploitability (kingoal.nash_conv of the greedy policy
+on both sides — what a best response to it scores beyond ½), which a policy trained against
+one opponent is far from 0 on; --exploit-every K also measures it every K episodes (a learning
+curve against the truth, ~30 s a point at these rules).
 
     .venv/bin/python python/examples/reinforce_numpy.py --episodes 200000   # the venv and install of python/README.md
 """
@@ -29,7 +33,20 @@ def parse_args():
     p.add_argument("--lr", type=float, default=0.2)
     p.add_argument("--eval-episodes", type=int, default=20_000)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--exploit-every", type=int, default=0, help="episodes between exact exploitability measurements (0: at the end only)")
     return p.parse_args()
+
+
+def greedy(W):
+    """The greedy policy of W as kingoal.exploitability takes it: actions for a batch."""
+    def act(obs, mask):
+        return np.argmax(np.where(mask == 1, features(obs) @ W.T, -np.inf), axis=1)
+    return act
+
+
+def exploitability(W, rules):
+    """The greedy policy's exact exploitability: the best responses' mean score beyond ½."""
+    return kingoal.nash_conv(greedy(W), greedy(W), **rules)["exploitability"]
 
 
 def masked_softmax(logits, mask):
@@ -67,7 +84,7 @@ def main():
     n = envs.num_envs
     W = np.zeros((kingoal.NUM_ACTIONS, kingoal.OBS_SIZE + 1))
     G = np.zeros((n, kingoal.NUM_ACTIONS, kingoal.OBS_SIZE + 1))  # each env's Σ ∇log π of its episode
-    baseline, finished, returns = 0.0, 0, []
+    baseline, finished, returns, next_exploit = 0.0, 0, [], a.exploit_every
     obs, infos = envs.reset(seed=a.seed)
     pending = np.zeros(n, bool)  # the next step resets these envs (their action is ignored)
     start = time.time()
@@ -92,6 +109,9 @@ def main():
             if len(returns) >= 20_000:
                 print(f"episodes {finished:>8,}  mean result {np.mean(returns):+.3f}  ({finished / (time.time() - start):,.0f} episodes/s)")
                 returns.clear()
+            if 0 < next_exploit <= finished:
+                print(f"episodes {finished:>8,}  exploitability {exploitability(W, rules):.4f} (exact)")
+                next_exploit += a.exploit_every
         pending = term | trunc
     secs = time.time() - start
     s, ci, p = evaluate(kingoal.VecEnv(num_envs=n, opponent=a.opponent, **rules), W, a.eval_episodes, a.seed + 1)
@@ -100,6 +120,7 @@ def main():
     print(f"greedy policy P(win) + ½ P(draw)  {s:.4f} ± {ci:.4f} (95%, {a.eval_episodes:,} episodes; P(win) {p:.4f})")
     print(f"optimum P(win) + ½ P(draw)        {best['value']:.4f} (exact: kick off {best['lineup']}, then the optimal substitutions)")
     print(f"regret                            {best['value'] - s:.4f} ± {ci:.4f}")
+    print(f"exploitability                    {exploitability(W, rules):.4f} (exact: what a best response to the greedy policy scores beyond ½)")
 
 
 if __name__ == "__main__":

@@ -69,14 +69,14 @@ func TestPythonPackage(t *testing.T) {
 	pythonPolicyInArena(t, data, work)
 }
 
-// pythonPolicyInArena: the heuristic written in Python, saved by the Python tests as a
+// pythonPolicyInArena: the heuristic (late=1) written in Python, saved by the Python tests as a
 // policy table, plays a `kingoal arena` beside the registry agents, and its leaderboard shows
 // it with the Go heuristic's exact exploitability.
 func pythonPolicyInArena(t *testing.T, data, work string) {
 	table := filepath.Join(data, "py-heuristic.kgp")
 	run := filepath.Join(work, "python-arena")
 	var stdout, stderr bytes.Buffer
-	args := []string{"arena", "--agents", "table:file=" + table + ";heuristic;random", "--matches", "6", "--throws-per-half", "3", "--moves", "1", "--out", run}
+	args := []string{"arena", "--agents", "table:file=" + table + ";heuristic:late=1;random", "--matches", "6", "--throws-per-half", "3", "--moves", "1", "--out", run}
 	if code := cli.Execute(args, strings.NewReader(""), &stdout, &stderr); code != 0 {
 		t.Fatalf("kingoal %v: %s", args, stderr.String())
 	}
@@ -104,8 +104,8 @@ func pythonPolicyInArena(t *testing.T, data, work string) {
 		x[r.Agent] = r.Exploitability.Value
 	}
 	py, found := x["table:file="+table]
-	if !found || math.Abs(py-x["heuristic"]) > 1e-12 || py < 0.01 {
-		t.Fatalf("the Python policy on the leaderboard: %v (found %v), heuristic %v", py, found, x["heuristic"])
+	if !found || math.Abs(py-x["heuristic:late=1"]) > 1e-12 || py < 0.01 {
+		t.Fatalf("the Python policy on the leaderboard: %v (found %v), heuristic %v", py, found, x["heuristic:late=1"])
 	}
 	// Decision by decision, the Python heuristic's table is the Go heuristic: matches of it
 	// against random, both sides, the Go agent asked beside it every time.
@@ -114,7 +114,7 @@ func pythonPolicyInArena(t *testing.T, data, work string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	heuristic, _ := agents.New("heuristic", agents.Setup{Rules: r})
+	heuristic, _ := agents.New("heuristic:late=1", agents.Setup{Rules: r})
 	asked, differ, moved := 0, 0, 0
 	both := env.PolicyFunc(func(obs env.Observation, legal env.Mask) int {
 		a, b := played.Act(obs, legal), heuristic.Act(obs, legal)
@@ -259,7 +259,8 @@ func writeDataFiles(t *testing.T, dir string) {
 		}
 	}
 	// The Go agents' exact exploitability, for the Python callables written as them.
-	for name, spec := range map[string]string{"fixed": "fixed:1-2-3-3-1", "heuristic": "heuristic", "random": "random"} {
+	// heuristic:late=1 moves after every goal: at 3-throw halves the default waits too long to.
+	for name, spec := range map[string]string{"fixed": "fixed:1-2-3-3-1", "heuristic": "heuristic:late=1", "random": "random"} {
 		var stdout, stderr bytes.Buffer
 		args := []string{"eval", spec, "--vs", "fixed:2-2-2-2-2", "-n", "1", "--json", "--throws-per-half", "3", "--moves", "1"}
 		if code := cli.Execute(args, strings.NewReader(""), &stdout, &stderr); code != 0 {

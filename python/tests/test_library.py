@@ -249,7 +249,7 @@ _RULES = dict(throws_per_half=3, moves=1)  # the rules of the figures go test wr
 _START = kingoal.lineup_index("1-2-3-3-1")
 _POLICIES = {
     "fixed": lambda obs, mask: np.where(obs[:, 30] == 1, _START, _own_lineups(obs)),
-    "heuristic": _heuristic(3),
+    "heuristic": _heuristic(3, late=1.0),  # heuristic:late=1: it moves after every goal
     "random": lambda obs, mask: mask / mask.sum(axis=1, keepdims=True),
 }
 
@@ -313,13 +313,13 @@ def test_python_policies_in_the_arena(data_dir, tmp_path):
     # A Python policy beside registry agents in a kingoal arena: on the leaderboard with the Go
     # heuristic's exact exploitability; the run resumes; eval of a callable is the Go agent's.
     out = tmp_path / "run"
-    lb = kingoal.arena([("pyheur", _POLICIES["heuristic"]), "heuristic", "random"], out, matches=4, **_RULES)
+    lb = kingoal.arena([("pyheur", _POLICIES["heuristic"]), "heuristic:late=1", "random"], out, matches=4, **_RULES)
     ratings = {r["agent"]: r["exploitability"] for r in lb["ratings"]}
     (py,) = [x for agent, x in ratings.items() if agent.endswith("#pyheur")]
     want = _go_exploitability(data_dir, "heuristic")
-    assert py["exact"] and abs(py["value"] - want) < 1e-12 and abs(ratings["heuristic"]["value"] - want) < 1e-12, ratings
+    assert py["exact"] and abs(py["value"] - want) < 1e-12 and abs(ratings["heuristic:late=1"]["value"] - want) < 1e-12, ratings
     assert lb["matches"] == 12 and (out / "matches.parquet").exists()
-    assert kingoal.arena([("pyheur", _POLICIES["heuristic"]), "heuristic", "random"], out, matches=4, resume=True, **_RULES) == lb
+    assert kingoal.arena([("pyheur", _POLICIES["heuristic"]), "heuristic:late=1", "random"], out, matches=4, resume=True, **_RULES) == lb
     with pytest.raises(FileExistsError, match="resume=True"):
         kingoal.arena([("pyheur", _POLICIES["heuristic"]), "random"], out, **_RULES)
     with pytest.raises(ValueError, match="unknown agent"):
