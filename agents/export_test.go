@@ -6,3 +6,6 @@ var ExactExploitabilityBySolveBasic = exactExploitability
 
 // PolicyExploitability is policyExploitability (Exploit tries SolveBasic first).
 var PolicyExploitability = policyExploitability
+
+// EstimateExploitability is the Monte Carlo lower bound Exploit falls back to.
+var EstimateExploitability = estimateExploitability

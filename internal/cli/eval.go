@@ -40,8 +40,10 @@ the break state alone: fixed, heuristic, qlearning and table (a saved policy) at
 in 12 GiB, and random where the work fits (10-throw halves, one move) — the best response
 solved against the agent by SolveBasic where its line-ups change few ways, else both best
 responses by one backward induction over every break state with the agent's choice read at
-each (a Q-table at the default rules: ~8 minutes, ~3.6 GB) — and nash (the best response to
-its mixed strategy). Otherwise (mcts, uct, optimal, equilibrium) a Monte Carlo lower bound
+each (a Q-table at the default rules: ~8 minutes, ~3.6 GB) — nash (the best response to
+its mixed strategy), and optimal and equilibrium up to 20-throw halves with one move (their
+table read off one solve per opponent line-up). Otherwise (mcts, uct, optimal and
+equilibrium beyond, Dynamic rules) a Monte Carlo lower bound
 with its 95% interval over N matches, clamped at 0 (the exploiter is optimal starting from
 the best reply to the agent's kick-off mix).
 --no-exploitability skips it.`,
