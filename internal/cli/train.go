@@ -362,7 +362,7 @@ func writeCurvePNG(path string, curve []datasets.LearningCurveRow, vs string) er
 		}
 	}
 	return lineChart(path, "Q-learning v "+vs+", evaluated at every save", "episodes",
-		"score P(win) + ½ P(draw); regret = best response − score",
+		"score P(win) + ½ P(draw); regret = best response − score; exploitability = a best response's score − ½",
 		series{"greedy policy", score}, series{"best response (exact)", best}, series{"regret", regret},
 		series{"exploitability (exact)", exploit})
 }
