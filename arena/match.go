@@ -31,12 +31,15 @@ type Worker struct {
 	rec       [2]recorder
 	start     [2]env.Lineup
 	decisions []datasets.DecisionRow
+	// watch is the ID of the match whose events go in watched (a Replayer's; -1: none)
+	watch   int64
+	watched Replay
 }
 
 // NewWorker builds agents of its own for the plan. Once ctx is done, the agents stop
 // thinking and PlayUnit returns ctx's error within milliseconds.
 func NewWorker(ctx context.Context, c *Plan) (*Worker, error) {
-	p := &Worker{plan: c, ctx: ctx, agents: make([]agents.Agent, len(c.Agents)), goals: env.NewGoalSampler(env.SeededSource(0, 0))}
+	p := &Worker{plan: c, ctx: ctx, agents: make([]agents.Agent, len(c.Agents)), goals: env.NewGoalSampler(env.SeededSource(0, 0)), watch: -1}
 	for i, s := range c.Agents {
 		a, err := agents.New(s, agents.Setup{Rules: c.Rules, Context: ctx})
 		if err != nil {
@@ -135,6 +138,16 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 		observe = func(e env.Event) {
 			if e.Chance {
 				throws = append(throws, throwRecord(f.ID, len(throws), &e, c.Dice))
+			}
+		}
+	}
+	if f.ID == p.watch {
+		p.watched.Start = s
+		logged := observe
+		observe = func(e env.Event) {
+			p.watched.Events = append(p.watched.Events, e)
+			if logged != nil {
+				logged(e)
 			}
 		}
 	}

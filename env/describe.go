@@ -43,18 +43,41 @@ func DescribeChance(before, after State, o Outcome, r Roll) string {
 		}
 		fmt.Fprintf(&b, " → %s, %d-%d", o, after.penScored[Home], after.penScored[Away])
 	}
+	describePeriodEnd(&b, before, after)
+	return b.String()
+}
+
+// describeJump says in one line what a GoalSampler's jump through throws throws did.
+func describeJump(before, after State, throws int) string {
+	var b strings.Builder
+	last := int(before.throwsLeft) - throws + 1
+	fmt.Fprintf(&b, "%s %d–%d: %s", periodCode(before.period), before.throwsLeft, last, plural(throws, "throw"))
+	if after.score != before.score {
+		scorer := Home
+		if after.score[Away] != before.score[Away] {
+			scorer = Away
+		}
+		fmt.Fprintf(&b, " → %s scores: GOAL %d-%d", scorer, after.score[Home], after.score[Away])
+	} else {
+		fmt.Fprintf(&b, ", no goal, ball %d", after.ball)
+	}
+	describePeriodEnd(&b, before, after)
+	return b.String()
+}
+
+// describePeriodEnd adds the period that began, or the result, where a chance event ended one.
+func describePeriodEnd(b *strings.Builder, before, after State) {
 	if after.period != before.period {
-		fmt.Fprintf(&b, "; %s", after.period)
+		fmt.Fprintf(b, "; %s", after.period)
 		if after.phase == phaseOver {
-			fmt.Fprintf(&b, " %d-%d", after.score[Home], after.score[Away])
+			fmt.Fprintf(b, " %d-%d", after.score[Home], after.score[Away])
 			if w, ok := after.Winner(); ok {
-				fmt.Fprintf(&b, ", %s wins", w)
+				fmt.Fprintf(b, ", %s wins", w)
 			} else {
 				b.WriteString(", draw")
 			}
 		}
 	}
-	return b.String()
 }
 
 // DescribeDecision says in one line what a decision changed (see ExampleDescribeDecision).
@@ -89,4 +112,44 @@ func plural(n int, noun string) string {
 		return fmt.Sprintf("%d %s", n, noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// DescribeChange says which counters a change of line-up moves (see ExampleDescribeChange).
+func DescribeChange(from, to Lineup) string {
+	if from == to {
+		return "keep " + from.String()
+	}
+	moved := MovedCounters(from, to)
+	parts := make([]string, len(moved))
+	for i, m := range moved {
+		parts[i] = "sector " + strings.ReplaceAll(m, "→", " → ")
+	}
+	noun := "counter"
+	if len(moved) > 1 {
+		noun = "counters"
+	}
+	return fmt.Sprintf("move %d %s (%s): %s → %s", len(moved), noun, strings.Join(parts, ", "), from, to)
+}
+
+// MovedCounters lists the counters a change moves as "2→5" (from sector 2 to sector 5), or
+// "keep" when there is no change.
+func MovedCounters(from, to Lineup) []string {
+	if from == to {
+		return []string{"keep"}
+	}
+	f, t := from.Counts(), to.Counts()
+	var out, in []int // one entry per counter leaving / arriving
+	for k := range f {
+		for d := f[k] - t[k]; d > 0; d-- {
+			out = append(out, k+1)
+		}
+		for d := t[k] - f[k]; d > 0; d-- {
+			in = append(in, k+1)
+		}
+	}
+	moved := make([]string, len(out))
+	for i := range out {
+		moved[i] = fmt.Sprintf("%d→%d", out[i], in[i])
+	}
+	return moved
 }

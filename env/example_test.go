@@ -94,3 +94,14 @@ func ExampleDescribeDecision() {
 	fmt.Println(env.DescribeDecision(s, after))
 	// Output: break: home 2-2-2-2-2 → 1-2-2-2-3 (1 moved, 2 left); away keeps 1-2-3-3-1
 }
+
+// The words for a change of line-up (kingoal play's hints, solve policy's summary).
+func ExampleDescribeChange() {
+	fmt.Println(env.DescribeChange(env.MustParseLineup("2-2-2-2-2"), env.MustParseLineup("2-1-2-2-3")))
+	fmt.Println(env.DescribeChange(env.MustParseLineup("2-2-2-2-2"), env.MustParseLineup("1-2-2-2-3")))
+	fmt.Println(env.DescribeChange(env.MustParseLineup("2-2-2-2-2"), env.MustParseLineup("2-2-2-2-2")))
+	// Output:
+	// move 1 counter (sector 2 → 5): 2-2-2-2-2 → 2-1-2-2-3
+	// move 1 counter (sector 1 → 5): 2-2-2-2-2 → 1-2-2-2-3
+	// keep 2-2-2-2-2
+}

@@ -58,16 +58,26 @@ func (g *GoalSampler) runThrows(s *State) {
 		return
 	}
 	for s.phase == phaseThrow {
-		if s.ball != midfield || s.possession != noPossession {
-			s.ApplyChance(g.fast.Sample(*s)) // only until the next goal or period: then it is a kick-off again
-			continue
-		}
-		g.jump(s, g.law(s))
+		g.step(s)
 	}
 }
 
+// step plays s, at a throw, through the next jump — returning the throws it stood for and
+// the last one's outcome (Tie for a jump to the end of the period without a goal) — or,
+// where it cannot jump, one throw (jumped 0): the unit an observed goal-by-goal match is
+// shown in.
+func (g *GoalSampler) step(s *State) (jumped int, o Outcome) {
+	if s.rules.modes != [2]Mode{Basic, Basic} || max(s.rules.halfThrows, s.rules.extraThrows) > MaxGoalLawThrows ||
+		s.ball != midfield || s.possession != noPossession { // only until the next goal or period: then it is a kick-off again
+		o = g.fast.Sample(*s)
+		s.ApplyChance(o)
+		return 0, o
+	}
+	return g.jump(s, g.law(s))
+}
+
 // jump plays s from a kick-off to its next goal or the end of its period with one draw.
-func (g *GoalSampler) jump(s *State, law *goalLaw) {
+func (g *GoalSampler) jump(s *State, law *goalLaw) (throws int, o Outcome) {
 	t := int(s.throwsLeft)
 	u := g.fast.next()
 	if u >= law.cum[t-1] { // nobody scores in the t throws left: draw where the ball and possession end
@@ -79,7 +89,7 @@ func (g *GoalSampler) jump(s *State, law *goalLaw) {
 		s.ball, s.possession = uint8(i/3+1), int8(i%3)-1
 		s.throwsLeft = 0
 		s.endPeriod()
-		return
+		return t, Tie
 	}
 	lo, hi := 0, t-1 // the first throw k (0-based) with u < cum[k]
 	for lo < hi {
@@ -99,6 +109,7 @@ func (g *GoalSampler) jump(s *State, law *goalLaw) {
 	s.throwsLeft -= uint16(lo)
 	s.ball = uint8(shootingSector(winner))
 	s.applyThrow(o)
+	return lo + 1, o
 }
 
 // shootingSector is the sector (home coordinates) from which a throw won by p scores.

@@ -184,3 +184,55 @@ func TestGoalSamplerReseed(t *testing.T) {
 		}
 	}
 }
+
+// TestObservedGoalSamplerPlaysTheSameMatch: watching a goal-by-goal match (Play with an
+// observer: one event a jump) draws exactly what playing it unwatched does, the jumps' throws
+// add up to the match's, and every goal is an event of its own.
+func TestObservedGoalSamplerPlaysTheSameMatch(t *testing.T) {
+	for _, r := range []env.Rules{{}, {Knockout: true, TiesCount: true}, {Modes: [2]env.Mode{env.Dynamic, env.Basic}}} {
+		s0, err := env.NewState(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jumps := 0
+		for seed := range uint64(200) {
+			home, away := env.Keep(env.MustParseLineup("1-2-3-3-1")), env.Keep(env.MustParseLineup("2-2-2-2-2"))
+			blind, err := env.Play(s0, home, away, env.NewGoalSampler(env.SeededSource(seed, 0)), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			throws, goals := 0, 0
+			seen, err := env.Play(s0, home, away, env.NewGoalSampler(env.SeededSource(seed, 0)), func(e env.Event) {
+				if !e.Chance || e.Before.Period() > env.ExtraSecond {
+					return
+				}
+				throws += max(e.Jump, 1)
+				if e.Jump > 0 {
+					jumps++
+				}
+				if d := e.After.Goals(env.Home) + e.After.Goals(env.Away) - e.Before.Goals(env.Home) - e.Before.Goals(env.Away); d > 0 {
+					goals += d
+				}
+				if e.Describe() == "" {
+					t.Fatal("an event without a line")
+				}
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seen != blind {
+				t.Fatalf("%v seed %d: watched %s, unwatched %s", r, seed, seen, blind)
+			}
+			want := 2 * r.PeriodLength(env.FirstHalf)
+			if seen.PlayedExtraTime() {
+				want += 2 * r.PeriodLength(env.ExtraFirst)
+			}
+			if throws != want || goals != seen.Goals(env.Home)+seen.Goals(env.Away) {
+				t.Fatalf("%v seed %d: events stand for %d throws and %d goals, the match had %d and %d", r, seed, throws, goals, want, seen.Goals(env.Home)+seen.Goals(env.Away))
+			}
+		}
+		if dynamic := r.Modes[0] == env.Dynamic; dynamic != (jumps == 0) {
+			t.Errorf("%v: %d jumps", r, jumps)
+		}
+	}
+}

@@ -11,6 +11,11 @@ type Event struct {
 	Outcome       Outcome
 	Joint         [2]int
 	Roll          Roll
+	// Jump is how many throws a chance event stands for where a GoalSampler jumped from a
+	// kick-off to the next goal (Outcome: the scoring throw's) or to the end of the period
+	// without one (Outcome: Tie); 0 for one throw or kick. Observing such a match changes
+	// none of its draws.
+	Jump int
 }
 
 // Play plays s to the end: home and away decide for their player whenever it acts (each
@@ -63,15 +68,20 @@ func runChance(s *State, smp Sampler, observe func(Event)) {
 	}
 	dice, _ := smp.(*DiceSampler)
 	fast, _ := smp.(*FastSampler)
+	goals, _ := smp.(*GoalSampler)
 	ev := Event{Chance: true}
 	for s.Node() == Chance {
-		ev.Before = *s
-		if fast != nil {
+		ev.Before, ev.Jump = *s, 0
+		switch {
+		case goals != nil && s.phase == phaseThrow:
+			ev.Jump, ev.Outcome = goals.step(s)
+		case fast != nil:
 			ev.Outcome = fast.sample(s)
-		} else {
+			s.ApplyChance(ev.Outcome)
+		default:
 			ev.Outcome = smp.Sample(*s)
+			s.ApplyChance(ev.Outcome)
 		}
-		s.ApplyChance(ev.Outcome)
 		if dice != nil {
 			ev.Roll = dice.LastRoll()
 		}
@@ -82,7 +92,10 @@ func runChance(s *State, smp Sampler, observe func(Event)) {
 
 // Describe returns DescribeChance or DescribeDecision of the event.
 func (e Event) Describe() string {
-	if e.Chance {
+	switch {
+	case e.Jump > 0:
+		return describeJump(e.Before, e.After, e.Jump)
+	case e.Chance:
 		return DescribeChance(e.Before, e.After, e.Outcome, e.Roll)
 	}
 	return DescribeDecision(e.Before, e.After)

@@ -167,9 +167,9 @@ func disc(img *image.RGBA, cx, cy, r int, c color.RGBA) {
 }
 
 // text writes s with its baseline at y, in the 7×13 bitmap font magnified scale times
-// (ASCII: an arrow becomes "->").
+// (ASCII: an arrow becomes "->", an en dash "-").
 func text(img *image.RGBA, x, y, scale int, c color.RGBA, s string) {
-	s = strings.ReplaceAll(s, "→", "->")
+	s = strings.NewReplacer("→", "->", "–", "-").Replace(s)
 	face := basicfont.Face7x13
 	w := font.MeasureString(face, s).Ceil()
 	small := image.NewRGBA(image.Rect(0, 0, w, face.Height))

@@ -163,7 +163,7 @@ func writeEvalTable(w io.Writer, spec string, r env.Rules, reps []agents.Report,
 		return err
 	}
 	if exploit != nil {
-		fmt.Fprintf(w, "\nexploitability: %s — %s\n", formatExploitability(*exploit), exploit.Method)
+		fmt.Fprintf(w, "\nexploitability: %s — %s\n", exploit.String(), exploit.Method)
 	}
 	return nil
 }

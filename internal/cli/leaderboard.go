@@ -206,7 +206,7 @@ func writeRatings(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	for _, r := range lb.Ratings {
 		row := []string{r.Agent, signedf(r.Rating, 0), signedf(r.Low, 0) + " … " + signedf(r.High, 0)}
 		if expl != nil {
-			row = append(row, formatExploitability(expl[r.Index]))
+			row = append(row, expl[r.Index].String())
 		}
 		out = append(out, row)
 	}

@@ -3,16 +3,17 @@ package cli
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
-	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/match"
 )
 
 type playOptions struct {
@@ -46,31 +47,28 @@ is explained and asked again. When standard input ends you keep your line-up to 
 	return cmd
 }
 
-// human asks the player at every decision; it is an env.Policy.
+// human asks the player at every decision, at the terminal (match.Human's Ask).
 type human struct {
-	ctx    context.Context
-	lines  <-chan string // standard input, line by line; closed at its end
-	err    error         // the context's error once it is done: the match is abandoned
-	out    io.Writer
-	rules  env.Rules
-	hints  bool
-	advice *agents.Optimal // the solver's suggestion at breaks and shifts
-	ended  bool            // standard input has ended: keep from now on
-	echo   bool            // input is not a terminal: show what was read
+	ctx   context.Context
+	lines <-chan string // standard input, line by line; closed at its end
+	out   io.Writer
+	ended bool // standard input has ended: keep from now on
+	echo  bool // input is not a terminal: show what was read
 }
 
-func (h *human) Act(obs env.Observation, legal env.Mask) int {
-	if h.ended || h.err != nil {
-		return h.fallback(obs, legal)
+func (h *human) ask(q match.Prompt) (int, error) {
+	obs, legal := q.Obs, q.Legal
+	if h.ended {
+		return q.Default(), nil
 	}
 	switch obs.Decision {
 	case env.KickOff:
-		h.kickoffHint()
+		h.kickoffHint(q)
 		fmt.Fprint(h.out, "Your line-up (defence→attack, like 1-2-3-3-1, or an index 0..120): ")
 	case env.Break:
 		fmt.Fprintf(h.out, "\nBreak (%s, %s left): you %d, opponent %d. You play %s with %s left; the opponent plays %s.\n",
 			obs.Period, plural(obs.ThrowsLeft, "throw"), obs.OwnGoals, obs.OppGoals, obs.Own, plural(obs.OwnMovesLeft, "move"), obs.Opp)
-		h.adviceHint(obs, legal)
+		h.adviceHint(q)
 		fmt.Fprint(h.out, "New line-up within your moves, or Enter to keep: ")
 	case env.Shift:
 		var opts []string
@@ -80,7 +78,7 @@ func (h *human) Act(obs env.Observation, legal env.Mask) int {
 			}
 		}
 		fmt.Fprintf(h.out, "\nYou won the throw (ball in your sector %d). You may shift one counter: %s\n", obs.Ball, strings.Join(opts, ", "))
-		h.adviceHint(obs, legal)
+		h.adviceHint(q)
 		fmt.Fprint(h.out, "Shift to, or Enter to keep: ")
 	}
 	for {
@@ -89,20 +87,19 @@ func (h *human) Act(obs env.Observation, legal env.Mask) int {
 		select {
 		case line, ok = <-h.lines:
 		case <-h.ctx.Done(): // Ctrl-C at the prompt
-			h.err = h.ctx.Err()
-			return h.fallback(obs, legal)
+			return 0, h.ctx.Err()
 		}
 		if !ok {
 			h.ended = true
 			fmt.Fprintln(h.out, "\n(input ended: keeping the line-up for the rest of the match)")
-			return h.fallback(obs, legal)
+			return q.Default(), nil
 		}
 		text := strings.TrimSpace(line)
 		if h.echo {
 			fmt.Fprintln(h.out, text)
 		}
 		if text == "" && obs.Decision != env.KickOff {
-			return obs.Own.Index()
+			return obs.Own.Index(), nil
 		}
 		a, err := parseChoice(text)
 		if err == nil && !legal.Has(a) {
@@ -115,7 +112,7 @@ func (h *human) Act(obs env.Observation, legal env.Mask) int {
 			fmt.Fprintf(h.out, "%v — try again: ", err)
 			continue
 		}
-		return a
+		return a, nil
 	}
 }
 
@@ -133,42 +130,29 @@ func parseChoice(text string) (int, error) {
 	return l.Index(), nil
 }
 
-func (h *human) kickoffHint() {
-	if !h.hints {
+func (h *human) kickoffHint(q match.Prompt) {
+	if !q.Hints() {
 		return
 	}
-	payoff := solver.PayoffWinLoss
-	if h.rules.Knockout {
-		payoff = solver.PayoffAdvance
-	}
-	m, err := solver.Matrix(h.rules)
+	hint, err := q.KickOffHint()
 	if err != nil {
-		return
-	}
-	eq, err := solver.Equilibrium(m, payoff)
-	if err != nil {
+		fmt.Fprintf(h.out, "(no hint: %v)\n", err)
 		return
 	}
 	var mix []string
-	for _, w := range eq.Home {
+	for _, w := range hint.Mix {
 		mix = append(mix, fmt.Sprintf("%s %.0f%%", w.Lineup, 100*w.Prob))
 	}
-	fmt.Fprintf(h.out, "Hint: the equilibrium mix is %s. Best line-ups against it (%s payoff):\n", strings.Join(mix, ", "), payoff)
-	replies, err := solver.BestResponses(m, payoff, eq.Away)
-	if err != nil {
-		return
-	}
-	for _, r := range replies[:5] {
+	fmt.Fprintf(h.out, "Hint: the equilibrium mix is %s. Best line-ups against it (%s payoff):\n", strings.Join(mix, ", "), hint.Payoff)
+	for _, r := range hint.Best {
 		fmt.Fprintf(h.out, "  %s  %s (win %.3f, draw %.3f)\n", r.Lineup, signedf(r.Payoff, 4), r.HomeWin, r.Draw)
 	}
 }
 
-func (h *human) adviceHint(obs env.Observation, legal env.Mask) {
-	if !h.hints {
-		return
+func (h *human) adviceHint(q match.Prompt) {
+	if to, ok := q.Advice(); ok {
+		fmt.Fprintf(h.out, "Hint: the solver (best response if the opponent keeps %s) says: %s\n", q.Obs.Opp, env.DescribeChange(q.Obs.Own, to))
 	}
-	to := env.LineupAt(h.advice.Act(obs, legal))
-	fmt.Fprintf(h.out, "Hint: the solver (best response if the opponent keeps %s) says: %s\n", obs.Opp, describeChange(obs.Own, to))
 }
 
 // readLines sends in's lines on the channel it returns, which it closes at the end of in,
@@ -194,38 +178,21 @@ func runPlay(ctx context.Context, streams Streams, o playOptions) error {
 	if err != nil {
 		return err
 	}
-	opp, err := agents.New(o.vs, agents.Setup{Rules: r, Context: ctx})
-	if err != nil {
-		return usageError{err}
-	}
-	agents.Reseed(opp, env.SeededSource(o.seed, streamPlayOpponent).Uint64())
-	advice, err := agents.New("optimal", agents.Setup{Rules: r, Context: ctx})
-	if err != nil {
-		return err
-	}
-	h := &human{ctx: ctx, lines: readLines(streams.In), out: streams.Out, rules: r, hints: o.hints, advice: advice.(*agents.Optimal), echo: !isTerminalReader(streams.In)}
-	home, away := env.Policy(h), env.Policy(opp)
-	if me == env.Away {
-		home, away = opp, h
-	}
-	fmt.Fprintf(streams.Out, "You play %s against %s (seed %d).\nrules: %s\n\n", me, o.vs, o.seed, r)
-	s, err := env.NewState(r)
-	if err != nil {
-		return err
-	}
-	end, err := env.Play(s, home, away, env.NewDiceSampler(env.SeededSource(o.seed, streamMatchDice)), func(e env.Event) {
-		if h.err == nil {
-			fmt.Fprintln(streams.Out, e.Describe())
-		}
+	h := &human{ctx: ctx, lines: readLines(streams.In), out: streams.Out, echo: !isTerminalReader(streams.In)}
+	header := sync.OnceFunc(func() { // once the agents are built: a bad spec prints only its error
+		fmt.Fprintf(streams.Out, "You play %s against %s (seed %d).\nrules: %s\n\n", me, o.vs, o.seed, r)
 	})
-	if err != nil {
-		return err
-	}
-	if h.err != nil {
-		return fmt.Errorf("play: interrupted; the match is abandoned: %w", h.err)
-	}
-	if err := agents.ErrOf(opp); err != nil {
-		return fmt.Errorf("play: %s could not decide: %w", o.vs, err)
+	m := match.Human{Rules: r, Opponent: o.vs, Side: me, Seed: o.seed, Hints: o.hints}
+	ask := func(q match.Prompt) (int, error) { header(); return h.ask(q) }
+	end, err := m.Play(ctx, ask, func(e env.Event) { header(); fmt.Fprintln(streams.Out, e.Describe()) })
+	var bad match.SpecError
+	switch {
+	case errors.As(err, &bad):
+		return usageError{bad.Err}
+	case err != nil && ctx.Err() != nil:
+		return fmt.Errorf("play: interrupted; the match is abandoned: %w", ctx.Err())
+	case err != nil:
+		return fmt.Errorf("play: %w", err)
 	}
 	outcome := "a draw"
 	switch end.Result(me) {

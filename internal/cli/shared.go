@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
 )
@@ -54,28 +53,6 @@ func labelled(specs []string) []string {
 	return out
 }
 
-// formatExploitability writes an exploitability as a table cell: exact, or "≥" a Monte
-// Carlo lower bound ± its 95% interval. Exploitability is never below 0 (a best response
-// scores at least the game's value ½), so an estimate below 0 is printed as "≥ 0", with the
-// estimate beside it: a bound printed negative says nothing true.
-func formatExploitability(e agents.Exploitability) string {
-	if e.Exact {
-		return fmt.Sprintf("%.4f", max(e.Value, 0)) // a rounding error below 0 prints 0, never "-0.0000"
-	}
-	if e.Value < 0 {
-		return fmt.Sprintf("≥ 0 (estimate %.3f ± %.3f)", e.Value, e.CI)
-	}
-	return fmt.Sprintf("≥ %.3f ± %.3f", e.Value, e.CI)
-}
-
-// fallback is the choice when input has ended: keep, or the equilibrium line-up at kick-off.
-func (h *human) fallback(obs env.Observation, legal env.Mask) int {
-	if obs.Decision == env.KickOff {
-		return h.advice.Act(obs, legal)
-	}
-	return obs.Own.Index()
-}
-
 func parseLineupArg(args []string, i int, def string) (env.Lineup, error) {
 	s := def
 	if i < len(args) {
@@ -99,46 +76,6 @@ func rulesAndPair(f ruleFlags, args []string) (r env.Rules, home, away env.Lineu
 	}
 	away, err = parseLineupArg(args, 1, env.DefaultOpponent)
 	return
-}
-
-// describeChange says which counters a change of line-up moves (see Example_describeChange).
-func describeChange(from, to env.Lineup) string {
-	if from == to {
-		return "keep " + from.String()
-	}
-	moved := movedSectors(from, to)
-	parts := make([]string, len(moved))
-	for i, m := range moved {
-		parts[i] = "sector " + strings.ReplaceAll(m, "→", " → ")
-	}
-	noun := "counter"
-	if len(moved) > 1 {
-		noun = "counters"
-	}
-	return fmt.Sprintf("move %d %s (%s): %s → %s", len(moved), noun, strings.Join(parts, ", "), from, to)
-}
-
-// movedSectors lists the counters a change moves as "2→5" (from sector 2 to sector 5), or
-// "keep" when there is no change.
-func movedSectors(from, to env.Lineup) []string {
-	if from == to {
-		return []string{"keep"}
-	}
-	f, t := from.Counts(), to.Counts()
-	var out, in []int // one entry per counter leaving / arriving
-	for k := range f {
-		for d := f[k] - t[k]; d > 0; d-- {
-			out = append(out, k+1)
-		}
-		for d := t[k] - f[k]; d > 0; d-- {
-			in = append(in, k+1)
-		}
-	}
-	moved := make([]string, len(out))
-	for i := range out {
-		moved[i] = fmt.Sprintf("%d→%d", out[i], in[i])
-	}
-	return moved
 }
 
 // maxWorkers bounds --workers: each worker holds its own buffers (and, in the arena, a shard

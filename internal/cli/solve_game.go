@@ -324,7 +324,7 @@ func additive(g *solver.Game) bool {
 func mixWords(from env.Lineup, mix []solver.Weighted) string {
 	parts := make([]string, len(mix))
 	for i, w := range mix {
-		parts[i] = fmt.Sprintf("%s %.2f", strings.Join(movedSectors(from, w.Lineup), " "), w.Prob)
+		parts[i] = fmt.Sprintf("%s %.2f", strings.Join(env.MovedCounters(from, w.Lineup), " "), w.Prob)
 	}
 	return strings.Join(parts, " · ")
 }

@@ -202,7 +202,7 @@ func basicSummary(bp *solver.BasicPolicy, r env.Rules) []recommendation {
 			if err1 != nil || err2 != nil || err3 != nil {
 				continue
 			}
-			out = append(out, recommendation{fmt.Sprintf("%s, %s", when.name, scoreWord(d)), describeChange(own, to), v, keep})
+			out = append(out, recommendation{fmt.Sprintf("%s, %s", when.name, scoreWord(d)), env.DescribeChange(own, to), v, keep})
 		}
 	}
 	return out
@@ -281,7 +281,7 @@ func dynamicSummary(dp *solver.DynamicPolicy, r env.Rules) []recommendation {
 			if err != nil || err2 != nil {
 				continue
 			}
-			out = append(out, recommendation{fmt.Sprintf("%s, %s", when.name, scoreWord(d)), describeChange(own, to), v, keep})
+			out = append(out, recommendation{fmt.Sprintf("%s, %s", when.name, scoreWord(d)), env.DescribeChange(own, to), v, keep})
 		}
 	}
 	return out

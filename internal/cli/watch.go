@@ -2,79 +2,100 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"sync"
 
 	"github.com/spf13/cobra"
 
-	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/frame"
+	"github.com/kingoal/kingoal/match"
 )
 
 type watchOptions struct {
 	rules ruleFlags
 	seed  uint64
 	dice  bool
+	gif   string
+	force bool
 }
 
-func newWatchCmd(io Streams) *cobra.Command {
+func newWatchCmd(streams Streams) *cobra.Command {
 	var o watchOptions
 	cmd := &cobra.Command{
-		Use:   "watch HOME_SPEC AWAY_SPEC [--seed S] [--dice] [rule flags]",
-		Short: "A readable transcript of one match between two agents",
+		Use:   "watch HOME_SPEC AWAY_SPEC [--seed S] [--dice] [--gif FILE] [rule flags]",
+		Short: "A readable transcript of one match between two agents (and an animated GIF of it)",
 		Long: `Watch plays one match between two agents (see kingoal agents) and prints every
 line-up decision, throw, goal, break and shift, and the result. With --dice every die is
-rolled and shown. The same seed gives the same transcript.`,
-		Example: "  kingoal watch heuristic optimal --seed 7 --dice",
+rolled and shown. With --gif FILE it also writes the match as an animated GIF, a frame an
+event: the picture of the web app's replay page and of the Gymnasium environment's
+rgb_array render. The same seed gives the same transcript and the same GIF.`,
+		Example: "  kingoal watch heuristic optimal --seed 7 --dice\n  kingoal watch heuristic random --throws-per-half 10 --gif match.gif",
 		Args:    argsBetween(2, 2, "two agent specs"),
-		RunE:    func(cmd *cobra.Command, args []string) error { return runWatch(cmd.Context(), io, o, args) },
+		RunE:    func(cmd *cobra.Command, args []string) error { return runWatch(cmd.Context(), streams, o, args) },
 	}
 	seedFlag(cmd.Flags(), &o.seed, "dice and agents")
 	cmd.Flags().BoolVar(&o.dice, "dice", false, "roll and show every die")
+	cmd.Flags().StringVar(&o.gif, "gif", "", "also write the match as an animated GIF to `FILE`")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace an existing --gif file")
 	o.rules.register(cmd.Flags())
 	return cmd
 }
 
-func runWatch(ctx context.Context, io Streams, o watchOptions, args []string) error {
+// gifDelay and gifHold are how long a frame shows, and the last (hundredths of a second).
+const (
+	gifDelay = 60
+	gifHold  = 400
+)
+
+func runWatch(ctx context.Context, streams Streams, o watchOptions, args []string) error {
 	r, err := o.rules.rules()
 	if err != nil {
 		return err
 	}
-	var players [2]agents.Agent
-	for p, spec := range args {
-		if players[p], err = agents.New(spec, agents.Setup{Rules: r, Context: ctx}); err != nil {
-			return usageError{err}
-		}
-		agents.Reseed(players[p], env.SeededSource(o.seed, [2]uint64{streamHomeAgent, streamAwayAgent}[p]).Uint64())
-	}
-	var smp env.Sampler = env.NewFastSampler(env.SeededSource(o.seed, streamMatchDice))
-	if o.dice {
-		smp = env.NewDiceSampler(env.SeededSource(o.seed, streamMatchDice))
-	}
-	s, err := env.NewState(r)
-	if err != nil {
+	if err := refuseOverwrite("--gif", o.gif, o.force, "pass --force to replace it"); err != nil {
 		return err
 	}
-	fmt.Fprintf(io.Out, "home %s v away %s, seed %d\nrules: %s\n\n", args[0], args[1], o.seed, r)
-	end, err := env.Play(s, players[0], players[1], smp, func(e env.Event) {
-		if ctx.Err() == nil { // after Ctrl-C the agents only fall back: not their match to show
-			fmt.Fprintln(io.Out, e.Describe())
+	m := match.Agents{Rules: r, Specs: [2]string{args[0], args[1]}, Seed: o.seed, Dice: o.dice}
+	var anim frame.Animation
+	if o.gif != "" {
+		s, err := env.NewState(r)
+		if err != nil {
+			return err
+		}
+		anim.Add(s, "", gifDelay)
+	}
+	header := sync.OnceFunc(func() { // once the agents are built: a bad spec prints only its error
+		fmt.Fprintf(streams.Out, "home %s v away %s, seed %d\nrules: %s\n\n", args[0], args[1], o.seed, r)
+	})
+	end, err := m.Play(ctx, func(e env.Event) {
+		header()
+		fmt.Fprintln(streams.Out, e.Describe())
+		if o.gif != "" {
+			anim.Add(e.After, e.Describe(), gifDelay)
 		}
 	})
-	if err != nil {
+	var bad match.SpecError
+	switch {
+	case errors.As(err, &bad):
+		return usageError{bad.Err}
+	case err != nil:
 		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("watch: interrupted; the match is abandoned: %w", err)
-	}
-	for p, a := range players {
-		if err := agents.ErrOf(a); err != nil {
-			return fmt.Errorf("watch: %s could not decide, so the transcript above is not its play: %w", args[p], err)
-		}
 	}
 	result := "a draw"
 	if w, ok := end.Winner(); ok {
 		result = fmt.Sprintf("%s (%s) wins", w, args[w])
 	}
-	fmt.Fprintf(io.Out, "\nfinal score %d-%d: %s\n", end.Goals(env.Home), end.Goals(env.Away), result)
+	fmt.Fprintf(streams.Out, "\nfinal score %d-%d: %s\n", end.Goals(env.Home), end.Goals(env.Away), result)
+	if o.gif == "" {
+		return nil
+	}
+	if err := datasets.WriteAtomic(o.gif, func(w io.Writer) error { return anim.Encode(w, gifHold) }); err != nil {
+		return fmt.Errorf("watch: --gif: %w", err)
+	}
+	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (%d frames)\n", o.gif, anim.Frames())
 	return nil
 }

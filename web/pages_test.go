@@ -1,0 +1,168 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/png"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/frame"
+	"github.com/kingoal/kingoal/web"
+)
+
+// TestReplayPage: a match's page lists its steps and ends at matches.parquet's score; every
+// frame is the pitch's picture; frames past the end, bad IDs and runs being played are 4xx.
+func TestReplayPage(t *testing.T) {
+	root := t.TempDir()
+	c := arena.Config{Agents: []string{"random", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 5}, Matches: 2, Seed: 8, LogThrows: true, Dice: true}
+	if _, err := arena.Run(context.Background(), c, filepath.Join(root, "dice"), arena.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer((&web.Server{Roots: []string{root}}).Handler())
+	defer srv.Close()
+	rows, err := datasets.ReadParquet[datasets.MatchRow](filepath.Join(root, "dice", "matches.parquet"), datasets.MatchesSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range rows {
+		base := fmt.Sprintf("/run/0/dice/match/%d/", m.MatchID)
+		code, body := get(t, srv, base)
+		if code != 200 || !strings.Contains(body, fmt.Sprintf(`data-home="%d" data-away="%d"`, m.HomeGoals, m.AwayGoals)) {
+			t.Fatalf("%s: %d\n%s", base, code, body)
+		}
+		last := regexp.MustCompile(`"Home":(\d+),"Away":(\d+),"Goal":(?:true|false)}\];`).FindStringSubmatch(body)
+		if last == nil || last[1] != strconv.Itoa(int(m.HomeGoals)) || last[2] != strconv.Itoa(int(m.AwayGoals)) {
+			t.Fatalf("%s: the last step's score %v, the row's %d-%d", base, last, m.HomeGoals, m.AwayGoals)
+		}
+		steps := strings.Count(body, "<li>")
+		if !strings.Contains(body, "] v [") { // dice shown
+			t.Errorf("%s: no dice in the steps", base)
+		}
+		for _, k := range []int{0, steps / 2, steps - 1} {
+			code, img := get(t, srv, fmt.Sprintf("%sframe/%d.png", base, k))
+			pic, err := png.Decode(strings.NewReader(img))
+			if code != 200 || err != nil || pic.Bounds().Dx() != frame.Width {
+				t.Fatalf("frame %d: %d %v", k, code, err)
+			}
+		}
+		if code, _ := get(t, srv, fmt.Sprintf("%sframe/%d.png", base, steps)); code != 404 {
+			t.Errorf("a frame past the end: %d", code)
+		}
+	}
+	for path, want := range map[string]int{"/run/0/dice/match/99/frame/0.png": 404, "/run/0/dice/match/x/": 400, "/run/0/dice/match/0/frame/a.png": 400, "/run/0/dice/matches/?from=-1": 400} {
+		if code, body := get(t, srv, path); code != want {
+			t.Errorf("%s: %d, want %d: %s", path, code, want, body)
+		}
+	}
+	if code, body := get(t, srv, "/run/0/dice/match/99/"); code != 200 || !strings.Contains(body, "no such match") {
+		t.Errorf("match 99 of 4: %d %s", code, body)
+	}
+	if code, body := get(t, srv, "/run/0/dice/matches/"); code != 200 || strings.Count(body, "aria-label=\"replay match") != len(rows) {
+		t.Errorf("matches page: %d\n%s", code, body)
+	}
+	lock, err := datasets.LockDir(filepath.Join(root, "dice"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Unlock()
+	if code, body := get(t, srv, "/run/0/dice/match/0/"); code != 409 || !strings.Contains(body, "still being played") {
+		t.Errorf("a run being played: %d %s", code, body)
+	}
+}
+
+var choiceLink = regexp.MustCompile(`<a class="choice[^"]*" href="\?([^"]+)">`)
+
+// TestPlayPage: following the first choice at every decision plays a whole match to its final
+// score; the same URL gives the same page; bad parameters and illegal choices are 400s.
+func TestPlayPage(t *testing.T) {
+	srv := httptest.NewServer((&web.Server{}).Handler())
+	defer srv.Close()
+	if code, body := get(t, srv, "/play/"); code != 200 || !strings.Contains(body, `name="vs"`) || !strings.Contains(body, `name="throws-per-half"`) {
+		t.Fatalf("form: %d\n%s", code, body)
+	}
+	for _, side := range []string{"home", "away"} {
+		path := "/play/?vs=random&side=" + side + "&seed=4&throws-per-half=5"
+		decisions := 0
+		for {
+			code, body := get(t, srv, path)
+			if code != 200 {
+				t.Fatalf("%s: %d %s", path, code, body)
+			}
+			if _, again := get(t, srv, path); again != body {
+				t.Fatalf("%s: another page the second time", path)
+			}
+			if strings.Contains(body, `id="final"`) {
+				if !strings.Contains(body, "Final score") || !strings.Contains(body, "you are "+side) || decisions < 2 {
+					t.Fatalf("%s after %d decisions:\n%s", side, decisions, body)
+				}
+				break
+			}
+			m := choiceLink.FindStringSubmatch(body)
+			if m == nil {
+				t.Fatalf("%s: neither a choice nor the end:\n%s", path, body)
+			}
+			path = "/play/?" + strings.ReplaceAll(m[1], "&amp;", "&")
+			if code, img := get(t, srv, strings.Replace(path, "/play/?", "/play/frame.png?", 1)); code != 200 || !bytes.HasPrefix([]byte(img), []byte("\x89PNG")) {
+				t.Fatalf("frame: %d", code)
+			}
+			if decisions++; decisions > 50 {
+				t.Fatal("no end")
+			}
+		}
+	}
+	for _, q := range []string{"vs=nosuch", "vs=random&side=middle", "vs=random&seed=-1", "vs=random&throws-per-half=0", "vs=random&choices=500", "vs=random&choices=x",
+		"vs=random&throws-per-half=2&moves=0&choices=60.60", "vs=random&throws-per-half=4&moves=1&choices=60.0"} {
+		if code, body := get(t, srv, "/play/?"+q); code != 400 {
+			t.Errorf("%s: %d %s", q, code, body)
+		}
+	}
+}
+
+// TestPolicyPage: a solve policy file is a heatmap with a cell for each (time, score) of
+// its start slice; files are listed, a corrupt one is one message, names out of the root 4xx.
+func TestPolicyPage(t *testing.T) {
+	root := t.TempDir()
+	rows := []datasets.PolicyRow{}
+	for _, left := range []int32{2, 1} {
+		for d := int32(-1); d <= 1; d++ {
+			rows = append(rows, datasets.PolicyRow{Kind: "basic", Period: env.SecondHalf.String(), ThrowsLeft: left, GoalDiff: d, Lineup: "2-2-2-2-2", MovesLeft: 1,
+				Action: map[bool]string{true: "1-2-2-2-3", false: "2-2-2-2-2"}[d < 0], Value: 0.5 + 0.2*float64(d), KeepValue: 0.4})
+		}
+	}
+	rows = append(rows, datasets.PolicyRow{Kind: "basic", Period: env.SecondHalf.String(), ThrowsLeft: 1, GoalDiff: 0, Lineup: "1-2-2-2-3", MovesLeft: 0, Action: "1-2-2-2-3", Value: 0.6})
+	if err := datasets.WriteParquet(filepath.Join(root, "policy.parquet"), datasets.PolicySchema, rows); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(root, "broken.kgt"), []byte("not a table"), 0o644)
+	srv := httptest.NewServer((&web.Server{Roots: []string{root}}).Handler())
+	defer srv.Close()
+	code, body := get(t, srv, "/policies/")
+	if code != 200 || !strings.Contains(body, `href="/policy/0/policy.parquet"`) || !strings.Contains(body, "broken.kgt") {
+		t.Fatalf("policies: %d\n%s", code, body)
+	}
+	code, body = get(t, srv, "/policy/0/policy.parquet")
+	if code != 200 || strings.Count(body, "<td style=") != 6 || strings.Count(body, "•") != 2+1 || !strings.Contains(body, "move 1 counter (sector 1 → 5)") {
+		t.Fatalf("policy: %d\n%s", code, body) // 6 cells, two of them changes (and the legend's •)
+	}
+	if code, body = get(t, srv, "/policy/0/policy.parquet?slice="+strings.ReplaceAll("line-up 1-2-2-2-3, 0 moves left", " ", "+")); code != 200 || strings.Count(body, "<td style=") != 1 {
+		t.Fatalf("the other slice: %d\n%s", code, body)
+	}
+	if code, body = get(t, srv, "/policy/0/broken.kgt"); code != 200 || !strings.Contains(body, `class="err"`) {
+		t.Errorf("a corrupt table: %d\n%s", code, body)
+	}
+	for path, want := range map[string]int{"/policy/0/..%2Fx.kgt": 400, "/policy/1/policy.parquet": 404, "/policy/0/none.kgt": 404, "/policy/0/.hidden": 400} {
+		if code, _ := get(t, srv, path); code != want {
+			t.Errorf("%s: %d, want %d", path, code, want)
+		}
+	}
+}

@@ -1,0 +1,275 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/match"
+)
+
+// A game on the play page is its URL: the opponent, side, seed, rule knobs (kingoal play's
+// flags, by the same names) and the person's choices so far ("choices=60.60.58": action
+// indices). Every request plays it again from the start — a few milliseconds — so a game
+// needs no server state, can be bookmarked, and is the match `kingoal play` plays with the
+// same flags and the same choices typed in.
+type game struct {
+	m       match.Human
+	choices []int
+	query   url.Values // what the request gave, without the choices
+}
+
+// parseGame reads a game from a query; a bad value is an error naming its parameter.
+func parseGame(q url.Values) (game, error) {
+	g := game{m: match.Human{Opponent: strings.TrimSpace(q.Get("vs")), Seed: 1, Hints: q.Get("hints") != "off"}, query: url.Values{}}
+	for k, v := range q {
+		if k != "choices" && len(v) > 0 {
+			g.query.Set(k, v[0])
+		}
+	}
+	switch side := q.Get("side"); side {
+	case "", "home":
+	case "away":
+		g.m.Side = env.Away
+	default:
+		return g, fmt.Errorf("side %q: want home or away", side)
+	}
+	if v := q.Get("seed"); v != "" {
+		seed, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return g, fmt.Errorf("seed %q: want a whole number ≥ 0", v)
+		}
+		g.m.Seed = seed
+	}
+	knobs := env.DefaultKnobs()
+	for _, k := range env.KnobTable {
+		if v := q.Get(k.Name); v != "" {
+			if err := k.Set(&knobs, v); err != nil {
+				return g, err
+			}
+		}
+	}
+	r, err := knobs.Rules()
+	if err != nil {
+		return g, err
+	}
+	g.m.Rules = r
+	if v := q.Get("choices"); v != "" {
+		for i, f := range strings.Split(v, ".") {
+			a, err := strconv.Atoi(f)
+			if err != nil || a < 0 || a >= env.NumLineups {
+				return g, fmt.Errorf("choices: choice %d, %q, is not a line-up index 0..%d", i+1, f, env.NumLineups-1)
+			}
+			g.choices = append(g.choices, a)
+		}
+	}
+	return g, nil
+}
+
+// with is the game's URL with one more choice.
+func (g game) with(a int) string {
+	g.choices = append(g.choices[:len(g.choices):len(g.choices)], a)
+	return g.url()
+}
+
+// played is a game played as far as its choices go.
+type played struct {
+	state   env.State     // at the prompt, or the end
+	events  []env.Event   // so far
+	prompt  *match.Prompt // the decision waiting for the person; nil at the end
+	lastOne string        // the last event's line
+}
+
+// errIllegalChoice is a choice the rules do not allow where it was made.
+var errIllegalChoice = errors.New("web: a choice not allowed there")
+
+func (s *Server) playGame(r *http.Request, g game) (played, error) {
+	var p played
+	next := 0
+	ask := func(q match.Prompt) (int, error) {
+		if next == len(g.choices) {
+			p.prompt = &q
+			return 0, match.ErrStopped
+		}
+		a := g.choices[next]
+		next++
+		if !q.Legal.Has(a) {
+			return 0, fmt.Errorf("%w: choice %d, %s, at the %s", errIllegalChoice, next, env.LineupAt(a), q.Obs.Decision)
+		}
+		return a, nil
+	}
+	end, err := g.m.Play(r.Context(), ask, func(e env.Event) { p.events = append(p.events, e) })
+	p.state = end
+	if len(p.events) > 0 {
+		p.lastOne = p.events[len(p.events)-1].Describe()
+	}
+	if errors.Is(err, match.ErrStopped) {
+		return p, nil
+	}
+	if err == nil && next < len(g.choices) {
+		return p, fmt.Errorf("%w: %d choices for a match that asked %d", errIllegalChoice, len(g.choices), next)
+	}
+	return p, err
+}
+
+func (s *Server) playPage(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	data := map[string]any{"Agents": agents.Kinds(), "Knobs": env.KnobTable, "Defaults": env.DefaultKnobs()}
+	if !q.Has("vs") {
+		render(w, "play.html", data) // the form
+		return
+	}
+	g, err := parseGame(q)
+	if err != nil {
+		http.Error(w, "play: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	p, err := s.playGame(r, g)
+	if err != nil {
+		http.Error(w, "play: "+err.Error(), playStatus(err))
+		return
+	}
+	s.renderGame(w, g, p, data)
+}
+
+// playStatus is the status of a game that could not be played: the request's fault (an
+// unknown agent, a choice the rules do not allow) or the server's.
+func playStatus(err error) int {
+	var bad match.SpecError
+	if errors.As(err, &bad) || errors.Is(err, errIllegalChoice) {
+		return http.StatusBadRequest
+	}
+	return http.StatusInternalServerError
+}
+
+// choice is one clickable decision.
+type choice struct {
+	Label, URL string
+	Solver     bool // the solver's advice
+}
+
+func (s *Server) renderGame(w http.ResponseWriter, g game, p played, data map[string]any) {
+	lines := make([]string, len(p.events))
+	for i, e := range p.events {
+		lines[i] = e.Describe()
+	}
+	me := g.m.Side
+	data["Game"], data["M"], data["Me"], data["Lines"], data["Rules"] = true, g.m, me, lines, g.m.Rules.String()
+	data["Frame"] = "frame.png" + g.url()
+	if p.prompt == nil {
+		outcome := "a draw"
+		switch p.state.Result(me) {
+		case 1:
+			outcome = "you win"
+		case -1:
+			outcome = "you lose"
+		}
+		again := g
+		again.choices, again.query = nil, url.Values{}
+		for k, v := range g.query {
+			again.query[k] = v
+		}
+		again.query.Set("seed", strconv.FormatUint(g.m.Seed+1, 10))
+		data["Again"] = again.url()
+		data["Final"] = fmt.Sprintf("Final score %d-%d (you are %s): %s.", p.state.Goals(env.Home), p.state.Goals(env.Away), me, outcome)
+		render(w, "play.html", data)
+		return
+	}
+	q := p.prompt
+	data["Decision"], data["Obs"] = q.Obs.Decision.String(), q.Obs
+	advice, advised := q.Advice()
+	if advised {
+		data["Advice"] = env.DescribeChange(q.Obs.Own, advice)
+	}
+	var mix []env.Lineup // the equilibrium's line-ups, marked among the kick-off's choices
+	if q.Obs.Decision == env.KickOff && q.Hints() {
+		if hint, err := s.kickOffHint(*q); err != nil {
+			data["HintErr"] = err.Error()
+		} else {
+			data["Hint"] = hint
+			for _, w := range hint.Mix {
+				mix = append(mix, w.Lineup)
+			}
+		}
+	}
+	var choices []choice
+	if q.Obs.Decision != env.KickOff {
+		own := q.Obs.Own.Index()
+		choices = append(choices, choice{"keep " + q.Obs.Own.String(), g.with(own), advised && advice.Index() == own})
+	}
+	for _, a := range q.Legal.Actions() {
+		if q.Obs.Decision != env.KickOff && a == q.Obs.Own.Index() {
+			continue
+		}
+		l := env.LineupAt(a)
+		choices = append(choices, choice{l.String(), g.with(a), advised && advice == l || slices.Contains(mix, l)})
+	}
+	data["Choices"] = choices
+	render(w, "play.html", data)
+}
+
+// url is the game's own URL (its choices so far).
+func (g game) url() string {
+	q := url.Values{}
+	for k, v := range g.query {
+		q[k] = v
+	}
+	if len(g.choices) > 0 {
+		parts := make([]string, len(g.choices))
+		for i, c := range g.choices {
+			parts[i] = strconv.Itoa(c)
+		}
+		q.Set("choices", strings.Join(parts, "."))
+	}
+	return "?" + q.Encode()
+}
+
+func (s *Server) playFrame(w http.ResponseWriter, r *http.Request) {
+	g, err := parseGame(r.URL.Query())
+	if err != nil {
+		http.Error(w, "play: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	p, err := s.playGame(r, g)
+	if err != nil {
+		http.Error(w, "play: "+err.Error(), playStatus(err))
+		return
+	}
+	writePNG(w, p.state, p.lastOne)
+}
+
+// hintCache keeps the kick-off hint of each rules: computing it solves every pair of
+// line-ups, and every game's first page asks for it.
+type hintCache struct {
+	mu    sync.Mutex
+	hints map[env.Knobs]match.KickOffHint
+}
+
+func (s *Server) kickOffHint(q match.Prompt) (match.KickOffHint, error) {
+	c := &s.hints
+	r := env.KnobsOf(q.Rules())
+	c.mu.Lock()
+	h, ok := c.hints[r]
+	c.mu.Unlock()
+	if ok {
+		return h, nil
+	}
+	h, err := q.KickOffHint()
+	if err != nil {
+		return h, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.hints == nil {
+		c.hints = map[env.Knobs]match.KickOffHint{}
+	}
+	c.hints[r] = h
+	return h, nil
+}

@@ -1,0 +1,187 @@
+package web
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+)
+
+// The policies page shows a solved policy file — `kingoal solve policy --out F.parquet`
+// (schema policy/1) or a game table (`kingoal solve game --out F.kgt`) — as a heatmap: time
+// (period, throws left) across, score down, one slice of the other coordinates (line-ups,
+// moves left) at a time. solve game's Parquet rows (game/1) are not read: they run to
+// millions of rows for what the table answers directly.
+
+// policyFile is a file the policies page can show.
+type policyFile struct {
+	Root, Name, URL, Kind string
+}
+
+// policyKind names what path holds, or "" for neither.
+func policyKind(path string) string {
+	switch {
+	case strings.HasSuffix(path, ".kgt"):
+		return "game table"
+	case !strings.HasSuffix(path, ".parquet"):
+		return ""
+	}
+	if _, err := datasets.CountRows(path, datasets.PolicySchema); err == nil {
+		return "policy"
+	}
+	return ""
+}
+
+// policyFiles lists the files the page can show at the top of each root.
+func (s *Server) policyFiles() []policyFile {
+	var out []policyFile
+	for i, root := range s.Roots {
+		entries, err := os.ReadDir(root)
+		if err != nil {
+			continue // the runs page reports the root
+		}
+		for _, e := range entries {
+			if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
+				continue
+			}
+			if kind := policyKind(filepath.Join(root, e.Name())); kind != "" {
+				out = append(out, policyFile{root, e.Name(), fmt.Sprintf("/policy/%d/%s", i, e.Name()), kind})
+			}
+		}
+	}
+	return out
+}
+
+// point is one cell of a heatmap before layout: a break (or throw) state's value and words.
+type point struct {
+	period     env.Period
+	throwsLeft int
+	diff       int
+	slice      string
+	value      float64
+	note       string
+}
+
+// Heatmap is a policy laid out for the page: Rows[i][j] is score Diffs[i] at time Times[j].
+type Heatmap struct {
+	Title, Measure string
+	Times          []string
+	Diffs          []int
+	Rows           [][]HeatCell
+	Slices         []string
+	Slice          string
+	Low, High      float64
+}
+
+// HeatCell is one cell: its colour and what it says when pointed at.
+type HeatCell struct {
+	Has          bool
+	Colour, Text string
+	Mark         bool // the policy changes something here
+}
+
+// layout builds the heatmap of slice from points; "" (or a slice the file lacks) is the one
+// the match starts in: the slice of the earliest point.
+func layout(title, measure string, points []point, slice string) Heatmap {
+	count := map[string]int{}
+	first := -1
+	for i, p := range points {
+		count[p.slice]++
+		if f := first; f < 0 || cmp.Or(cmp.Compare(p.period, points[f].period), cmp.Compare(points[f].throwsLeft, p.throwsLeft)) < 0 {
+			first = i
+		}
+	}
+	h := Heatmap{Title: title, Measure: measure, Low: math.Inf(1), High: math.Inf(-1)}
+	for k := range count {
+		h.Slices = append(h.Slices, k)
+	}
+	slices.Sort(h.Slices)
+	if len(h.Slices) == 0 {
+		return h
+	}
+	if h.Slice = slice; count[slice] == 0 {
+		h.Slice = points[first].slice
+	}
+	type when struct {
+		period env.Period
+		left   int
+	}
+	var times []when
+	var diffs []int
+	cells := map[[2]int]point{}
+	for _, p := range points {
+		if p.slice != h.Slice {
+			continue
+		}
+		w := when{p.period, p.throwsLeft}
+		if !slices.Contains(times, w) {
+			times = append(times, w)
+		}
+		if !slices.Contains(diffs, p.diff) {
+			diffs = append(diffs, p.diff)
+		}
+		h.Low, h.High = min(h.Low, p.value), max(h.High, p.value)
+	}
+	slices.SortFunc(times, func(a, b when) int { return cmp.Or(cmp.Compare(a.period, b.period), cmp.Compare(b.left, a.left)) })
+	slices.SortFunc(diffs, func(a, b int) int { return cmp.Compare(b, a) })
+	for _, p := range points {
+		if p.slice == h.Slice {
+			cells[[2]int{slices.Index(diffs, p.diff), slices.Index(times, when{p.period, p.throwsLeft})}] = p
+		}
+	}
+	for _, t := range times {
+		h.Times = append(h.Times, fmt.Sprintf("%s %d", shortPeriod(t.period), t.left))
+	}
+	h.Diffs = diffs
+	h.Rows = make([][]HeatCell, len(diffs))
+	for i := range diffs {
+		h.Rows[i] = make([]HeatCell, len(times))
+		for j, t := range times {
+			p, ok := cells[[2]int{i, j}]
+			if !ok {
+				continue
+			}
+			text := fmt.Sprintf("%s, %d throws left, score %+d: %s %.4f", t.period, t.left, p.diff, measure, p.value)
+			if p.note != "" {
+				text += "; " + p.note
+			}
+			h.Rows[i][j] = HeatCell{Has: true, Colour: colourOf(p.value, h.Low, h.High), Text: text, Mark: p.note != ""}
+		}
+	}
+	return h
+}
+
+func shortPeriod(p env.Period) string {
+	return map[env.Period]string{env.FirstHalf: "H1", env.SecondHalf: "H2", env.ExtraFirst: "E1", env.ExtraSecond: "E2"}[p]
+}
+
+// colourOf maps v in [lo, hi] from blue (low) through white to red (high).
+func colourOf(v, lo, hi float64) string {
+	t := 0.5
+	if hi > lo {
+		t = (v - lo) / (hi - lo)
+	}
+	mix := func(a, b float64, u float64) int { return int(math.Round(a + (b-a)*u)) }
+	if t < 0.5 {
+		u := t / 0.5
+		return fmt.Sprintf("rgb(%d,%d,%d)", mix(33, 255, u), mix(102, 255, u), mix(172, 255, u))
+	}
+	u := (t - 0.5) / 0.5
+	return fmt.Sprintf("rgb(%d,%d,%d)", mix(255, 178, u), mix(255, 24, u), mix(255, 43, u))
+}
+
+// periodNamed reads a period as the Parquet files write it (env.Period's String).
+func periodNamed(name string) (env.Period, bool) {
+	for p := env.PreMatch; p <= env.FullTime; p++ {
+		if p.String() == name {
+			return p, true
+		}
+	}
+	return 0, false
+}

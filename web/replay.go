@@ -1,0 +1,205 @@
+package web
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image/png"
+	"net/http"
+	"path/filepath"
+	"strconv"
+	"sync"
+
+	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/frame"
+)
+
+// replayCache keeps a Replayer per run (building one builds its agents, solves included) and
+// the last few replays, so that a page's frames do not each play the match again.
+type replayCache struct {
+	mu        sync.Mutex
+	replayers map[string]*arena.Replayer
+	recent    []cachedReplay
+}
+
+type cachedReplay struct {
+	dir string
+	id  int64
+	rep arena.Replay
+}
+
+const recentReplays = 16
+
+func (s *Server) replay(dir string, id int64) (arena.Replay, error) {
+	c := &s.replays
+	c.mu.Lock()
+	for _, r := range c.recent {
+		if r.dir == dir && r.id == id {
+			c.mu.Unlock()
+			return r.rep, nil
+		}
+	}
+	rp, ok := c.replayers[dir]
+	c.mu.Unlock()
+	if !ok {
+		var err error
+		if rp, err = arena.NewReplayer(s.context(), dir); err != nil {
+			return arena.Replay{}, err
+		}
+	}
+	rep, err := rp.Match(id)
+	if err != nil {
+		return rep, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.replayers == nil {
+		c.replayers = map[string]*arena.Replayer{}
+	}
+	c.replayers[dir] = rp
+	c.recent = append(c.recent, cachedReplay{dir, id, rep})
+	if len(c.recent) > recentReplays {
+		c.recent = c.recent[1:]
+	}
+	return rep, nil
+}
+
+// matchesPerPage bounds the matches page: a run may hold millions.
+const matchesPerPage = 200
+
+func (s *Server) matchesPage(w http.ResponseWriter, r *http.Request) {
+	dir, ok := s.finishedRun(w, r)
+	if !ok {
+		return
+	}
+	from := int64(0)
+	if v := r.URL.Query().Get("from"); v != "" {
+		var err error
+		if from, err = strconv.ParseInt(v, 10, 64); err != nil || from < 0 {
+			http.Error(w, "from: want a match number", http.StatusBadRequest)
+			return
+		}
+	}
+	var rows []datasets.MatchRow
+	seen := int64(0)
+	errEnough := errors.New("enough")
+	err := datasets.ScanParquet(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, func(batch []datasets.MatchRow) error {
+		for _, m := range batch {
+			if seen >= from {
+				rows = append(rows, m)
+			}
+			seen++
+			if len(rows) == matchesPerPage {
+				return errEnough
+			}
+		}
+		return nil
+	})
+	data := map[string]any{"Name": r.PathValue("name"), "Matches": rows, "From": from}
+	if len(rows) == matchesPerPage {
+		data["Next"] = from + matchesPerPage
+	}
+	if from > 0 {
+		data["Prev"] = max(0, from-matchesPerPage)
+	}
+	if err != nil && !errors.Is(err, errEnough) {
+		data["Err"] = err.Error()
+	}
+	render(w, "matches.html", data)
+}
+
+// replayStep is one step of a replay as the page shows it: the line, and the score after it.
+type replayStep struct {
+	Line       string
+	Home, Away int
+	Goal       bool
+}
+
+func (s *Server) replayPage(w http.ResponseWriter, r *http.Request) {
+	dir, id, ok := s.matchOf(w, r)
+	if !ok {
+		return
+	}
+	rep, err := s.replay(dir, id)
+	data := map[string]any{"Name": r.PathValue("name"), "ID": id}
+	if err != nil {
+		data["Err"] = err.Error()
+		render(w, "replay.html", data)
+		return
+	}
+	steps := []replayStep{{Line: "kick-off: the line-ups are chosen"}}
+	for _, e := range rep.Events {
+		h, a := e.After.Goals(env.Home), e.After.Goals(env.Away)
+		steps = append(steps, replayStep{e.Describe(), h, a, h+a > e.Before.Goals(env.Home)+e.Before.Goals(env.Away)})
+	}
+	data["Match"], data["Steps"], data["Jumps"] = rep.Match, steps, hasJumps(rep.Events)
+	render(w, "replay.html", data)
+}
+
+func hasJumps(events []env.Event) bool {
+	for _, e := range events {
+		if e.Jump > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// matchOf is the request's finished run and match ID, or false once it has answered.
+func (s *Server) matchOf(w http.ResponseWriter, r *http.Request) (string, int64, bool) {
+	dir, ok := s.finishedRun(w, r)
+	if !ok {
+		return "", 0, false
+	}
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id < 0 {
+		http.Error(w, "bad match number", http.StatusBadRequest)
+		return "", 0, false
+	}
+	return dir, id, true
+}
+
+func (s *Server) replayFrame(w http.ResponseWriter, r *http.Request) {
+	dir, id, ok := s.matchOf(w, r)
+	if !ok {
+		return
+	}
+	name := r.PathValue("step")
+	step, err := strconv.Atoi(name[:len(name)-len(filepath.Ext(name))])
+	if err != nil || filepath.Ext(name) != ".png" || step < 0 {
+		http.Error(w, "bad frame: want frame/N.png", http.StatusBadRequest)
+		return
+	}
+	rep, err := s.replay(dir, id)
+	switch {
+	case errors.Is(err, arena.ErrNoSuchMatch):
+		http.Error(w, err.Error(), http.StatusNotFound)
+		return
+	case err != nil:
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	case step > len(rep.Events):
+		http.Error(w, fmt.Sprintf("match %d has frames 0..%d", id, len(rep.Events)), http.StatusNotFound)
+		return
+	}
+	state, caption := rep.Start, ""
+	if step > 0 {
+		e := rep.Events[step-1]
+		state, caption = e.After, e.Describe()
+	}
+	writePNG(w, state, caption)
+}
+
+// writePNG answers with the picture of state (frame.Draw: the one drawing of the pitch).
+func writePNG(w http.ResponseWriter, state env.State, caption string) {
+	var b bytes.Buffer
+	if err := png.Encode(&b, frame.Draw(state, caption)); err != nil {
+		http.Error(w, "web: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "max-age=3600")
+	w.Write(b.Bytes())
+}
