@@ -71,7 +71,7 @@ func drawHeader(img *image.RGBA, s env.State) {
 	}
 	text(img, pitchLeft, 30, 2, chalk, score)
 	when := s.Period().String()
-	if s.Node() != env.Terminal {
+	if s.Node() != env.Terminal && s.Period() != env.PreMatch {
 		when += fmt.Sprintf(", %s left", plural(s.ThrowsLeft(), "throw"))
 	}
 	text(img, pitchLeft, 50, 1, dim, fmt.Sprintf("%s   moves left %d v %d   %s v %s", when,

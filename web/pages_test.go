@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image/color"
 	"image/png"
 	"net/http/httptest"
 	"os"
@@ -53,6 +54,30 @@ func TestReplayPage(t *testing.T) {
 			pic, err := png.Decode(strings.NewReader(img))
 			if code != 200 || err != nil || pic.Bounds().Dx() != frame.Width {
 				t.Fatalf("frame %d: %d %v", k, code, err)
+			}
+		}
+		// the same picture everywhere: the page's last frame is frame.Draw's (the Gymnasium
+		// render's and watch --gif's) of the replayed match's last state, pixel for pixel
+		rp, err := arena.NewReplayer(context.Background(), filepath.Join(root, "dice"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := rp.Match(m.MatchID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lastEvent := rep.Events[len(rep.Events)-1]
+		want := frame.Draw(lastEvent.After, lastEvent.Describe())
+		_, img := get(t, srv, fmt.Sprintf("%sframe/%d.png", base, steps-1))
+		pic, err := png.Decode(strings.NewReader(img))
+		if err != nil || len(rep.Events) != steps-1 {
+			t.Fatalf("%v; %d events, %d steps", err, len(rep.Events), steps)
+		}
+		for y := range frame.Height {
+			for x := range frame.Width {
+				if r, g, b, _ := pic.At(x, y).RGBA(); want.RGBAAt(x, y) != (color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 0xff}) {
+					t.Fatalf("pixel (%d, %d): the page's %v, frame.Draw's %v", x, y, pic.At(x, y), want.RGBAAt(x, y))
+				}
 			}
 		}
 		if code, _ := get(t, srv, fmt.Sprintf("%sframe/%d.png", base, steps)); code != 404 {

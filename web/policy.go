@@ -64,6 +64,7 @@ type point struct {
 	throwsLeft int
 	diff       int
 	slice      string
+	rank       int // the default slice is the earliest point's of the highest rank (moves left)
 	value      float64
 	note       string
 }
@@ -87,13 +88,17 @@ type HeatCell struct {
 }
 
 // layout builds the heatmap of slice from points; "" (or a slice the file lacks) is the one
-// the match starts in: the slice of the earliest point.
+// a match starts in: of the earliest points, the highest-ranked (most moves left), with the
+// most cells.
 func layout(title, measure string, points []point, slice string) Heatmap {
 	count := map[string]int{}
+	for _, p := range points {
+		count[p.slice]++
+	}
 	first := -1
 	for i, p := range points {
-		count[p.slice]++
-		if f := first; f < 0 || cmp.Or(cmp.Compare(p.period, points[f].period), cmp.Compare(points[f].throwsLeft, p.throwsLeft)) < 0 {
+		if f := first; f < 0 || cmp.Or(cmp.Compare(p.period, points[f].period), cmp.Compare(points[f].throwsLeft, p.throwsLeft),
+			cmp.Compare(points[f].rank, p.rank), cmp.Compare(count[points[f].slice], count[p.slice]), strings.Compare(p.slice, points[f].slice)) < 0 {
 			first = i
 		}
 	}

@@ -28,7 +28,7 @@ func policyPoints(path string) (string, string, []point, error) {
 		if kind = r.Kind; kind == "dynamic" {
 			slice = fmt.Sprintf("line-up %s, ball in own sector %d, possession %+d", r.Lineup, r.Ball, r.Possession)
 		}
-		p := point{period: per, throwsLeft: int(r.ThrowsLeft), diff: int(r.GoalDiff), slice: slice, value: r.Value}
+		p := point{period: per, throwsLeft: int(r.ThrowsLeft), diff: int(r.GoalDiff), slice: slice, rank: int(r.MovesLeft), value: r.Value}
 		if r.Action != r.Lineup {
 			from, err1 := env.ParseLineup(r.Lineup)
 			to, err2 := env.ParseLineup(r.Action)

@@ -122,6 +122,7 @@ func TestCtrlCAnswersWithinASecond(t *testing.T) {
 				}
 			}},
 		{name: "play at the prompt", args: []string{"play", "--vs", "heuristic"}, after: 1500 * time.Millisecond, want: "interrupted"},
+		{name: "serve", args: []string{"serve", "--runs", dir, "--addr", "127.0.0.1:0"}, after: 1500 * time.Millisecond, want: "serve: stopped"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

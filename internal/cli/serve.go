@@ -23,12 +23,22 @@ func newServeCmd(streams Streams) *cobra.Command {
 	var o serveOptions
 	cmd := &cobra.Command{
 		Use:   "serve [--runs DIR]... [--addr 127.0.0.1:8080]",
-		Short: "Serve a local web app over arena runs: the runs and their leaderboards",
+		Short: "Serve a local web app: leaderboards, replays, play in the browser, policy heatmaps",
 		Long: `Serve starts a small web app (everything embedded, nothing fetched) over the arena run
-directories under each --runs DIR (or DIR itself, if it is a run): the runs with their format,
-agents, matches and status, and each run's leaderboard. It binds to loopback by default and
-serves nothing outside those directories. Ctrl-C stops it within a second.
-Work in progress: replay, play and policy pages are not built yet.`,
+directories under each --runs DIR (or DIR itself, if it is a run):
+  Runs         every run with its format, agents, matches and status (finished, interrupted
+               with its --resume command, or still being played: not shown until it ends)
+  Leaderboard  a run's table, ratings with their intervals, exploitability and head to head:
+               the numbers of kingoal leaderboard
+  Replay       any match of a run, played again from its seeds (no --log-throws needed) and
+               checked against its row in matches.parquet: the pitch, the ball, the dice,
+               score, period, throws left and substitutions; step, play, pause, next goal
+  Play         you against any registry agent, by clicking: the legal choices only, with the
+               hints of kingoal play; the match kingoal play plays with the same seed and moves
+  Policies     solve policy's Parquet files and solve game's tables (.kgt) in the directories,
+               as heatmaps by time and score
+It binds to loopback by default and serves nothing outside those directories. Ctrl-C stops
+it within a second (exit 130).`,
 		Example: `  kingoal arena --out runs/league
   kingoal serve --runs runs`,
 		Args: argsBetween(0, 0, "no arguments (--runs DIR)"),
@@ -49,7 +59,8 @@ func runServe(ctx context.Context, streams Streams, o serveOptions) error {
 	if err != nil {
 		return Usagef("--addr %s: %v", o.addr, err)
 	}
-	srv := &http.Server{Handler: (&web.Server{Roots: o.runs}).Handler(), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: (&web.Server{Roots: o.runs, Context: ctx}).Handler(), ReadHeaderTimeout: 10 * time.Second,
+		BaseContext: func(net.Listener) context.Context { return ctx }} // Ctrl-C ends the requests' replays and games too
 	fmt.Fprintf(streams.ErrOut, "kingoal: serving %d run directories on http://%s (Ctrl-C stops)\n", len(o.runs), ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -64,5 +75,5 @@ func runServe(ctx context.Context, streams Streams, o serveOptions) error {
 		return err
 	}
 	srv.Close()
-	return nil
+	return fmt.Errorf("serve: stopped: %w", ctx.Err())
 }

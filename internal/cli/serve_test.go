@@ -52,10 +52,27 @@ func float(t *testing.T, s string) float64 {
 // kingoal leaderboard --json gives.
 func TestServedLeaderboardIsTheCLIs(t *testing.T) {
 	root := t.TempDir()
-	dir := filepath.Join(root, "league")
-	if code, _, stderr := run(t, "arena", "--out", dir, "--agents", "random;heuristic:late=0.5;fixed:2-2-2-2-2", "--matches", "6", "--throws-per-half", "4", "--seed", "5"); code != 0 {
-		t.Fatalf("arena: %s", stderr)
+	srv := httptest.NewServer((&web.Server{Roots: []string{root}}).Handler())
+	defer srv.Close()
+	for _, c := range []struct{ name, format string }{{"league", "league"}, {"cup", "knockout"}} {
+		t.Run(c.name, func(t *testing.T) {
+			args := []string{"arena", "--format", c.format, "--out", filepath.Join(root, c.name), "--agents", "random;heuristic:late=0.5;fixed:2-2-2-2-2",
+				"--matches", "6", "--throws-per-half", "4", "--seed", "5"}
+			if c.format == "knockout" {
+				args = append(args, "--knockout")
+			}
+			if code, _, stderr := run(t, args...); code != 0 {
+				t.Fatalf("arena: %s", stderr)
+			}
+			compareLeaderboards(t, filepath.Join(root, c.name), srv.URL+"/run/0/"+c.name+"/")
+		})
 	}
+}
+
+var cupRow = regexp.MustCompile(`<tr data-agent="([^"]+)"><td>(\d+)</td><td class="agent">[^<]*</td><td>(\d+)</td><td>(\d+)</td><td data-low="([^"]+)" data-high="([^"]+)">[^<]*</td><td>(\d+)</td></tr>`)
+
+// compareLeaderboards compares the page at url with kingoal leaderboard --json of dir.
+func compareLeaderboards(t *testing.T, dir, url string) {
 	code, out, stderr := run(t, "leaderboard", dir, "--json")
 	if code != 0 {
 		t.Fatalf("leaderboard: %s", stderr)
@@ -64,9 +81,7 @@ func TestServedLeaderboardIsTheCLIs(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &want); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer((&web.Server{Roots: []string{root}}).Handler())
-	defer srv.Close()
-	page := fetch(t, srv.URL+"/run/0/league/")
+	page := fetch(t, url)
 	ratingsPart, h2hPart, _ := strings.Cut(page, `aria-label="head to head"`)
 
 	rows := tableRow.FindAllStringSubmatch(ratingsPart, -1)
@@ -78,6 +93,17 @@ func TestServedLeaderboardIsTheCLIs(t *testing.T) {
 		wantCells := fmt.Sprint("<td>", s.P, "</td><td>", s.W, "</td><td>", s.D, "</td><td>", s.L, "</td><td>", s.GF, "</td><td>", s.GA, "</td><td>", s.GD, "</td><td>", s.Points, "</td>")
 		if html.UnescapeString(m[1]) != s.Agent || m[2] != strconv.Itoa(s.Rank) || m[3] != wantCells {
 			t.Errorf("table row %d: page %q %s %s, CLI %+v", i, m[1], m[2], m[3], s)
+		}
+	}
+	cups := cupRow.FindAllStringSubmatch(ratingsPart, -1)
+	if len(cups) != len(want.Cup) {
+		t.Fatalf("%d cup rows, the CLI %d:\n%s", len(cups), len(want.Cup), page)
+	}
+	for i, m := range cups {
+		s := want.Cup[i]
+		if html.UnescapeString(m[1]) != s.Agent || m[2] != strconv.Itoa(s.Rank) || m[3] != strconv.Itoa(s.Cups) || m[4] != strconv.Itoa(s.Titles) ||
+			float(t, m[5]) != s.TitleLow || float(t, m[6]) != s.TitleHigh || m[7] != strconv.Itoa(s.TiesWon) {
+			t.Errorf("cup row %d: page %v, CLI %+v", i, m[1:], s)
 		}
 	}
 	ratings := ratingRow.FindAllStringSubmatch(ratingsPart, -1)
