@@ -1,4 +1,4 @@
-"""Kingoal from Python: the cost of a step, next to the Go engine and Gymnasium's CartPole.
+"""Kingoal from Python: the cost of a step, next to the Go engine and Gymnasium's CartPole, and of kingoal.State's calls beside Go's.
 
 Prints one table in one run. Random legal actions are chosen in NumPy (from the mask) for
 the Python rows; the Go row is the same VecEnv loop with the actions chosen in Go. Run it
@@ -138,6 +138,20 @@ def bench_cartpole(steps, n):
     return single, timed(runv, max(steps // n, 100)) / n
 
 
+def bench_state(n):
+    """kingoal.State's calls for planning, per call: clone, apply_action (a throw's outcome,
+    each on a fresh clone), chance_outcomes, at a default-rules match's first throw."""
+    s = kingoal.Game(lineups=("2-2-2-2-2", "1-2-3-3-1")).new_initial_state()
+    clone = timed(lambda k: [s.clone() for _ in range(k)], n)
+    clones = [s.clone() for _ in range(n)]
+    start = time.perf_counter()
+    for c in clones:
+        c.apply_action(0)
+    apply = (time.perf_counter() - start) / n
+    chance = timed(lambda k: [s.chance_outcomes() for _ in range(k)], n)
+    return clone, apply, chance
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--num-envs", type=int, default=256)
@@ -157,6 +171,13 @@ def main():
         ("  with choosing the action in NumPy and resets", single_all, ""),
         ("kingoal.parallel_env().step (the call)", par, "target ≤ 25 µs"),
         ("  with choosing the actions in NumPy and resets", par_all, ""),
+    ]
+    go_state = N.call("bench_state", n=1_000_000)
+    clone, apply, chance = bench_state(20 * a.steps)
+    rows += [
+        ("kingoal.State.clone()", clone, f"target ≤ 2 µs; Go's copy {go_state['clone_ns']:.1f} ns"),
+        ("kingoal.State.apply_action(outcome)", apply, f"target ≤ 2 µs; Go's ApplyChanceChecked {go_state['apply_action_ns']:.1f} ns"),
+        ("kingoal.State.chance_outcomes()", chance, f"target ≤ 2 µs; Go's AppendChanceOutcomes {go_state['chance_outcomes_ns']:.1f} ns"),
     ]
     try:
         cp, cpv = bench_cartpole(50 * a.steps // 10, n)

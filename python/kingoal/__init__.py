@@ -24,8 +24,9 @@ from .solve import episode_seed, equilibrium, lineup, lineup_index, optimal_valu
 from .game import SolvedGame, load_game, solve_game
 from .exploit import exploitability, nash_conv, save_policy
 from .compete import arena, evaluate
+from .state import Game, State, deserialize_state
 
-__all__ = ["VecEnv", "KingoalEnv", "KingoalVectorEnv", "parallel_env", "KingoalParallelEnv", "solve_odds", "equilibrium",
+__all__ = ["Game", "State", "deserialize_state", "VecEnv", "KingoalEnv", "KingoalVectorEnv", "parallel_env", "KingoalParallelEnv", "solve_odds", "equilibrium",
            "optimal_value", "solve_game", "load_game", "SolvedGame", "exploitability", "nash_conv", "save_policy", "arena", "evaluate", "read_parquet", "lineup", "lineup_index", "episode_seed", "version", "OBS_SIZE",
            "NUM_ACTIONS", "library_path", "env", "to_minari", "__version__"]
 

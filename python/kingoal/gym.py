@@ -196,6 +196,16 @@ class KingoalEnv(N.Copyable, gymnasium.Env):
         """The legal actions now, as bool[121] (sb3-contrib's MaskablePPO calls this)."""
         return self._mask.astype(bool)
 
+    @property
+    def state(self):
+        """The match as it stands, as a kingoal.State to plan from (clone it and search): at
+        the agent's decision after reset and step. It keeps no history, so it does not
+        serialize."""
+        from .state import state_of_env
+        return state_of_env(self._rules, self._h, self._err)
+
+    game_state = state  # the PettingZoo environment's name for it (its state() is PettingZoo's)
+
     def render(self):
         """render_mode "rgb_array": the picture of the match now, uint8[368, 640, 3] (both
         line-ups by sector, the ball, score, period, throws and moves left, the last throw

@@ -129,6 +129,14 @@ class KingoalParallelEnv(N.Copyable, ParallelEnv):
             self.render()
         return obs, rewards, terms, truncs, infos
 
+    @property
+    def game_state(self):
+        """The match as it stands, as a kingoal.State to plan from (clone it and search): at
+        the agents' decision after reset and step. It keeps no history, so it does not
+        serialize. (PettingZoo's own state() is the global observation array.)"""
+        from .state import state_of_env
+        return state_of_env(self._rules, self._h, self._err)
+
     def render(self):
         """As KingoalEnv.render: a uint8[H, W, 3] picture ("rgb_array") or the transcript."""
         if self.render_mode == "rgb_array":

@@ -22,6 +22,8 @@ import (
 // calls are the library functions Python reaches through kg_call: JSON in, JSON out.
 var calls = map[string]func(in []byte) (any, error){
 	"bounds":        boundsCall,
+	"state_walk":    stateWalkCall,
+	"bench_state":   benchStateCall,
 	"episode_seed":  episodeSeedCall,
 	"solve_odds":    solveOddsCall,
 	"equilibrium":   equilibriumCall,

@@ -1,0 +1,142 @@
+"""Kingoal as an OpenSpiel game: importing kingoal.openspiel registers "python_kingoal" with
+pyspiel (pip install open_spiel), so OpenSpiel's own tools run on the exact engine.
+
+    import pyspiel, kingoal.openspiel
+    game = pyspiel.load_game("python_kingoal", {"throws_per_half": 10, "moves": 1})
+    # or kingoal.openspiel.KingoalGame({...}); Shimmy's OpenSpielCompatibilityV0 wraps it
+
+The game is simultaneous (kick-off, breaks and Dynamic shifts: both players at once, the one
+not acting may only keep), explicitly stochastic (every throw, coin and kick with its exact
+probabilities), zero-sum, rewarded at the end (+1, 0, −1); the observation is the
+environments' 36 slots. Its parameters are the rule knobs (the keyword arguments of
+kingoal.Game) and "home"/"away": line-ups to start from right after the kick-off ("" for
+the kick-off itself).
+"""
+import numpy as np
+import pyspiel
+
+from . import _native as N
+from .state import Game, CHANCE_PLAYER_ID
+
+_OUTCOMES = ("home wins", "away wins", "tie", "home kicks first", "away kicks first", "penalty scored", "penalty saved")
+
+
+def _typed(text):
+    if text in ("true", "false"):
+        return text == "true"
+    return int(text) if text.isdigit() else text
+
+
+_DEFAULTS = None
+
+
+def defaults():
+    """The game's parameters and their defaults: the rule knobs, "home" and "away"."""
+    global _DEFAULTS
+    if _DEFAULTS is None:
+        _DEFAULTS = {k["Name"]: _typed(k["Default"]) for k in N.call("knobs")}
+        _DEFAULTS.update(home="", away="")
+    return dict(_DEFAULTS)
+
+
+def _game_type():
+    return pyspiel.GameType(
+        short_name="python_kingoal",
+        long_name="Kingoal (dice football), exact",
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=defaults())
+
+
+class KingoalGame(pyspiel.Game):
+    """The OpenSpiel game over kingoal.Game (params: see defaults())."""
+
+    def __init__(self, params=None):
+        params = dict(defaults(), **(params or {}))
+        home, away = params.pop("home"), params.pop("away")
+        if bool(home) != bool(away):
+            raise ValueError(f"home={home!r}, away={away!r}: give both line-ups to start after the kick-off, or neither")
+        self.kingoal = Game((home, away) if home else None, **params)
+        half, extra = params["throws_per_half"], params["extra_throws"] if params["knockout"] else 0
+        # every throw may be followed by a break or shift, then a shoot-out (sudden death is
+        # unbounded: OpenSpiel's bound counts 40 kicks)
+        length = 2 * (2 * half + 2 * extra) + 2 + 41
+        super().__init__(_game_type(), pyspiel.GameInfo(
+            num_distinct_actions=N.NUM_ACTIONS, max_chance_outcomes=len(_OUTCOMES), num_players=2,
+            min_utility=-1.0, max_utility=1.0, utility_sum=0.0, max_game_length=length), dict(defaults(), **(params or {}), home=home, away=away))
+
+    def new_initial_state(self):
+        return KingoalState(self, self.kingoal.new_initial_state())
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return KingoalObserver()
+
+
+class KingoalState(pyspiel.State):
+    """An OpenSpiel state over a kingoal.State (.kingoal): every call is the engine's."""
+
+    def __init__(self, game, state):
+        super().__init__(game)
+        self.kingoal = state
+
+    def current_player(self):
+        return self.kingoal.current_player()  # OpenSpiel's IDs: chance −1, simultaneous −2, terminal −4
+
+    def _legal_actions(self, player):
+        return self.kingoal.legal_actions(player)
+
+    def chance_outcomes(self):
+        return self.kingoal.chance_outcomes()
+
+    def _apply_action(self, action):
+        self.kingoal.apply_action(action)
+
+    def _apply_actions(self, actions):
+        self.kingoal.apply_actions(actions)
+
+    def _action_to_string(self, player, action):
+        if player == CHANCE_PLAYER_ID:
+            return _OUTCOMES[action]
+        from .solve import lineup
+        return lineup(action)
+
+    def is_terminal(self):
+        return self.kingoal.is_terminal()
+
+    def returns(self):
+        return self.kingoal.returns()
+
+    def rewards(self):
+        return self.kingoal.returns()
+
+    def __str__(self):
+        # distinct states, distinct strings (value iteration keys its values by them): the
+        # description, then the engine's own value in hex
+        return f"{self.kingoal} #{self.kingoal.key().hex()}"
+
+
+class KingoalObserver:
+    """OpenSpiel's PyObserver: the 36-slot observation (both players see the whole state)."""
+
+    def __init__(self):
+        self.tensor = np.zeros(N.OBS_SIZE, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state, player):
+        self.tensor[:] = state.kingoal.observation_tensor(player)
+
+    def string_from(self, state, player):
+        return str(state.kingoal)
+
+
+pyspiel.register_game(_game_type(), KingoalGame)

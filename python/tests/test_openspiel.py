@@ -1,0 +1,88 @@
+"""kingoal.openspiel: the game registered with OpenSpiel, checked by OpenSpiel's own tools."""
+import warnings
+
+import numpy as np
+
+from conftest import need
+
+import kingoal
+
+
+def test_random_sim_test_and_the_api():
+    pyspiel = need("pyspiel")
+    import kingoal.openspiel  # noqa: F401  (registers the game)
+    for params in ({"throws_per_half": 4, "moves": 1}, {"throws_per_half": 3, "knockout": True, "extra_throws": 1, "ties_count": True},
+                   {"throws_per_half": 5, "home_mode": "dynamic"}):
+        game = pyspiel.load_game("python_kingoal", params)
+        pyspiel.random_sim_test(game, num_sims=30, serialize=False, verbose=False)
+    t = game.get_type()
+    assert t.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS and t.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.num_distinct_actions() == kingoal.NUM_ACTIONS and game.num_players() == 2
+    s = game.new_initial_state()
+    c = s.clone()
+    c.apply_actions([60, 60])
+    assert s.is_simultaneous_node() and c.is_chance_node() and c.history() == [60, 60]
+    assert sum(p for _, p in c.chance_outcomes()) == 1
+
+
+def test_value_iteration_gives_the_solvers_values():
+    """OpenSpiel's value iteration (its stage games solved by its LP solver) over every state
+    after a fixed kick-off: home's value at every break is kingoal solve game's, to 1e-9."""
+    pyspiel = need("pyspiel")
+    need("cvxpy")
+    import kingoal.openspiel  # noqa: F401
+    from open_spiel.python.algorithms import get_all_states, lp_solver, value_iteration
+    # OpenSpiel's LP solver (ECOS through cvxpy) stops at 1e-7 by default, which leaves its
+    # values up to 1.7e-9 off; at 1e-10 (and ECOS's own iteration cap) its stage games are
+    # solved to the precision compared here (worst difference measured: 4.7e-11).
+    tolerance = dict({k: 1e-10 for k in ("abstol", "reltol", "feastol")}, max_iters=200)
+    saved = dict(lp_solver.DEFAULT_SOLVER_KWARGS)
+    lp_solver.DEFAULT_SOLVER_KWARGS.update(tolerance)
+    try:
+        check_breaks(pyspiel, get_all_states, value_iteration)
+    finally:
+        lp_solver.DEFAULT_SOLVER_KWARGS.clear()
+        lp_solver.DEFAULT_SOLVER_KWARGS.update(saved)
+
+
+def check_breaks(pyspiel, get_all_states, value_iteration):
+    rules = {"throws_per_half": 4, "moves": 1}
+    solved = kingoal.solve_game(**rules)
+    breaks = 0
+    for home, away in (("2-2-2-2-2", "1-2-3-3-1"),):
+        game = pyspiel.load_game("python_kingoal", dict(rules, home=home, away=away))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # cvxpy's notice about its ECOS default
+            values = value_iteration.value_iteration(game, depth_limit=-1, threshold=1e-12)
+        states = get_all_states.get_all_states(game, -1, True, False, to_string=str)
+        assert set(states) == set(values)
+        for key, st in states.items():
+            k = st.kingoal
+            if k.is_terminal():
+                assert values[key] == k.returns()[0]
+                continue
+            if k.decision() != "break":
+                continue
+            i = k.info()
+            mix = solved.mix(period=i["period"], throws_left=i["throws_left"], goal_diff=i["score"][0] - i["score"][1],
+                             home=kingoal.lineup(i["lineups"][0]), away=kingoal.lineup(i["lineups"][1]),
+                             home_moves=i["moves_left"][0], away_moves=i["moves_left"][1])
+            assert abs(mix["value"] - values[key]) <= 1e-9, (str(k), mix["value"], values[key])
+            breaks += 1
+    assert breaks >= 10, breaks
+
+
+def test_shimmy_wraps_it():
+    pyspiel = need("pyspiel")
+    shimmy = need("shimmy")
+    import kingoal.openspiel  # noqa: F401
+    env = shimmy.OpenSpielCompatibilityV0(env=pyspiel.load_game("python_kingoal", {"throws_per_half": 3}))
+    env.reset(seed=1)
+    steps = 0
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        env.step(None if term or trunc else int(np.flatnonzero(info["action_mask"])[-1]))
+        steps += 1
+        assert steps < 1000
+    assert env.game_state.is_terminal() and env.game_state.returns() in ([1.0, -1.0], [0.0, 0.0], [-1.0, 1.0])
