@@ -121,7 +121,7 @@ func (s *Server) playGame(r *http.Request, g game) (played, error) {
 
 func (s *Server) playPage(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	data := map[string]any{"Agents": agents.Kinds(), "Knobs": env.KnobTable, "Defaults": env.DefaultKnobs()}
+	data := map[string]any{"Agents": agents.Kinds(), "Knobs": env.KnobTable}
 	if !q.Has("vs") {
 		render(w, "play.html", data) // the form
 		return

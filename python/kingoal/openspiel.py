@@ -50,7 +50,7 @@ def _game_type():
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=2,
         min_num_players=2,
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
@@ -79,7 +79,7 @@ class KingoalGame(pyspiel.Game):
         return KingoalState(self, self.kingoal.new_initial_state())
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        return KingoalObserver()
+        return KingoalObserver(bool(iig_obs_type and iig_obs_type.perfect_recall))
 
 
 class KingoalState(pyspiel.State):
@@ -126,9 +126,12 @@ class KingoalState(pyspiel.State):
 
 
 class KingoalObserver:
-    """OpenSpiel's PyObserver: the 36-slot observation (both players see the whole state)."""
+    """OpenSpiel's PyObserver: the 36-slot observation (both players see the whole state).
+    With perfect recall its string is the state's own (see KingoalState.__str__): the game is
+    Markov, so a strategy is a function of the state."""
 
-    def __init__(self):
+    def __init__(self, perfect_recall=False):
+        self.perfect_recall = perfect_recall
         self.tensor = np.zeros(N.OBS_SIZE, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -136,7 +139,39 @@ class KingoalObserver:
         self.tensor[:] = state.kingoal.observation_tensor(player)
 
     def string_from(self, state, player):
-        return str(state.kingoal)
+        return str(state) if self.perfect_recall else str(state.kingoal)
+
+
+def state_of_string(game, text):
+    """The kingoal.State a KingoalState's string (or an information state string of the
+    game's turn-based form, pyspiel.convert_to_turn_based) names: the engine's value follows
+    its last "#". game is the KingoalGame. It keeps no history."""
+    from .state import _NoHistory, _state
+    kg = game.kingoal
+    try:
+        raw = bytes.fromhex(text.rsplit("#", 1)[1].split()[0])
+    except (IndexError, ValueError):
+        raise ValueError(f"state_of_string: {text[:80]!r} names no state of this game") from None
+    if len(raw) != len(kg._type()):
+        raise ValueError(f"state_of_string: {text[:80]!r} names no state of this game")
+    return _state(kg, kg._type.from_buffer_copy(raw), _NoHistory())
+
+
+def tabular_policy(turn_based_game, game, strategy):
+    """An OpenSpiel TabularPolicy of the turn-based form of game (pyspiel.convert_to_turn_based)
+    from strategy(state, player) -> {action: probability} over kingoal.States: so OpenSpiel's
+    exploitability and best responses measure a kingoal strategy."""
+    from open_spiel.python import policy
+    pol = policy.TabularPolicy(turn_based_game)
+    for key, i in pol.state_lookup.items():
+        player = int(key.partition("\n")[0].split(":")[1])  # "Current player: 1"
+        row = pol.action_probability_array[i]
+        row[:] = 0
+        for a, p in strategy(state_of_string(game, key), player).items():
+            if not pol.legal_actions_mask[i][a]:
+                raise ValueError(f"tabular_policy: the strategy plays illegal action {a} at {key!r}")
+            row[a] += p
+    return pol
 
 
 pyspiel.register_game(_game_type(), KingoalGame)

@@ -85,7 +85,7 @@ class Game:
             e.check(self._lib.kg_state_new(self._json, self._initial, e.ptr, N._ERRSIZE))
             return
         from .solve import lineup, lineup_index
-        if isinstance(lineups, str) or len(lineups) != 2:
+        if not isinstance(lineups, (list, tuple)) or len(lineups) != 2:
             raise ValueError(f"lineups={lineups!r}: want (home, away), like ('2-2-2-2-2', '1-2-3-3-1')")
         idx = [lineup_index(x) if isinstance(x, str) else N.whole("lineups", x, 0, N.NUM_ACTIONS - 1) for x in lineups]
         self.lineups = (lineup(idx[0]), lineup(idx[1]))
@@ -195,13 +195,15 @@ class State:
         return list(law)
 
     def legal_actions(self, player=None):
-        """player's legal actions (line-up indices, ascending) at a simultaneous node; at a
-        chance node (player None or −1) the possible outcomes; [] at the end."""
+        """player's legal actions (line-up indices, ascending) at a simultaneous node; without
+        a player, as OpenSpiel: at a chance node the possible outcomes, at a simultaneous node
+        the legal joint actions home × 121 + away (ascending); [] at the end."""
         if player is None or player == CHANCE_PLAYER_ID:
             if self.is_chance_node():
                 return [o for o, _ in self.chance_outcomes()]
-            if player is None and not self.is_terminal():
-                raise ValueError("legal_actions(): a simultaneous node: name the player (0 home, 1 away)")
+            if player is None and self.is_simultaneous_node():
+                away = self.legal_actions(1)
+                return [h * N.NUM_ACTIONS + a for h in self.legal_actions(0) for a in away]
             return []
         out = (ctypes.c_int32 * N.NUM_ACTIONS)()
         n = self.game._lib.kg_state_legal(self._p, _player(player), out)

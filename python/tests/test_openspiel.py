@@ -86,3 +86,29 @@ def test_shimmy_wraps_it():
         steps += 1
         assert steps < 1000
     assert env.game_state.is_terminal() and env.game_state.returns() in ([1.0, -1.0], [0.0, 0.0], [-1.0, 1.0])
+
+
+def test_openspiel_measures_the_equilibrium_unexploitable():
+    """OpenSpiel's NashConv, on the turn-based form of the game after a fixed kick-off, of
+    the equilibrium kingoal solve game found (the nash agent's strategy): 0 to 1e-9; of
+    "everyone keeps", clearly more."""
+    pyspiel = need("pyspiel")
+    import kingoal.openspiel as ko
+    from open_spiel.python.algorithms import exploitability
+    rules = {"throws_per_half": 3, "moves": 1}
+    solved = kingoal.solve_game(**rules)
+    game = pyspiel.load_game("python_kingoal", dict(rules, home="2-2-2-2-2", away="1-2-3-3-1"))
+    turn_based = pyspiel.convert_to_turn_based(game)
+
+    def nash(state, player):
+        i = state.info()
+        mix = solved.mix(period=i["period"], throws_left=i["throws_left"], goal_diff=i["score"][0] - i["score"][1],
+                         home=kingoal.lineup(i["lineups"][0]), away=kingoal.lineup(i["lineups"][1]),
+                         home_moves=i["moves_left"][0], away_moves=i["moves_left"][1])[("home", "away")[player]]
+        return {i["lineups"][player] if l == "keep" else kingoal.lineup_index(l): p for l, p in mix.items()}
+
+    def keep(state, player):
+        return {state.info()["lineups"][player]: 1.0}
+
+    assert exploitability.nash_conv(turn_based, ko.tabular_policy(turn_based, game, nash)) <= 1e-9
+    assert exploitability.nash_conv(turn_based, ko.tabular_policy(turn_based, game, keep)) > 0.05

@@ -45,8 +45,8 @@ def test_node_kinds_and_ids():
     s = g.new_initial_state()
     assert s.current_player() == SIMULTANEOUS_PLAYER_ID and s.decision() == "kick-off" and s.acting(0) and s.acting(1)
     assert s.legal_actions(0) == list(range(121)) and s.legal_actions_mask(1).all()
-    with pytest.raises(ValueError, match="name the player"):
-        s.legal_actions()
+    joint = s.legal_actions()
+    assert len(joint) == 121 * 121 and joint[:2] == [0, 1] and joint == sorted(joint)
     s.apply_actions([kingoal.lineup_index("2-2-2-2-2"), kingoal.lineup_index("1-2-3-3-1")])
     assert s.current_player() == CHANCE_PLAYER_ID and s.legal_actions() == [0, 1]
     total = sum(p for _, p in s.chance_outcomes())
@@ -124,6 +124,9 @@ def test_deserialize_refuses_what_is_not_a_state():
     good = every_node_kind()["break"].serialize()
     rng = np.random.default_rng(5)
     junk = [b"", b"\xff\xfe", "kingoal-state/1\n{}\n", "kingoal-state/1\n[]\n\n", "kingoal-state/1\n{\"moves\": 99}\n\n",
+            "kingoal-state/1\n{\"lineups\": 5}\n\n", "kingoal-state/1\n{\"lineups\": [\"9-9-9-9-9\", 3]}\n\n",
+            "kingoal-state/1\n{\"moves\": {}}\n\n", "kingoal-state/1\n{\"lineups\": [null, 3]}\n\n",
+            "kingoal-state/1\n{\"lineups\": 5}\n\n", "kingoal-state/1\n{\"lineups\": [\"9-9-9-9-9\", 3]}\n\n", "kingoal-state/1\n{\"moves\": {}}\n\n",
             "kingoal-state/1\n{}\n7320 9999999\n", "kingoal-state/1\n{}\n-1\n", 12, None]
     junk += [bytes(rng.integers(0, 256, rng.integers(1, 80), dtype=np.uint8)) for _ in range(500)]
     for _ in range(1500):  # the good text with a byte changed, dropped or doubled
