@@ -102,6 +102,9 @@ func DescribeDecision(before, after State) string {
 	return before.Decision().String() + ": " + strings.Join(parts, "; ")
 }
 
+// Code is the period's short name in transcripts: PM, H1, H2, E1, E2, P, FT.
+func (p Period) Code() string { return periodCode(p) }
+
 func periodCode(p Period) string {
 	return nameOf([]string{"PM", "H1", "H2", "E1", "E2", "P", "FT"}, uint8(p), "P")
 }

@@ -126,17 +126,25 @@ func (s *Server) playPage(w http.ResponseWriter, r *http.Request) {
 		render(w, "play.html", data) // the form
 		return
 	}
-	g, err := parseGame(q)
+	if g, p, ok := s.requestedGame(w, r); ok {
+		s.renderGame(w, g, p, data)
+	}
+}
+
+// requestedGame reads the request's game and plays it as far as its choices go, or answers
+// with the error and false: 400 for the request's fault, 500 for the server's.
+func (s *Server) requestedGame(w http.ResponseWriter, r *http.Request) (game, played, bool) {
+	g, err := parseGame(r.URL.Query())
 	if err != nil {
 		http.Error(w, "play: "+err.Error(), http.StatusBadRequest)
-		return
+		return g, played{}, false
 	}
 	p, err := s.playGame(r, g)
 	if err != nil {
 		http.Error(w, "play: "+err.Error(), playStatus(err))
-		return
+		return g, p, false
 	}
-	s.renderGame(w, g, p, data)
+	return g, p, true
 }
 
 // playStatus is the status of a game that could not be played: the request's fault (an
@@ -232,17 +240,9 @@ func (g game) url() string {
 }
 
 func (s *Server) playFrame(w http.ResponseWriter, r *http.Request) {
-	g, err := parseGame(r.URL.Query())
-	if err != nil {
-		http.Error(w, "play: "+err.Error(), http.StatusBadRequest)
-		return
+	if _, p, ok := s.requestedGame(w, r); ok {
+		writePNG(w, p.state, p.lastOne)
 	}
-	p, err := s.playGame(r, g)
-	if err != nil {
-		http.Error(w, "play: "+err.Error(), playStatus(err))
-		return
-	}
-	writePNG(w, p.state, p.lastOne)
 }
 
 // hintCache keeps the kick-off hint of each rules: computing it solves every pair of

@@ -141,7 +141,7 @@ func layout(title, measure string, points []point, slice string) Heatmap {
 		}
 	}
 	for _, t := range times {
-		h.Times = append(h.Times, fmt.Sprintf("%s %d", shortPeriod(t.period), t.left))
+		h.Times = append(h.Times, fmt.Sprintf("%s %d", t.period.Code(), t.left))
 	}
 	h.Diffs = diffs
 	h.Rows = make([][]HeatCell, len(diffs))
@@ -160,10 +160,6 @@ func layout(title, measure string, points []point, slice string) Heatmap {
 		}
 	}
 	return h
-}
-
-func shortPeriod(p env.Period) string {
-	return map[env.Period]string{env.FirstHalf: "H1", env.SecondHalf: "H2", env.ExtraFirst: "E1", env.ExtraSecond: "E2"}[p]
 }
 
 // colourOf maps v in [lo, hi] from blue (low) through white to red (high).

@@ -16,9 +16,7 @@ import numpy as np
 import pyspiel
 
 from . import _native as N
-from .state import Game, CHANCE_PLAYER_ID
-
-_OUTCOMES = ("home wins", "away wins", "tie", "home kicks first", "away kicks first", "penalty scored", "penalty saved")
+from .state import _OUTCOMES, CHANCE_PLAYER_ID, Game
 
 
 def _typed(text):

@@ -32,7 +32,7 @@ TERMINAL_PLAYER_ID = -4
 
 _DECISIONS = ("none", "kick-off", "break", "shift")
 _PERIODS = ("pre-match", "first half", "second half", "extra time 1", "extra time 2", "penalties", "full time")
-_OUTCOMES = ("home wins", "away wins", "tie", "home kicks first", "away kicks first", "scored", "saved")
+_OUTCOMES = ("home wins", "away wins", "tie", "home kicks first", "away kicks first", "penalty scored", "penalty saved")
 _FORMAT = "kingoal-state/1"
 _state_type = None
 
