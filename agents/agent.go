@@ -71,7 +71,7 @@ var registry = []Kind{
 	{Name: "equilibrium", Doc: "samples its kick-off line-up from the exact equilibrium mix, then plays like optimal",
 		Params: []Param{{"payoff", "win-loss", "equilibrium payoff: win-loss, goal-diff, points or advance"},
 			{"objective", "win", "objective of the play after kick-off"}}, build: buildEquilibrium},
-	{Name: "nash", Doc: "plays the equilibrium of the substitution game (kingoal solve game): kick-off and every break drawn from its exact equilibrium mix; solves the game when built (the default rules: ~9 min, ~9 GB), or reads it from a game table",
+	{Name: "nash", Doc: "plays the equilibrium of the substitution game (kingoal solve game): kick-off and every break drawn from its exact equilibrium mix; solves the game when built (the default rules: ~9 min, ~9 GB), or reads it from a game table; with a Dynamic side it plays that game's equilibrium, shifts included (solved when built)",
 		Params: []Param{{"payoff", "", "the game's payoff: win-loss (when solving, the default), goal-diff or advance; with table, the table's (another is refused)"},
 			{"table", "", "a game table to play instead of solving (kingoal solve game --out FILE.kgt), refused under other rules"}}, build: buildNash},
 	{Name: "table", Doc: "plays a policy table: any stationary policy tabulated at every break state (kingoal.save_policy in Python), drawing from its mixes",

@@ -14,6 +14,16 @@ import (
 func scoreAgainst(t *testing.T, spec, opp string, r env.Rules, n int) float64 {
 	t.Helper()
 	total := 0.0
+	for _, s := range scoresAgainst(t, spec, opp, r, n) {
+		total += s
+	}
+	return total / float64(n)
+}
+
+// scoresAgainst is each match's points for spec (1, ½ or 0) in scoreAgainst's matches.
+func scoresAgainst(t *testing.T, spec, opp string, r env.Rules, n int) []float64 {
+	t.Helper()
+	scores := make([]float64, n)
 	for i := range n {
 		a, err := agents.New(spec, agents.Setup{Rules: r})
 		if err != nil {
@@ -40,9 +50,9 @@ func scoreAgainst(t *testing.T, spec, opp string, r env.Rules, n int) float64 {
 		if err := agents.ErrOf(a); err != nil {
 			t.Fatal(err)
 		}
-		total += float64(end.Result(me)+1) / 2
+		scores[i] = float64(end.Result(me)+1) / 2
 	}
-	return total / float64(n)
+	return scores
 }
 
 // TestMCTSBeatsSimpleAgents: at 1,000 simulations a decision, both MCTS and the decoupled-UCT
@@ -51,6 +61,9 @@ func scoreAgainst(t *testing.T, spec, opp string, r env.Rules, n int) float64 {
 // alternating) a score's standard error is at most 0.035, so the bounds — 0.65 against random,
 // 0.56 against 2-2-2-2-2 — are 4.3 and 1.7 standard errors above an even score.
 func TestMCTSBeatsSimpleAgents(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short (the race stage): 800 single-goroutine searches; go test ./... plays them")
+	}
 	r := env.Rules{ThrowsPerHalf: 30}
 	for _, spec := range []string{"mcts:iters=1000", "uct:iters=1000"} {
 		for opp, bound := range map[string]float64{"random": 0.65, "fixed:2-2-2-2-2": 0.56} {

@@ -15,14 +15,20 @@ import (
 
 // Nash plays the equilibrium of the substitution game (solver.SolveGame): at kick-off and at
 // every break it draws its line-up from its side's equilibrium mix, with its own seed.
-// Against any opponent it scores at least the game's value in expectation.
+// Against any opponent it scores at least the game's value in expectation. Under rules with
+// a Dynamic side it plays that game instead (solver.SolveDynamicGame): the kick-off mix, then
+// the equilibrium's shift after every throw it wins and, for a Basic side, its break choice.
 type Nash struct {
-	Game *solver.Game
-	rng  *rand.Rand
-	err  error
+	Game    *solver.Game
+	Dynamic *solver.DynamicGame // set instead of Game when a side plays Dynamic
+	rng     *rand.Rand
+	err     error
 }
 
 func buildNash(p params, s Setup) (Agent, error) {
+	if solver.HasDynamic(s.Rules) {
+		return buildDynamicNash(p, s)
+	}
 	if path := p["table"]; path != "" {
 		g, err := tableFor(s.context(), path, s.Rules, p["payoff"])
 		if err != nil {
@@ -64,6 +70,40 @@ func gameFor(ctx context.Context, r env.Rules, p solver.Payoff) (*solver.Game, e
 		return solver.SolveGame(solver.GameProblem{Rules: r, Payoff: p, Context: ctx, Verify: true})
 	})
 }
+
+// buildDynamicNash is nash under rules with a Dynamic side: it solves that game when built.
+func buildDynamicNash(p params, s Setup) (Agent, error) {
+	if p["table"] != "" {
+		return nil, fmt.Errorf("nash: game tables hold the Basic game only; under %s nash solves the game with a Dynamic side when built (drop table=)", s.Rules)
+	}
+	payoff, err := solver.ParsePayoff(cmp.Or(p["payoff"], solver.PayoffWinLoss.String()))
+	if err != nil {
+		return nil, err
+	}
+	size, err := solver.EstimateDynamicGame(s.Rules, payoff)
+	if err != nil {
+		return nil, err
+	}
+	if peak := size.Peak(true); peak > solver.DefaultGameBytes {
+		return nil, fmt.Errorf("%w: nash solves the game with a Dynamic side (and its best responses) when it is built, and under %s it needs ~%.1f GiB at the peak, more than the %d GiB it may take",
+			solver.ErrTooLarge, s.Rules, float64(peak)/(1<<30), solver.DefaultGameBytes>>30)
+	}
+	g, err := dynamicGames.get(s.context(), eqKey{s.Rules.Canonical(), payoff}, func() (*solver.DynamicGame, error) {
+		return solver.SolveDynamicGame(solver.GameProblem{Rules: s.Rules, Payoff: payoff, Context: s.context(), Verify: true})
+	})
+	if err != nil {
+		return nil, err
+	}
+	if c, _ := g.Check(); !(c.Exploitability <= 1e-9 && c.Exploitability >= -1e-9) {
+		return nil, fmt.Errorf("nash: the solved game's best responses gain %.3g: not an equilibrium", c.Exploitability)
+	}
+	n := &Nash{Dynamic: g}
+	n.Reset(0)
+	return n, nil
+}
+
+// dynamicGames memoises solved games with a Dynamic side as games does Basic ones.
+var dynamicGames = memo[eqKey, *solver.DynamicGame]{limit: 4}
 
 // tableKey names a game table file as it is now.
 type tableKey struct {
@@ -117,6 +157,9 @@ func (n *Nash) Err() error { return n.err }
 // Act draws the line-up to play from the equilibrium mix; the result is always legal.
 func (n *Nash) Act(obs env.Observation, legal env.Mask) int {
 	keep := obs.Own.Index()
+	if n.Dynamic != nil {
+		return n.actDynamic(obs, legal)
+	}
 	var mix []solver.Weighted
 	switch obs.Decision {
 	case env.KickOff:
@@ -144,6 +187,34 @@ func (n *Nash) Act(obs env.Observation, legal env.Mask) int {
 	}
 	n.fail(fmt.Errorf("the equilibrium's line-up is not legal here"), obs)
 	return keep
+}
+
+// actDynamic is Act in the game with a Dynamic side.
+func (n *Nash) actDynamic(obs env.Observation, legal env.Mask) int {
+	keep := obs.Own.Index()
+	var to env.Lineup
+	switch obs.Decision {
+	case env.KickOff:
+		k := n.Dynamic.KickOff()
+		mix := k.Home
+		if obs.Player == env.Away {
+			mix = k.Away
+		}
+		to = drawFrom(n.rng, mix)
+	case env.Break, env.Shift:
+		var err error
+		if to, err = n.Dynamic.ChoiceFor(obs); err != nil {
+			n.fail(err, obs)
+			return keep
+		}
+	default:
+		return keep
+	}
+	if !legal.Has(to.Index()) {
+		n.fail(fmt.Errorf("the equilibrium's line-up %s is not legal here", to), obs)
+		return keep
+	}
+	return to.Index()
 }
 
 func (n *Nash) fail(err error, obs env.Observation) {

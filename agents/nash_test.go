@@ -211,3 +211,89 @@ func TestNashPlaysItsTable(t *testing.T) {
 		t.Errorf("another payoff: %v", err)
 	}
 }
+
+// TestNashPlaysDynamic: under rules with a Dynamic side nash plays the equilibrium of that
+// game (solver.SolveDynamicGame), so no opponent should take more than half the points from
+// it. Over 300 matches (sides alternating, fixed seeds) against optimal and heuristic, in
+// both Dynamic v Dynamic and Basic v Dynamic, nash's score is at least ½ − 3 standard
+// errors of its sample mean (a one-sided bound an even match misses by chance with
+// probability ~0.001).
+func TestNashPlaysDynamic(t *testing.T) {
+	cases := []env.Rules{
+		{ThrowsPerHalf: 10, Modes: [2]env.Mode{env.Dynamic, env.Dynamic}},
+		{ThrowsPerHalf: 10, Moves: 1, Modes: [2]env.Mode{env.Basic, env.Dynamic}, DynamicTrigger: env.TriggerTurnover},
+	}
+	if testing.Short() {
+		t.Skip("-short (the race stage): 1,200 matches with solver-backed agents; go test ./... plays them")
+	}
+	n := 300
+	for _, r := range cases {
+		for _, opp := range []string{"optimal", "heuristic"} {
+			scores := scoresAgainst(t, "nash", opp, r, n)
+			mean, sd := 0.0, 0.0
+			for _, s := range scores {
+				mean += s / float64(n)
+			}
+			for _, s := range scores {
+				sd += (s - mean) * (s - mean) / float64(n-1)
+			}
+			se := math.Sqrt(sd / float64(n))
+			t.Logf("%v: nash v %s: score %.3f ± %.3f over %d matches", r, opp, mean, se, n)
+			if mean < 0.5-3*se {
+				t.Errorf("%v: nash v %s scores %.3f, below ½ − 3 SE = %.3f", r, opp, mean, 0.5-3*se)
+			}
+		}
+	}
+}
+
+// TestNashDynamicValueByMonteCarlo: nash against nash under Basic v Dynamic rules plays the
+// game's equilibrium on both sides, so home's mean result — P(win) − P(loss), by simulation
+// through env with each agent's own draws — is the solved value within 4 standard errors
+// (fixed seeds; an exact value misses by chance with probability 6e-5). Exploit reads nash's
+// exploitability off the solve's check: exact, 0.
+func TestNashDynamicValueByMonteCarlo(t *testing.T) {
+	r := env.Rules{ThrowsPerHalf: 10, Moves: 1, Modes: [2]env.Mode{env.Basic, env.Dynamic}}
+	n := 4000
+	if testing.Short() { // the race stage: shorter halves, fewer matches
+		r.ThrowsPerHalf, n = 6, 600
+	}
+	g, err := solver.SolveDynamicGame(solver.GameProblem{Rules: r, Payoff: solver.PayoffWinLoss})
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, err := agents.New("nash", agents.Setup{Rules: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	away, err := agents.New("nash", agents.Setup{Rules: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, sq := 0.0, 0.0
+	for i := range n {
+		home.(agents.Seeded).Reset(uint64(2 * i))
+		away.(agents.Seeded).Reset(uint64(2*i + 1))
+		s, _ := env.NewState(r)
+		end, err := env.Play(s, home, away, env.NewFastSampler(env.SeededSource(uint64(i), 30)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := float64(end.Result(env.Home))
+		sum, sq = sum+v, sq+v*v
+	}
+	for _, a := range []agents.Agent{home, away} {
+		if err := agents.ErrOf(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e, err := agents.Exploit(context.Background(), func() (agents.Agent, error) { return agents.New("nash", agents.Setup{Rules: r}) }, r, 100, 1)
+	if err != nil || !e.Exact || e.Value > 1e-9 {
+		t.Errorf("Exploit(nash): %+v, %v; want exact and 0", e, err)
+	}
+	mean := sum / float64(n)
+	se := math.Sqrt((sq/float64(n) - mean*mean) / float64(n-1))
+	t.Logf("nash v nash, %v: mean result %+.4f ± %.4f, solved value %+.4f", r, mean, se, g.Value())
+	if math.Abs(mean-g.Value()) > 4*se {
+		t.Errorf("mean result %+.4f, solved value %+.4f: %.1f standard errors apart", mean, g.Value(), math.Abs(mean-g.Value())/se)
+	}
+}

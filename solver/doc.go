@@ -5,6 +5,9 @@
 // itself — both coaches adapting — solved by backward induction over break states with a
 // matrix game at each (SolveGame, double oracle first) and checked by each side's best response
 // (GameProblem.Verify, in the same induction; VerifyGame after it; VerifyGameByBasic another way).
+// With a Dynamic coach on either side the game after the kick-off has perfect information —
+// each shift and each break a max or a min — and SolveDynamicGame solves it, possession in the
+// state under the turnover trigger, keeping one byte a decision for DynamicGame.Choice.
 //
 // The solver knows no rule of its own: it reads env's throw odds (env.ThrowOdds,
 // env.DiceFor), ball movement (env.MoveBall) and period lengths (env.Rules), and enumerates

@@ -47,6 +47,9 @@ type GameProblem struct {
 	// break's mixes for both sides, the breaks' values, the first kick-off's values, the
 	// statistics and check. The solve holds only one layer of it at a time.
 	Table io.Writer
+	// keep forces a side of the game with a Dynamic side to keep its line-up at every
+	// decision (the tests compare such a game with the one-sided solves).
+	keep [2]bool
 	// reference solves the way the first version did — every difference up to the most
 	// possible, reachable from the kick-off or not, and every stage game afresh on its whole
 	// matrix — for the tests that hold the faster solve to it.
@@ -175,7 +178,7 @@ func checkGame(p GameProblem) (int, error) {
 		return 0, err
 	}
 	if r.Modes[env.Home] != env.Basic || r.Modes[env.Away] != env.Basic {
-		return 0, errors.New("solver: the substitution game needs both players in Basic mode (Dynamic shifts are not part of it)")
+		return 0, errors.New("solver: SolveGame solves the game of two Basic coaches; with a Dynamic side, SolveDynamicGame")
 	}
 	if p.Payoff == PayoffAdvance && !r.Knockout {
 		return 0, errors.New("solver: payoff advance needs knockout rules")

@@ -100,3 +100,18 @@ func BenchmarkStageLP(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkSolveDynamicGame solves the game with a Dynamic side, with its check, at 10-throw
+// halves: each mode pair, the turnover trigger (possession in the state), on all cores.
+func BenchmarkSolveDynamicGame(b *testing.B) {
+	for name, modes := range map[string][2]env.Mode{"dynamic-v-dynamic": {env.Dynamic, env.Dynamic}, "basic-v-dynamic": {env.Basic, env.Dynamic}} {
+		b.Run(name, func(b *testing.B) {
+			p := GameProblem{Rules: env.Rules{ThrowsPerHalf: 10, Modes: modes, DynamicTrigger: env.TriggerTurnover}, Payoff: PayoffWinLoss, Verify: true}
+			for b.Loop() {
+				if _, err := SolveDynamicGame(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -185,15 +185,22 @@ func (rs *responder) share(per, t int, u *ballLayer, lay *breakLayer, w int) err
 func kickOffCheck(sp *gameSpace, x, y, kh, ka []float64) GameCheck {
 	w, m := sp.moves+1, sp.moves
 	entry := func(l int) int { return l*w + m }
+	return kickOffReplies(x, y, func(i, j int) float64 { return kh[entry(i)*sp.entries+entry(j)] },
+		func(i, j int) float64 { return ka[entry(i)*sp.entries+entry(j)] })
+}
+
+// kickOffReplies is the check at the kick-off: home's best pure line-up against away's mix y
+// by home's best response's values kh, away's against x by its own, ka.
+func kickOffReplies(x, y []float64, kh, ka func(i, j int) float64) GameCheck {
 	c := GameCheck{HomeBest: math.Inf(-1), AwayBest: math.Inf(1)}
 	for l := range env.NumLineups {
 		v, u := 0.0, 0.0
 		for o := range env.NumLineups {
 			if q := y[o]; q != 0 {
-				v += q * kh[entry(l)*sp.entries+entry(o)]
+				v += q * kh(l, o)
 			}
 			if p := x[o]; p != 0 {
-				u += p * ka[entry(o)*sp.entries+entry(l)]
+				u += p * ka(o, l)
 			}
 		}
 		if v > c.HomeBest {

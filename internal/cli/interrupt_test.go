@@ -79,6 +79,7 @@ func TestCtrlCAnswersWithinASecond(t *testing.T) {
 			after: 2 * time.Second, want: "--resume"},
 		{name: "eval", args: []string{"eval", "optimal", "--vs", "random", "-n", "2000"}, after: 2 * time.Second, want: "interrupted"},
 		{name: "solve policy", args: []string{"solve", "policy", "--home-mode", "dynamic", "--throws-per-half", "150"}, after: 1500 * time.Millisecond, want: "interrupted"},
+		{name: "solve game with a Dynamic side", args: []string{"solve", "game", "--away-mode", "dynamic", "--dynamic-trigger", "turnover"}, after: 1500 * time.Millisecond, want: "interrupted"},
 		{name: "solve odds", args: []string{"solve", "odds", "--throws-per-half", "10000"}, after: 1500 * time.Millisecond, want: "interrupted"},
 		{name: "simulate", args: []string{"simulate", "-n", "10000000000"}, after: 1500 * time.Millisecond, want: "partial result",
 			kept: func(t *testing.T, stdout string) {

@@ -1,0 +1,154 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver"
+)
+
+// dynamicGameReport is what solve game prints (and --json writes) when a side plays Dynamic.
+type dynamicGameReport struct {
+	Payoff       string             `json:"payoff"`
+	Rules        string             `json:"rules"`
+	Modes        [2]string          `json:"modes"` // home's, away's
+	Trigger      string             `json:"dynamic_trigger"`
+	Value        float64            `json:"value"`
+	KickOffHome  []weightedJSON     `json:"kickoff_home"`
+	KickOffAway  []weightedJSON     `json:"kickoff_away"`
+	Decisions    []dynamicSituation `json:"decisions"`
+	Stats        solver.GameStats   `json:"stats"`
+	Seconds      float64            `json:"seconds"`
+	Verification *solver.GameCheck  `json:"verification"` // nil: not run
+}
+
+// dynamicSituation is one decision of the equilibrium, for the summary.
+type dynamicSituation struct {
+	Situation string `json:"situation"`
+	Side      string `json:"side"`
+	Plays     string `json:"plays"`
+}
+
+// runDynamicGame is solve game when either side plays Dynamic: the game is solved in
+// memory (no table or Parquet rows yet) and summarised.
+func runDynamicGame(ctx context.Context, io Streams, o solveGameOptions, r env.Rules, payoff solver.Payoff) error {
+	if o.out != "" || o.png != "" {
+		return Usagef("--out and --png are not available yet for a game with a Dynamic side (nash plays its strategy, solving it when built)")
+	}
+	size, err := solver.EstimateDynamicGame(r, payoff)
+	if err != nil {
+		return usageError{err}
+	}
+	limit, peak := int64(o.maxGiB*(1<<30)), size.Peak(!o.noVerify)
+	if peak > limit {
+		return Usagef("solve game: the game with a Dynamic side under these rules holds %d throw states and needs ~%.1f GiB at its peak, over --max-gib %v",
+			size.ThrowStates, float64(peak)/(1<<30), o.maxGiB)
+	}
+	what := "solving the substitution game with a Dynamic side and both best responses"
+	if o.noVerify {
+		what = "solving the substitution game with a Dynamic side"
+	}
+	fmt.Fprintf(io.ErrOut, "kingoal: %s: %d throw states, ~%.0f MiB at the peak\n", what, size.ThrowStates, float64(peak)/(1<<20))
+	start := time.Now()
+	bar := newProgress(io.ErrOut, size.Layers, "layers")
+	g, err := solver.SolveDynamicGame(solver.GameProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
+		Verify: !o.noVerify, Progress: func(done, _ int) { _ = bar.Set(done) }})
+	_ = bar.Finish()
+	if err != nil {
+		return policyError(err)
+	}
+	if c, ok := g.Check(); ok && !(c.Exploitability <= 1e-9 && c.Exploitability >= -1e-9) {
+		return fmt.Errorf("solve game: the best responses gain %.3g over the equilibrium (home %.12f, away %.12f): not an equilibrium",
+			c.Exploitability, c.HomeBest, c.AwayBest)
+	}
+	rep := newDynamicGameReport(g, time.Since(start))
+	if o.json {
+		return writeJSON(io.Out, rep)
+	}
+	return renderDynamicGame(io, rep)
+}
+
+func newDynamicGameReport(g *solver.DynamicGame, took time.Duration) dynamicGameReport {
+	p := g.Problem
+	ko := g.KickOff()
+	rep := dynamicGameReport{Payoff: p.Payoff.String(), Rules: p.Rules.String(), Modes: [2]string{p.Rules.Modes[env.Home].String(), p.Rules.Modes[env.Away].String()},
+		Trigger: p.Rules.DynamicTrigger.String(), Value: g.Value(), KickOffHome: toWeightedJSON(ko.Home), KickOffAway: toWeightedJSON(ko.Away),
+		Stats: g.Stats(), Seconds: took.Seconds(), Decisions: dynamicGameSummary(g)}
+	if c, ok := g.Check(); ok {
+		rep.Verification = &c
+	}
+	return rep
+}
+
+// dynamicGameSummary: for the likeliest starting pair, what each side does at the summary's
+// times and scores — a Dynamic side's shift after winning a throw that leaves the ball in
+// midfield, a Basic side's choice at the break after a goal.
+func dynamicGameSummary(g *solver.DynamicGame) []dynamicSituation {
+	r, ko := g.Problem.Rules, g.KickOff()
+	start := [2]env.Lineup{ko.Home[0].Lineup, ko.Away[0].Lineup}
+	var out []dynamicSituation
+	for _, when := range summaryTimes(r) {
+		for d := -1; d <= 1; d++ {
+			for p := env.Home; p <= env.Away; p++ {
+				o := env.Observation{Player: p, Period: when.per, ThrowsLeft: when.left, Own: start[p], Opp: start[p.Other()],
+					OwnMode: r.Modes[p], OppMode: r.Modes[p.Other()], Ball: env.KickOffSector, Knockout: r.Knockout,
+					OwnMovesLeft: r.MoveBudget(), OppMovesLeft: r.MoveBudget(), Decision: env.Break}
+				o.OwnGoals, o.OppGoals = max(d, 0), max(-d, 0)
+				if p == env.Away {
+					o.OwnGoals, o.OppGoals = o.OppGoals, o.OwnGoals
+				}
+				situation := fmt.Sprintf("%s, home %s", when.name, scoreWord(d))
+				if r.Modes[p] == env.Dynamic {
+					o.Decision, o.Possession, o.OwnMovesLeft = env.Shift, 1, 0
+					o.ThrowsLeft = max(when.left-1, 1) // a throw was just played
+					situation = fmt.Sprintf("%s, %s left, home %s: %s wins a throw to midfield", when.per, plural(o.ThrowsLeft, "throw"), scoreWord(d), p)
+				}
+				if r.Modes[p.Other()] == env.Dynamic {
+					o.OppMovesLeft = 0
+				}
+				to, err := g.ChoiceFor(o)
+				if err != nil {
+					continue // a score no match reaches by then
+				}
+				out = append(out, dynamicSituation{situation, p.String(), env.DescribeChange(start[p], to)})
+			}
+		}
+	}
+	return out
+}
+
+func renderDynamicGame(io Streams, rep dynamicGameReport) error {
+	st := rep.Stats
+	fmt.Fprintf(io.Out, "substitution game, payoff %s, home %s v away %s (shift on %s)\nrules: %s\n\n", rep.Payoff, rep.Modes[0], rep.Modes[1], rep.Trigger, rep.Rules)
+	fmt.Fprintf(io.Out, "%d throw states, %d decisions (shifts and breaks, each a max or a min), 1 kick-off matrix game; solved in %.1f s\n",
+		st.BreakStates, st.OneSided, rep.Seconds)
+	fmt.Fprintf(io.Out, "value to home: %+.9f\n", rep.Value)
+	if c := rep.Verification; c != nil {
+		fmt.Fprintf(io.Out, "best-response check: home's best response %+.3g, away's %+.3g, exploitability %.3g — verified\n\n", c.HomeBest, c.AwayBest, c.Exploitability)
+	} else {
+		fmt.Fprintf(io.Out, "best-response check: not run\n\n")
+	}
+	fmt.Fprintln(io.Out, "kick-off mix:")
+	t := newTable(io.Out, 2, "side", "line-up", "probability")
+	var rows [][]string
+	for _, side := range []struct {
+		name string
+		mix  []weightedJSON
+	}{{"home", rep.KickOffHome}, {"away", rep.KickOffAway}} {
+		for _, w := range side.mix {
+			rows = append(rows, []string{side.name, w.Lineup, fmt.Sprintf("%.6f", w.Prob)})
+		}
+	}
+	if err := appendRows(t, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Out, "\nequilibrium decisions for %s (home) v %s (away), nothing changed yet:\n", rep.KickOffHome[0].Lineup, rep.KickOffAway[0].Lineup)
+	t = newTable(io.Out, 3, "situation", "side", "plays")
+	rows = rows[:0]
+	for _, s := range rep.Decisions {
+		rows = append(rows, []string{s.Situation, s.Side, s.Plays})
+	}
+	return appendRows(t, rows)
+}

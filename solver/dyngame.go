@@ -1,0 +1,177 @@
+package solver
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// The substitution game with a Dynamic coach on at least one side. A Dynamic side makes no
+// Basic moves; after each throw it wins (under the turnover trigger: each it wins back) it
+// may shift one counter, in the open, before anything else happens. So after the kick-off
+// the game has perfect information: a Dynamic side's shift is a max (home) or a min (away)
+// inside the throw recursion, and a break — where only the Basic side, if there is one,
+// chooses — is a max or a min over that side's reachable line-ups. Only the kick-off's
+// line-ups stay a simultaneous hidden choice: a 121 × 121 matrix game. SolveDynamicGame
+// goes backward over throws as SolveGame does (the same reachable and decided differences),
+// with possession in the state under the turnover trigger, and keeps every decision it
+// takes as a byte: the strategy a match plays (DynamicGame.Choice).
+
+// DynamicGame is a solved substitution game with a Dynamic side. It is read-only and safe
+// for concurrent use.
+type DynamicGame struct {
+	Problem GameProblem
+	space   *dynSpace
+	ls      *layers // the recursion's rules: lengths, spans, decided differences
+	kickOff matrixGame
+	check   *GameCheck
+	stats   GameStats
+	// dec[per][t] is every decision taken at the throws and breaks with t throws left in
+	// period per (see dynDecisions).
+	dec [][]*dynDecisions
+	// values, kept only by tests (keepValues), is every layer's values.
+	values [][]*dynLayer
+}
+
+// DynamicGameSize is what SolveDynamicGame would hold, computed without solving.
+type DynamicGameSize struct {
+	Configs     int   // configurations: both sides' line-ups (and a Basic side's moves left)
+	Layers      int   // (period, throws left) layers
+	ThrowStates int64 // states before a throw with a value (difference, ball, possession, configuration)
+	Decisions   int64 // bytes of the strategy kept: one a decision
+	Working     int64 // bytes of values held at once (two layers of throws, their breaks and shifts)
+	Verify      int64 // Working with both best responses riding along
+}
+
+// Peak is the estimated peak memory of a solve: 2.5 times what is live — Go's collector lets
+// the heap grow to about twice that, and a period's first layer and the layers of the period
+// before wait for it (twice was up to 10% under the peak RSS measured at the default length,
+// BENCHMARKS.md).
+func (s DynamicGameSize) Peak(verify bool) int64 {
+	w := s.Working
+	if verify {
+		w = s.Verify
+	}
+	return 5 * (w + s.Decisions) / 2
+}
+
+// HasDynamic reports whether either side of r plays Dynamic: the game SolveDynamicGame
+// solves, not SolveGame.
+func HasDynamic(r env.Rules) bool {
+	return r.Modes[env.Home] == env.Dynamic || r.Modes[env.Away] == env.Dynamic
+}
+
+// checkDynamicGame validates a problem for SolveDynamicGame.
+func checkDynamicGame(p GameProblem) error {
+	r := p.Rules
+	if err := r.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case !HasDynamic(r):
+		return errors.New("solver: no Dynamic side: solve the Basic game (SolveGame)")
+	case p.Payoff == PayoffAdvance && !r.Knockout:
+		return errors.New("solver: payoff advance needs knockout rules")
+	case p.Table != nil:
+		return errors.New("solver: the game with a Dynamic side has no table file yet")
+	}
+	_, err := gameFinal(p.Payoff)
+	return err
+}
+
+// newDynamicRecursion sets up the space and the throw recursion's rules for p.
+func newDynamicRecursion(p GameProblem) (*dynSpace, *layers, error) {
+	if err := checkDynamicGame(p); err != nil {
+		return nil, nil, err
+	}
+	final, err := gameFinal(p.Payoff)
+	if err != nil {
+		return nil, nil, err
+	}
+	ls := gameLayers(p.Rules, p.Payoff, final, false)
+	ls.moveTables(env.Home)
+	ls.consts = map[float64][]float64{}
+	return newDynSpace(p.Rules), ls, nil
+}
+
+// EstimateDynamicGame returns the size of the game with a Dynamic side under r for payoff p.
+func EstimateDynamicGame(r env.Rules, p Payoff) (DynamicGameSize, error) {
+	sp, ls, err := newDynamicRecursion(GameProblem{Rules: r, Payoff: p})
+	if err != nil {
+		return DynamicGameSize{}, err
+	}
+	n := int64(sp.configs)
+	s := DynamicGameSize{Configs: sp.configs}
+	var widest int64
+	for per, length := range ls.lengths {
+		for t := 1; t <= length; t++ {
+			lo, hi := ls.span(per, t)
+			d := int64(max(hi-lo+1, 0))
+			s.Layers++
+			s.ThrowStates += d * env.Sectors * int64(sp.poss) * n
+			s.Decisions += d * n * sp.decisionsPerConfig()
+			widest = max(widest, d)
+		}
+	}
+	// Two throw layers, the shifted rows of each, and the breaks of a layer, of every
+	// period's start and of the layer before, with their shifted rows.
+	perLayer := widest * n * 8 * (2*env.Sectors*int64(sp.poss) + 2*env.Sectors*int64(sp.dynamicSides()) +
+		int64(2+len(ls.lengths))*int64(1+sp.dynamicSides()))
+	s.Working, s.Verify = perLayer, 3*perLayer
+	return s, nil
+}
+
+// SolveDynamicGame solves the substitution game when at least one side plays Dynamic (rules
+// §6): every shift and every break is a max or a min, the kick-off a matrix game verified
+// against every pure reply. With p.Verify, both sides' best responses to the other's
+// strategy ride along (Check). A game larger than p.MaxBytes (0: DefaultGameBytes) is
+// refused before anything is allocated, with an error wrapping ErrTooLarge.
+func SolveDynamicGame(p GameProblem) (*DynamicGame, error) {
+	return solveDynamicGame(p, false)
+}
+
+func solveDynamicGame(p GameProblem, keepValues bool) (*DynamicGame, error) {
+	size, err := EstimateDynamicGame(p.Rules, p.Payoff)
+	if err != nil {
+		return nil, err
+	}
+	limit := p.MaxBytes
+	if limit <= 0 {
+		limit = DefaultGameBytes
+	}
+	if peak := size.Peak(p.Verify); peak > limit {
+		return nil, fmt.Errorf("%w: the substitution game with a Dynamic side under these rules holds %d throw states and needs ~%s at its peak, more than the limit of %s",
+			ErrTooLarge, size.ThrowStates, formatBytes(peak), formatBytes(limit))
+	}
+	s, err := newDynSolver(p, keepValues)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.run(); err != nil {
+		return nil, err
+	}
+	return s.finish()
+}
+
+// Value is the game's value to home.
+func (g *DynamicGame) Value() float64 { return g.kickOff.value }
+
+// KickOff is the equilibrium of the kick-off's hidden choice of line-ups.
+func (g *DynamicGame) KickOff() LineupEquilibrium {
+	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.value, Home: weighted(g.kickOff.x), Away: weighted(g.kickOff.y),
+		Exploitability: g.kickOff.exploitability, Dominated: g.kickOff.dominated}
+}
+
+// Check is the best-response check the solve ran (GameProblem.Verify), if it ran.
+func (g *DynamicGame) Check() (GameCheck, bool) {
+	if g.check == nil {
+		return GameCheck{}, false
+	}
+	return *g.check, true
+}
+
+// Stats measures the solve: Layers, BreakStates (here: the throw states), StageGames (the
+// kick-off's one), OneSided (decisions taken: shifts and Basic breaks) and Bytes (the
+// strategy kept).
+func (g *DynamicGame) Stats() GameStats { return g.stats }

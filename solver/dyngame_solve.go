@@ -1,0 +1,266 @@
+// SolveDynamicGame's backward recursion: one layer of throws at a time, each difference on a
+// worker, the decisions of the layer taken as maxima and minima over the values after them.
+
+package solver
+
+import (
+	"context"
+	"runtime"
+	"sync"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// dynLayer is the values of one (period, throws left) layer for differences lo..lo+n−1. A
+// value vector ("row") holds every configuration, then (with the check) home's best
+// response's values and away's.
+type dynLayer struct {
+	lo, n int
+	// throws: before a throw, at ((dd*Sectors + b−1)*poss + slot)*row.
+	throws []float64
+	// breaks: at the break before the kick-off (the Basic side's choice made; the kick-off
+	// itself when nobody can move), at dd*row.
+	breaks []float64
+	// shifted[p]: right after a throw won by Dynamic side p that leaves the ball in b and p
+	// in possession, p's shift made, at (dd*Sectors + b−1)*row; breakShifted[p]: the same
+	// after a goal (or the end of a period), before the break, at dd*row. nil for a Basic p.
+	shifted, breakShifted [2][]float64
+}
+
+// dynDecisions is the strategy at one layer, one byte a decision: an index into the
+// deciding side's options (0: keep).
+type dynDecisions struct {
+	lo, n int
+	brk   []uint8 // the Basic side's choice at the break: dd*configs + c
+	// shift[p] is Dynamic side p's shift after a won throw that leaves the ball in b, at
+	// (dd*Sectors + b−1)*configs + c; breakShift[p] after a goal, at dd*configs + c.
+	shift, breakShift [2][]uint8
+}
+
+type dynSolver struct {
+	p       GameProblem
+	sp      *dynSpace
+	ls      *layers
+	ctx     context.Context
+	workers int
+	parts   int // value vectors a row: 1, or 3 with the check
+	row     int // parts × configs
+	// coef[b][k][c]: with the ball in b, P(home wins), P(away wins), P(a tie that counts).
+	coef   [env.Sectors + 1][3][]float64
+	prev   *dynLayer   // the layer with one throw fewer
+	spare  *dynLayer   // buffers to reuse
+	starts []*dynLayer // each later period's first layer (its breaks and their shifts)
+	g      *DynamicGame
+	keep   bool       // keep every layer's values (tests)
+	consts sync.Mutex // guards ls.constant: the workers share it
+	done   int
+	total  int
+}
+
+func newDynSolver(p GameProblem, keep bool) (*dynSolver, error) {
+	sp, ls, err := newDynamicRecursion(p)
+	if err != nil {
+		return nil, err
+	}
+	ctx := p.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ls.ctx = ctx
+	workers := p.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	s := &dynSolver{p: p, sp: sp, ls: ls, ctx: ctx, workers: workers, parts: 1, keep: keep,
+		starts: make([]*dynLayer, len(ls.lengths)), g: &DynamicGame{Problem: p, space: sp, ls: ls}}
+	if p.Verify {
+		s.parts = 3
+	}
+	s.row = s.parts * sp.configs
+	ls.size = s.row
+	s.g.dec = make([][]*dynDecisions, len(ls.lengths))
+	if keep {
+		s.g.values = make([][]*dynLayer, len(ls.lengths))
+	}
+	for per, n := range ls.lengths {
+		s.g.dec[per] = make([]*dynDecisions, n+1)
+		if keep {
+			s.g.values[per] = make([]*dynLayer, n+1)
+		}
+		s.total += n
+	}
+	s.fillCoefficients()
+	return s, nil
+}
+
+// fillCoefficients reads every configuration's throw odds off env.
+func (s *dynSolver) fillCoefficients() {
+	sp, n := s.sp, s.sp.configs
+	for b := 1; b <= env.Sectors; b++ {
+		for k := range 3 {
+			s.coef[b][k] = make([]float64, n)
+		}
+	}
+	for lh := range env.NumLineups {
+		for la := range env.NumLineups {
+			st := newSectorTable(env.LineupAt(lh), env.LineupAt(la), s.ls.r.TiesCount)
+			for mh := range sp.width[env.Home] {
+				for ma := range sp.width[env.Away] {
+					c := sp.config(lh*sp.width[env.Home]+mh, la*sp.width[env.Away]+ma)
+					for b := 1; b <= env.Sectors; b++ {
+						win, lose := st.win[b][env.Home], st.win[b][env.Away]
+						s.coef[b][0][c], s.coef[b][1][c] = win, lose
+						if s.ls.r.TiesCount {
+							s.coef[b][2][c] = 1 - win - lose
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// run solves every layer, last period first, and the kick-off.
+func (s *dynSolver) run() error {
+	for per := len(s.ls.lengths) - 1; per >= 0; per-- {
+		s.prev = nil
+		for t := 1; t <= s.ls.lengths[per]; t++ {
+			if err := s.ctx.Err(); err != nil {
+				return err
+			}
+			lay, err := s.layer(per, t)
+			if err != nil {
+				return err
+			}
+			if s.prev != nil && !s.keep && s.prev != s.starts[per] {
+				s.spare = s.prev
+			}
+			s.prev = lay
+			if t == s.ls.lengths[per] {
+				s.starts[per] = lay
+			}
+			s.done++
+			if pr := s.p.Progress; pr != nil {
+				pr(s.done, s.total)
+			}
+		}
+		if st := s.starts[per]; per > 0 && !s.keep {
+			// Earlier periods read only its breaks (the first period's kick-off its throws).
+			st.throws, st.shifted = nil, [2][]float64{}
+		}
+	}
+	return nil
+}
+
+// layer solves the layer (per, t) from the one with t−1 throws left (s.prev) and the later
+// periods' first layers.
+func (s *dynSolver) layer(per, t int) (*dynLayer, error) {
+	lo, hi := s.ls.span(per, t)
+	lay := s.newLayer(lo, max(hi-lo+1, 0))
+	dec := s.newDecisions(lay.lo, lay.n)
+	err := onWorkers(s.ctx, s.workers, func(w int) error {
+		for dd := w; dd < lay.n; dd += s.workers {
+			if err := s.ctx.Err(); err != nil {
+				return err
+			}
+			s.difference(per, t, lay, dec, dd)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.g.dec[per][t] = dec
+	if s.keep {
+		s.g.values[per][t] = lay
+	}
+	st := &s.g.stats
+	st.Layers++
+	st.BreakStates += int64(lay.n * env.Sectors * s.sp.poss * s.sp.configs)
+	st.Bytes += int64(len(dec.brk) + len(dec.shift[0]) + len(dec.shift[1]) + len(dec.breakShift[0]) + len(dec.breakShift[1]))
+	return lay, nil
+}
+
+// newLayer returns a layer for n differences from lo, on the spare's buffers if they fit.
+func (s *dynSolver) newLayer(lo, n int) *dynLayer {
+	lay := s.spare
+	s.spare = nil
+	if lay == nil {
+		lay = &dynLayer{}
+	}
+	lay.lo, lay.n = lo, n
+	grow := func(b []float64, size int) []float64 {
+		if cap(b) < size {
+			return make([]float64, size)
+		}
+		return b[:size]
+	}
+	lay.throws = grow(lay.throws, n*env.Sectors*s.sp.poss*s.row)
+	lay.breaks = grow(lay.breaks, n*s.row)
+	for p := env.Home; p <= env.Away; p++ {
+		if s.sp.modes[p] == env.Dynamic {
+			lay.shifted[p] = grow(lay.shifted[p], n*env.Sectors*s.row)
+			lay.breakShifted[p] = grow(lay.breakShifted[p], n*s.row)
+		}
+	}
+	return lay
+}
+
+func (s *dynSolver) newDecisions(lo, n int) *dynDecisions {
+	c := s.sp.configs
+	dec := &dynDecisions{lo: lo, n: n}
+	if _, ok := s.sp.basicSide(); ok {
+		dec.brk = make([]uint8, n*c)
+	}
+	for p := env.Home; p <= env.Away; p++ {
+		if s.sp.modes[p] == env.Dynamic {
+			dec.shift[p] = make([]uint8, n*env.Sectors*c)
+			dec.breakShift[p] = make([]uint8, n*c)
+		}
+	}
+	return dec
+}
+
+// finish solves the kick-off's matrix game and, with the check, both best replies to it.
+func (s *dynSolver) finish() (*DynamicGame, error) {
+	g, sp := s.g, s.sp
+	first := s.starts[0]
+	if first == nil || first.lo > 0 || first.lo+first.n <= 0 {
+		return nil, errNoKickOff
+	}
+	k := first.throws[(((0-first.lo)*env.Sectors+env.KickOffSector-1)*sp.poss)*s.row:][:s.row]
+	at := func(part, i, j int) float64 {
+		return k[part*sp.configs+sp.config(sp.entry(env.Home, env.LineupAt(i), sp.moves), sp.entry(env.Away, env.LineupAt(j), sp.moves))]
+	}
+	a := make([][]float64, env.NumLineups)
+	for i := range a {
+		a[i] = make([]float64, env.NumLineups)
+		for j := range a[i] {
+			a[i][j] = at(0, i, j)
+		}
+	}
+	m, err := solveMatrixGame(a)
+	if err != nil {
+		return nil, err
+	}
+	g.kickOff = m
+	g.stats.StageGames = 1
+	if m.exploitability == 0 {
+		g.stats.Saddles = 1
+	} else {
+		g.stats.LPs = 1
+	}
+	for per := range g.dec {
+		for _, dec := range g.dec[per] {
+			if dec != nil {
+				g.stats.OneSided += int64(len(dec.brk) + len(dec.shift[0]) + len(dec.shift[1]) + len(dec.breakShift[0]) + len(dec.breakShift[1]))
+			}
+		}
+	}
+	if s.parts == 3 {
+		c := kickOffReplies(m.x, m.y, func(i, j int) float64 { return at(1, i, j) }, func(i, j int) float64 { return at(2, i, j) })
+		g.check = &c
+	}
+	s.prev, s.spare, s.starts = nil, nil, nil
+	return g, nil
+}
