@@ -140,6 +140,7 @@ func TestDynamicGameIsTheEnginesRecursion(t *testing.T) {
 		if states < 100 {
 			t.Errorf("%v: only %d states compared", c.r, states)
 		}
+		t.Logf("%v, %v: %d states compared", c.r, c.p, states)
 	}
 }
 

@@ -185,7 +185,7 @@ func TestGameMatchesTheReferenceSolve(t *testing.T) {
 		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: PayoffGoalDiff},
 	}
 	if testing.Short() { // the race stage: the parallel solve on a small game (the reference is slow under -race)
-		cases = []GameProblem{{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 2}, Payoff: PayoffWinLoss}}
+		cases = []GameProblem{{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Payoff: PayoffWinLoss}}
 	}
 	for _, p := range cases {
 		fast, err := SolveGame(p)
