@@ -167,6 +167,17 @@ func (s *State) applyThrow(o Outcome) {
 	}
 }
 
+// earnsShift is rules §6: a throw won by a Dynamic player earns a shift — under the turnover
+// trigger only if that player did not win the last decided throw since the kick-off (hadBall).
+func earnsShift(m Mode, turnover, hadBall bool) bool { return m == Dynamic && (!turnover || !hadBall) }
+
+// EarnsShift reports whether a throw won by winner earns a Dynamic shift under r when the last
+// decided throw since the kick-off was won by lastWinner (possessed false: none yet). Solvers
+// ask it instead of restating the trigger.
+func (r Rules) EarnsShift(winner, lastWinner Player, possessed bool) bool {
+	return earnsShift(r.Modes[winner], r.DynamicTrigger == TriggerTurnover, possessed && lastWinner == winner)
+}
+
 // eventfulThrow applies a throw won by winner that is not plain (see plainThrow): it scores,
 // ends the period or earns a Dynamic shift. The fast path calls it directly for the throws
 // plainRun stops at.
@@ -177,7 +188,7 @@ func (s *State) eventfulThrow(winner Player) {
 	if goal {
 		s.score[winner]++
 	}
-	earned := s.rules.modes[winner] == Dynamic && (!s.rules.turnover || s.possession != int8(winner))
+	earned := earnsShift(s.rules.modes[winner], s.rules.turnover, s.possession == int8(winner))
 	s.possession = int8(winner)
 	if goal {
 		s.possession = noPossession

@@ -198,7 +198,7 @@ func (s *dynamicSolver) cell(per, t, b, d, l, poss int) float64 {
 			nd++
 		}
 		best := s.after(per, t-1, mv.ball, nd, l, np)
-		if !s.turnover || poss != possOwn {
+		if me := s.dp.Problem.Player; s.r.EarnsShift(me, me, poss == possOwn) {
 			for _, sh := range s.shifts[l] {
 				best = max(best, s.after(per, t-1, mv.ball, nd, sh, np))
 			}

@@ -24,6 +24,7 @@ type DynamicGame struct {
 	Problem GameProblem
 	space   *dynSpace
 	ls      *layers // the recursion's rules: lengths, spans, decided differences
+	row     int     // a value row's length (values: configurations, or three times that with the check)
 	kickOff matrixGame
 	check   *GameCheck
 	stats   GameStats
@@ -136,13 +137,8 @@ func solveDynamicGame(p GameProblem, keepValues bool) (*DynamicGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	limit := p.MaxBytes
-	if limit <= 0 {
-		limit = DefaultGameBytes
-	}
-	if peak := size.Peak(p.Verify); peak > limit {
-		return nil, fmt.Errorf("%w: the substitution game with a Dynamic side under these rules holds %d throw states and needs ~%s at its peak, more than the limit of %s",
-			ErrTooLarge, size.ThrowStates, formatBytes(peak), formatBytes(limit))
+	if err := p.fits(size.Peak(p.Verify), fmt.Sprintf("the substitution game with a Dynamic side under these rules holds %d throw states", size.ThrowStates)); err != nil {
+		return nil, err
 	}
 	s, err := newDynSolver(p, keepValues)
 	if err != nil {
@@ -173,5 +169,5 @@ func (g *DynamicGame) Check() (GameCheck, bool) {
 
 // Stats measures the solve: Layers, BreakStates (here: the throw states), StageGames (the
 // kick-off's one), OneSided (decisions taken: shifts and Basic breaks) and Bytes (the
-// strategy kept).
+// strategy kept: a byte a decision, so equal to OneSided).
 func (g *DynamicGame) Stats() GameStats { return g.stats }

@@ -144,27 +144,18 @@ func (g *DynamicGame) valueAt(s env.State) (float64, error) {
 	if !ok {
 		return g.ls.final(held, false) + add, nil
 	}
-	lay := g.values[per][q.throwsLeft]
-	sp, row := g.space, g.Problem.rowSize(g.space)
-	i := g.config(q) + (held-lay.lo)*row
+	lay, sp, row, c := g.values[per][q.throwsLeft], g.space, g.row, g.config(q)
+	dd := held - lay.lo
+	ball := dd*env.Sectors + q.ball - 1 // the ball's row among a difference's
 	switch {
 	case s.Node() == env.Chance:
-		slot := sp.possSlot(q.possession, q.possessed)
-		return lay.throws[((held-lay.lo)*env.Sectors+q.ball-1)*sp.poss*row+slot*row+g.config(q)] + add, nil
+		return lay.throws[(ball*sp.poss+sp.possSlot(q.possession, q.possessed))*row+c] + add, nil
 	case q.decision == env.Break:
-		return lay.breaks[i] + add, nil
+		return lay.breaks[dd*row+c] + add, nil
 	case q.decision == env.Shift && !q.possessed:
-		return lay.breakShifted[q.actor][i] + add, nil
+		return lay.breakShifted[q.actor][dd*row+c] + add, nil
 	case q.decision == env.Shift:
-		return lay.shifted[q.actor][((held-lay.lo)*env.Sectors+q.ball-1)*row+g.config(q)] + add, nil
+		return lay.shifted[q.actor][ball*row+c] + add, nil
 	}
 	return 0, fmt.Errorf("solver: no value kept at a %s node", s.Node())
-}
-
-// rowSize is the length of a value row of the solve p asks for.
-func (p GameProblem) rowSize(sp *dynSpace) int {
-	if p.Verify {
-		return 3 * sp.configs
-	}
-	return sp.configs
 }

@@ -77,6 +77,7 @@ func newDynSolver(p GameProblem, keep bool) (*dynSolver, error) {
 		s.parts = 3
 	}
 	s.row = s.parts * sp.configs
+	s.g.row = s.row
 	ls.size = s.row
 	s.g.dec = make([][]*dynDecisions, len(ls.lengths))
 	if keep {
@@ -244,19 +245,7 @@ func (s *dynSolver) finish() (*DynamicGame, error) {
 		return nil, err
 	}
 	g.kickOff = m
-	g.stats.StageGames = 1
-	if m.exploitability == 0 {
-		g.stats.Saddles = 1
-	} else {
-		g.stats.LPs = 1
-	}
-	for per := range g.dec {
-		for _, dec := range g.dec[per] {
-			if dec != nil {
-				g.stats.OneSided += int64(len(dec.brk) + len(dec.shift[0]) + len(dec.shift[1]) + len(dec.breakShift[0]) + len(dec.breakShift[1]))
-			}
-		}
-	}
+	g.stats.StageGames, g.stats.OneSided = 1, g.stats.Bytes
 	if s.parts == 3 {
 		c := kickOffReplies(m.x, m.y, func(i, j int) float64 { return at(1, i, j) }, func(i, j int) float64 { return at(2, i, j) })
 		g.check = &c

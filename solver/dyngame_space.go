@@ -120,6 +120,14 @@ func (sp *dynSpace) optionCount(p env.Player, c int) int {
 	return len(sp.options[p][c%ea])
 }
 
+// possessionOf is the env possession of a slot (possessed false: none, or not tracked).
+func (sp *dynSpace) possessionOf(slot int) (env.Player, bool) {
+	if slot == 0 {
+		return env.Home, false
+	}
+	return env.Player(slot - 1), true
+}
+
 // possSlot is the possession slot of an env possession (who won the last decided throw).
 func (sp *dynSpace) possSlot(w env.Player, ok bool) int {
 	if sp.poss == 1 || !ok {

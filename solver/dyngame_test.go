@@ -232,27 +232,41 @@ func TestDynamicGameWithAKeeperIsSolvePolicy(t *testing.T) {
 		if c.r.Modes[env.Away] == env.Dynamic {
 			dyn = env.Away
 		}
-		for range 8 {
-			h, a := env.LineupAt(rng.IntN(env.NumLineups)), env.LineupAt(rng.IntN(env.NumLineups))
-			s, err := env.NewMatch(c.r, h, a)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := g.valueAt(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			own, opp, sign := h, a, 1.0
-			if dyn == env.Away {
-				own, opp, sign = a, h, -1
-			}
+		compareKickOffs(t, g, rng, 8, dyn, func(own, opp env.Lineup) (float64, error) {
 			pol, err := SolveDynamic(DynamicProblem{Rules: c.r, Player: dyn, Own: own, Opponent: opp, Objective: c.obj})
 			if err != nil {
-				t.Fatal(err)
+				return 0, err
 			}
-			if want := sign * pol.Value(); math.Abs(got-want) > 1e-12 {
-				t.Errorf("%v, %v v %v: game %.15g, solve policy %.15g", c.r, h, a, got, want)
-			}
+			return pol.Value(), nil
+		})
+	}
+}
+
+// compareKickOffs compares g's value after n kick-offs drawn from rng with want(own, opp): the
+// value to side me, starting with own against opp, by another solver (to 1e-12).
+func compareKickOffs(t *testing.T, g *DynamicGame, rng *rand.Rand, n int, me env.Player, want func(own, opp env.Lineup) (float64, error)) {
+	t.Helper()
+	r := g.Problem.Rules
+	for range n {
+		h, a := env.LineupAt(rng.IntN(env.NumLineups)), env.LineupAt(rng.IntN(env.NumLineups))
+		s, err := env.NewMatch(r, h, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := g.valueAt(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		own, opp, sign := h, a, 1.0
+		if me == env.Away {
+			own, opp, sign = a, h, -1
+		}
+		w, err := want(own, opp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w *= sign; math.Abs(got-w) > 1e-12 {
+			t.Errorf("%v, %v v %v: game %.15g, the one-sided solve %.15g", r, h, a, got, w)
 		}
 	}
 }
@@ -300,39 +314,21 @@ func TestDynamicGameWithAForcedKeeperIsSolvePolicy(t *testing.T) {
 			t.Fatal(err)
 		}
 		me := c.kept.Other()
-		for range 6 {
-			h, a := env.LineupAt(rng.IntN(env.NumLineups)), env.LineupAt(rng.IntN(env.NumLineups))
-			s, err := env.NewMatch(c.r, h, a)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := g.valueAt(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			own, opp, sign := h, a, 1.0
-			if me == env.Away {
-				own, opp, sign = a, h, -1
-			}
-			var want float64
+		compareKickOffs(t, g, rng, 6, me, func(own, opp env.Lineup) (float64, error) {
 			if c.r.Modes[me] == env.Dynamic {
 				pol, err := SolveDynamic(DynamicProblem{Rules: c.r, Player: me, Own: own, Opponent: opp, Objective: ObjectiveWinLoss})
 				if err != nil {
-					t.Fatal(err)
+					return 0, err
 				}
-				want = sign * pol.Value()
-			} else {
-				basic := c.r
-				basic.Modes[c.kept] = env.Basic // a keeper: SolveBasic's opponent keeps whatever its mode
-				pol, err := SolveBasic(BasicProblem{Rules: basic, Player: me, Own: own, Opponent: opp, Objective: ObjectiveWinLoss})
-				if err != nil {
-					t.Fatal(err)
-				}
-				want = sign * pol.Value()
+				return pol.Value(), nil
 			}
-			if math.Abs(got-want) > 1e-12 {
-				t.Errorf("%v, %s kept, %v v %v: game %.15g, solve policy %.15g", c.r, c.kept, h, a, got, want)
+			basic := c.r
+			basic.Modes[c.kept] = env.Basic // a keeper: SolveBasic's opponent keeps whatever its mode
+			pol, err := SolveBasic(BasicProblem{Rules: basic, Player: me, Own: own, Opponent: opp, Objective: ObjectiveWinLoss})
+			if err != nil {
+				return 0, err
 			}
-		}
+			return pol.Value(), nil
+		})
 	}
 }

@@ -41,9 +41,8 @@ func (s *dynSolver) difference(per, t int, lay *dynLayer, dec *dynDecisions, dd 
 // ball b and possession slot into out.
 func (s *dynSolver) throw(per, t, d, b, slot int, out []float64) {
 	sp, ls := s.sp, s.ls
-	mayShift := func(p env.Player) bool {
-		return sp.modes[p] == env.Dynamic && (sp.poss == 1 || slot != sp.possSlot(p, true))
-	}
+	last, possessed := sp.possessionOf(slot)
+	mayShift := func(p env.Player) bool { return ls.r.EarnsShift(p, last, possessed) }
 	win, aw := s.afterWin(per, t, d, ls.own[b], env.Home, mayShift(env.Home))
 	lose, al := s.afterWin(per, t, d, ls.opp[b], env.Away, mayShift(env.Away))
 	var same []float64

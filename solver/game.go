@@ -200,17 +200,12 @@ func SolveGame(p GameProblem) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	limit := p.MaxBytes
-	if limit <= 0 {
-		limit = DefaultGameBytes
-	}
 	peak := size.Peak()
 	if p.Verify {
 		peak = size.PeakVerified()
 	}
-	if peak > limit {
-		return nil, fmt.Errorf("%w: the substitution game under these rules holds %d break states and needs ~%s at its peak, more than the limit of %s",
-			ErrTooLarge, size.BreakStates, formatBytes(peak), formatBytes(limit))
+	if err := p.fits(peak, fmt.Sprintf("the substitution game under these rules holds %d break states", size.BreakStates)); err != nil {
+		return nil, err
 	}
 	gs, err := newGameSolver(p, moves)
 	if err != nil {
@@ -277,6 +272,19 @@ func newGameSolver(p GameProblem, moves int) (*gameSolver, error) {
 	gs.sectors()
 	ls.step = gs.breaks
 	return gs, nil
+}
+
+// fits refuses a solve whose estimated peak exceeds p.MaxBytes (0: DefaultGameBytes), saying
+// what it holds.
+func (p GameProblem) fits(peak int64, holds string) error {
+	limit := p.MaxBytes
+	if limit <= 0 {
+		limit = DefaultGameBytes
+	}
+	if peak > limit {
+		return fmt.Errorf("%w: %s and needs ~%s at its peak, more than the limit of %s", ErrTooLarge, holds, formatBytes(peak), formatBytes(limit))
+	}
+	return nil
 }
 
 // mirrorSymmetric reports whether home's value at a state is minus home's value at its

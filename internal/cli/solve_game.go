@@ -342,6 +342,22 @@ func mixWords(from env.Lineup, mix []solver.Weighted) string {
 	return strings.Join(parts, " · ")
 }
 
+// renderKickOffMix prints both sides' kick-off mixes under a title.
+func renderKickOffMix(io Streams, title string, home, away []weightedJSON) error {
+	fmt.Fprintln(io.Out, title)
+	t := newTable(io.Out, 2, "side", "line-up", "probability")
+	var rows [][]string
+	for _, side := range []struct {
+		name string
+		mix  []weightedJSON
+	}{{"home", home}, {"away", away}} {
+		for _, w := range side.mix {
+			rows = append(rows, []string{side.name, w.Lineup, fmt.Sprintf("%.6f", w.Prob)})
+		}
+	}
+	return appendRows(t, rows)
+}
+
 func renderGame(io Streams, rep gameReport) error {
 	st := rep.Stats
 	fmt.Fprintf(io.Out, "substitution game, payoff %s\nrules: %s\n\n", rep.Payoff, rep.Rules)
@@ -361,23 +377,12 @@ func renderGame(io Streams, rep gameReport) error {
 	} else {
 		fmt.Fprintf(io.Out, "best-response check: not run\n\n")
 	}
-	fmt.Fprintln(io.Out, "kick-off mix (both budgets full):")
-	t := newTable(io.Out, 2, "side", "line-up", "probability")
-	var rows [][]string
-	for _, side := range []struct {
-		name string
-		mix  []weightedJSON
-	}{{"home", rep.KickOffHome}, {"away", rep.KickOffAway}} {
-		for _, w := range side.mix {
-			rows = append(rows, []string{side.name, w.Lineup, fmt.Sprintf("%.6f", w.Prob)})
-		}
-	}
-	if err := appendRows(t, rows); err != nil {
+	if err := renderKickOffMix(io, "kick-off mix (both budgets full):", rep.KickOffHome, rep.KickOffAway); err != nil {
 		return err
 	}
+	var rows [][]string
 	fmt.Fprintln(io.Out, "\nthe right to substitute: the value to home of the starting line-ups' equilibrium, then equilibrium play, by who may substitute:")
-	t = newTable(io.Out, 1, "who may substitute", "value to home")
-	rows = rows[:0]
+	t := newTable(io.Out, 1, "who may substitute", "value to home")
 	for _, w := range rep.Worth {
 		rows = append(rows, []string{w.Who, fmt.Sprintf("%+.6f", w.Value)})
 	}

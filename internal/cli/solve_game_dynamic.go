@@ -130,23 +130,12 @@ func renderDynamicGame(io Streams, rep dynamicGameReport) error {
 	} else {
 		fmt.Fprintf(io.Out, "best-response check: not run\n\n")
 	}
-	fmt.Fprintln(io.Out, "kick-off mix:")
-	t := newTable(io.Out, 2, "side", "line-up", "probability")
-	var rows [][]string
-	for _, side := range []struct {
-		name string
-		mix  []weightedJSON
-	}{{"home", rep.KickOffHome}, {"away", rep.KickOffAway}} {
-		for _, w := range side.mix {
-			rows = append(rows, []string{side.name, w.Lineup, fmt.Sprintf("%.6f", w.Prob)})
-		}
-	}
-	if err := appendRows(t, rows); err != nil {
+	if err := renderKickOffMix(io, "kick-off mix:", rep.KickOffHome, rep.KickOffAway); err != nil {
 		return err
 	}
 	fmt.Fprintf(io.Out, "\nequilibrium decisions for %s (home) v %s (away), nothing changed yet:\n", rep.KickOffHome[0].Lineup, rep.KickOffAway[0].Lineup)
-	t = newTable(io.Out, 3, "situation", "side", "plays")
-	rows = rows[:0]
+	t := newTable(io.Out, 3, "situation", "side", "plays")
+	var rows [][]string
 	for _, s := range rep.Decisions {
 		rows = append(rows, []string{s.Situation, s.Side, s.Plays})
 	}
