@@ -1,16 +1,19 @@
 package agents
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver"
 )
 
@@ -25,7 +28,24 @@ type Setup struct {
 	// within milliseconds, the agent answers with a legal action and its Err reports the
 	// context's error. Whoever plays the agent checks ErrOf after the match.
 	Context context.Context
+	// Open opens the files an agent's parameters name (qlearning's model=, nash's table=,
+	// table's file=). Nil: any regular file the user may read (safefile.Open); a server sets
+	// one confined to the directories it serves.
+	Open func(name string) (*os.File, error)
+	// MaxBytes bounds what an agent solves when it is built (nash's game), by the solver's
+	// estimate of its peak memory; 0: solver.DefaultGameBytes. Beyond it the agent is refused
+	// with an error wrapping solver.ErrTooLarge.
+	MaxBytes int64
 }
+
+func (s Setup) open(name string) (*os.File, error) {
+	if s.Open != nil {
+		return s.Open(name)
+	}
+	return safefile.Open(name, 0)
+}
+
+func (s Setup) maxBytes() int64 { return cmp.Or(s.MaxBytes, solver.DefaultGameBytes) }
 
 func (s Setup) context() context.Context {
 	if s.Context == nil {

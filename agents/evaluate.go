@@ -154,8 +154,9 @@ func fixedLineup(spec string) *env.Lineup {
 	return nil
 }
 
-// bestResponses memoises bestResponseScore (a pure function of its arguments).
-var bestResponses memo[brKey, float64]
+// bestResponses memoises bestResponseScore (a pure function of its arguments); a number an
+// entry, bounded so that a server fed many rule sets does not grow without end.
+var bestResponses = memo[brKey, float64]{limit: 1 << 14}
 
 type brKey struct {
 	rules env.Rules // Canonical

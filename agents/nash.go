@@ -4,12 +4,14 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver"
 )
 
@@ -30,7 +32,7 @@ func buildNash(p params, s Setup) (Agent, error) {
 		return buildDynamicNash(p, s)
 	}
 	if path := p["table"]; path != "" {
-		g, err := tableFor(s.context(), path, s.Rules, p["payoff"])
+		g, err := tableFor(s, path, p["payoff"])
 		if err != nil {
 			return nil, &ModelError{Kind: "table", Path: path, Err: err}
 		}
@@ -46,9 +48,9 @@ func buildNash(p params, s Setup) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	if size.PeakVerified() > solver.DefaultGameBytes {
-		return nil, fmt.Errorf("%w: nash solves the substitution game (and its best responses) when it is built, and under %s it holds %d break states, ~%.1f GiB at the peak, more than the %d GiB it may take; use shorter halves or fewer moves (see kingoal solve game)",
-			solver.ErrTooLarge, s.Rules, size.BreakStates, float64(size.PeakVerified())/(1<<30), solver.DefaultGameBytes>>30)
+	if peak := size.PeakVerified(); peak > s.maxBytes() {
+		return nil, fmt.Errorf("%w: nash solves the substitution game (and its best responses) when it is built, and under %s it holds %d break states, ~%s at the peak, more than the %s it may take here; use shorter halves or fewer moves, or a game table (kingoal solve game --out FILE.kgt, then nash:table=FILE.kgt)",
+			solver.ErrTooLarge, s.Rules, size.BreakStates, safefile.FormatBytes(peak), safefile.FormatBytes(s.maxBytes()))
 	}
 	g, err := gameFor(s.context(), s.Rules, payoff)
 	if err != nil {
@@ -84,9 +86,9 @@ func buildDynamicNash(p params, s Setup) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	if peak := size.Peak(true); peak > solver.DefaultGameBytes {
-		return nil, fmt.Errorf("%w: nash solves the game with a Dynamic side (and its best responses) when it is built, and under %s it needs ~%.1f GiB at the peak, more than the %d GiB it may take",
-			solver.ErrTooLarge, s.Rules, float64(peak)/(1<<30), solver.DefaultGameBytes>>30)
+	if peak := size.Peak(true); peak > s.maxBytes() {
+		return nil, fmt.Errorf("%w: nash solves the game with a Dynamic side (and its best responses) when it is built, and under %s it needs ~%s at the peak, more than the %s it may take here",
+			solver.ErrTooLarge, s.Rules, safefile.FormatBytes(peak), safefile.FormatBytes(s.maxBytes()))
 	}
 	g, err := dynamicGames.get(s.context(), eqKey{s.Rules.Canonical(), payoff}, func() (*solver.DynamicGame, error) {
 		return solver.SolveDynamicGame(solver.GameProblem{Rules: s.Rules, Payoff: payoff, Context: s.context(), Verify: true})
@@ -112,34 +114,45 @@ type tableKey struct {
 	mod  time.Time
 }
 
-// fileKey names the file at path as it is now: a changed file is read again.
-func fileKey(path string) (tableKey, error) {
-	abs, err := filepath.Abs(path)
+// fileKey names an open file as it is now: a changed file is read again.
+func fileKey(f *os.File) (tableKey, error) {
+	abs, err := filepath.Abs(f.Name())
 	if err != nil {
 		return tableKey{}, err
 	}
-	info, err := os.Stat(abs)
+	info, err := f.Stat()
 	if err != nil {
 		return tableKey{}, err
 	}
 	return tableKey{abs, info.Size(), info.ModTime()}, nil
 }
 
+// readOnce opens the file name through s, and reads it with read unless c holds it already.
+func readOnce[V any](c *memo[tableKey, V], s Setup, name string, read func(r io.ReaderAt, size int64) (V, error)) (V, error) {
+	var zero V
+	f, err := s.open(name)
+	if err != nil {
+		return zero, err
+	}
+	defer f.Close()
+	key, err := fileKey(f)
+	if err != nil {
+		return zero, err
+	}
+	return c.get(s.context(), key, func() (V, error) { return read(f, key.size) })
+}
+
 // tables memoises loaded game tables per file, as games does solves.
 var tables = memo[tableKey, *solver.Game]{limit: 2}
 
-// tableFor loads the game table at path (once per process) and checks it was solved for
-// the rules r and, if given, the payoff.
-func tableFor(ctx context.Context, path string, r env.Rules, payoff string) (*solver.Game, error) {
-	key, err := fileKey(path)
+// tableFor loads the game table name (once per process) and checks it was solved for the
+// rules of s and, if given, the payoff.
+func tableFor(s Setup, name string, payoff string) (*solver.Game, error) {
+	g, err := readOnce(&tables, s, name, func(r io.ReaderAt, size int64) (*solver.Game, error) { return solver.LoadGame(s.context(), r, size) })
 	if err != nil {
 		return nil, err
 	}
-	g, err := tables.get(ctx, key, func() (*solver.Game, error) { return solver.LoadGameFile(ctx, key.path) })
-	if err != nil {
-		return nil, err
-	}
-	if !g.Problem.Rules.Equal(r) {
+	if r := s.Rules; !g.Problem.Rules.Equal(r) {
 		return nil, fmt.Errorf("the table was solved for %q, not %q", g.Problem.Rules.String(), r.String())
 	}
 	if payoff != "" && payoff != g.Problem.Payoff.String() {

@@ -145,8 +145,9 @@ func (o *Optimal) kickoff(p env.Player) int {
 }
 
 // equilibria memoises the odds matrix and the line-up equilibrium per rules and payoff (pure
-// functions of them; the results are read-only), so many agents share one solve.
-var equilibria memo[eqKey, lineupGame]
+// functions of them; the results are read-only), so many agents share one solve. Sixteen at
+// most: a process that meets many rule sets (kingoal serve) keeps the recent ones.
+var equilibria = memo[eqKey, lineupGame]{limit: 16}
 
 type eqKey struct {
 	rules  env.Rules // Canonical

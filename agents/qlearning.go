@@ -8,11 +8,11 @@ import (
 	"io"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"slices"
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/jsonfile"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // QConfig are the hyper-parameters of tabular Q-learning. The zero value means the defaults.
@@ -271,6 +271,10 @@ func (q *QLearning) Save(w io.Writer) error {
 	return jsonfile.Encode(w, f, false) // compact: a table can hold a million states
 }
 
+// MaxModelBytes bounds what a model is read from: a reader handed a stream that never ends
+// (a device, a pipe) stops here with an error instead of taking the machine's memory.
+const MaxModelBytes = 1 << 30
+
 // qKeys are the keys every model of this version has (training and rules_config are not in
 // models of early builds).
 var qKeys = []string{"rules", "config", "episodes", "states"}
@@ -279,9 +283,12 @@ var qKeys = []string{"rules", "config", "episodes", "states"}
 // (once it is known to be a model of this version) missing keys are errors.
 func readQFile(rd io.Reader) (qFile, error) {
 	var f qFile
-	b, err := io.ReadAll(rd)
+	b, err := io.ReadAll(io.LimitReader(rd, MaxModelBytes+1))
 	if err != nil {
 		return f, fmt.Errorf("agents: %w", err)
+	}
+	if len(b) > MaxModelBytes {
+		return f, fmt.Errorf("agents: not a Q-learning model: more than %d MiB (%w)", MaxModelBytes>>20, safefile.ErrTooLarge)
 	}
 	if err := jsonfile.Decode(b, &f, "format", "version"); err != nil {
 		return f, fmt.Errorf("agents: not a Q-learning model (%v)", err)
@@ -341,7 +348,7 @@ func buildQLearning(p params, s Setup) (Agent, error) {
 	if path == "" {
 		return nil, errors.New("qlearning needs a model: qlearning:model=FILE (train one with kingoal train qlearning)")
 	}
-	f, err := os.Open(path)
+	f, err := s.open(path)
 	if err != nil {
 		return nil, &ModelError{Path: path, Err: err}
 	}

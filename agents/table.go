@@ -3,7 +3,6 @@
 package agents
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -25,7 +24,7 @@ func buildTable(p params, s Setup) (Agent, error) {
 	if path == "" {
 		return nil, fmt.Errorf("table needs a policy table file: table:file=policy.kgp (written by kingoal.save_policy)")
 	}
-	t, err := policyTableFor(s.context(), path, s.Rules)
+	t, err := policyTableFor(s, path)
 	if err != nil {
 		return nil, &ModelError{Kind: "policy table", Path: path, Err: err}
 	}
@@ -37,18 +36,14 @@ func buildTable(p params, s Setup) (Agent, error) {
 // policyTables memoises read policy tables per file, as tables does game tables.
 var policyTables = memo[tableKey, *solver.PolicyTable]{limit: 4}
 
-// policyTableFor reads the policy table at path (once per process) and checks it was
-// tabulated under the rules r.
-func policyTableFor(ctx context.Context, path string, r env.Rules) (*solver.PolicyTable, error) {
-	key, err := fileKey(path)
+// policyTableFor reads the policy table name (once per process) and checks it was
+// tabulated under the rules of s.
+func policyTableFor(s Setup, name string) (*solver.PolicyTable, error) {
+	t, err := readOnce(&policyTables, s, name, solver.ReadPolicyTable)
 	if err != nil {
 		return nil, err
 	}
-	t, err := policyTables.get(ctx, key, func() (*solver.PolicyTable, error) { return solver.ReadPolicyTableFile(key.path) })
-	if err != nil {
-		return nil, err
-	}
-	if tr := t.Info().Rules; !tr.Equal(r) {
+	if tr, r := t.Info().Rules, s.Rules; !tr.Equal(r) {
 		return nil, fmt.Errorf("the policy was tabulated for %q, not %q", tr.String(), r.String())
 	}
 	return t, nil

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // A shard's files (matches, and the logs) are renamed into place one after another, so a
@@ -119,7 +120,7 @@ func schemaOf(kind string) string {
 // another run is an error wrapping ErrForeignShard.
 func (d RunDir) checkShard(s int) (matches int64, ok bool, err error) {
 	c, dir := d.plan, d.Path
-	b, err := os.ReadFile(manifestPath(dir, s))
+	b, err := safefile.ReadFile(manifestPath(dir, s), maxDescriptionBytes)
 	if err != nil {
 		return 0, false, nil
 	}

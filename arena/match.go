@@ -41,7 +41,7 @@ type Worker struct {
 func NewWorker(ctx context.Context, c *Plan) (*Worker, error) {
 	p := &Worker{plan: c, ctx: ctx, agents: make([]agents.Agent, len(c.Agents)), goals: env.NewGoalSampler(env.SeededSource(0, 0)), watch: -1}
 	for i, s := range c.Agents {
-		a, err := agents.New(s, agents.Setup{Rules: c.Rules, Context: ctx})
+		a, err := agents.New(s, c.limits.setup(ctx, c.Rules))
 		if err != nil {
 			return nil, err
 		}

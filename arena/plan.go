@@ -19,23 +19,26 @@ type Plan struct {
 	shardSize     int      // matches a shard aims at
 	unitsPerShard int
 	runID         string // the hash of the run's identity, in every shard's manifest
+	limits        Limits // what its workers' agents may do
 }
 
 // NewPlan validates c, builds each of its agents once under ctx (an agent that does not
 // build is the error; so is ctx's end) and lays out the run.
-func NewPlan(ctx context.Context, c Config) (*Plan, error) {
+func NewPlan(ctx context.Context, c Config) (*Plan, error) { return newPlan(ctx, c, Limits{}) }
+
+func newPlan(ctx context.Context, c Config, limits Limits) (*Plan, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
 	for _, s := range c.Agents {
-		if _, err := agents.New(s, agents.Setup{Rules: c.Rules, Context: ctx}); err != nil {
+		if _, err := agents.New(s, limits.setup(ctx, c.Rules)); err != nil {
 			return nil, err
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 	}
-	p := &Plan{Config: c, pairings: c.pairings(), perUnit: c.matchesPerUnit(), units: c.units(), shardSize: c.shardSize()}
+	p := &Plan{Config: c, limits: limits, pairings: c.pairings(), perUnit: c.matchesPerUnit(), units: c.units(), shardSize: c.shardSize()}
 	p.unitsPerShard = max(1, p.shardSize/p.perUnit)
 	p.runID = p.info(0, false).RunID()
 	return p, nil

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sync"
 
+	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 )
@@ -45,9 +47,20 @@ type Replayer struct {
 	worker *Worker
 }
 
-// NewReplayer builds the agents of the run in dir. Once ctx is done, replays fail with its
-// error.
-func NewReplayer(ctx context.Context, dir string) (*Replayer, error) {
+// Limits bound what building a run's agents may do: where the files their specs name are
+// opened and how much they may solve (agents.Setup's Open and MaxBytes; zero: its defaults).
+type Limits struct {
+	Open     func(name string) (*os.File, error)
+	MaxBytes int64
+}
+
+func (l Limits) setup(ctx context.Context, r env.Rules) agents.Setup {
+	return agents.Setup{Rules: r, Context: ctx, Open: l.Open, MaxBytes: l.MaxBytes}
+}
+
+// NewReplayer builds the agents of the run in dir within limits. Once ctx is done, replays
+// fail with its error.
+func NewReplayer(ctx context.Context, dir string, limits Limits) (*Replayer, error) {
 	info, err := ReadInfo(dir)
 	if err != nil {
 		return nil, err
@@ -56,7 +69,7 @@ func NewReplayer(ctx context.Context, dir string) (*Replayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := NewPlan(ctx, c)
+	p, err := newPlan(ctx, c, limits)
 	if err != nil {
 		return nil, err
 	}

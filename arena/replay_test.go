@@ -27,7 +27,7 @@ func TestReplayPlaysEveryMatchAgain(t *testing.T) {
 		if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
 			t.Fatal(err)
 		}
-		rep, err := arena.NewReplayer(context.Background(), dir)
+		rep, err := arena.NewReplayer(context.Background(), dir, arena.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -13,6 +12,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/jsonfile"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/internal/version"
 )
 
@@ -121,9 +121,13 @@ type Options struct {
 	Progress func(done, total int) // called from Run's goroutine as matches finish
 }
 
+// maxDescriptionBytes bounds the JSON files of a run directory (run.json, the manifests, the
+// exploitability cache) as they are read: far above what the arena writes, far below harm.
+const maxDescriptionBytes = 16 << 20
+
 // ReadInfo reads dir/run.json.
 func ReadInfo(dir string) (RunInfo, error) {
-	b, err := os.ReadFile(filepath.Join(dir, "run.json"))
+	b, err := safefile.ReadFile(filepath.Join(dir, "run.json"), maxDescriptionBytes)
 	if err != nil {
 		return RunInfo{}, fmt.Errorf("arena: reading the run description: %w", err)
 	}

@@ -2,11 +2,15 @@ package datasets
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/parquet-go/parquet-go"
+
+	"github.com/kingoal/kingoal/datasets/internal/columnar"
 	"github.com/parquet-go/parquet-go/encoding/thrift"
 	"github.com/parquet-go/parquet-go/format"
 )
@@ -21,7 +25,7 @@ const maxPageBytes = 256 << 20
 // openParquet opens path as Parquet after checking that its footer fits in the file and,
 // with pages, that every page of every column chunk fits in its chunk. The caller closes f.
 func openParquet(path string, pages bool) (*os.File, *parquet.File, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path, 0) // regular files only: a FIFO or a device is refused
 	if err != nil {
 		return nil, nil, fmt.Errorf("datasets: %w", err)
 	}
@@ -51,8 +55,16 @@ func openParquet(path string, pages bool) (*os.File, *parquet.File, error) {
 		return nil, nil, bad(err)
 	}
 	sum, has := pf.Lookup(ChecksumKey)
+	if !has && pf.Metadata().CreatedBy == columnar.CreatedBy {
+		return nil, nil, bad(errors.New("written by the columnar writer, which checksums every file, yet it has no checksum"))
+	}
 	if err := verifyChecksum(f, st.Size(), sum, has); err != nil {
 		return nil, nil, bad(err)
+	}
+	if tag, tagged := pf.Lookup(SchemaKey); tagged {
+		if err := checkColumns(path, tag, pf); err != nil {
+			return nil, nil, err
+		}
 	}
 	if pages {
 		if err := checkPages(f, st.Size(), pf); err != nil {

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/kingoal/kingoal/datasets/internal/columnar"
 	"github.com/parquet-go/parquet-go"
@@ -369,4 +371,41 @@ func (w *ParquetWriter[T]) closeEncoder() error {
 		return w.cw.Close()
 	}
 	return w.pw.Close()
+}
+
+// rowTypes are the schemas of the tags this package writes: a file tagged with one must hold
+// exactly its columns, by name, order and kind — a mangled column name in a file without a
+// checksum is an error, not a column nobody asked for.
+var rowTypes = map[string]*parquet.Schema{
+	MatchesSchema:             parquet.SchemaOf(MatchRow{}),
+	ThrowsSchema:              parquet.SchemaOf(ThrowRow{}),
+	DecisionsSchema:           parquet.SchemaOf(DecisionRow{}),
+	MatrixSchema:              parquet.SchemaOf(MatrixRow{}),
+	PolicySchema:              parquet.SchemaOf(PolicyRow{}),
+	LearningCurveSchema:       parquet.SchemaOf(LearningCurveRow{}),
+	ExploitabilityCurveSchema: parquet.SchemaOf(ExploitabilityCurveRow{}),
+	EquilibriumSchema:         parquet.SchemaOf(EquilibriumRow{}),
+	GameSchema:                parquet.SchemaOf(GameRow{}),
+	RatingsSchema:             parquet.SchemaOf(RatingRow{}),
+}
+
+// checkColumns refuses a file whose columns are not its tag's (tags this package does not
+// know are left to their readers).
+func checkColumns(path, tag string, pf *parquet.File) error {
+	want, known := rowTypes[tag]
+	if !known {
+		return nil
+	}
+	have, need := pf.Schema().Columns(), want.Columns()
+	if len(have) != len(need) {
+		return fmt.Errorf("%w: %s has %d columns, %s has %d", ErrSchema, path, len(have), tag, len(need))
+	}
+	for i, col := range need {
+		leaf, _ := pf.Schema().Lookup(have[i]...)
+		wl, _ := want.Lookup(col...)
+		if !slices.Equal(have[i], col) || leaf.Node.Type().Kind() != wl.Node.Type().Kind() {
+			return fmt.Errorf("%w: %s has column %q where %s has %q", ErrSchema, path, strings.Join(have[i], "."), tag, strings.Join(col, "."))
+		}
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
@@ -18,7 +19,11 @@ type Human struct {
 	Opponent string     // a registry spec
 	Side     env.Player // the person's
 	Seed     uint64
-	Hints    bool // prompts carry the solver's advice
+	Hints    bool // prompts carry the solver's advice (solved as the match goes)
+	// Open and MaxBytes are the opponent's agents.Setup: where its files are opened and how
+	// much it may solve when built (zero: agents' defaults).
+	Open     func(name string) (*os.File, error)
+	MaxBytes int64
 }
 
 // Prompt is a decision the person makes: what they see, what is legal, and the hints.
@@ -47,16 +52,19 @@ func (e SpecError) Unwrap() error { return e.Err }
 // Play plays the match; observe, if not nil, sees every event. It returns the final state,
 // or — when ask returns an error — that error (wrapped) with the state at its prompt.
 func (m Human) Play(ctx context.Context, ask Ask, observe func(env.Event)) (env.State, error) {
-	opp, err := agents.New(m.Opponent, agents.Setup{Rules: m.Rules, Context: ctx})
+	opp, err := agents.New(m.Opponent, agents.Setup{Rules: m.Rules, Context: ctx, Open: m.Open, MaxBytes: m.MaxBytes})
 	if err != nil {
 		return env.State{}, SpecError{err}
 	}
 	agents.Reseed(opp, env.SeededSource(m.Seed, streamPlayOpponent).Uint64())
-	advisor, err := agents.New("optimal", agents.Setup{Rules: m.Rules, Context: ctx})
-	if err != nil {
-		return env.State{}, err
+	p := &person{ask: ask, rules: m.Rules, hints: m.Hints}
+	if m.Hints { // solved only when asked for: without hints, rules too large to solve are playable
+		advisor, err := agents.New("optimal", agents.Setup{Rules: m.Rules, Context: ctx})
+		if err != nil {
+			return env.State{}, fmt.Errorf("match: no hints under these rules (play without them): %w", err)
+		}
+		p.advisor = advisor.(*agents.Optimal)
 	}
-	p := &person{ask: ask, rules: m.Rules, hints: m.Hints, advisor: advisor.(*agents.Optimal)}
 	home, away := env.Policy(p), env.Policy(opp)
 	if m.Side == env.Away {
 		home, away = opp, p
@@ -111,12 +119,15 @@ func (p *person) Act(obs env.Observation, legal env.Mask) int {
 }
 
 // Default is what a person who does not decide plays: at the kick-off the solver's line-up
-// (the equilibrium's), later their line-up kept.
+// (the equilibrium's) with hints, env.DefaultOpponent without; later their line-up kept.
 func (q Prompt) Default() int {
-	if q.Obs.Decision == env.KickOff {
-		return q.advisor.Act(q.Obs, q.Legal)
+	if q.Obs.Decision != env.KickOff {
+		return q.Obs.Own.Index()
 	}
-	return q.Obs.Own.Index()
+	if q.advisor == nil {
+		return env.MustParseLineup(env.DefaultOpponent).Index()
+	}
+	return q.advisor.Act(q.Obs, q.Legal)
 }
 
 // KickOffHint is the solver's hint at the kick-off: the line-up equilibrium's mix and the

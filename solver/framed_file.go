@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -158,7 +159,7 @@ func (f framing) failure(err error) error {
 
 // openFramed opens path for readFramed.
 func openFramed(path string, read func(r io.ReaderAt, size int64) error) error {
-	file, err := os.Open(path)
+	file, err := safefile.Open(path, 0) // regular files only: a FIFO or a device is refused
 	if err != nil {
 		return fmt.Errorf("solver: %w", err)
 	}

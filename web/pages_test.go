@@ -41,7 +41,7 @@ func TestReplayPage(t *testing.T) {
 		if code != 200 || !strings.Contains(body, fmt.Sprintf(`data-home="%d" data-away="%d"`, m.HomeGoals, m.AwayGoals)) {
 			t.Fatalf("%s: %d\n%s", base, code, body)
 		}
-		last := regexp.MustCompile(`"Home":(\d+),"Away":(\d+),"Goal":(?:true|false)}\];`).FindStringSubmatch(body)
+		last := regexp.MustCompile(`"Home":(\d+),"Away":(\d+),"Goal":(?:true|false)}\]</script>`).FindStringSubmatch(body)
 		if last == nil || last[1] != strconv.Itoa(int(m.HomeGoals)) || last[2] != strconv.Itoa(int(m.AwayGoals)) {
 			t.Fatalf("%s: the last step's score %v, the row's %d-%d", base, last, m.HomeGoals, m.AwayGoals)
 		}
@@ -58,7 +58,7 @@ func TestReplayPage(t *testing.T) {
 		}
 		// the same picture everywhere: the page's last frame is frame.Draw's (the Gymnasium
 		// render's and watch --gif's) of the replayed match's last state, pixel for pixel
-		rp, err := arena.NewReplayer(context.Background(), filepath.Join(root, "dice"))
+		rp, err := arena.NewReplayer(context.Background(), filepath.Join(root, "dice"), arena.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

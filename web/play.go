@@ -5,14 +5,16 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/match"
+	"github.com/kingoal/kingoal/solver"
 )
 
 // A game on the play page is its URL: the opponent, side, seed, rule knobs (kingoal play's
@@ -105,7 +107,9 @@ func (s *Server) playGame(r *http.Request, g game) (played, error) {
 		}
 		return a, nil
 	}
-	end, err := g.m.Play(r.Context(), ask, func(e env.Event) { p.events = append(p.events, e) })
+	m := g.m
+	m.Open, m.MaxBytes = s.openServed, playSolveBytes
+	end, err := m.Play(r.Context(), ask, func(e env.Event) { p.events = append(p.events, e) })
 	p.state = end
 	if len(p.events) > 0 {
 		p.lastOne = p.events[len(p.events)-1].Describe()
@@ -148,10 +152,11 @@ func (s *Server) requestedGame(w http.ResponseWriter, r *http.Request) (game, pl
 }
 
 // playStatus is the status of a game that could not be played: the request's fault (an
-// unknown agent, a choice the rules do not allow) or the server's.
+// unknown agent, a file it may not name, a choice the rules do not allow, rules too large to
+// solve here) or the server's.
 func playStatus(err error) int {
 	var bad match.SpecError
-	if errors.As(err, &bad) || errors.Is(err, errIllegalChoice) {
+	if errors.As(err, &bad) || errors.Is(err, errIllegalChoice) || errors.Is(err, solver.ErrTooLarge) {
 		return http.StatusBadRequest
 	}
 	return http.StatusInternalServerError
@@ -245,31 +250,41 @@ func (s *Server) playFrame(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// hintCache keeps the kick-off hint of each rules: computing it solves every pair of
-// line-ups, and every game's first page asks for it.
-type hintCache struct {
-	mu    sync.Mutex
-	hints map[env.Knobs]match.KickOffHint
-}
+// hintsKept bounds the kick-off hints kept (one per rules: computing one solves every pair
+// of line-ups, and every game's first page asks for it).
+const hintsKept = 64
 
 func (s *Server) kickOffHint(q match.Prompt) (match.KickOffHint, error) {
-	c := &s.hints
 	r := env.KnobsOf(q.Rules())
-	c.mu.Lock()
-	h, ok := c.hints[r]
-	c.mu.Unlock()
-	if ok {
+	if h, ok := s.hints.get(r); ok {
 		return h, nil
 	}
 	h, err := q.KickOffHint()
 	if err != nil {
 		return h, err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.hints == nil {
-		c.hints = map[env.Knobs]match.KickOffHint{}
-	}
-	c.hints[r] = h
+	s.hints.put(r, h, 1)
 	return h, nil
+}
+
+// playSolveBytes bounds what an opponent may solve inside a request (nash without a table),
+// by the solver's estimate: games up to about 10-throw halves with a move. Larger ones are
+// refused with one message; a game table in a served directory plays them.
+const playSolveBytes = 32 << 20
+
+// maxServedFileBytes bounds a file an agent spec names on the play page (a model or a table).
+const maxServedFileBytes = 16 << 20
+
+// openServed opens a file an agent spec names on the play page: a regular file inside one of
+// the roots (the first that has it), reached through no symbolic link. Any other name is
+// refused with the same words, whatever exists there.
+func (s *Server) openServed(name string) (*os.File, error) {
+	for _, dir := range s.Roots {
+		f, err := safefile.NewRoot(dir).Open(name, maxServedFileBytes)
+		if errors.Is(err, safefile.ErrOutside) {
+			continue
+		}
+		return f, err
+	}
+	return nil, fmt.Errorf("%w: %q: the play page opens only files inside the served directories", safefile.ErrOutside, name)
 }

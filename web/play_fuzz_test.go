@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/url"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -30,7 +31,7 @@ func FuzzParseGame(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q: its choice link %q is refused: %v", raw, g.with(7), err)
 		}
-		if h.m != g.m || !slices.Equal(h.choices, append(slices.Clone(g.choices), 7)) {
+		if !reflect.DeepEqual(h.m, g.m) || !slices.Equal(h.choices, append(slices.Clone(g.choices), 7)) {
 			t.Fatalf("%q: the link reads as %+v %v, the game was %+v %v", raw, h.m, h.choices, g.m, g.choices)
 		}
 	})

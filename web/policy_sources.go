@@ -2,11 +2,17 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
+	"os"
+	"runtime/debug"
+	"sync"
+	"time"
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver"
 )
 
@@ -45,8 +51,12 @@ func policyPoints(path string) (string, string, []point, error) {
 // gameTablePoints reads a game table: home's value at every break of the kick-off's likeliest
 // pair of line-ups, both budgets whole (a game table holds every pair: the slice shown is the
 // one a match starts in).
-func gameTablePoints(ctx context.Context, path string) (string, string, []point, error) {
-	g, err := solver.LoadGameFile(ctx, path)
+func gameTablePoints(ctx context.Context, f *os.File) (string, string, []point, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return "", "", nil, err
+	}
+	g, err := solver.LoadGame(ctx, f, st.Size())
 	if err != nil {
 		return "", "", nil, err
 	}
@@ -88,28 +98,91 @@ func (s *Server) policiesPage(w http.ResponseWriter, r *http.Request) {
 	render(w, "policies.html", map[string]any{"Files": s.policyFiles()})
 }
 
-func (s *Server) policyPage(w http.ResponseWriter, r *http.Request) {
-	path, err := s.inRoot(r.PathValue("root"), r.PathValue("file"), false)
+// maxPolicyFileBytes bounds the policy files the page reads (a game table is held whole
+// while its heatmap is taken: several times its size).
+const maxPolicyFileBytes = 16 << 20
+
+// heatmapsKept bounds the heatmaps kept, by their cells.
+const heatmapsKept = 1 << 20
+
+// tableCache keeps the points of each policy file as it is now, and reads one file at a
+// time: fifty requests for a table read it once, not fifty times at once.
+type tableCache struct {
+	reading sync.Mutex
+	points  lru[fileVersion, policyView]
+}
+
+type fileVersion struct {
+	path string
+	size int64
+	mod  time.Time
+}
+
+type policyView struct {
+	title, measure string
+	points         []point
+}
+
+// policyView reads the points of the policy file name in root i once per version of it.
+func (s *Server) policyView(ctx context.Context, root, name string) (policyView, error) {
+	f, err := s.root(root).Open(name, maxPolicyFileBytes)
 	if err != nil {
+		return policyView{}, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return policyView{}, err
+	}
+	key := fileVersion{f.Name(), st.Size(), st.ModTime()}
+	c := &s.tables
+	c.reading.Lock()
+	defer c.reading.Unlock()
+	if v, ok := c.points.get(key); ok {
+		return v, nil
+	}
+	var v policyView
+	switch policyKind(f.Name()) {
+	case "policy":
+		v.title, v.measure, v.points, err = policyPoints(f.Name())
+	case "game table":
+		v.title, v.measure, v.points, err = gameTablePoints(ctx, f)
+		debug.FreeOSMemory() // the table is gone, its points kept: give its memory back now
+	default:
+		return v, errNotPolicy
+	}
+	if err != nil {
+		return v, err
+	}
+	c.points.put(key, v, int64(len(v.points)))
+	return v, nil
+}
+
+// errNotPolicy is a file in a root that is neither kind of policy file.
+var errNotPolicy = errors.New("web: not a policy file: want solve policy's Parquet (policy/1) or a game table (.kgt)")
+
+func (s *Server) policyPage(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.inRoot(r.PathValue("root"), r.PathValue("file"), false); err != nil {
 		writeRefusal(w, err)
 		return
 	}
-	data := map[string]any{"Name": r.PathValue("file")}
-	var title, measure string
-	var points []point
-	switch policyKind(path) {
-	case "policy":
-		title, measure, points, err = policyPoints(path)
-	case "game table":
-		title, measure, points, err = gameTablePoints(r.Context(), path)
-	default:
-		http.Error(w, "not a policy file: want solve policy's Parquet (policy/1) or a game table (.kgt)", http.StatusNotFound)
+	v, err := s.policyView(r.Context(), r.PathValue("root"), r.PathValue("file"))
+	switch {
+	case errors.Is(err, errNotPolicy):
+		http.Error(w, err.Error(), http.StatusNotFound)
+		return
+	case errors.Is(err, safefile.ErrOutside):
+		writeRefusal(w, errNotFound)
+		return
+	case errors.Is(err, safefile.ErrTooLarge):
+		http.Error(w, fmt.Sprintf("web: %s is larger than the %s this page reads", r.PathValue("file"), safefile.FormatBytes(maxPolicyFileBytes)), http.StatusRequestEntityTooLarge)
 		return
 	}
+	data := map[string]any{"Name": r.PathValue("file")}
 	if err != nil {
 		data["Err"] = err.Error() // a corrupt file: one message on the page
 	} else {
-		data["Map"] = layout(title, measure, points, r.URL.Query().Get("slice"))
+		data["Map"] = layout(v.title, v.measure, v.points, r.URL.Query().Get("slice"))
 	}
 	render(w, "policy.html", data)
 }

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"path/filepath"
 	"strconv"
-	"sync"
 
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
@@ -16,53 +15,43 @@ import (
 	"github.com/kingoal/kingoal/frame"
 )
 
-// replayCache keeps a Replayer per run (building one builds its agents, solves included) and
-// the last few replays, so that a page's frames do not each play the match again.
+// replayCache keeps a Replayer for the last few runs (building one builds its agents, solves
+// included) and the last replays, so that a page's frames do not each play the match again.
 type replayCache struct {
-	mu        sync.Mutex
-	replayers map[string]*arena.Replayer
-	recent    []cachedReplay
+	replayers lru[string, *arena.Replayer]
+	recent    lru[replayKey, arena.Replay] // by events
 }
 
-type cachedReplay struct {
+type replayKey struct {
 	dir string
 	id  int64
-	rep arena.Replay
 }
 
-const recentReplays = 16
+// replayersKept and replayEventsKept bound the replay cache: a few runs' agents, and the
+// events of the replays recently shown.
+const (
+	replayersKept    = 4
+	replayEventsKept = 200_000
+)
 
 func (s *Server) replay(dir string, id int64) (arena.Replay, error) {
 	c := &s.replays
-	c.mu.Lock()
-	for _, r := range c.recent {
-		if r.dir == dir && r.id == id {
-			c.mu.Unlock()
-			return r.rep, nil
-		}
+	if rep, ok := c.recent.get(replayKey{dir, id}); ok {
+		return rep, nil
 	}
-	rp, ok := c.replayers[dir]
-	c.mu.Unlock()
+	rp, ok := c.replayers.get(dir)
 	if !ok {
 		var err error
-		if rp, err = arena.NewReplayer(s.context(), dir); err != nil {
+		if rp, err = arena.NewReplayer(s.context(), dir, arena.Limits{Open: s.openServed, MaxBytes: playSolveBytes}); err != nil {
 			return arena.Replay{}, err
 		}
+		c.replayers.put(dir, rp, 1)
 	}
 	rep, err := rp.Match(id)
 	if err != nil {
 		return rep, err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.replayers == nil {
-		c.replayers = map[string]*arena.Replayer{}
-	}
-	c.replayers[dir] = rp
-	c.recent = append(c.recent, cachedReplay{dir, id, rep})
-	if len(c.recent) > recentReplays {
-		c.recent = c.recent[1:]
-	}
+	c.recent.put(replayKey{dir, id}, rep, int64(len(rep.Events))+1)
 	return rep, nil
 }
 

@@ -8,7 +8,9 @@ import (
 	"html/template"
 	"io/fs"
 	"math"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -18,6 +20,10 @@ import (
 
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/safefile"
+	"github.com/kingoal/kingoal/internal/shellquote"
+	"github.com/kingoal/kingoal/match"
 )
 
 //go:embed templates/*.html
@@ -58,16 +64,27 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 
 // Server serves the run directories under Roots, and the play and policy pages. The zero
 // Context is context.Background: once it is done, replays and games stop.
+//
+// It reads nothing outside its roots: a run, a policy file or a file an agent spec names on
+// the play page is a regular file inside a root, reached through no symbolic link, of a
+// bounded size. Its caches are bounded, and so is what a request may solve.
 type Server struct {
 	Roots   []string // directories holding runs (or runs themselves)
 	Context context.Context
+	// Public answers requests whatever host name they carry (kingoal serve on a non-loopback
+	// address). The zero value answers only loopback names — localhost, 127.0.0.1, [::1] —
+	// so that a page of another site cannot drive the server by DNS rebinding.
+	Public bool
 
 	replays replayCache
-	hints   hintCache
+	hints   lru[env.Knobs, match.KickOffHint]
+	tables  tableCache
 }
 
 // Handler routes the app's pages.
 func (s *Server) Handler() http.Handler {
+	s.hints.capacity, s.tables.points.capacity = hintsKept, heatmapsKept
+	s.replays.replayers.capacity, s.replays.recent.capacity = replayersKept, replayEventsKept
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.runsPage)
 	mux.HandleFunc("GET /run/{root}/{name}/{$}", s.leaderboardPage)
@@ -78,7 +95,46 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /play/frame.png", s.playFrame)
 	mux.HandleFunc("GET /policies/{$}", s.policiesPage)
 	mux.HandleFunc("GET /policy/{root}/{file}", s.policyPage)
-	return mux
+	mux.Handle("GET /static/", http.FileServerFS(static))
+	return s.guard(mux)
+}
+
+//go:embed static
+var static embed.FS
+
+// contentPolicy lets a page load only the server's own scripts, pictures and forms, and be
+// framed by no one.
+const contentPolicy = "default-src 'none'; script-src 'self'; img-src 'self'; style-src 'self' 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+// guard answers every request with the security headers, and refuses a host name that is
+// not loopback unless the server is Public.
+func (s *Server) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", contentPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "no-referrer")
+		if !s.Public && !LoopbackHost(r.Host) {
+			http.Error(w, "web: this server answers only to localhost, 127.0.0.1 and [::1]", http.StatusForbidden)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// LoopbackHost reports whether a Host header (a name, with or without a port) names this
+// machine's loopback: localhost, or a loopback IP address.
+func LoopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 func (s *Server) context() context.Context {
@@ -95,6 +151,7 @@ type RunEntry struct {
 	Info       arena.RunInfo
 	Err        string // a run that cannot be read: one message
 	Playing    int    // the process playing it, if one is
+	Resume     string // the command that finishes it, quoted for a shell
 }
 
 func (s *Server) runsPage(w http.ResponseWriter, r *http.Request) {
@@ -106,8 +163,8 @@ func (s *Server) runsPage(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		for _, name := range names {
-			e := RunEntry{Root: root, Name: name, URL: fmt.Sprintf("/run/%d/%s/", i, name)}
-			if dir, err := s.runDir(strconv.Itoa(i), name); err != nil {
+			e := RunEntry{Root: root, Name: name, URL: runURL(i, name), Resume: "kingoal arena --resume --out " + shellquote.Quote(filepath.Join(root, name))}
+			if dir, err := s.runDir(strconv.Itoa(i), urlName(name)); err != nil {
 				e.Err = err.Error()
 			} else if e.Info, err = arena.ReadInfo(dir); err != nil {
 				e.Err = err.Error()
@@ -120,9 +177,25 @@ func (s *Server) runsPage(w http.ResponseWriter, r *http.Request) {
 	render(w, "runs.html", map[string]any{"Runs": runs})
 }
 
+// rootRun is the name in URLs of a root that is itself a run ("." would be cleaned away).
+// Names starting with "." are never listed as runs, so it cannot stand for a directory.
+const rootRun = ".root"
+
+func urlName(name string) string {
+	if name == "." {
+		return rootRun
+	}
+	return name
+}
+
+// runURL is the leaderboard's address of run name in root i, escaped for a path.
+func runURL(i int, name string) string {
+	return fmt.Sprintf("/run/%d/%s/", i, url.PathEscape(urlName(name)))
+}
+
 // runNames lists the runs in root: the subdirectories holding a run.json ("." if root is one).
 func runNames(root string) ([]string, error) {
-	if _, err := os.Stat(filepath.Join(root, "run.json")); err == nil {
+	if _, err := os.Lstat(filepath.Join(root, "run.json")); err == nil {
 		return []string{"."}, nil
 	}
 	entries, err := os.ReadDir(root)
@@ -132,7 +205,7 @@ func runNames(root string) ([]string, error) {
 	var names []string
 	for _, e := range entries {
 		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
-			if _, err := os.Stat(filepath.Join(root, e.Name(), "run.json")); err == nil {
+			if _, err := os.Lstat(filepath.Join(root, e.Name(), "run.json")); err == nil {
 				names = append(names, e.Name())
 			}
 		}
@@ -147,43 +220,51 @@ var (
 	errBadRequest = errors.New("web: a bad run name")
 )
 
-// runDir is the directory of run name under root index root (see inRoot), holding a
-// run.json unless it is the root itself (".").
+// maxRunEntries bounds the files of a run the server looks at before serving it.
+const maxRunEntries = 200_000
+
+// runDir is the directory of run name under root index root (see inRoot): a directory
+// holding a regular run.json, with no symbolic link or special file anywhere below it, so
+// what the run's pages read by path is the run's own files.
 func (s *Server) runDir(root, name string) (string, error) {
-	dir, err := s.inRoot(root, name, true)
-	if err == nil && name != "." {
-		if _, err := os.Lstat(filepath.Join(dir, "run.json")); err != nil {
-			return "", errNotFound
-		}
+	if name == rootRun {
+		name = "."
 	}
-	return dir, err
+	dir, err := s.inRoot(root, name, true)
+	if err != nil {
+		return "", err
+	}
+	r := s.root(root)
+	if st, err := r.Lstat(filepath.Join(name, "run.json")); err != nil || !st.Mode().IsRegular() {
+		return "", errNotFound
+	}
+	if err := r.CheckTree(name, maxRunEntries); err != nil {
+		return "", errNotFound
+	}
+	return dir, nil
+}
+
+// root is the root at index i (inRoot has checked it).
+func (s *Server) root(i string) safefile.Root {
+	n, _ := strconv.Atoi(i)
+	return safefile.NewRoot(s.Roots[n])
 }
 
 // inRoot is entry name of the root at index root: one path element (or "." for the root
-// itself), not a symlink, a directory if dir and a regular file otherwise, inside the root.
+// itself), reached through no symbolic link, a directory if dir and a regular file otherwise.
 func (s *Server) inRoot(root, name string, dir bool) (string, error) {
 	i, err := strconv.Atoi(root)
-	if err != nil || i < 0 || i >= len(s.Roots) {
+	if err != nil || i < 0 || i >= len(s.Roots) || root != strconv.Itoa(i) {
 		return "", errNotFound
 	}
 	if (name != "." || !dir) && (name == "" || name == ".." || strings.ContainsAny(name, `/\`) || strings.HasPrefix(name, ".") || !fs.ValidPath(name)) {
 		return "", errBadRequest
 	}
-	base, err := filepath.Abs(s.Roots[i])
-	if err != nil {
+	st, err := safefile.NewRoot(s.Roots[i]).Lstat(name)
+	if err != nil || st.IsDir() != dir || (!dir && !st.Mode().IsRegular()) {
 		return "", errNotFound
 	}
-	path := filepath.Join(base, name)
-	info, err := os.Lstat(path)
-	if err != nil || info.IsDir() != dir || info.Mode()&os.ModeSymlink != 0 || (!dir && !info.Mode().IsRegular()) {
-		return "", errNotFound
-	}
-	real, err := filepath.EvalSymlinks(path)
-	realBase, err2 := filepath.EvalSymlinks(base)
-	if err != nil || err2 != nil || (real != realBase && !strings.HasPrefix(real, realBase+string(filepath.Separator))) {
-		return "", errNotFound
-	}
-	return path, nil
+	return filepath.Join(s.Roots[i], name), nil
 }
 
 // writeRefusal answers inRoot's refusals: 400 for a bad name, 404 for the rest.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/internal/shellquote"
 )
 
 // defaultAgents is the built-in league of `kingoal arena` (with 60 matches a pair, about 6 s
@@ -123,7 +124,7 @@ func LocalEngine(ctx context.Context, streams Streams, c *arena.Plan, dir string
 	tally, err := c.Run(ctx, dir, arena.Options{Resume: resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
 	_ = bar.Finish()
 	if errors.Is(err, context.Canceled) {
-		return nil, fmt.Errorf("interrupted; finished matches are kept in %s: continue with --out %s --resume: %w", dir, dir, err)
+		return nil, fmt.Errorf("interrupted; finished matches are kept in %s: continue with --out %s --resume: %w", dir, shellquote.Quote(dir), err)
 	}
 	return tally, err
 }

@@ -16,6 +16,11 @@ import (
 // run executes the CLI in-process, as a user would from a shell.
 func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	return runCLI(args...)
+}
+
+// runCLI is run for a goroutine other than the test's.
+func runCLI(args ...string) (code int, stdout, stderr string) {
 	var out, errOut bytes.Buffer
 	code = Execute(args, strings.NewReader(""), &out, &errOut)
 	return code, out.String(), errOut.String()

@@ -37,8 +37,13 @@ directories under each --runs DIR (or DIR itself, if it is a run):
                hints of kingoal play; the match kingoal play plays with the same seed and moves
   Policies     solve policy's Parquet files and solve game's tables (.kgt) in the directories,
                as heatmaps by time and score
-It binds to loopback by default and serves nothing outside those directories. Ctrl-C stops
-it within a second (exit 130).`,
+It binds to loopback by default and then answers only requests addressed to localhost,
+127.0.0.1 or [::1] (a page of another site cannot reach it by DNS rebinding); any other
+--addr serves the network, with a warning. It reads nothing outside those directories: no
+file through a symbolic link, no FIFO or device, no file past a size bound — an agent spec on
+the Play page may name a model or table inside them only — and what a request may solve is
+bounded (larger games: a table in the directories, nash:table=FILE.kgt). Every page carries
+a Content-Security-Policy. Ctrl-C stops it within a second (exit 130).`,
 		Example: `  kingoal arena --out runs/league
   kingoal serve --runs runs`,
 		Args: argsBetween(0, 0, "no arguments (--runs DIR)"),
@@ -59,8 +64,13 @@ func runServe(ctx context.Context, streams Streams, o serveOptions) error {
 	if err != nil {
 		return Usagef("--addr %s: %v", o.addr, err)
 	}
-	srv := &http.Server{Handler: (&web.Server{Roots: o.runs, Context: ctx}).Handler(), ReadHeaderTimeout: 10 * time.Second,
+	public := !ln.Addr().(*net.TCPAddr).IP.IsLoopback()
+	srv := &http.Server{Handler: (&web.Server{Roots: o.runs, Context: ctx, Public: public}).Handler(), ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout: time.Minute, MaxHeaderBytes: 64 << 10,
 		BaseContext: func(net.Listener) context.Context { return ctx }} // Ctrl-C ends the requests' replays and games too
+	if public {
+		fmt.Fprintf(streams.ErrOut, "kingoal: warning: --addr %s is not loopback: the pages, and the files in the run directories, are now visible to the network\n", o.addr)
+	}
 	fmt.Fprintf(streams.ErrOut, "kingoal: serving %d run directories on http://%s (Ctrl-C stops)\n", len(o.runs), ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()

@@ -17,6 +17,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver"
 )
 
@@ -119,7 +120,7 @@ func trainingRecord(fs *pflag.FlagSet) map[string]string {
 
 // resumeTraining fills in the flags of the training the model in path records.
 func resumeTraining(fs *pflag.FlagSet, path string) error {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path, 0)
 	if errors.Is(err, os.ErrNotExist) {
 		return Usagef("--resume: there is no model %s to resume", path)
 	}
@@ -272,7 +273,7 @@ func (o trainOptions) model(r env.Rules, record map[string]string) (*agents.QLea
 	if !o.resume {
 		return q, nil, nil
 	}
-	f, err := os.Open(o.out)
+	f, err := safefile.Open(o.out, 0)
 	if err != nil {
 		return nil, nil, fmt.Errorf("train: --resume: %w", err)
 	}

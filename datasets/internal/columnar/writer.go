@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -111,7 +112,7 @@ func New(w io.Writer, tag string, sh Shape) (*Writer, error) {
 	}
 	c.w.Reset(w)
 	c.offset, c.crc = 0, 0
-	c.meta = format.FileMetaData{Version: 2, Schema: l.schema, ColumnOrders: l.orders, CreatedBy: "kingoal datasets",
+	c.meta = format.FileMetaData{Version: 2, Schema: l.schema, ColumnOrders: l.orders, CreatedBy: CreatedBy,
 		KeyValueMetadata: []format.KeyValue{{Key: SchemaKey, Value: tag}}}
 	if _, err := c.write(magic); err != nil {
 		return nil, err
@@ -355,11 +356,19 @@ func (c *Writer) Close() error {
 	if err := c.Flush(); err != nil {
 		return err
 	}
-	c.meta.KeyValueMetadata = append(c.meta.KeyValueMetadata, format.KeyValue{Key: ChecksumKey, Value: ChecksumValue(c.crc, c.offset)})
+	placeholder := ChecksumPlaceholder(c.offset)
+	c.meta.KeyValueMetadata = append(c.meta.KeyValueMetadata, format.KeyValue{Key: ChecksumKey, Value: placeholder})
 	footer, err := thrift.Marshal(new(thrift.CompactProtocol), &c.meta)
 	if err != nil {
 		return err
 	}
+	// The checksum covers the footer with the placeholder in it; the value then takes the
+	// placeholder's place (the same length: the footer's size does not change).
+	at := bytes.LastIndex(footer, []byte(placeholder))
+	if at < 0 {
+		return errors.New("columnar: the checksum entry is not in the footer")
+	}
+	copy(footer[at:], ChecksumValue(crc32.Update(c.crc, crc32.IEEETable, footer), c.offset))
 	footer = binary.LittleEndian.AppendUint32(footer, uint32(len(footer)))
 	if _, err := c.write(append(footer, magic...)); err != nil {
 		return err

@@ -1,0 +1,26 @@
+// The replay page's controls: the steps come as JSON in #steps (the page runs no inline
+// script, so its Content-Security-Policy can forbid them).
+const steps = JSON.parse(document.getElementById("steps").textContent);
+let k = 0, timer = null;
+const $ = id => document.getElementById(id);
+const items = document.querySelectorAll("#events li");
+function show(i) {
+  k = Math.max(0, Math.min(steps.length - 1, i));
+  $("pitch").src = "frame/" + k + ".png";
+  $("pitch").alt = "the pitch at step " + k + ": " + steps[k].Line;
+  $("step").textContent = k;
+  $("score").textContent = steps[k].Home + "-" + steps[k].Away;
+  items.forEach((li, j) => li.classList.toggle("now", j === k));
+  if (k === steps.length - 1) pause();
+}
+function pause() { if (timer) { clearInterval(timer); timer = null; } }
+function play() { pause(); if (k === steps.length - 1) show(0); timer = setInterval(() => show(k + 1), +$("speed").value); }
+$("first").onclick = () => { pause(); show(0); };
+$("prev").onclick = () => { pause(); show(k - 1); };
+$("next").onclick = () => { pause(); show(k + 1); };
+$("last").onclick = () => { pause(); show(steps.length - 1); };
+$("play").onclick = play;
+$("pause").onclick = pause;
+$("goal").onclick = () => { pause(); let j = k + 1; while (j < steps.length - 1 && !steps[j].Goal) j++; show(j); };
+document.addEventListener("keydown", e => { if (e.key === "ArrowRight") $("next").click(); if (e.key === "ArrowLeft") $("prev").click(); });
+show(0);
