@@ -73,6 +73,7 @@ func flipAll[T any](t *testing.T, path, schema string, want []T) {
 	}
 	t.Logf("%s: %d of its %d bytes flipped one at a time (footer from byte %d): every one refused by every reader", filepath.Base(path), tried, len(orig), footer)
 }
+
 // memDir is a temporary directory in memory where the system has one (/dev/shm): thousands
 // of merges each sync a file, which on a disk is most of this test's time.
 func memDir(t *testing.T) string {
