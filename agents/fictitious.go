@@ -53,9 +53,11 @@ type fspRow struct {
 	count      int // home's legal line-ups
 }
 
-// NewFictitious starts fictitious play under r from uniform strategies.
+// NewFictitious starts fictitious play under r from uniform strategies. Rules whose best
+// responses would not fit in memory are refused here (an error wrapping solver.ErrTooLarge),
+// before any work.
 func NewFictitious(r env.Rules) (*Fictitious, error) {
-	if _, err := solver.EstimateGame(r, scorePayoff(r)); err != nil {
+	if _, err := (solver.PolicyProblem{Rules: r, Payoff: scorePayoff(r)}).Fits(); err != nil {
 		return nil, fmt.Errorf("agents: fictitious play: %w", bareError{err})
 	}
 	moves := r.MoveBudget()

@@ -115,3 +115,58 @@ func TestTableAgentRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestTablesAnswerWhereverAMatchStands: tables of a mixed, a deterministic and a learned
+// policy, league and cup, play 24,000 matches against random and heuristic, both sides,
+// without one decision they cannot answer — before issue 39 a table had no answer at a break
+// whose result was already decided (second half, 1 throw left, 2 up), which a match reaches.
+func TestTablesAnswerWhereverAMatchStands(t *testing.T) {
+	league, cup := env.Rules{ThrowsPerHalf: 4, Moves: 1}, env.Rules{ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}
+	var specs []string
+	var rules []env.Rules
+	for _, r := range []env.Rules{league, cup} {
+		for _, spec := range []string{"random", "heuristic"} {
+			path, _ := saveTable(t, spec, r)
+			specs, rules = append(specs, "table:file="+path), append(rules, r)
+		}
+	}
+	f, err := agents.NewFictitious(league)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Train(context.Background(), 2, nil); err != nil {
+		t.Fatal(err)
+	}
+	learned, _, err := f.Table(context.Background(), "fictitious")
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs, rules = append(specs, "table:file="+writeTable(t, learned)), append(rules, league)
+	matches := 0
+	for i, spec := range specs {
+		table, err := agents.New(spec, agents.Setup{Rules: rules[i]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		agents.Reseed(table, uint64(i))
+		heuristic, _ := agents.New("heuristic", agents.Setup{Rules: rules[i]})
+		for m := range 24000 / len(specs) {
+			start, _ := env.NewState(rules[i])
+			players := []env.Policy{table, agents.NewRandom(uint64(m))}
+			if m%4 >= 2 {
+				players[1] = heuristic
+			}
+			if m%2 == 1 {
+				players[0], players[1] = players[1], players[0]
+			}
+			if _, err := env.Play(start, players[0], players[1], env.NewFastSampler(rand.NewPCG(uint64(m), uint64(i))), nil); err != nil {
+				t.Fatal(err)
+			}
+			if err := agents.ErrOf(table); err != nil {
+				t.Fatalf("%s under %s, match %d: %v", spec, rules[i], m, err)
+			}
+			matches++
+		}
+	}
+	t.Logf("%d matches of %d tables, every decision answered", matches, len(specs))
+}

@@ -110,12 +110,40 @@ func (l *Lock) RemoveStaleTemps(dir string) error {
 	if l == nil || l.f == nil {
 		return errors.New("datasets: RemoveStaleTemps without the lock")
 	}
-	stale, err := filepath.Glob(filepath.Join(dir, ".*.tmp-*"))
+	return removeTemps(dir, func(name string) bool { return strings.HasPrefix(name, ".") })
+}
+
+// RemoveStaleTempsOf removes the temporary files of atomic writes of the output files paths
+// (".NAME.tmp-*" beside each) that a killed process left behind. Call it holding the lock of
+// the first (LockFile): the command that holds it writes all of them.
+func (l *Lock) RemoveStaleTempsOf(paths ...string) error {
+	if l == nil || l.f == nil {
+		return errors.New("datasets: RemoveStaleTempsOf without the lock")
+	}
+	for _, path := range paths {
+		prefix := "." + filepath.Base(path) + ".tmp-"
+		if err := removeTemps(filepath.Dir(path), func(name string) bool { return strings.HasPrefix(name, prefix) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// removeTemps removes the files of dir named ".*.tmp-*" that stale picks.
+func removeTemps(dir string, stale func(name string) bool) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil // nothing written there yet
+	}
 	if err != nil {
 		return fmt.Errorf("datasets: %w", err)
 	}
-	for _, f := range stale {
-		if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
+	for _, e := range entries {
+		name := e.Name()
+		if !e.Type().IsRegular() || !strings.HasPrefix(name, ".") || !strings.Contains(name, ".tmp-") || !stale(name) {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("datasets: removing a temporary file a killed run left: %w", err)
 		}
 	}

@@ -38,6 +38,29 @@ type PolicyProblem struct {
 	Progress func(done, total int)
 }
 
+// Fits checks, without solving, that RespondToPolicies can answer p: its rules and payoff,
+// and its estimated peak memory under MaxBytes (an error wrapping ErrTooLarge if not). It
+// returns the game's move budget.
+func (p PolicyProblem) Fits() (moves int, err error) {
+	moves, err = checkGame(GameProblem{Rules: p.Rules, Payoff: p.Payoff})
+	if err != nil {
+		return 0, err
+	}
+	size, err := EstimateGame(p.Rules, p.Payoff)
+	if err != nil {
+		return 0, err
+	}
+	limit := p.MaxBytes
+	if limit <= 0 {
+		limit = DefaultGameBytes
+	}
+	if peak := size.PeakResponses(); peak > limit {
+		return 0, fmt.Errorf("%w: best responses under these rules hold %d break states and need ~%s at their peak, more than the limit of %s",
+			ErrTooLarge, size.BreakStates, formatBytes(peak), formatBytes(limit))
+	}
+	return moves, nil
+}
+
 // RespondToPolicies solves, exactly, home's best response to the away policy (HomeBest: home's
 // payoff) and away's best response to the home policy (AwayBest: home's payoff then), in one
 // backward induction over every break state a match can reach, the policies asked for their
@@ -48,21 +71,9 @@ func RespondToPolicies(p PolicyProblem) (GameCheck, error) {
 	if p.Payoff != PayoffWinLoss && p.Payoff != PayoffAdvance {
 		return GameCheck{}, fmt.Errorf("solver: best responses to a policy are solved for payoff win-loss or advance, not %s", p.Payoff)
 	}
-	moves, err := checkGame(GameProblem{Rules: p.Rules, Payoff: p.Payoff})
+	moves, err := p.Fits()
 	if err != nil {
 		return GameCheck{}, err
-	}
-	size, err := EstimateGame(p.Rules, p.Payoff)
-	if err != nil {
-		return GameCheck{}, err
-	}
-	limit := p.MaxBytes
-	if limit <= 0 {
-		limit = DefaultGameBytes
-	}
-	if peak := size.PeakResponses(); peak > limit {
-		return GameCheck{}, fmt.Errorf("%w: best responses under these rules hold %d break states and need ~%s at their peak, more than the limit of %s",
-			ErrTooLarge, size.BreakStates, formatBytes(peak), formatBytes(limit))
 	}
 	workers := p.Workers
 	if workers <= 0 {

@@ -65,6 +65,10 @@ type PolicyTable struct {
 	keys    []rowKey // by row
 	kick    [2][]Weighted
 	side    [2]tableSide
+	// decided reports a break whose result no goal to come can change (layers.decided):
+	// no best response asks for it, so a table holds no row there, and keeping is an answer
+	// as good as any — the game's own (Game.At) there.
+	decided func(per, t, d int) bool
 }
 
 // tableSide is one side's choices: a code per position (row × entries + away's entry).
@@ -84,8 +88,11 @@ func NewPolicyTable(r env.Rules, name string) (*PolicyTable, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Every result-based payoff (win-loss, points, advance) has the same decided breaks: the
+	// result's sign cannot change, or, under cup rules, a level score is out of reach.
+	final := func(d int, _ bool) float64 { return float64(sign(d)) }
 	t := &PolicyTable{info: PolicyInfo{Format: "kingoal-policy-table", Version: int(policyFraming.version), Rules: r, Moves: moves, Name: name, Exploitability: -1},
-		entries: env.NumLineups * (moves + 1), rows: map[rowKey]uint32{}}
+		entries: env.NumLineups * (moves + 1), rows: map[rowKey]uint32{}, decided: gameLayers(r, PayoffWinLoss, final, true).decided}
 	for s := range t.side {
 		t.side[s].mixes = map[uint32][]mixCell{}
 	}
@@ -164,13 +171,21 @@ func (t *PolicyTable) position(s GameState, add bool) int {
 	return int(row)*t.entries + s.Away.Index()*w + s.AwayMoves
 }
 
-// Mix is side's mix at the break s (seen from home), or an error when the table holds none
-// there (a state no match under its rules reaches, or other rules).
+// Mix is side's mix at the break s (seen from home): at a break whose result is decided,
+// keeping; elsewhere the table's, or an error when it holds none there (a state no match
+// under its rules reaches, or other rules).
 func (t *PolicyTable) Mix(side env.Player, s GameState) ([]Weighted, error) {
 	if s.HomeMoves < 0 || s.HomeMoves > t.info.Moves || s.AwayMoves < 0 || s.AwayMoves > t.info.Moves {
 		return nil, fmt.Errorf("solver: the policy table has no answer at %v", s)
 	}
 	pos := t.position(s, false)
+	if pos < 0 && t.decided(int(s.Period-env.FirstHalf), s.ThrowsLeft, s.GoalDiff) {
+		own := s.Home
+		if side == env.Away {
+			own = s.Away
+		}
+		return []Weighted{{Lineup: own, Prob: 1}}, nil
+	}
 	if pos < 0 {
 		return nil, fmt.Errorf("solver: the policy table has no answer at %s, %d throws left, difference %d, %v (%d moves) v %v (%d moves)",
 			s.Period, s.ThrowsLeft, s.GoalDiff, s.Home, s.HomeMoves, s.Away, s.AwayMoves)

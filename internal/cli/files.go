@@ -54,6 +54,10 @@ func claimOutputs(outputs map[string]string, force bool) (release func(), err er
 			return nil, lockError(err)
 		}
 		locks = append(locks, l)
+		if err := l.RemoveStaleTempsOf(path); err != nil { // a killed run's, under this lock
+			release()
+			return nil, err
+		}
 		if err := refuseOverwrite(flag, path, force, "replace it with --force"); err != nil {
 			release()
 			return nil, err

@@ -108,7 +108,7 @@ func TestCtrlCAnswersWithinASecond(t *testing.T) {
 				}
 			}},
 		{name: "solve game", args: []string{"solve", "game", "--throws-per-half", "10", "--moves", "2"}, after: 1500 * time.Millisecond, want: "interrupted"},
-		{name: "solve game writing its Parquet", args: []string{"solve", "game", "--throws-per-half", "5", "--moves", "1", "--no-verify", "--out", filepath.Join(dir, "game.parquet")},
+		{name: "solve game writing its Parquet", args: []string{"solve", "game", "--throws-per-half", "10", "--moves", "2", "--no-verify", "--out", filepath.Join(dir, "game.parquet")},
 			after: 1500 * time.Millisecond, want: "interrupted",
 			kept: func(t *testing.T, _ string) {
 				if left, _ := filepath.Glob(filepath.Join(dir, "*game.parquet*")); len(left) != 0 {
@@ -132,7 +132,11 @@ func TestCtrlCAnswersWithinASecond(t *testing.T) {
 			}
 			cmd := exec.Command(bin, c.args...)
 			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			started := make(chan struct{})
+			var once sync.Once
+			var mu sync.Mutex // the buffers are written by exec's goroutines
+			cmd.Stdout = signWriter{&stdout, &mu, func() { once.Do(func() { close(started) }) }}
+			cmd.Stderr = signWriter{&stderr, &mu, func() { once.Do(func() { close(started) }) }}
 			stdin, err := cmd.StdinPipe() // open and silent: play waits at its prompt
 			if err != nil {
 				t.Fatal(err)
@@ -143,10 +147,23 @@ func TestCtrlCAnswersWithinASecond(t *testing.T) {
 			}
 			exited := make(chan error, 1)
 			go func() { exited <- cmd.Wait() }()
+			// Ctrl-C goes c.after the command's first output (its first line or progress
+			// bar: its setup is done and the work has begun) where that comes within c.after
+			// of its start — a quick machine only gets further into the work — and c.after
+			// its start for commands silent until their result.
+			deadline := time.After(c.after)
 			select {
 			case err := <-exited:
+				t.Fatalf("finished before any output or Ctrl-C (%v): the case needs more work\n%s", err, stderr.String())
+			case <-started:
+				deadline = time.After(c.after)
+			case <-deadline:
+				deadline = time.After(0)
+			}
+			select {
+			case err := <-exited: // Wait has copied every output: the buffers are ours
 				t.Fatalf("finished before Ctrl-C (%v): the case needs more work\n%s", err, stderr.String())
-			case <-time.After(c.after):
+			case <-deadline:
 			}
 			sent := time.Now()
 			if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
@@ -177,4 +194,18 @@ func TestCtrlCAnswersWithinASecond(t *testing.T) {
 			}
 		})
 	}
+}
+
+// signWriter writes to w under mu, calling first before every write (a sign of life).
+type signWriter struct {
+	w     *bytes.Buffer
+	mu    *sync.Mutex
+	first func()
+}
+
+func (s signWriter) Write(p []byte) (int, error) {
+	s.first()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
 }

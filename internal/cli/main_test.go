@@ -197,6 +197,9 @@ func TestErrorsSpeakTheUsersLanguage(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "kingoal 0.") {
 		t.Errorf("--version: %d %q", code, out)
 	}
+	if code, out, stderr := run(t, "--version", "extra"); code != exitUsage || out != "" || !strings.Contains(stderr, `"extra"`) {
+		t.Errorf("--version extra: %d %q %q", code, out, stderr)
+	}
 	code, out, _ = run(t, "help", "exit-codes")
 	if code != 0 || !strings.Contains(out, "130") {
 		t.Errorf("help exit-codes: %d %q", code, out)

@@ -79,11 +79,20 @@ an exact rules engine, a fast simulator and Gym-style environments.
 
 Data goes to standard output, progress and status to standard error.
 Bad input exits with code 2, an interrupted run with 130 (see kingoal help exit-codes).`,
-		Version:       version.String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// --version is a flag of the root's own (cobra's prints the version whatever
+		// follows it): "kingoal --version extra" is a usage error, like any stray argument.
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if v, _ := cmd.Flags().GetBool("version"); v {
+				_, err := fmt.Fprintf(cmd.OutOrStdout(), "kingoal %s\n", version.String())
+				return err
+			}
+			return cmd.Help()
+		},
 	}
-	root.SetVersionTemplate("kingoal {{.Version}}\n")
+	root.Flags().BoolP("version", "v", false, "the release (and revision) of this build")
 	root.SetHelpCommand(helpCommand())
 	Configure(root, streams)
 	root.AddCommand(exitCodesTopic(), newRulesCmd(streams), newLineupsCmd(streams), newSimulateCmd(streams), newSolveCmd(streams), newAgentsCmd(streams), newWatchCmd(streams), newTrainCmd(streams), newPlayCmd(streams), newEvalCmd(streams), ArenaCommand(streams, LocalEngine), newLeaderboardCmd(streams), newDatasetsCmd(streams), newServeCmd(streams))

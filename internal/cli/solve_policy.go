@@ -120,18 +120,24 @@ func runSolvePolicy(ctx context.Context, io Streams, o solvePolicyOptions) error
 	var recs []recommendation
 	var rows []datasets.PolicyRow
 	var chart heatmap
+	var describe func() // the summary, rows and chart of the solved policy
 	if r.Modes[me] == env.Dynamic {
 		dp, err := solver.SolveDynamic(solver.DynamicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj, Context: ctx})
 		if err != nil {
 			return policyError(err)
 		}
-		pol, recs, rows, chart = dp, dynamicSummary(dp, r), dynamicRows(dp, r), dynamicChart(dp, r)
+		describe = func() { pol, recs, rows, chart = dp, dynamicSummary(dp, r), dynamicRows(dp, r), dynamicChart(dp, r) }
 	} else {
 		bp, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj, Context: ctx})
 		if err != nil {
 			return policyError(err)
 		}
-		pol, recs, rows, chart = bp, basicSummary(bp, r), basicRows(bp, r), basicChart(bp, r)
+		describe = func() { pol, recs, rows, chart = bp, basicSummary(bp, r), basicRows(bp, r), basicChart(bp, r) }
+	}
+	// describe reads every state of the policy (seconds at long halves) without looking at
+	// ctx: Ctrl-C abandons it.
+	if err := interruptible(ctx, func() error { describe(); return nil }); err != nil {
+		return err
 	}
 	if o.out != "" {
 		if err := datasets.WriteParquet(o.out, datasets.PolicySchema, rows); err != nil {

@@ -158,6 +158,11 @@ func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string,
 		return lockError(err)
 	}
 	defer lock.Unlock()
+	base := strings.TrimSuffix(o.out, ".json")
+	curvePath, pngPath := base+".curve.parquet", base+".curve.png"
+	if err := lock.RemoveStaleTempsOf(o.out, curvePath, pngPath); err != nil { // a killed run's
+		return err
+	}
 	if !o.resume {
 		if err := refuseOverwrite("--out", o.out, o.force, "continue its training with --resume or replace it with --force"); err != nil {
 			return err
@@ -171,8 +176,6 @@ func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string,
 	if err != nil {
 		return err
 	}
-	base := strings.TrimSuffix(o.out, ".json")
-	curvePath, pngPath := base+".curve.parquet", base+".curve.png"
 	fmt.Fprintf(streams.ErrOut, "kingoal: training qlearning v %s, %d episodes (from %d), seed %d\n", o.vs, o.episodes, q.Episodes, o.seed)
 	bar := newProgress(streams.ErrOut, o.episodes, "episodes")
 	_ = bar.Set(q.Episodes)

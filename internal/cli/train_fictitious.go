@@ -47,15 +47,18 @@ func runFictitious(ctx context.Context, streams Streams, o trainOptions, fs *pfl
 		return lockError(err)
 	}
 	defer lock.Unlock()
+	base := strings.TrimSuffix(o.out, ".kgp")
+	curvePath, pngPath := base+".curve.parquet", base+".curve.png"
+	if err := lock.RemoveStaleTempsOf(o.out, curvePath, pngPath); err != nil { // a killed run's
+		return err
+	}
 	if err := refuseOverwrite("--out", o.out, o.force, "replace it with --force"); err != nil {
 		return err
 	}
 	f, err := agents.NewFictitious(r)
 	if err != nil {
-		return err
+		return policyError(err) // too large: exit 2, as solve game
 	}
-	base := strings.TrimSuffix(o.out, ".kgp")
-	curvePath, pngPath := base+".curve.parquet", base+".curve.png"
 	fmt.Fprintf(streams.ErrOut, "kingoal: fictitious self-play under %s, %d iterations (deterministic: no seed)\n", r, o.iterations)
 	bar := newProgress(streams.ErrOut, o.iterations, "iterations")
 	var curve []datasets.ExploitabilityCurveRow

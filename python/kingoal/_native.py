@@ -7,6 +7,7 @@ serves the process: do not fork after loading (use multiprocessing's "spawn" or
 """
 import ctypes
 import json
+import math
 import numbers
 import os
 import sys
@@ -148,7 +149,11 @@ def addr(a):
 def call(name, **args):
     """Calls a JSON library function of the native library (see python/native/calls.go)."""
     out = ctypes.c_void_p()
-    rc = lib().kg_call(name.encode(), json.dumps(args).encode(), ctypes.byref(out))
+    try:
+        text = json.dumps(args, allow_nan=False)  # Go's JSON has no NaN: say so here, in Python's words
+    except ValueError as e:
+        raise ValueError(f"{name}: {e}: NaN and infinity are not values this call takes") from None
+    rc = lib().kg_call(name.encode(), text.encode(), ctypes.byref(out))
     try:
         text = ctypes.string_at(out.value).decode()
     finally:
@@ -157,6 +162,13 @@ def call(name, **args):
     if rc != 0:
         _raise(rc, result["error"])
     return result
+
+
+def gib(max_gib):
+    """max_gib as the float the library takes, or a ValueError: a number of GiB > 0."""
+    if isinstance(max_gib, bool) or not isinstance(max_gib, numbers.Real) or not math.isfinite(max_gib) or max_gib <= 0:
+        raise ValueError(f"max_gib={max_gib!r}: want a finite number of GiB > 0")
+    return float(max_gib)
 
 
 def version():

@@ -82,7 +82,7 @@ def solve_game(payoff="win-loss", out=None, force=False, verify=True, max_gib=12
     Without rule keywords it solves the default rules (about 9 minutes and 9 GB on two cores).
     progress=True prints the layers done to stderr. Ctrl-C stops the solve within a second.
     """
-    args = {"payoff": payoff, "verify": bool(verify), "force": bool(force), "max_gib": float(max_gib), "rules": rules}
+    args = {"payoff": payoff, "verify": bool(verify), "force": bool(force), "max_gib": N.gib(max_gib), "rules": rules}
     if out is not None:
         args["out"] = str(out)
     job = N.call("game_solve", **args)

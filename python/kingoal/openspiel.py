@@ -22,7 +22,7 @@ from .state import _OUTCOMES, CHANCE_PLAYER_ID, Game
 def _typed(text):
     if text in ("true", "false"):
         return text == "true"
-    return int(text) if text.isdigit() else text
+    return int(text) if text.isascii() and text.isdigit() else text
 
 
 _DEFAULTS = None

@@ -380,13 +380,13 @@ def deserialize_state(text):
         raise ValueError(f"deserialize_state: not a {_FORMAT} state (three lines: the format, the rules, the history)")
     try:
         rules = json.loads(lines[1])
-    except ValueError as e:
-        raise ValueError(f"deserialize_state: the rules line is not JSON: {e}") from None
+    except (ValueError, RecursionError) as e:  # RecursionError: "[[[[…", nested past Python's stack
+        raise ValueError(f"deserialize_state: the rules line is not JSON: {type(e).__name__}: {str(e)[:200]}") from None
     if not isinstance(rules, dict):
         raise ValueError("deserialize_state: the rules line is not a JSON object")
     s = Game(**rules).new_initial_state()  # lineups, if any, is Game's argument
     for i, word in enumerate(lines[2].split(" ") if lines[2] else []):
-        if not word.isdigit() or len(word) > 6:
+        if not (word.isascii() and word.isdigit()) or len(word) > 6:  # "٣".isdigit() too
             raise ValueError(f"deserialize_state: action {i + 1}, {word!r}, is not a whole number")
         if s.is_terminal():
             raise ValueError(f"deserialize_state: action {i + 1} comes after the end of the match")

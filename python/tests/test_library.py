@@ -348,6 +348,17 @@ def test_exploitability_refuses_bad_policies():
     with pytest.raises(ValueError, match="player"):
         kingoal.exploitability(lambda obs, mask: mask, player="both", **rules)
 
+    uniform = lambda obs, mask: mask / mask.sum(axis=1, keepdims=True)  # noqa: E731
+    with pytest.raises(ValueError, match="complex"):  # not silently its real part
+        kingoal.exploitability(lambda obs, mask: uniform(obs, mask).astype(np.complex128), **rules)
+    with pytest.raises(ValueError, match="action 0.5 is not a whole number"):
+        kingoal.exploitability(lambda obs, mask: np.full(len(obs), 0.5), **rules)
+    for gib in (float("nan"), float("inf"), -1, 0, "12", True):
+        with pytest.raises(ValueError, match="max_gib"):
+            kingoal.exploitability(uniform, max_gib=gib, **rules)
+        with pytest.raises(ValueError, match="max_gib"):
+            kingoal.solve_game(max_gib=gib, **rules)
+
     def broken(obs, mask):  # the policy's own error reaches the caller; the solve ends
         raise TypeError("broken policy")
     with pytest.raises(TypeError, match="broken policy"):

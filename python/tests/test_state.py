@@ -127,7 +127,9 @@ def test_deserialize_refuses_what_is_not_a_state():
             "kingoal-state/1\n{\"lineups\": 5}\n\n", "kingoal-state/1\n{\"lineups\": [\"9-9-9-9-9\", 3]}\n\n",
             "kingoal-state/1\n{\"moves\": {}}\n\n", "kingoal-state/1\n{\"lineups\": [null, 3]}\n\n",
             "kingoal-state/1\n{\"lineups\": 5}\n\n", "kingoal-state/1\n{\"lineups\": [\"9-9-9-9-9\", 3]}\n\n", "kingoal-state/1\n{\"moves\": {}}\n\n",
-            "kingoal-state/1\n{}\n7320 9999999\n", "kingoal-state/1\n{}\n-1\n", 12, None]
+            "kingoal-state/1\n{}\n7320 9999999\n", "kingoal-state/1\n{}\n-1\n", 12, None,
+            "kingoal-state/1\n" + "[" * 100000 + "\n\n",  # nested past Python's stack: a ValueError, not RecursionError
+            "kingoal-state/1\n{}\n\u0663\n", "kingoal-state/1\n{}\n\uff13\n"]  # "٣" and "３" are digits to str.isdigit, not actions
     junk += [bytes(rng.integers(0, 256, rng.integers(1, 80), dtype=np.uint8)) for _ in range(500)]
     for _ in range(1500):  # the good text with a byte changed, dropped or doubled
         b = bytearray(good.encode())
@@ -149,6 +151,9 @@ def test_deserialize_refuses_what_is_not_a_state():
         accepted += 1  # a mutation that is still a state (another legal action): it must be whole
         assert s.serialize().encode() == j or kingoal.deserialize_state(s.serialize()) == s
     assert accepted < len(junk) // 2
+    for text, what in [("kingoal-state/1\n" + "[" * 100000 + "\n\n", "not JSON"), ("kingoal-state/1\n{}\n\u0663\n", "whole number")]:
+        with pytest.raises(ValueError, match=what):
+            kingoal.deserialize_state(text)
 
 
 def test_str_and_observation():
