@@ -9,16 +9,21 @@ import (
 // states around it, r the dice (the zero Roll when the sampler rolled none). Transcripts,
 // logs and the CLI use it.
 //
-//	H1 44 ball 3: 2v2 [5 1] v [6 2] → away wins, ball 2
-//	H1 41 ball 5: 2v3 [6 3] v [4 4 1] → home wins: GOAL 1-0
+//	H1 44 ball 3: 2 dice v 2 → away wins, ball 2
+//	H1 41 ball 5: [6 3] v [4 4 1] → home wins: GOAL 1-0
+//
+// The dice thrown, where the sampler rolled them (their count is the list's length), or
+// else how many each side threw ("2 dice v 3": counts, not values).
 func DescribeChance(before, after State, o Outcome, r Roll) string {
 	var b strings.Builder
 	switch before.phase {
 	case phaseThrow:
 		hd, ad := before.Dice()
-		fmt.Fprintf(&b, "%s %d ball %d: %dv%d", periodCode(before.period), before.throwsLeft, before.ball, hd, ad)
-		if r.HomeCount > 0 {
-			fmt.Fprintf(&b, " %v v %v", r.Home[:r.HomeCount], r.Away[:r.AwayCount])
+		fmt.Fprintf(&b, "%s %d ball %d: ", periodCode(before.period), before.throwsLeft, before.ball)
+		if r.HomeCount == 0 {
+			fmt.Fprintf(&b, "%s v %d", Plural(hd, "die"), ad)
+		} else {
+			fmt.Fprintf(&b, "%v v %v", r.Home[:r.HomeCount], r.Away[:r.AwayCount])
 			if r.Rethrows > 0 {
 				fmt.Fprintf(&b, " (after %d tied)", r.Rethrows)
 			}
@@ -51,7 +56,7 @@ func DescribeChance(before, after State, o Outcome, r Roll) string {
 func describeJump(before, after State, throws int) string {
 	var b strings.Builder
 	last := int(before.throwsLeft) - throws + 1
-	fmt.Fprintf(&b, "%s %d–%d: %s", periodCode(before.period), before.throwsLeft, last, plural(throws, "throw"))
+	fmt.Fprintf(&b, "%s %d–%d: %s", periodCode(before.period), before.throwsLeft, last, Plural(throws, "throw"))
 	if after.score != before.score {
 		scorer := Home
 		if after.score[Away] != before.score[Away] {
@@ -109,10 +114,14 @@ func periodCode(p Period) string {
 	return nameOf([]string{"PM", "H1", "H2", "E1", "E2", "P", "FT"}, uint8(p), "P")
 }
 
-// plural is "1 move", "3 moves": the count and the noun, in the right number.
-func plural(n int, noun string) string {
-	if n == 1 || n == -1 {
+// Plural is "1 move", "3 moves": the count and the noun, in the right number (for every
+// message that counts: the rules' words in one place).
+func Plural(n int, noun string) string {
+	switch {
+	case n == 1 || n == -1:
 		return fmt.Sprintf("%d %s", n, noun)
+	case noun == "die":
+		return fmt.Sprintf("%d dice", n)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -241,7 +241,7 @@ func (r Rules) String() string {
 	} else {
 		b.WriteString(", ties rethrown")
 	}
-	fmt.Fprintf(&b, ", %s, %s v %s", plural(r.MoveBudget(), "move"), r.Modes[Home], r.Modes[Away])
+	fmt.Fprintf(&b, ", %s, %s v %s", Plural(r.MoveBudget(), "move"), r.Modes[Home], r.Modes[Away])
 	if r.Modes[Home] == Dynamic || r.Modes[Away] == Dynamic {
 		fmt.Fprintf(&b, " (shift on %s)", r.DynamicTrigger)
 	}

@@ -264,7 +264,7 @@ func (s State) whyIllegal(p Player, a int) string {
 	switch s.phase {
 	case phaseBreak:
 		left := int(s.rules.moves - s.movesUsed[p])
-		return fmt.Sprintf("%s → %s costs %s, %d left", s.lineups[p], to, plural(s.lineups[p].Moves(to), "move"), left)
+		return fmt.Sprintf("%s → %s costs %s, %d left", s.lineups[p], to, Plural(s.lineups[p].Moves(to), "move"), left)
 	case phaseShift:
 		return fmt.Sprintf("%s → %s is not one counter to an adjacent sector", s.lineups[p], to)
 	}

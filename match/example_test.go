@@ -24,8 +24,8 @@ func ExampleAgents() {
 	}
 	fmt.Printf("final score %d-%d\n", end.Goals(env.Home), end.Goals(env.Away))
 	// Output:
-	// H2 4 ball 5: 1v3 → home wins: GOAL 1-0
-	// H2 1 ball 5: 1v3 → home wins: GOAL 2-0; full time 2-0, home wins
+	// H2 4 ball 5: 1 die v 3 → home wins: GOAL 1-0
+	// H2 1 ball 5: 1 die v 3 → home wins: GOAL 2-0; full time 2-0, home wins
 	// final score 2-0
 }
 

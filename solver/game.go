@@ -71,6 +71,13 @@ type GameState struct {
 	AwayMoves  int
 }
 
+// String names the break in words: "second half, 1 throw left, difference +2, 2-3-3-1-1 (1
+// move) v 2-2-2-2-2 (1 move)".
+func (s GameState) String() string {
+	return fmt.Sprintf("%s, %s left, difference %+d, %v (%s) v %v (%s)", s.Period, env.Plural(s.ThrowsLeft, "throw"), s.GoalDiff,
+		s.Home, env.Plural(s.HomeMoves, "move"), s.Away, env.Plural(s.AwayMoves, "move"))
+}
+
 // GameStateOf reads the GameState of an env state at a break (or the start of a period).
 func GameStateOf(s env.State) GameState {
 	return GameState{Period: s.Period(), ThrowsLeft: s.ThrowsLeft(), GoalDiff: s.Goals(env.Home) - s.Goals(env.Away),

@@ -308,6 +308,14 @@ func periodScores(home, away env.Lineup, tiesCount bool, t int) (ScoreDist, floa
 
 type shootout struct{ home, truncated float64 }
 
+// ShootoutOdds is the exact probability that home wins a shoot-out (rules §8, from the coin
+// toss), summed over every way it can go until less than 1e-16 of the mass is left in sudden
+// death: one chance outcome for a game that stops at the shoot-out (OpenSpiel's form).
+func ShootoutOdds() (home float64, err error) {
+	so, err := shootoutOdds()
+	return so.home, err
+}
+
 // shootoutOdds enumerates env's shoot-out (rules §8, no knobs) from the coin toss:
 // P(home wins) and the mass left in sudden death when the enumeration stops (< 1e-16).
 var shootoutOdds = sync.OnceValues(func() (shootout, error) {

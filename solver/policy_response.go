@@ -180,8 +180,7 @@ func (pp *policyPair) row(per, t, d, h int, m *rowMixes) error {
 		}
 		if err != nil {
 			s := pp.states[a]
-			return fmt.Errorf("solver: the policy at %s, %d throws left, difference %d, %v (%d moves) v %v (%d moves): %w",
-				s.Period, t, d, s.Home, s.HomeMoves, s.Away, s.AwayMoves, err)
+			return fmt.Errorf("solver: the policy at %v: %w", s, err)
 		}
 	}
 	return nil

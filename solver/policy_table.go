@@ -187,8 +187,7 @@ func (t *PolicyTable) Mix(side env.Player, s GameState) ([]Weighted, error) {
 		return []Weighted{{Lineup: own, Prob: 1}}, nil
 	}
 	if pos < 0 {
-		return nil, fmt.Errorf("solver: the policy table has no answer at %s, %d throws left, difference %d, %v (%d moves) v %v (%d moves)",
-			s.Period, s.ThrowsLeft, s.GoalDiff, s.Home, s.HomeMoves, s.Away, s.AwayMoves)
+		return nil, fmt.Errorf("solver: the policy table has no answer at %v", s)
 	}
 	sd := &t.side[side]
 	if c := sd.code[pos]; c != mixedCode {

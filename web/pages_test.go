@@ -89,7 +89,7 @@ func TestReplayPage(t *testing.T) {
 			t.Errorf("%s: %d, want %d: %s", path, code, want, body)
 		}
 	}
-	if code, body := get(t, srv, "/run/0/dice/match/99/"); code != 200 || !strings.Contains(body, "no such match") {
+	if code, body := get(t, srv, "/run/0/dice/match/99/"); code != 404 || !strings.Contains(body, "no such match") {
 		t.Errorf("match 99 of 4: %d %s", code, body)
 	}
 	if code, body := get(t, srv, "/run/0/dice/matches/"); code != 200 || strings.Count(body, "aria-label=\"replay match") != len(rows) {

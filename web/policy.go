@@ -152,7 +152,7 @@ func layout(title, measure string, points []point, slice string) Heatmap {
 			if !ok {
 				continue
 			}
-			text := fmt.Sprintf("%s, %d throws left, score %+d: %s %.4f", t.period, t.left, p.diff, measure, p.value)
+			text := fmt.Sprintf("%s, %s left, score %+d: %s %.4f", t.period, env.Plural(t.left, "throw"), p.diff, measure, p.value)
 			if p.note != "" {
 				text += "; " + p.note
 			}

@@ -30,7 +30,7 @@ func policyPoints(path string) (string, string, []point, error) {
 		if !ok {
 			return "", "", nil, fmt.Errorf("web: %s: period %q", path, r.Period)
 		}
-		slice := fmt.Sprintf("line-up %s, %d moves left", r.Lineup, r.MovesLeft)
+		slice := fmt.Sprintf("line-up %s, %s left", r.Lineup, env.Plural(int(r.MovesLeft), "move"))
 		if kind = r.Kind; kind == "dynamic" {
 			slice = fmt.Sprintf("line-up %s, ball in own sector %d, possession %+d", r.Lineup, r.Ball, r.Possession)
 		}
@@ -62,7 +62,7 @@ func gameTablePoints(ctx context.Context, f *os.File) (string, string, []point, 
 	}
 	r, ko := g.Problem.Rules, g.KickOff()
 	home, away := ko.Home[0].Lineup, ko.Away[0].Lineup
-	slice := fmt.Sprintf("home %s (%d moves) v away %s (%d)", home, g.Moves(), away, g.Moves())
+	slice := fmt.Sprintf("home %s (%s) v away %s (%d)", home, env.Plural(g.Moves(), "move"), away, g.Moves())
 	var points []point
 	elapsed := 0
 	for _, per := range []env.Period{env.FirstHalf, env.SecondHalf} {

@@ -113,8 +113,12 @@ func (s *Server) replayPage(w http.ResponseWriter, r *http.Request) {
 	}
 	rep, err := s.replay(dir, id)
 	data := map[string]any{"Name": r.PathValue("name"), "ID": id}
+	if errors.Is(err, arena.ErrNoSuchMatch) {
+		http.Error(w, err.Error(), http.StatusNotFound)
+		return
+	}
 	if err != nil {
-		data["Err"] = err.Error()
+		data["Err"] = err.Error() // a match that does not replay as stored: one message on its page
 		render(w, "replay.html", data)
 		return
 	}

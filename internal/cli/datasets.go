@@ -1,11 +1,17 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -39,6 +45,9 @@ func newInspectCmd(streams Streams) *cobra.Command {
 func runInspect(streams Streams, o inspectOptions, path string) error {
 	if o.rows < 0 {
 		return Usagef("--rows %d: want 0 or more", o.rows)
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return listParquet(streams, path)
 	}
 	var first [][]string
 	// Every row is read, not only the ones shown: "fine" means every page decoded and
@@ -180,4 +189,39 @@ func inspectCell(v datasets.Value) string {
 	}
 	head := strings.TrimSuffix(datasets.FormatCell(l[:shown]), "]")
 	return fmt.Sprintf("%s, … %d values]", head, len(l))
+}
+
+// maxListed bounds the files inspect lists in a directory.
+const maxListed = 200
+
+// listParquet answers inspect on a directory (a run, a dataset): its Parquet files, each
+// with its schema and rows, to inspect one by one.
+func listParquet(streams Streams, dir string) error {
+	var rows [][]string
+	errEnough := errors.New("enough")
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(d.Name(), ".parquet") || strings.HasPrefix(d.Name(), ".") {
+			return err
+		}
+		if len(rows) == maxListed {
+			rows = append(rows, []string{"…", "more files: name a subdirectory", ""})
+			return errEnough
+		}
+		rel, _ := filepath.Rel(dir, path)
+		info, err := datasets.ScanRecords(path, nil)
+		if err != nil {
+			rows = append(rows, []string{rel, "unreadable (inspect it for why)", ""})
+			return nil
+		}
+		rows = append(rows, []string{rel, cmp.Or(info.Schema, "(none)"), strconv.FormatInt(info.Rows, 10)})
+		return nil
+	})
+	if err != nil && !errors.Is(err, errEnough) {
+		return fmt.Errorf("datasets: %w", err)
+	}
+	if len(rows) == 0 {
+		return fmt.Errorf("datasets: %s is a directory with no Parquet file in it", dir)
+	}
+	fmt.Fprintf(streams.Out, "%s: a directory; its Parquet files (kingoal datasets inspect FILE shows one):\n\n", dir)
+	return appendRows(newTable(streams.Out, 2, "file", "schema", "rows"), rows)
 }

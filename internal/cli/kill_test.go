@@ -5,8 +5,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
 )
 
 // TestKilledArenaResumes kills a real arena process with SIGKILL once its first shard is on
@@ -105,5 +111,61 @@ func waitForFile(t *testing.T, cmd *exec.Cmd, path string) {
 			cmd.Process.Kill()
 			t.Fatalf("%s did not appear within a minute", path)
 		}
+	}
+}
+
+// TestKilledFictitiousPlayResumes: train fictitious killed (-9) after its first checkpoint
+// leaves no table, a chart that says "in progress" and OUT.partial; --resume (refused
+// without it, and for other rules) then writes the table an uninterrupted run writes, byte
+// for byte, and removes OUT.partial.
+func TestKilledFictitiousPlayResumes(t *testing.T) {
+	bin := kingoalBinary(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "f.kgp")
+	rules := []string{"--throws-per-half", "4", "--moves", "1"}
+	cmd := exec.Command(bin, append([]string{"train", "fictitious", "--iterations", "100", "--out", out}, rules...)...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitForFile(t, cmd, out+".partial")
+	cmd.Process.Kill()
+	cmd.Wait()
+	if _, err := os.Stat(out); err == nil {
+		t.Fatal("a killed run wrote its table")
+	}
+	f, err := os.Open(out + ".partial")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, head, err := agents.ResumeFictitious(f, env.Rules{ThrowsPerHalf: 4, Moves: 1})
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := strconv.Itoa(head.Iterations + 1)
+	if code, _, stderr := run(t, append([]string{"train", "fictitious", "--iterations", target, "--out", out}, rules...)...); code != exitUsage || !strings.Contains(stderr, "--resume") {
+		t.Errorf("a new run over an interrupted one: exit %d %s", code, stderr)
+	}
+	if code, _, stderr := run(t, "train", "fictitious", "--iterations", target, "--out", out, "--resume", "--throws-per-half", "5", "--moves", "1"); code != exitUsage {
+		t.Errorf("--resume under other rules: exit %d %s", code, stderr)
+	}
+	if code, _, stderr := run(t, append([]string{"train", "fictitious", "--iterations", target, "--out", out, "--resume"}, rules...)...); code != 0 {
+		t.Fatalf("--resume: exit %d %s", code, stderr)
+	}
+	whole := filepath.Join(dir, "whole.kgp")
+	if code, _, stderr := run(t, append([]string{"train", "fictitious", "--iterations", target, "--out", whole}, rules...)...); code != 0 {
+		t.Fatal(stderr)
+	}
+	a, _ := os.ReadFile(out)
+	b, _ := os.ReadFile(whole)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Errorf("the resumed run's table (%d bytes) is not the uninterrupted run's (%d bytes)", len(a), len(b))
+	}
+	if _, err := os.Stat(out + ".partial"); !os.IsNotExist(err) {
+		t.Errorf("the checkpoint outlived the finished run: %v", err)
+	}
+	rows, err := datasets.ReadParquet[datasets.ExploitabilityCurveRow](filepath.Join(dir, "f.curve.parquet"), datasets.ExploitabilityCurveSchema)
+	if err != nil || len(rows) != head.Iterations+1 {
+		t.Errorf("the resumed curve: %d rows (%v), want %d", len(rows), err, head.Iterations+1)
 	}
 }

@@ -77,7 +77,7 @@ func (h *human) ask(q match.Prompt) (int, error) {
 				opts = append(opts, env.LineupAt(a).String())
 			}
 		}
-		fmt.Fprintf(h.out, "\nYou won the throw (ball in your sector %d). You may shift one counter: %s\n", obs.Ball, strings.Join(opts, ", "))
+		fmt.Fprintf(h.out, "\nYou won the throw (%s). You may shift one counter: %s\n", ballWords(obs), strings.Join(opts, ", "))
 		h.adviceHint(q)
 		fmt.Fprint(h.out, "Shift to, or Enter to keep: ")
 	}
@@ -203,4 +203,13 @@ func runPlay(ctx context.Context, streams Streams, o playOptions) error {
 	}
 	fmt.Fprintf(streams.Out, "\nFinal score %d-%d (you are %s): %s.\n", end.Goals(env.Home), end.Goals(env.Away), me, outcome)
 	return nil
+}
+
+// ballWords says where the ball is in the transcript's numbering (home's: 1 is home's
+// defence) and, for the away side, in its own too (1 its defence): the two differ.
+func ballWords(obs env.Observation) string {
+	if obs.Player == env.Home {
+		return fmt.Sprintf("ball in sector %d", obs.Ball)
+	}
+	return fmt.Sprintf("ball in sector %d as the transcript numbers it from home's goal: your sector %d", env.Sectors+1-obs.Ball, obs.Ball)
 }

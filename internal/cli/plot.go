@@ -106,7 +106,9 @@ func (h heatmap) writePNG(path string) error {
 	img := vgimg.New(width, height)
 	dc := draw.New(img)
 	p.Draw(draw.Crop(dc, 0, -barWidth, 0, 0))
-	bar.Draw(draw.Crop(dc, width-barWidth, 0, 0, -0.6*vg.Inch))
+	// The bar's frame clear of the image's right and bottom edges (its end labels were cut),
+	// level with the plot's data: below the title, above the x axis.
+	bar.Draw(draw.Crop(dc, width-barWidth, -0.2*vg.Inch, 0.45*vg.Inch, -0.6*vg.Inch))
 	return saveCanvas(img, path)
 }
 
@@ -116,17 +118,18 @@ type series struct {
 	xy   plotter.XYs
 }
 
-// lineChart writes a PNG line chart of the series to path atomically; the legend stands
-// to the right of the plot, where it cannot cover a line.
+// lineChart writes a PNG line chart of the series to path atomically. The legend stands in
+// a column of its own to the right of the plot, where it can neither cover a line nor take
+// the plot's height (drawn inside, gonum's legend pushed the data into the bottom half).
 func lineChart(path, title, xLabel, yLabel string, lines ...series) error {
 	p := plot.New()
 	p.Title.Text = title
+	p.Title.Padding = vg.Points(6)
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
-	// The legend inside the plot, right, a quarter down: beside it, it took a quarter of the
-	// width from the data.
-	p.Legend.Top, p.Legend.YOffs = true, -1.1*vg.Inch
-	p.Legend.Padding = vg.Points(3)
+	legend := plot.NewLegend()
+	legend.Top, legend.Left = true, true
+	legend.Padding = vg.Points(3)
 	hi := math.Inf(-1)
 	for i, s := range lines {
 		if len(s.xy) == 0 {
@@ -140,15 +143,20 @@ func lineChart(path, title, xLabel, yLabel string, lines ...series) error {
 		l.Dashes = plotutil.Dashes(i)
 		l.Width = vg.Points(1.5)
 		p.Add(l)
-		p.Legend.Add(s.name, l)
+		legend.Add(s.name, l)
 		for _, xy := range s.xy {
 			hi = max(hi, xy.Y)
 		}
 	}
 	p.Add(plotter.NewGrid())
 	p.Y.Max = max(p.Y.Max, hi+0.05*(hi-p.Y.Min)) // a line at the maximum stays off the frame
-	p.Title.Padding = vg.Points(6)
-	return savePlot(p, path)
+	const width, height = 10 * vg.Inch, 5 * vg.Inch
+	img := vgimg.New(width, height)
+	dc := draw.New(img)
+	column := legend.Rectangle(dc).Size().X + 0.3*vg.Inch
+	p.Draw(draw.Crop(dc, 0, -column, 0, 0))
+	legend.Draw(draw.Crop(dc, width-column+0.15*vg.Inch, 0, 0, -0.5*vg.Inch)) // level with the plot's top
+	return saveCanvas(img, path)
 }
 
 // panelChart writes a PNG with one panel a series, stacked over a shared x axis, to path

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -115,4 +116,14 @@ func newProgress(w io.Writer, total int, what string) *progressbar.ProgressBar {
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	)
+}
+
+// signedFixed writes x with its sign and digits decimals, and a value that rounds to zero as
+// +0.000…: a solver's −1e-17 is not a loss to print.
+func signedFixed(x float64, digits int) string {
+	s := fmt.Sprintf("%+.*f", digits, x)
+	if strings.Trim(s, "+-0.") == "" {
+		return "+" + s[1:]
+	}
+	return s
 }

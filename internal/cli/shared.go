@@ -142,13 +142,8 @@ func parsePayoff(s string, r env.Rules) (solver.Payoff, error) {
 	return p, nil
 }
 
-// plural is "1 move", "3 moves": the count and the noun, in the right number.
-func plural(n int, noun string) string {
-	if n == 1 || n == -1 {
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+// plural is env.Plural: "1 move", "3 moves".
+func plural(n int, noun string) string { return env.Plural(n, noun) }
 
 // signed is a difference with its sign ("+3", "-2"), and 0 plain: "+0" and "-0" read as
 // something other than nothing.

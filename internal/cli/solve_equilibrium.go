@@ -105,7 +105,7 @@ func runSolveEquilibrium(ctx context.Context, io Streams, o solveEquilibriumOpti
 		return writeJSON(io.Out, equilibriumJSON{payoff.String(), r.String(), eq.Value, eq.Exploitability, eq.Dominated, toWeightedJSON(eq.Home), toWeightedJSON(eq.Away)})
 	}
 	fmt.Fprintf(io.Out, "line-up equilibrium, payoff %s\nrules: %s\n\n", payoff, r)
-	fmt.Fprintf(io.Out, "value to home: %+.9f\nexploitability (best pure reply's gain): %.3g — verified\n", eq.Value, eq.Exploitability)
+	fmt.Fprintf(io.Out, "value to home: %s\nexploitability (best pure reply's gain): %.3g — verified\n", signedFixed(eq.Value, 9), eq.Exploitability)
 	fmt.Fprintf(io.Out, "dominated line-ups removed before the LP: %d of 242 (rows + columns)\n\n", eq.Dominated)
 	t := newTable(io.Out, 2, "side", "line-up", "probability")
 	var rows [][]string

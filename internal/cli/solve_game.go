@@ -367,7 +367,7 @@ func renderGame(io Streams, rep gameReport) error {
 	}
 	fmt.Fprintf(io.Out, "%d break states, %d stage games (%d pure saddles, %d mixed, by LP), %d one-sided; %s\n",
 		st.BreakStates, st.StageGames, st.Saddles, st.LPs, st.OneSided, took)
-	fmt.Fprintf(io.Out, "value to home: %+.9f\n", rep.Value)
+	fmt.Fprintf(io.Out, "value to home: %s\n", signedFixed(rep.Value, 9))
 	if c := rep.Verification; c != nil {
 		when := ""
 		if rep.Table != "" && !rep.Reverified {

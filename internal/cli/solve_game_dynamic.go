@@ -124,7 +124,7 @@ func renderDynamicGame(io Streams, rep dynamicGameReport) error {
 	fmt.Fprintf(io.Out, "substitution game, payoff %s, home %s v away %s (shift on %s)\nrules: %s\n\n", rep.Payoff, rep.Modes[0], rep.Modes[1], rep.Trigger, rep.Rules)
 	fmt.Fprintf(io.Out, "%d throw states, %d decisions (shifts and breaks, each a max or a min), 1 kick-off matrix game; solved in %.1f s\n",
 		st.BreakStates, st.OneSided, rep.Seconds)
-	fmt.Fprintf(io.Out, "value to home: %+.9f\n", rep.Value)
+	fmt.Fprintf(io.Out, "value to home: %s\n", signedFixed(rep.Value, 9))
 	if c := rep.Verification; c != nil {
 		fmt.Fprintf(io.Out, "best-response check: home's best response %+.3g, away's %+.3g, exploitability %.3g — verified\n\n", c.HomeBest, c.AwayBest, c.Exploitability)
 	} else {

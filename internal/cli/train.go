@@ -63,8 +63,11 @@ curve (OUT's name with .curve.parquet, schema exploitability-curve/1, and .curve
 rewritten at every iteration) is the truth, not an estimate. It is deterministic (no seed).
 At the end it writes the average strategy as a policy table (--out, default fictitious.kgp;
 play it as table:file=OUT) with its exact exploitability. 10-throw halves with one move:
-~6 s an iteration, exploitability below 0.01 after ~20 (BENCHMARKS.md). It does not resume:
-Ctrl-C keeps the curve, not the strategy.`,
+~6 s an iteration, exploitability below 0.01 after ~20 (BENCHMARKS.md). After every
+iteration it also keeps the run itself in OUT.partial (the averages: ~0.4 GB at 10-throw
+halves with one move); until the table is written the chart's title says "in progress", and
+Ctrl-C or a kill leaves OUT.partial, which --resume continues (the same rule flags; a larger
+--iterations) to the bytes an uninterrupted run writes.`,
 		Example: `  kingoal train qlearning --vs fixed:2-2-2-2-2 --episodes 1000000 --out q.json
   kingoal watch qlearning:model=q.json fixed:2-2-2-2-2 --seed 3
   kingoal train fictitious --iterations 30 --throws-per-half 10 --moves 1 --out fsp.kgp
@@ -93,7 +96,7 @@ Ctrl-C keeps the curve, not the strategy.`,
 	f.StringVar(&o.out, "out", "qlearning.json", "model file")
 	f.IntVar(&o.evalEvery, "eval-every", 0, "episodes between evaluations (0: episodes/20)")
 	f.IntVar(&o.evalMatches, "eval-matches", 2000, "matches per Monte Carlo evaluation (when exact evaluation does not apply)")
-	f.BoolVar(&o.resume, "resume", false, "continue training the model in --out with its own settings (other flags must agree; --episodes may grow)")
+	f.BoolVar(&o.resume, "resume", false, "continue training the model in --out with its own settings (other flags must agree; --episodes may grow); fictitious: continue the interrupted run in OUT.partial")
 	f.BoolVar(&o.force, "force", false, "replace the model (and its curve) already in --out")
 	f.Float64Var(&o.alpha, "alpha", 0, "learning rate (0: 1/visits)")
 	f.Float64Var(&o.epsilon, "epsilon", 0.1, "exploration rate while training")
@@ -366,7 +369,7 @@ func writeCurvePNG(path string, curve []datasets.LearningCurveRow, vs string) er
 		}
 	}
 	return lineChart(path, "Q-learning v "+vs+", evaluated at every save", "episodes",
-		"score P(win) + ½ P(draw); regret = best response − score; exploitability = a best response's score − ½",
-		series{"greedy policy", score}, series{"best response (exact)", best}, series{"regret", regret},
-		series{"exploitability (exact)", exploit})
+		"score P(win) + ½ P(draw), or a gap between two",
+		series{"greedy policy's score", score}, series{"best response's score (exact)", best}, series{"regret: best response − greedy", regret},
+		series{"exploitability (exact):\na best response's score − ½", exploit})
 }

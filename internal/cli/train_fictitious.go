@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -12,10 +13,13 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/safefile"
+	"github.com/kingoal/kingoal/solver"
 )
 
 // qlearningOnly are train's flags fictitious play has no use for.
-var qlearningOnly = []string{"vs", "eval-vs", "episodes", "eval-every", "eval-matches", "resume", "alpha", "epsilon", "no-exploitability"}
+var qlearningOnly = []string{"vs", "eval-vs", "episodes", "eval-every", "eval-matches", "alpha", "epsilon", "no-exploitability"}
 
 // runFictitious is `kingoal train fictitious`: full-width fictitious self-play, its exact
 // exploitability at every iteration in a curve (Parquet and chart, rewritten each
@@ -23,7 +27,7 @@ var qlearningOnly = []string{"vs", "eval-vs", "episodes", "eval-every", "eval-ma
 func runFictitious(ctx context.Context, streams Streams, o trainOptions, fs *pflag.FlagSet) error {
 	for _, name := range qlearningOnly {
 		if fs.Lookup(name).Changed {
-			return Usagef("--%s is Q-learning's; fictitious play takes --iterations (and rule flags, --out, --force)", name)
+			return Usagef("--%s is Q-learning's; fictitious play takes --iterations (and rule flags, --out, --force, --resume)", name)
 		}
 	}
 	if !fs.Lookup("out").Changed {
@@ -48,32 +52,36 @@ func runFictitious(ctx context.Context, streams Streams, o trainOptions, fs *pfl
 	}
 	defer lock.Unlock()
 	base := strings.TrimSuffix(o.out, ".kgp")
-	curvePath, pngPath := base+".curve.parquet", base+".curve.png"
-	if err := lock.RemoveStaleTempsOf(o.out, curvePath, pngPath); err != nil { // a killed run's
+	curvePath, pngPath, checkpoint := base+".curve.parquet", base+".curve.png", o.out+".partial"
+	if err := lock.RemoveStaleTempsOf(o.out, curvePath, pngPath, checkpoint); err != nil { // a killed run's
 		return err
 	}
-	if err := refuseOverwrite("--out", o.out, o.force, "replace it with --force"); err != nil {
-		return err
-	}
-	f, err := agents.NewFictitious(r)
+	f, curve, err := o.fictitiousFrom(r, checkpoint)
 	if err != nil {
-		return policyError(err) // too large: exit 2, as solve game
+		return err
 	}
 	fmt.Fprintf(streams.ErrOut, "kingoal: fictitious self-play under %s, %d iterations (deterministic: no seed)\n", r, o.iterations)
+	if f.Iterations() > 0 {
+		fmt.Fprintf(streams.ErrOut, "kingoal: resuming after iteration %d (%s)\n", f.Iterations(), checkpoint)
+	}
 	bar := newProgress(streams.ErrOut, o.iterations, "iterations")
-	var curve []datasets.ExploitabilityCurveRow
+	_ = bar.Set(f.Iterations())
 	var werr error
-	err = f.Train(ctx, o.iterations, func(p agents.FictitiousPoint) {
-		curve = append(curve, datasets.ExploitabilityCurveRow{Iteration: int64(p.Iteration), Exploitability: p.Exploitability, NashConv: p.NashConv, Seconds: p.Seconds})
+	err = f.Train(ctx, o.iterations-f.Iterations(), func(p agents.FictitiousPoint) {
+		curve = append(curve, p)
+		if werr == nil { // the curve, its chart (marked in progress) and the run so far
+			werr = writeExploitabilityCurve(curvePath, pngPath, curve, o.iterations)
+		}
 		if werr == nil {
-			werr = writeExploitabilityCurve(curvePath, pngPath, curve)
+			werr = datasets.WriteAtomic(checkpoint, func(w io.Writer) error { return f.WriteCheckpoint(w, curve) })
 		}
 		bar.Describe(fmt.Sprintf("iterations (exploitability %.4f)", p.Exploitability))
 		_ = bar.Set(p.Iteration)
 	})
 	_ = bar.Finish()
 	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("train: interrupted after %d iterations; the curve so far is in %s, no policy table was written (fictitious play does not resume: run it again): %w", f.Iterations(), curvePath, context.Canceled)
+		return fmt.Errorf("train: interrupted after %d of %d iterations; the curve so far is in %s (its chart says so), the run in %s: continue with --resume: %w",
+			f.Iterations(), o.iterations, curvePath, checkpoint, context.Canceled)
 	}
 	if err != nil {
 		return err
@@ -88,6 +96,9 @@ func runFictitious(ctx context.Context, streams Streams, o trainOptions, fs *pfl
 	if err := datasets.WriteAtomic(o.out, func(w io.Writer) error { _, err := table.WriteTo(w); return err }); err != nil {
 		return err
 	}
+	if err := os.Remove(checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("train: %w", err)
+	}
 	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (exploitability %.6f, exact; play it as table:file=%s), %s and %s\n", o.out, x.Value, o.out, curvePath, pngPath)
 	t := newTable(streams.Out, 0, "iteration", "exploitability", "nash conv", "seconds")
 	var rows [][]string
@@ -98,14 +109,59 @@ func runFictitious(ctx context.Context, streams Streams, o trainOptions, fs *pfl
 	return appendRows(t, rows)
 }
 
-func writeExploitabilityCurve(curvePath, pngPath string, curve []datasets.ExploitabilityCurveRow) error {
-	if err := datasets.WriteParquet(curvePath, datasets.ExploitabilityCurveSchema, curve); err != nil {
-		return err
+// fictitiousFrom is fictitious play to train: new (an interrupted run's checkpoint refused
+// unless --force), or, with --resume, the checkpoint's, with its curve.
+func (o trainOptions) fictitiousFrom(r env.Rules, checkpoint string) (*agents.Fictitious, []agents.FictitiousPoint, error) {
+	if !o.resume {
+		if _, err := os.Lstat(checkpoint); err == nil && !o.force {
+			return nil, nil, Usagef("%s holds an interrupted run of %s: continue it with --resume, or start over with --force", checkpoint, o.out)
+		}
+		if err := refuseOverwrite("--out", o.out, o.force, "replace it with --force"); err != nil {
+			return nil, nil, err
+		}
+		f, err := agents.NewFictitious(r)
+		if err != nil {
+			return nil, nil, policyError(err) // too large: exit 2, as solve game
+		}
+		return f, nil, nil
 	}
+	file, err := safefile.Open(checkpoint, 0)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil, Usagef("--resume: there is no interrupted run of %s to resume (no %s)", o.out, checkpoint)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("train: --resume: %w", err)
+	}
+	defer file.Close()
+	f, head, err := agents.ResumeFictitious(file, r)
+	switch {
+	case errors.Is(err, agents.ErrCheckpointRules):
+		return nil, nil, usageError{fmt.Errorf("--resume: %w (give the run's rule flags)", err)}
+	case errors.Is(err, solver.ErrTooLarge):
+		return nil, nil, policyError(err)
+	case err != nil:
+		return nil, nil, fmt.Errorf("train: --resume %s: %w", checkpoint, err)
+	case f.Iterations() >= o.iterations:
+		return nil, nil, Usagef("--iterations %d: the interrupted run has done %d already; ask for more", o.iterations, f.Iterations())
+	}
+	return f, head.Curve, nil
+}
+
+// writeExploitabilityCurve writes the curve so far and its chart, whose title says how far a
+// run of target iterations has come while it is not done.
+func writeExploitabilityCurve(curvePath, pngPath string, curve []agents.FictitiousPoint, target int) error {
+	rows := make([]datasets.ExploitabilityCurveRow, len(curve))
 	var xy plotter.XYs
-	for _, c := range curve {
+	for i, c := range curve {
+		rows[i] = datasets.ExploitabilityCurveRow{Iteration: int64(c.Iteration), Exploitability: c.Exploitability, NashConv: c.NashConv, Seconds: c.Seconds}
 		xy = append(xy, plotter.XY{X: float64(c.Iteration), Y: c.Exploitability})
 	}
-	return lineChart(pngPath, "Fictitious self-play: exact exploitability of the average strategy", "iterations",
-		"exploitability (a best response's score − ½)", series{"average strategy", xy})
+	if err := datasets.WriteParquet(curvePath, datasets.ExploitabilityCurveSchema, rows); err != nil {
+		return err
+	}
+	title := "Fictitious self-play: exact exploitability of the average strategy"
+	if n := len(curve); n < target {
+		title += fmt.Sprintf(" (in progress: %d of %d iterations)", n, target)
+	}
+	return lineChart(pngPath, title, "iterations", "exploitability (a best response's score − ½)", series{"average strategy", xy})
 }

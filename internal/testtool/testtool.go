@@ -3,6 +3,7 @@
 package testtool
 
 import (
+	"fmt"
 	"os"
 	"testing"
 )
@@ -14,6 +15,7 @@ func Require(t *testing.T, what string, ok bool) {
 	t.Helper()
 	if !ok {
 		failIfRequired(t, what)
+		tellTerminal(t, "SKIP", what+" is missing (.ci/run installs it)")
 		t.Skipf("skipping: %s is missing (.ci/run installs it)", what)
 	}
 }
@@ -24,6 +26,7 @@ func Partial(t *testing.T, what string, ok bool) {
 	t.Helper()
 	if !ok {
 		failIfRequired(t, what)
+		tellTerminal(t, "PARTIAL", what+" is missing: the checks that use it skip (.ci/run installs it)")
 		t.Logf("%s is missing: the checks that use it skip (.ci/run installs it)", what)
 	}
 }
@@ -33,4 +36,20 @@ func failIfRequired(t *testing.T, what string) {
 	if os.Getenv("KINGOAL_REQUIRE_TOOLS") != "" {
 		t.Fatalf("%s is required (KINGOAL_REQUIRE_TOOLS is set) but missing", what)
 	}
+}
+
+// tellTerminal writes a line for the person running the tests: go test ./... shows a passing
+// package's output only with -v, so its "ok" alone would hide that a check did not run. The
+// line goes to the controlling terminal, if there is one (CI has none, and requires the
+// tools anyway).
+func tellTerminal(t *testing.T, verdict, why string) {
+	if testing.Verbose() {
+		return // -v prints the skip itself
+	}
+	tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0)
+	if err != nil {
+		return
+	}
+	defer tty.Close()
+	fmt.Fprintf(tty, "--- %s %s: %s\n", verdict, t.Name(), why)
 }

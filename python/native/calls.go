@@ -32,6 +32,7 @@ var calls = map[string]func(in []byte) (any, error){
 	"lineups":       lineupsCall,
 	"frame_shape":   func([]byte) (any, error) { return []int{frame.Height, frame.Width, 3}, nil },
 	"knobs":         knobsCall,
+	"shootout_odds": func([]byte) (any, error) { return solver.ShootoutOdds() },
 }
 
 // knobsCall lists the rule knobs (env.KnobTable): Python's keyword, its default, its doc.

@@ -12,6 +12,7 @@ def test_random_sim_test_and_the_api():
     pyspiel = need("pyspiel")
     import kingoal.openspiel  # noqa: F401  (registers the game)
     for params in ({"throws_per_half": 4, "moves": 1}, {"throws_per_half": 3, "knockout": True, "extra_throws": 1, "ties_count": True},
+                   {"throws_per_half": 3, "knockout": True, "extra_throws": 1, "shootout": "kicks"},
                    {"throws_per_half": 5, "home_mode": "dynamic"}):
         game = pyspiel.load_game("python_kingoal", params)
         pyspiel.random_sim_test(game, num_sims=30, serialize=False, verbose=False)
@@ -40,15 +41,18 @@ def test_value_iteration_gives_the_solvers_values():
     saved = dict(lp_solver.DEFAULT_SOLVER_KWARGS)
     lp_solver.DEFAULT_SOLVER_KWARGS.update(tolerance)
     try:
-        check_breaks(pyspiel, get_all_states, value_iteration)
+        check_breaks(pyspiel, get_all_states, value_iteration, {"throws_per_half": 4, "moves": 1}, "win-loss")
+        # Cup rules: the shoot-out is one chance node (kick by kick, sudden death made the
+        # game infinite and value iteration recursed until Python's limit), and the values are
+        # solve game --knockout --payoff advance's.
+        check_breaks(pyspiel, get_all_states, value_iteration, {"throws_per_half": 3, "moves": 1, "knockout": True, "extra_throws": 1}, "advance")
     finally:
         lp_solver.DEFAULT_SOLVER_KWARGS.clear()
         lp_solver.DEFAULT_SOLVER_KWARGS.update(saved)
 
 
-def check_breaks(pyspiel, get_all_states, value_iteration):
-    rules = {"throws_per_half": 4, "moves": 1}
-    solved = kingoal.solve_game(**rules)
+def check_breaks(pyspiel, get_all_states, value_iteration, rules, payoff):
+    solved = kingoal.solve_game(payoff=payoff, **rules)
     breaks = 0
     for home, away in (("2-2-2-2-2", "1-2-3-3-1"),):
         game = pyspiel.load_game("python_kingoal", dict(rules, home=home, away=away))
@@ -59,8 +63,8 @@ def check_breaks(pyspiel, get_all_states, value_iteration):
         assert set(states) == set(values)
         for key, st in states.items():
             k = st.kingoal
-            if k.is_terminal():
-                assert values[key] == k.returns()[0]
+            if st.is_terminal():
+                assert values[key] == st.returns()[0]
                 continue
             if k.decision() != "break":
                 continue
@@ -71,6 +75,8 @@ def check_breaks(pyspiel, get_all_states, value_iteration):
             assert abs(mix["value"] - values[key]) <= 1e-9, (str(k), mix["value"], values[key])
             breaks += 1
     assert breaks >= 10, breaks
+    if rules.get("knockout"):
+        assert any(st.shootout_winner is not None for st in states.values()), "no shoot-out reached"
 
 
 def test_shimmy_wraps_it():
