@@ -64,7 +64,7 @@ rewritten at every iteration) is the truth, not an estimate. It is deterministic
 At the end it writes the average strategy as a policy table (--out, default fictitious.kgp;
 play it as table:file=OUT) with its exact exploitability. 10-throw halves with one move:
 ~6 s an iteration, exploitability below 0.01 after ~20 (BENCHMARKS.md). After every
-iteration it also keeps the run itself in OUT.partial (the averages: ~0.4 GB at 10-throw
+iteration it also keeps the run itself in OUT.partial (the averages: 534 MB at 10-throw
 halves with one move); until the table is written the chart's title says "in progress", and
 Ctrl-C or a kill leaves OUT.partial, which --resume continues (the same rule flags; a larger
 --iterations) to the bytes an uninterrupted run writes.`,
