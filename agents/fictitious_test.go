@@ -55,6 +55,9 @@ func TestFictitiousPlayConverges(t *testing.T) {
 // are three iterations at once, to the bit (the averages, hence the curve and the table); a
 // checkpoint under other rules, damaged or truncated is refused.
 func TestFictitiousResumesFromItsCheckpoint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short (the race stage): no goroutines of its own; it runs in go test ./...")
+	}
 	r := env.Rules{ThrowsPerHalf: 3, Moves: 1} // goals possible in a half: the averages move
 	var whole, first []agents.FictitiousPoint
 	f, _ := agents.NewFictitious(r)

@@ -121,6 +121,9 @@ func TestTableAgentRefusals(t *testing.T) {
 // without one decision they cannot answer — before issue 39 a table had no answer at a break
 // whose result was already decided (second half, 1 throw left, 2 up), which a match reaches.
 func TestTablesAnswerWhereverAMatchStands(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short (the race stage): no goroutines here; it runs in go test ./...")
+	}
 	league, cup := env.Rules{ThrowsPerHalf: 4, Moves: 1}, env.Rules{ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}
 	var specs []string
 	var rules []env.Rules

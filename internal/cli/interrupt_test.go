@@ -209,3 +209,40 @@ func (s signWriter) Write(p []byte) (int, error) {
 	defer s.mu.Unlock()
 	return s.w.Write(p)
 }
+
+// TestCtrlCLateInASolve: Ctrl-C in the last phases of solve policy (after the solve, while
+// its summary reads every state: seconds at 150-throw halves, which ignored Ctrl-C and
+// exited 0) — at fractions of a run measured first — still exits 130 within a second.
+func TestCtrlCLateInASolve(t *testing.T) {
+	bin := kingoalBinary(t)
+	args := []string{"solve", "policy", "--home-mode", "dynamic", "--throws-per-half", "150"}
+	began := time.Now()
+	if out, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	whole := time.Since(began)
+	for _, at := range []float64{0.7, 0.9} {
+		cmd := exec.Command(bin, args...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		exited := make(chan struct{})
+		go func() { cmd.Wait(); close(exited) }()
+		select {
+		case <-exited: // a quicker run than the first: nothing to interrupt
+			continue
+		case <-time.After(time.Duration(at * float64(whole))):
+		}
+		sent := time.Now()
+		cmd.Process.Signal(syscall.SIGINT)
+		select {
+		case <-exited:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			<-exited
+		}
+		if took, code := time.Since(sent), cmd.ProcessState.ExitCode(); code != exitInterrupted || took > interruptLimit {
+			t.Errorf("Ctrl-C at %.0f%% of a %v run: exit %d after %v, want %d within %v", 100*at, whole.Round(time.Millisecond), code, took.Round(time.Millisecond), exitInterrupted, interruptLimit)
+		}
+	}
+}

@@ -11,6 +11,9 @@ import (
 // command that writes those outputs — holding their lock, so never a live writer's — and
 // nobody else's are touched.
 func TestCommandsRemoveTheirStaleTemps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short (the race stage): three solves and trainings, no goroutines of interest; it runs in go test ./...")
+	}
 	dir := t.TempDir()
 	stale := func(names ...string) []string {
 		var paths []string

@@ -41,3 +41,16 @@ func TestWordsSayWhatTheyMean(t *testing.T) {
 		t.Errorf("inspect DIR: exit %d %s\n%s", code, stderr, out)
 	}
 }
+
+// TestTooLargeIsRefusedBeforeStarting: train fictitious under rules whose best responses do
+// not fit refuses at once, exit 2, writing nothing (it started, then failed with exit 1).
+func TestTooLargeIsRefusedBeforeStarting(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "f.kgp")
+	code, _, stderr := run(t, "train", "fictitious", "--throws-per-half", "10000", "--iterations", "1", "--out", out)
+	if code != exitUsage || !strings.Contains(stderr, "too large") || strings.Contains(stderr, "self-play under") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	if left, _ := filepath.Glob(out + "*"); len(left) != 0 {
+		t.Errorf("a refused run left %v", left)
+	}
+}
