@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"context"
+	"errors"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -64,5 +66,24 @@ func TestRunsAndLeaderboard(t *testing.T) {
 	}
 	if code, body := get(t, srv, "/run/0/broken/"); code != 200 || !strings.Contains(body, `class="err"`) {
 		t.Errorf("a corrupt run: %d\n%s", code, body)
+	}
+}
+
+// TestResumeCommandIsQuoted: an interrupted run in a directory whose name a shell would read
+// otherwise is offered a --resume command quoted for the shell.
+func TestResumeCommandIsQuoted(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "my run $(touch x)")
+	c := arena.Config{Agents: []string{"fixed:1-3-3-2-1", "fixed:2-2-2-2-2"}, Rules: env.Rules{ThrowsPerHalf: 3}, Matches: 100000, Seed: 3}
+	ctx, cancel := context.WithCancel(context.Background())
+	if _, err := arena.Run(ctx, c, dir, arena.Options{Progress: func(int, int) { cancel() }}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the run was to be interrupted: %v", err)
+	}
+	srv := httptest.NewServer((&web.Server{Roots: []string{root}}).Handler())
+	defer srv.Close()
+	code, body := get(t, srv, "/")
+	want := "kingoal arena --resume --out '" + dir + "'"
+	if code != 200 || !strings.Contains(html.UnescapeString(body), want) {
+		t.Errorf("runs page %d: want %q in\n%s", code, want, body)
 	}
 }

@@ -197,3 +197,20 @@ func TestServeUnderAttack(t *testing.T) {
 		t.Errorf("serve holds %d MB after 1,000 requests, more than 300 MB", after>>20)
 	}
 }
+
+// TestServeWarnsWhenPublic: an address that is not loopback serves the network, and says so.
+func TestServeWarnsWhenPublic(t *testing.T) {
+	cmd := exec.Command(kingoalBinary(t), "serve", "--runs", t.TempDir(), "--addr", "0.0.0.0:0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	first, err := bufio.NewReader(stderr).ReadString('\n')
+	if err != nil || !strings.Contains(first, "warning") || !strings.Contains(first, "visible to the network") {
+		t.Errorf("first line %q (%v), want the warning", first, err)
+	}
+}
