@@ -190,4 +190,9 @@ func TestPolicyPage(t *testing.T) {
 			t.Errorf("%s: %d, want %d", path, code, want)
 		}
 	}
+	small := httptest.NewServer((&web.Server{Roots: []string{root}, MaxFileBytes: 100}).Handler())
+	defer small.Close()
+	if code, body := get(t, small, "/policy/0/policy.parquet"); code != 413 || !strings.Contains(body, "--max-file-mib") {
+		t.Errorf("a file past the server's bound: %d %s", code, body)
+	}
 }

@@ -272,15 +272,13 @@ func (s *Server) kickOffHint(q match.Prompt) (match.KickOffHint, error) {
 // refused with one message; a game table in a served directory plays them.
 const playSolveBytes = 32 << 20
 
-// maxServedFileBytes bounds a file an agent spec names on the play page (a model or a table).
-const maxServedFileBytes = 16 << 20
 
 // openServed opens a file an agent spec names on the play page: a regular file inside one of
 // the roots (the first that has it), reached through no symbolic link. Any other name is
 // refused with the same words, whatever exists there.
 func (s *Server) openServed(name string) (*os.File, error) {
 	for _, dir := range s.Roots {
-		f, err := safefile.NewRoot(dir).Open(name, maxServedFileBytes)
+		f, err := safefile.NewRoot(dir).Open(name, s.maxFileBytes())
 		if errors.Is(err, safefile.ErrOutside) {
 			continue
 		}

@@ -98,9 +98,6 @@ func (s *Server) policiesPage(w http.ResponseWriter, r *http.Request) {
 	render(w, "policies.html", map[string]any{"Files": s.policyFiles()})
 }
 
-// maxPolicyFileBytes bounds the policy files the page reads (a game table is held whole
-// while its heatmap is taken: several times its size).
-const maxPolicyFileBytes = 16 << 20
 
 // heatmapsKept bounds the heatmaps kept, by their cells.
 const heatmapsKept = 1 << 20
@@ -125,7 +122,7 @@ type policyView struct {
 
 // policyView reads the points of the policy file name in root i once per version of it.
 func (s *Server) policyView(ctx context.Context, root, name string) (policyView, error) {
-	f, err := s.root(root).Open(name, maxPolicyFileBytes)
+	f, err := s.root(root).Open(name, s.maxFileBytes())
 	if err != nil {
 		return policyView{}, err
 	}
@@ -175,7 +172,7 @@ func (s *Server) policyPage(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, errNotFound)
 		return
 	case errors.Is(err, safefile.ErrTooLarge):
-		http.Error(w, fmt.Sprintf("web: %s is larger than the %s this page reads", r.PathValue("file"), safefile.FormatBytes(maxPolicyFileBytes)), http.StatusRequestEntityTooLarge)
+		http.Error(w, fmt.Sprintf("web: %s is larger than the %s this server reads (kingoal serve --max-file-mib)", r.PathValue("file"), safefile.FormatBytes(s.maxFileBytes())), http.StatusRequestEntityTooLarge)
 		return
 	}
 	data := map[string]any{"Name": r.PathValue("file")}

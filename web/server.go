@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"embed"
 	"errors"
@@ -75,6 +76,11 @@ type Server struct {
 	// address). The zero value answers only loopback names — localhost, 127.0.0.1, [::1] —
 	// so that a page of another site cannot drive the server by DNS rebinding.
 	Public bool
+	// MaxFileBytes bounds a policy file, game table or model the server reads (0:
+	// DefaultMaxFileBytes). A game table is held whole while it is read — 8 to 11 times its
+	// size (measured: 7.3 MB → ~58 MB; the default rules' 186 MiB → 2.1 GB) — before its
+	// heatmap is kept.
+	MaxFileBytes int64
 
 	replays replayCache
 	hints   lru[env.Knobs, match.KickOffHint]
@@ -136,6 +142,12 @@ func LoopbackHost(host string) bool {
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
 }
+
+// DefaultMaxFileBytes is Server.MaxFileBytes's default: tables of games up to about 10-throw
+// halves with two moves (7.3 MB) are read, the default rules' (186 MiB) is not.
+const DefaultMaxFileBytes = 16 << 20
+
+func (s *Server) maxFileBytes() int64 { return cmp.Or(s.MaxFileBytes, DefaultMaxFileBytes) }
 
 func (s *Server) context() context.Context {
 	if s.Context == nil {

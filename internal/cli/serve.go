@@ -15,14 +15,15 @@ import (
 )
 
 type serveOptions struct {
-	runs []string
-	addr string
+	runs    []string
+	addr    string
+	maxFile int64
 }
 
 func newServeCmd(streams Streams) *cobra.Command {
 	var o serveOptions
 	cmd := &cobra.Command{
-		Use:   "serve [--runs DIR]... [--addr 127.0.0.1:8080]",
+		Use:   "serve [--runs DIR]... [--addr 127.0.0.1:8080] [--max-file-mib 16]",
 		Short: "Serve a local web app: leaderboards, replays, play in the browser, policy heatmaps",
 		Long: `Serve starts a small web app (everything embedded, nothing fetched) over the arena run
 directories under each --runs DIR (or DIR itself, if it is a run):
@@ -40,7 +41,7 @@ directories under each --runs DIR (or DIR itself, if it is a run):
 It binds to loopback by default and then answers only requests addressed to localhost,
 127.0.0.1 or [::1] (a page of another site cannot reach it by DNS rebinding); any other
 --addr serves the network, with a warning. It reads nothing outside those directories: no
-file through a symbolic link, no FIFO or device, no file past a size bound — an agent spec on
+file through a symbolic link, no FIFO or device, no file past --max-file-mib — an agent spec on
 the Play page may name a model or table inside them only — and what a request may solve is
 bounded (larger games: a table in the directories, nash:table=FILE.kgt). Every page carries
 a Content-Security-Policy. Ctrl-C stops it within a second (exit 130).`,
@@ -51,10 +52,14 @@ a Content-Security-Policy. Ctrl-C stops it within a second (exit 130).`,
 	}
 	cmd.Flags().StringArrayVar(&o.runs, "runs", []string{"."}, "a directory of arena runs (repeatable)")
 	cmd.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
+	cmd.Flags().Int64Var(&o.maxFile, "max-file-mib", web.DefaultMaxFileBytes>>20, "the largest policy file, game table or model the pages read, in MiB (a table is held whole while read: 8 to 11 times its size; the default rules' table is 186 MiB)")
 	return cmd
 }
 
 func runServe(ctx context.Context, streams Streams, o serveOptions) error {
+	if o.maxFile <= 0 || o.maxFile > 1<<20 {
+		return Usagef("--max-file-mib %d: want 1 to %d", o.maxFile, 1<<20)
+	}
 	for _, dir := range o.runs {
 		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 			return Usagef("--runs %s: not a directory", dir)
@@ -65,7 +70,7 @@ func runServe(ctx context.Context, streams Streams, o serveOptions) error {
 		return Usagef("--addr %s: %v", o.addr, err)
 	}
 	public := !ln.Addr().(*net.TCPAddr).IP.IsLoopback()
-	srv := &http.Server{Handler: (&web.Server{Roots: o.runs, Context: ctx, Public: public}).Handler(), ReadHeaderTimeout: 10 * time.Second,
+	srv := &http.Server{Handler: (&web.Server{Roots: o.runs, Context: ctx, Public: public, MaxFileBytes: o.maxFile << 20}).Handler(), ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout: time.Minute, MaxHeaderBytes: 64 << 10,
 		BaseContext: func(net.Listener) context.Context { return ctx }} // Ctrl-C ends the requests' replays and games too
 	if public {
