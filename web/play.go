@@ -272,7 +272,6 @@ func (s *Server) kickOffHint(q match.Prompt) (match.KickOffHint, error) {
 // refused with one message; a game table in a served directory plays them.
 const playSolveBytes = 32 << 20
 
-
 // openServed opens a file an agent spec names on the play page: a regular file inside one of
 // the roots (the first that has it), reached through no symbolic link. Any other name is
 // refused with the same words, whatever exists there.

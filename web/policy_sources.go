@@ -98,7 +98,6 @@ func (s *Server) policiesPage(w http.ResponseWriter, r *http.Request) {
 	render(w, "policies.html", map[string]any{"Files": s.policyFiles()})
 }
 
-
 // heatmapsKept bounds the heatmaps kept, by their cells.
 const heatmapsKept = 1 << 20
 
