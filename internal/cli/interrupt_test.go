@@ -212,7 +212,8 @@ func (s signWriter) Write(p []byte) (int, error) {
 
 // TestCtrlCLateInASolve: Ctrl-C in the last phases of solve policy (after the solve, while
 // its summary reads every state: seconds at 150-throw halves, which ignored Ctrl-C and
-// exited 0) — at fractions of a run measured first — still exits 130 within a second.
+// exited 0) — at 80% of a run measured first, in the summary here — still exits 130 within a
+// second.
 func TestCtrlCLateInASolve(t *testing.T) {
 	bin := kingoalBinary(t)
 	args := []string{"solve", "policy", "--home-mode", "dynamic", "--throws-per-half", "150"}
@@ -221,7 +222,7 @@ func TestCtrlCLateInASolve(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	whole := time.Since(began)
-	for _, at := range []float64{0.7, 0.9} {
+	for _, at := range []float64{0.8} {
 		cmd := exec.Command(bin, args...)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
