@@ -57,8 +57,12 @@ func (f *Fictitious) WriteCheckpoint(w io.Writer, curve []FictitiousPoint) error
 	if err != nil {
 		return err
 	}
-	bw.Write(append(head, '\n'))
-	put := func(v any) { binary.Write(bw, binary.LittleEndian, v) } // bufio keeps the first error
+	_, werr := bw.Write(append(head, '\n'))
+	put := func(v any) { // after the first error (a full disk, a writer told to stop), nothing more
+		if werr == nil {
+			werr = binary.Write(bw, binary.LittleEndian, v)
+		}
+	}
 	put(f.kick[0])
 	put(f.kick[1])
 	keys := make([]fspKey, 0, len(f.rows))
@@ -73,6 +77,9 @@ func (f *Fictitious) WriteCheckpoint(w io.Writer, curve []FictitiousPoint) error
 		put([5]int32{int32(k.per), int32(k.t), int32(k.d), int32(k.h), int32(row.count)})
 		put(row.home)
 		put(row.away)
+	}
+	if werr != nil {
+		return werr
 	}
 	if err := bw.Flush(); err != nil {
 		return err

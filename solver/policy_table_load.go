@@ -10,15 +10,6 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
-// ReadPolicyTableFile reads the policy table at path (ReadPolicyTable).
-func ReadPolicyTableFile(path string) (t *PolicyTable, err error) {
-	err = openFramed(path, func(r io.ReaderAt, size int64) error {
-		t, err = ReadPolicyTable(r, size)
-		return err
-	})
-	return t, err
-}
-
 // ReadPolicyTable reads a policy table of size bytes (PolicyTable.WriteTo). A file that is
 // not one of this version, is damaged or truncated, or holds a choice its rules do not allow
 // (a line-up out of reach, a mix that does not sum to 1, a row twice or a row too many) is

@@ -211,5 +211,5 @@ func ballWords(obs env.Observation) string {
 	if obs.Player == env.Home {
 		return fmt.Sprintf("ball in sector %d", obs.Ball)
 	}
-	return fmt.Sprintf("ball in sector %d as the transcript numbers it from home's goal: your sector %d", env.Sectors+1-obs.Ball, obs.Ball)
+	return fmt.Sprintf("ball in sector %d as the transcript numbers it from home's goal: your sector %d", env.HomeSector(env.Away, obs.Ball), obs.Ball)
 }

@@ -73,7 +73,8 @@ func runFictitious(ctx context.Context, streams Streams, o trainOptions, fs *pfl
 			werr = writeExploitabilityCurve(curvePath, pngPath, curve, o.iterations)
 		}
 		if werr == nil {
-			werr = datasets.WriteAtomic(checkpoint, func(w io.Writer) error { return f.WriteCheckpoint(w, curve) })
+			// Ctrl-C abandons a write of hundreds of MB (the last whole checkpoint stays).
+			werr = datasets.WriteAtomic(checkpoint, func(w io.Writer) error { return f.WriteCheckpoint(stoppable{ctx, w}, curve) })
 		}
 		bar.Describe(fmt.Sprintf("iterations (exploitability %.4f)", p.Exploitability))
 		_ = bar.Set(p.Iteration)
@@ -164,4 +165,17 @@ func writeExploitabilityCurve(curvePath, pngPath string, curve []agents.Fictitio
 		title += fmt.Sprintf(" (in progress: %d of %d iterations)", n, target)
 	}
 	return lineChart(pngPath, title, "iterations", "exploitability (a best response's score − ½)", series{"average strategy", xy})
+}
+
+// stoppable is a writer that fails once ctx is done.
+type stoppable struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (s stoppable) Write(p []byte) (int, error) {
+	if err := s.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return s.w.Write(p)
 }
