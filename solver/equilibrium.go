@@ -74,8 +74,6 @@ type LineupEquilibrium struct {
 	Dominated      int // line-ups (rows + columns) removed as dominated before the LP
 }
 
-// ErrUnverified is wrapped when a computed equilibrium fails the best-response check.
-var ErrUnverified = errors.New("solver: equilibrium failed best-response verification")
 
 // Equilibrium solves the zero-sum game whose payoff to home for line-ups (i, j) is
 // payoff.Of(m.At(i, j)) (solveMatrixGame: dominance removal, each side's linear program,

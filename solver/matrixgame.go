@@ -25,6 +25,9 @@ const (
 	verifyTol = 1e-9
 )
 
+// ErrUnverified is wrapped when a computed equilibrium fails the best-response check.
+var ErrUnverified = errors.New("solver: equilibrium failed best-response verification")
+
 // matrixGame is the solution of a zero-sum matrix game (solveMatrixGame).
 type matrixGame struct {
 	x, y           []float64 // the row player's (maximiser's) and the column player's mixes
