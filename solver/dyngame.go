@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
 // The substitution game with a Dynamic coach on at least one side. A Dynamic side makes no
@@ -25,7 +26,7 @@ type DynamicGame struct {
 	space   *dynSpace
 	ls      *layers // the recursion's rules: lengths, spans, decided differences
 	row     int     // a value row's length (values: configurations, or three times that with the check)
-	kickOff matrixGame
+	kickOff zerosum.MatrixGame
 	check   *GameCheck
 	stats   GameStats
 	// dec[per][t] is every decision taken at the throws and breaks with t throws left in
@@ -151,12 +152,12 @@ func solveDynamicGame(p GameProblem, keepValues bool) (*DynamicGame, error) {
 }
 
 // Value is the game's value to home.
-func (g *DynamicGame) Value() float64 { return g.kickOff.value }
+func (g *DynamicGame) Value() float64 { return g.kickOff.Value }
 
 // KickOff is the equilibrium of the kick-off's hidden choice of line-ups.
 func (g *DynamicGame) KickOff() LineupEquilibrium {
-	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.value, Home: weighted(g.kickOff.x), Away: weighted(g.kickOff.y),
-		Exploitability: g.kickOff.exploitability, Dominated: g.kickOff.dominated}
+	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.Value, Home: weighted(g.kickOff.X), Away: weighted(g.kickOff.Y),
+		Exploitability: g.kickOff.Exploitability, Dominated: g.kickOff.Dominated}
 }
 
 // Check is the best-response check the solve ran (GameProblem.Verify), if it ran.

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
 // dynLayer is the values of one (period, throws left) layer for differences lo..lo+n−1. A
@@ -240,14 +241,14 @@ func (s *dynSolver) finish() (*DynamicGame, error) {
 			a[i][j] = at(0, i, j)
 		}
 	}
-	m, err := solveMatrixGame(a)
+	m, err := zerosum.SolveMatrixGame(a)
 	if err != nil {
 		return nil, err
 	}
 	g.kickOff = m
 	g.stats.StageGames, g.stats.OneSided = 1, g.stats.Bytes
 	if s.parts == 3 {
-		c := kickOffReplies(m.x, m.y, func(i, j int) float64 { return at(1, i, j) }, func(i, j int) float64 { return at(2, i, j) })
+		c := kickOffReplies(m.X, m.Y, func(i, j int) float64 { return at(1, i, j) }, func(i, j int) float64 { return at(2, i, j) })
 		g.check = &c
 	}
 	s.prev, s.spare, s.starts = nil, nil, nil

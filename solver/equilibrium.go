@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
 // Payoff is what the line-up game's players maximise (home) and minimise (away).
@@ -74,10 +75,9 @@ type LineupEquilibrium struct {
 	Dominated      int // line-ups (rows + columns) removed as dominated before the LP
 }
 
-
 // Equilibrium solves the zero-sum game whose payoff to home for line-ups (i, j) is
-// payoff.Of(m.At(i, j)) (solveMatrixGame: dominance removal, each side's linear program,
-// the check against every pure reply); an answer off by more than verifyTol is an error
+// payoff.Of(m.At(i, j)) (zerosum.SolveMatrixGame: dominance removal, each side's linear program,
+// the check against every pure reply); an answer off by more than zerosum.VerifyTol is an error
 // wrapping ErrUnverified, never a result.
 func Equilibrium(m *OddsMatrix, payoff Payoff) (LineupEquilibrium, error) {
 	if payoff > PayoffAdvance {
@@ -94,27 +94,27 @@ func Equilibrium(m *OddsMatrix, payoff Payoff) (LineupEquilibrium, error) {
 			a[i][j] = payoff.Of(m.At(i, j), m.Rules)
 		}
 	}
-	g, err := solveMatrixGame(a)
+	g, err := zerosum.SolveMatrixGame(a)
 	if err != nil {
 		return LineupEquilibrium{}, err
 	}
 	return LineupEquilibrium{
 		Payoff:         payoff,
-		Value:          g.value,
-		Home:           weighted(g.x),
-		Away:           weighted(g.y),
-		Exploitability: g.exploitability,
-		Dominated:      g.dominated,
+		Value:          g.Value,
+		Home:           weighted(g.X),
+		Away:           weighted(g.Y),
+		Exploitability: g.Exploitability,
+		Dominated:      g.Dominated,
 	}, nil
 }
 
-// weighted lists the line-ups with probability above supportTol, renormalised, most likely
+// weighted lists the line-ups with probability above zerosum.SupportTol, renormalised, most likely
 // first.
 func weighted(p []float64) []Weighted {
 	var out []Weighted
 	total := 0.0
 	for i, q := range p {
-		if q > supportTol {
+		if q > zerosum.SupportTol {
 			out = append(out, Weighted{env.LineupAt(i), q})
 			total += q
 		}
@@ -144,7 +144,7 @@ func checkMix(mix []Weighted) error {
 		}
 		total += w.Prob
 	}
-	if math.Abs(total-1) > verifyTol {
+	if math.Abs(total-1) > zerosum.VerifyTol {
 		return fmt.Errorf("solver: mix probabilities sum to %v, want 1", total)
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"runtime"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
 // The substitution game: in Basic mode the match is a two-player zero-sum stochastic game.
@@ -109,7 +110,7 @@ type Game struct {
 	Problem GameProblem
 	moves   int // budget held, capped at 5 (no change costs more)
 	kicks   [][]*kickLayer
-	kickOff matrixGame // the first kick-off's hidden choice, full budgets
+	kickOff zerosum.MatrixGame // the first kick-off's hidden choice, full budgets
 	stats   GameStats
 	space   *gameSpace
 	decided func(per, t, d int) bool
@@ -237,7 +238,7 @@ func SolveGame(p GameProblem) (*Game, error) {
 	}
 	if gs.verify {
 		n := g.space.configs()
-		c := kickOffCheck(g.space, g.kickOff.x, g.kickOff.y, gs.kick[:n], gs.kick[n:])
+		c := kickOffCheck(g.space, g.kickOff.X, g.kickOff.Y, gs.kick[:n], gs.kick[n:])
 		g.check = &c
 	}
 	if gs.table != nil {

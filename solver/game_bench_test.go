@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
 // BenchmarkSolveGame solves the substitution game: 5-throw halves, one move, win-loss (10
@@ -85,16 +86,16 @@ func BenchmarkStageLP(b *testing.B) {
 	games := mixedStageGames(b, env.Rules{ThrowsPerHalf: 4, Moves: 2}, 2000)
 	b.Logf("%d mixed stage games", len(games))
 	b.Run("tableau", func(b *testing.B) {
-		var tab tableau
+		var tab zerosum.Tableau
 		for i := 0; b.Loop(); i++ {
-			if _, err := solveStageGame(games[i%len(games)], &tab); err != nil {
+			if _, err := zerosum.SolveStageGame(games[i%len(games)], &tab); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("gonum", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
-			if _, err := solveMatrixGame(games[i%len(games)]); err != nil {
+			if _, err := zerosum.SolveMatrixGame(games[i%len(games)]); err != nil {
 				b.Fatal(err)
 			}
 		}

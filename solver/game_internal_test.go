@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
 // kickValue is K at the first kick-off for home line-up i with hm moves and away j with am.
@@ -100,9 +101,9 @@ func TestVerifyGameCatchesADeviation(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad := *g
-	bad.kickOff.x = make([]float64, env.NumLineups)
+	bad.kickOff.X = make([]float64, env.NumLineups)
 	l, _ := env.ParseLineup("2-2-2-2-2")
-	bad.kickOff.x[l.Index()] = 1
+	bad.kickOff.X[l.Index()] = 1
 	c, err := VerifyGame(context.Background(), &bad, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -117,7 +118,7 @@ func TestVerifyGameCatchesADeviation(t *testing.T) {
 // games' tableau finds the value gonum's two LPs find, and both pass the pure-reply check.
 func TestStageSimplexAgreesWithGonum(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var tab tableau
+	var tab zerosum.Tableau
 	for k := range 3000 {
 		m, n := 1+rng.IntN(8), 1+rng.IntN(8)
 		a := make([][]float64, m)
@@ -127,16 +128,16 @@ func TestStageSimplexAgreesWithGonum(t *testing.T) {
 				a[i][j] = float64(rng.IntN(5))/4 - 0.5
 			}
 		}
-		g, err := solveStageGame(a, &tab)
+		g, err := zerosum.SolveStageGame(a, &tab)
 		if err != nil {
 			t.Fatalf("game %d %v: %v", k, a, err)
 		}
-		h, err := solveMatrixGame(a)
+		h, err := zerosum.SolveMatrixGame(a)
 		if err != nil {
 			t.Fatalf("game %d %v: gonum: %v", k, a, err)
 		}
-		if math.Abs(g.value-h.value) > 1e-12 {
-			t.Fatalf("game %d %v: value %v, gonum %v", k, a, g.value, h.value)
+		if math.Abs(g.Value-h.Value) > 1e-12 {
+			t.Fatalf("game %d %v: value %v, gonum %v", k, a, g.Value, h.Value)
 		}
 	}
 }

@@ -109,7 +109,7 @@ func (ga gameAnswers) row(per, t, d, h int, m *rowMixes) error {
 }
 
 func (ga gameAnswers) kickOff() (home, away []float64, err error) {
-	return ga.g.kickOff.x, ga.g.kickOff.y, nil
+	return ga.g.kickOff.X, ga.g.kickOff.Y, nil
 }
 
 // responder is the best responses' working state.

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"github.com/kingoal/kingoal/solver/zerosum"
 	"math"
 )
 
@@ -29,8 +30,8 @@ type stageAnswer struct {
 type stageBuf struct {
 	a      [][]float64
 	flat   []float64
-	tab    tableau
-	oracle oracleBuf
+	tab    zerosum.Tableau
+	oracle zerosum.OracleBuf
 	stats  GameStats // where strategyOf counts when nobody asked
 }
 
@@ -92,11 +93,11 @@ func (sp *gameSpace) stage(k []float64, h, a int, buf *stageBuf, st *GameStats) 
 		return stageAnswer{value: (lower + upper) / 2, row: bi, col: bj}, nil
 	}
 	st.LPs++
-	g, err := solveStageGame(m, &buf.tab)
+	g, err := zerosum.SolveStageGame(m, &buf.tab)
 	if err != nil {
 		return stageAnswer{}, err
 	}
-	return stageAnswer{value: g.value, row: -1, col: -1, x: g.x, y: g.y}, nil
+	return stageAnswer{value: g.Value, row: -1, col: -1, x: g.X, y: g.Y}, nil
 }
 
 func minOf(row []float64) float64 {

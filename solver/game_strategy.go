@@ -8,16 +8,17 @@ import (
 	"math"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
 // KickOff is the equilibrium of the first kick-off's hidden choice, both budgets full.
 func (g *Game) KickOff() LineupEquilibrium {
-	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.value, Home: weighted(g.kickOff.x), Away: weighted(g.kickOff.y),
-		Exploitability: g.kickOff.exploitability, Dominated: g.kickOff.dominated}
+	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.Value, Home: weighted(g.kickOff.X), Away: weighted(g.kickOff.Y),
+		Exploitability: g.kickOff.Exploitability, Dominated: g.kickOff.Dominated}
 }
 
 // Value is the game's value to home.
-func (g *Game) Value() float64 { return g.kickOff.value }
+func (g *Game) Value() float64 { return g.kickOff.Value }
 
 // Stats measures the solve.
 func (g *Game) Stats() GameStats { return g.stats }
@@ -34,10 +35,10 @@ func (g *Game) solveKickOff() error {
 
 // kickOffGame solves the hidden choice of starting line-ups when home will have hm moves
 // and away am (each at most Moves()).
-func (g *Game) kickOffGame(hm, am int) (matrixGame, error) {
+func (g *Game) kickOffGame(hm, am int) (zerosum.MatrixGame, error) {
 	kl := g.kicks[0][g.lengths[0]]
 	if kl == nil || kl.lo > 0 || kl.lo+kl.n <= 0 {
-		return matrixGame{}, errors.New("solver: the kick-off was not solved")
+		return zerosum.MatrixGame{}, errors.New("solver: the kick-off was not solved")
 	}
 	sp, w := g.space, g.moves+1
 	k := kl.k[(0-kl.lo)*sp.configs():]
@@ -48,9 +49,9 @@ func (g *Game) kickOffGame(hm, am int) (matrixGame, error) {
 			a[i][j] = k[(i*w+hm)*sp.entries+j*w+am]
 		}
 	}
-	m, err := solveMatrixGame(a)
+	m, err := zerosum.SolveMatrixGame(a)
 	if err != nil {
-		return matrixGame{}, fmt.Errorf("solver: the kick-off's line-up game (%d and %d moves): %w", hm, am, err)
+		return zerosum.MatrixGame{}, fmt.Errorf("solver: the kick-off's line-up game (%d and %d moves): %w", hm, am, err)
 	}
 	return m, nil
 }
@@ -67,7 +68,7 @@ func (g *Game) KickOffWith(homeMoves, awayMoves int) (LineupEquilibrium, error) 
 	if err != nil {
 		return LineupEquilibrium{}, err
 	}
-	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: m.value, Home: weighted(m.x), Away: weighted(m.y), Exploitability: m.exploitability, Dominated: m.dominated}, nil
+	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: m.Value, Home: weighted(m.X), Away: weighted(m.Y), Exploitability: m.Exploitability, Dominated: m.Dominated}, nil
 }
 
 // Breaks calls fn with every break the game holds at which at least one side has a move
@@ -226,13 +227,13 @@ func (sp *gameSpace) strategyOf(k []float64, h, a int, buf *stageBuf, st *GameSt
 	}
 	rows, cols := sp.reach[h], sp.reach[a]
 	if len(rows) > 1 && len(cols) > 1 {
-		if o, ok := doubleOracle(k, rows, cols, sp.entries, oracleSet{nr: 1, nc: 1}, &buf.oracle); ok {
-			ans := breakAnswer{value: o.value}
-			for i := range int(o.set.nr) {
-				ans.home.add(int(o.set.rows[i]), o.x[i])
+		if o, ok := zerosum.DoubleOracle(k, rows, cols, sp.entries, zerosum.OracleSet{Nr: 1, Nc: 1}, &buf.oracle); ok {
+			ans := breakAnswer{value: o.Value}
+			for i := range int(o.Set.Nr) {
+				ans.home.add(int(o.Set.Rows[i]), o.X[i])
 			}
-			for j := range int(o.set.nc) {
-				ans.away.add(int(o.set.cols[j]), o.y[j])
+			for j := range int(o.Set.Nc) {
+				ans.away.add(int(o.Set.Cols[j]), o.Y[j])
 			}
 			st.StageGames++
 			st.Oracle++
@@ -319,7 +320,7 @@ func (m *breakMix) entries(reach []int32, out []mixEntry) []mixEntry {
 
 // add puts probability p on index i, if p is more than rounding.
 func (m *breakMix) add(i int, p float64) {
-	if p > supportTol {
+	if p > zerosum.SupportTol {
 		m.at[m.n], m.p[m.n] = uint8(i), p
 		m.n++
 	}
@@ -332,7 +333,7 @@ func sparseMix(dense []float64, pure int) (breakMix, error) {
 	}
 	var m breakMix
 	for i, p := range dense {
-		if p > supportTol {
+		if p > zerosum.SupportTol {
 			if m.n == maxMix {
 				return breakMix{}, fmt.Errorf("solver: an equilibrium mix over more than %d line-ups at a break", maxMix)
 			}

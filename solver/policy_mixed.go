@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
 // mixedBlock solves the break (per, t, d) against an opponent in configuration c who draws
@@ -74,7 +75,7 @@ func checkDraws(ws []Weighted, cur env.Lineup, moves int) error {
 		}
 		sum += x.Prob
 	}
-	if math.Abs(sum-1) > verifyTol {
+	if math.Abs(sum-1) > zerosum.VerifyTol {
 		return fmt.Errorf("the probabilities sum to %v", sum)
 	}
 	return nil

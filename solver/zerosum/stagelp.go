@@ -1,4 +1,4 @@
-package solver
+package zerosum
 
 import (
 	"errors"
@@ -6,7 +6,7 @@ import (
 )
 
 // This file solves the small matrix games of the substitution game's breaks exactly with
-// one dense simplex tableau. gonum's simplex (solveMatrixGame) solves two LPs through LU
+// one dense simplex tableau. gonum's simplex (SolveMatrixGame) solves two LPs through LU
 // factorisations, allocates per pivot, and cycles on some degenerate stage games (it ran
 // forever on an 8 × 5 game of 4-throw halves with ties counted); here Bland's rule
 // guarantees termination, one tableau gives both mixes (the row player's are the dual
@@ -20,35 +20,35 @@ import (
 //
 // from the slack basis; at the optimum z = Σw, y = w/z, the value of A is 1/z, and the
 // reduced costs of the slacks are the dual prices u with Σu = z: x = u/z. The answer is then
-// verified against every pure reply (verify), as solveMatrixGame's is.
+// verified against every pure reply (verify), as SolveMatrixGame's is.
 
 // pivotTol: a pivot element or reduced cost at or below it counts as zero (entries are ≥ 1
 // and well scaled; rounding is ~1e-15).
 const pivotTol = 1e-12
 
-// tableau is the reusable working space of solveStageGame.
-type tableau struct {
+// tableau is the reusable working space of SolveStageGame.
+type Tableau struct {
 	t     []float64 // (m+1) × (n+m+1), row-major; row m is the objective
 	basis []int
 }
 
-// solveStageGame solves the zero-sum game a (rows maximise): weakly dominated strategies
+// SolveStageGame solves the zero-sum game a (rows maximise): weakly dominated strategies
 // removed (equal ones too: near-duplicate rows would leave pivots of 1e-12 in the tableau),
 // the rest by the tableau, the answer verified in the full game.
 //
 // The tableau cannot cycle, but on a near-degenerate game (entries of 1e-15 beside 1e-3, as
 // a knockout's level breaks have) its basis can end ill-conditioned and its answer fail the
 // check; gonum's two LPs (LU factorisations) then answer, checked the same way.
-func solveStageGame(a [][]float64, tab *tableau) (matrixGame, error) {
+func SolveStageGame(a [][]float64, tab *Tableau) (MatrixGame, error) {
 	g, err := solveReduced(a, tab.mixes)
 	if errors.Is(err, ErrUnverified) {
-		return solveMatrixGame(a)
+		return SolveMatrixGame(a)
 	}
 	return g, err
 }
 
 // mixes solves the game a by one tableau — see the file comment.
-func (tab *tableau) mixes(a [][]float64) (x, y []float64, err error) {
+func (tab *Tableau) mixes(a [][]float64) (x, y []float64, err error) {
 	m, n := len(a), len(a[0])
 	w := tab.load(a)
 	t, obj := tab.t, tab.t[m*w:(m+1)*w]
@@ -104,7 +104,7 @@ func (tab *tableau) mixes(a [][]float64) (x, y []float64, err error) {
 
 // load writes game a into the tableau, shifted and scaled into [1, 2] (a positive matrix:
 // the game's value is positive), slacks basic; it returns the row width.
-func (tab *tableau) load(a [][]float64) (w int) {
+func (tab *Tableau) load(a [][]float64) (w int) {
 	m, n := len(a), len(a[0])
 	lo, hi := a[0][0], a[0][0]
 	for _, row := range a {
@@ -152,7 +152,7 @@ func normalised(p []float64) []float64 {
 }
 
 // pivot makes column e basic in row r.
-func (tab *tableau) pivot(r, e, m, w int) {
+func (tab *Tableau) pivot(r, e, m, w int) {
 	t := tab.t
 	pr := t[r*w : (r+1)*w]
 	inv := 1 / pr[e]

@@ -1,4 +1,4 @@
-package solver
+package zerosum
 
 import (
 	"errors"
@@ -6,14 +6,14 @@ import (
 	"testing"
 )
 
-// solveGame is solveMatrixGame for a game the test knows to be solvable.
+// solveGame is SolveMatrixGame for a game the test knows to be solvable.
 func solveGame(t *testing.T, a [][]float64) (x, y []float64, value float64) {
 	t.Helper()
-	g, err := solveMatrixGame(a)
+	g, err := SolveMatrixGame(a)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g.x, g.y, g.value
+	return g.X, g.Y, g.Value
 }
 
 func TestKnownGames(t *testing.T) {

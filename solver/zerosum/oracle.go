@@ -1,4 +1,4 @@
-package solver
+package zerosum
 
 import "math"
 
@@ -19,68 +19,68 @@ const oracleRounds = 12
 const maxOracle = 8
 
 // oracleGapTol is the largest gap between the two sides' best pure replies an answer may
-// leave: far inside verifyTol, so its value is the game's to 1e-12.
+// leave: far inside VerifyTol, so its value is the game's to 1e-12.
 const oracleGapTol = 1e-13
 
-// oracleSet is the rows and columns (indices into the reach lists) of a restricted game.
-type oracleSet struct {
-	nr, nc     uint8
-	rows, cols [maxOracle]uint8
+// OracleSet is the rows and columns (indices into the reach lists) of a restricted game.
+type OracleSet struct {
+	Nr, Nc     uint8
+	Rows, Cols [maxOracle]uint8
 }
 
-func (s *oracleSet) addRow(i int) bool {
-	for _, r := range s.rows[:s.nr] {
+func (s *OracleSet) addRow(i int) bool {
+	for _, r := range s.Rows[:s.Nr] {
 		if int(r) == i {
 			return false
 		}
 	}
-	if s.nr == maxOracle {
+	if s.Nr == maxOracle {
 		return false
 	}
-	s.rows[s.nr] = uint8(i)
-	s.nr++
+	s.Rows[s.Nr] = uint8(i)
+	s.Nr++
 	return true
 }
 
-func (s *oracleSet) addCol(j int) bool {
-	for _, c := range s.cols[:s.nc] {
+func (s *OracleSet) addCol(j int) bool {
+	for _, c := range s.Cols[:s.Nc] {
 		if int(c) == j {
 			return false
 		}
 	}
-	if s.nc == maxOracle {
+	if s.Nc == maxOracle {
 		return false
 	}
-	s.cols[s.nc] = uint8(j)
-	s.nc++
+	s.Cols[s.Nc] = uint8(j)
+	s.Nc++
 	return true
 }
 
-// oracleBuf is a worker's scratch space for the restricted games.
-type oracleBuf struct {
+// OracleBuf is a worker's scratch space for the restricted games.
+type OracleBuf struct {
 	sub  [maxOracle][maxOracle]float64
 	rows [maxOracle][]float64
-	tab  tableau
+	tab  Tableau
 }
 
-// oracleAnswer is double oracle's answer: the value, and the mixes x (rows) and y (columns)
+// OracleAnswer is double oracle's answer: the value, and the mixes x (rows) and y (columns)
 // over the restricted game it ended with.
-type oracleAnswer struct {
-	value float64
-	set   oracleSet
-	x, y  [maxOracle]float64
+type OracleAnswer struct {
+	Value float64
+	Set   OracleSet
+	X, Y  [maxOracle]float64
 }
 
-// doubleOracle solves the stage game rows × cols of k from the restricted game start, and
+// DoubleOracle solves the stage game rows × cols of k from the restricted game start, and
 // reports whether it converged.
-func doubleOracle(k []float64, rows, cols []int32, e int, start oracleSet, buf *oracleBuf) (ans oracleAnswer, ok bool) {
+func DoubleOracle(k []float64, rows, cols []int32, e int, start OracleSet, buf *OracleBuf) (ans OracleAnswer, ok bool) {
 	s := start
 	for range oracleRounds {
-		nr, nc := int(s.nr), int(s.nc)
+		nr, nc := int(s.Nr), int(s.Nc)
 		for a := range nr {
-			base := int(rows[s.rows[a]]) * e
+			base := int(rows[s.Rows[a]]) * e
 			for b := range nc {
-				buf.sub[a][b] = k[base+int(cols[s.cols[b]])]
+				buf.sub[a][b] = k[base+int(cols[s.Cols[b]])]
 			}
 			buf.rows[a] = buf.sub[a][:nc]
 		}
@@ -88,11 +88,11 @@ func doubleOracle(k []float64, rows, cols []int32, e int, start oracleSet, buf *
 		if nr == 1 && nc == 1 {
 			x, y = []float64{1}, []float64{1}
 		} else {
-			g, err := solveStageGame(buf.rows[:nr], &buf.tab)
+			g, err := SolveStageGame(buf.rows[:nr], &buf.tab)
 			if err != nil {
-				return oracleAnswer{}, false
+				return OracleAnswer{}, false
 			}
-			x, y = g.x, g.y
+			x, y = g.X, g.Y
 		}
 		best, bi := math.Inf(-1), 0 // home's best pure reply to y
 		for i, r := range rows {
@@ -100,7 +100,7 @@ func doubleOracle(k []float64, rows, cols []int32, e int, start oracleSet, buf *
 			v := 0.0
 			for b := range nc {
 				if y[b] != 0 {
-					v += y[b] * k[base+int(cols[s.cols[b]])]
+					v += y[b] * k[base+int(cols[s.Cols[b]])]
 				}
 			}
 			if v > best {
@@ -112,7 +112,7 @@ func doubleOracle(k []float64, rows, cols []int32, e int, start oracleSet, buf *
 			v := 0.0
 			for a := range nr {
 				if x[a] != 0 {
-					v += x[a] * k[int(rows[s.rows[a]])*e+int(c)]
+					v += x[a] * k[int(rows[s.Rows[a]])*e+int(c)]
 				}
 			}
 			if v < worst {
@@ -120,9 +120,9 @@ func doubleOracle(k []float64, rows, cols []int32, e int, start oracleSet, buf *
 			}
 		}
 		if best-worst <= oracleGapTol {
-			ans = oracleAnswer{value: (best + worst) / 2, set: s}
-			copy(ans.x[:], x)
-			copy(ans.y[:], y)
+			ans = OracleAnswer{Value: (best + worst) / 2, Set: s}
+			copy(ans.X[:], x)
+			copy(ans.Y[:], y)
 			return ans, true
 		}
 		grew := false
@@ -131,8 +131,8 @@ func doubleOracle(k []float64, rows, cols []int32, e int, start oracleSet, buf *
 			grew = s.addCol(bj) || grew
 		}
 		if !grew {
-			return oracleAnswer{}, false
+			return OracleAnswer{}, false
 		}
 	}
-	return oracleAnswer{}, false
+	return OracleAnswer{}, false
 }

@@ -1,4 +1,4 @@
-package solver
+package zerosum
 
 import (
 	"errors"
@@ -18,34 +18,34 @@ const (
 	dominanceTol = 1e-13
 	// simplexTol is gonum's simplex tolerance for the reduced costs and pivots.
 	simplexTol = 1e-12
-	// supportTol: probabilities at or below it are the simplex's rounding, not support.
-	supportTol = 1e-12
-	// verifyTol bounds the exploitability an answer may have (and how far a mix may be from
+	// SupportTol: probabilities at or below it are the simplex's rounding, not support.
+	SupportTol = 1e-12
+	// VerifyTol bounds the exploitability an answer may have (and how far a mix may be from
 	// summing to 1): far above rounding, far below any difference that matters.
-	verifyTol = 1e-9
+	VerifyTol = 1e-9
 )
 
 // ErrUnverified is wrapped when a computed equilibrium fails the best-response check.
 var ErrUnverified = errors.New("solver: equilibrium failed best-response verification")
 
-// matrixGame is the solution of a zero-sum matrix game (solveMatrixGame).
-type matrixGame struct {
-	x, y           []float64 // the row player's (maximiser's) and the column player's mixes
-	value          float64
-	exploitability float64 // what the best pure reply gains against the pair (≤ verifyTol)
-	dominated      int     // rows + columns removed as weakly dominated
+// MatrixGame is the solution of a zero-sum matrix game (SolveMatrixGame).
+type MatrixGame struct {
+	X, Y           []float64 // the row player's (maximiser's) and the column player's mixes
+	Value          float64
+	Exploitability float64 // what the best pure reply gains against the pair (≤ VerifyTol)
+	Dominated      int     // rows + columns removed as weakly dominated
 }
 
-// solveMatrixGame solves the zero-sum game a (the row player maximises a[i][j]): iterated
+// SolveMatrixGame solves the zero-sum game a (the row player maximises a[i][j]): iterated
 // removal of weakly dominated strategies, each side's linear program with gonum's simplex
 // from the slack basis (the column player's directly, the row player's as the column player
 // of the transposed, negated game), then the check against every pure reply in the full
 // game — an error wrapping ErrUnverified if it fails, never a result.
-func solveMatrixGame(a [][]float64) (matrixGame, error) { return solveReduced(a, gonumMixes) }
+func SolveMatrixGame(a [][]float64) (MatrixGame, error) { return solveReduced(a, gonumMixes) }
 
 // solveReduced removes weakly dominated strategies from a, finds both mixes of what is left
 // with mixes, and verifies them in the full game.
-func solveReduced(a [][]float64, mixes func(sub [][]float64) (x, y []float64, err error)) (matrixGame, error) {
+func solveReduced(a [][]float64, mixes func(sub [][]float64) (x, y []float64, err error)) (MatrixGame, error) {
 	rows, cols := undominated(a)
 	sub := make([][]float64, len(rows))
 	for x, i := range rows {
@@ -56,17 +56,17 @@ func solveReduced(a [][]float64, mixes func(sub [][]float64) (x, y []float64, er
 	}
 	xSub, ySub, err := mixes(sub)
 	if err != nil {
-		return matrixGame{}, err
+		return MatrixGame{}, err
 	}
-	g := matrixGame{x: make([]float64, len(a)), y: make([]float64, len(a[0])), dominated: len(a) + len(a[0]) - len(rows) - len(cols)}
+	g := MatrixGame{X: make([]float64, len(a)), Y: make([]float64, len(a[0])), Dominated: len(a) + len(a[0]) - len(rows) - len(cols)}
 	for k, i := range rows {
-		g.x[i] = xSub[k]
+		g.X[i] = xSub[k]
 	}
 	for k, j := range cols {
-		g.y[j] = ySub[k]
+		g.Y[j] = ySub[k]
 	}
-	if g.value, g.exploitability, err = verify(a, g.x, g.y); err != nil {
-		return matrixGame{}, err
+	if g.Value, g.Exploitability, err = verify(a, g.X, g.Y); err != nil {
+		return MatrixGame{}, err
 	}
 	return g, nil
 }
@@ -88,7 +88,7 @@ func gonumMixes(sub [][]float64) (x, y []float64, err error) {
 }
 
 // verify checks the mixes x (rows) and y (columns) against every pure reply in the game a:
-// the best row against y and the best column against x may differ by at most verifyTol.
+// the best row against y and the best column against x may differ by at most VerifyTol.
 // It returns the value (their midpoint) and the exploitability (their gap).
 func verify(a [][]float64, x, y []float64) (value, exploitability float64, err error) {
 	best, worst := math.Inf(-1), math.Inf(1)
@@ -110,12 +110,12 @@ func verify(a [][]float64, x, y []float64) (value, exploitability float64, err e
 			}
 			sum += p
 		}
-		if math.Abs(sum-1) > verifyTol {
+		if math.Abs(sum-1) > VerifyTol {
 			return 0, 0, fmt.Errorf("%w: probabilities sum to %v", ErrUnverified, sum)
 		}
 	}
 	gap := best - worst
-	if !(gap <= verifyTol) || gap < -verifyTol {
+	if !(gap <= VerifyTol) || gap < -VerifyTol {
 		return 0, 0, fmt.Errorf("%w: best pure replies gain %.3g (home's best %.12f, away's best %.12f)", ErrUnverified, gap, best, worst)
 	}
 	return (best + worst) / 2, max(gap, 0), nil
