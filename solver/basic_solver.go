@@ -71,7 +71,7 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 		oppMoves = r.MoveBudget()
 	}
 	s := &basicSolver{
-		pol: &BasicPolicy{Problem: p, lengths: lengths, maxDiff: total/throwsToScore() + 1, moves: min(r.MoveBudget(), 5),
+		pol: &BasicPolicy{Problem: p, lengths: lengths, maxDiff: total/ThrowsToScore() + 1, moves: min(r.MoveBudget(), 5),
 			blocks: map[blockKey]*block{}, start: oppConfig{uint8(p.Opponent.Index()), uint8(oppMoves)}},
 		r: r, final: newScorer(r, p.Objective, pensWin).final, laws: map[uint8][]goalLaw{}, lawsT: map[uint8]*goalLawT{}, ctx: p.Context,
 	}
@@ -127,7 +127,7 @@ type basicSolver struct {
 // rules when they are built, not at their first break.
 func CheckBasicSize(r env.Rules) error {
 	lengths, total := periodLengths(r)
-	if blocks := policyBlocks(lengths, total/throwsToScore()+1); blocks > maxPolicyBlocks {
+	if blocks := policyBlocks(lengths, total/ThrowsToScore()+1); blocks > maxPolicyBlocks {
 		return fmt.Errorf("%w: %d-throw halves need %d breaks of ~8 KB each, more than the limit of %d (about 800 MB)", ErrTooLarge, r.HalfThrows(), blocks, maxPolicyBlocks)
 	}
 	return nil

@@ -57,7 +57,7 @@ func CheckDynamicSize(r env.Rules) error {
 	if r.DynamicTrigger == env.TriggerTurnover {
 		poss = 3
 	}
-	if cells := dynamicBases(lengths, total/throwsToScore()+1, poss)[len(lengths)]; cells > maxDynamicCells {
+	if cells := dynamicBases(lengths, total/ThrowsToScore()+1, poss)[len(lengths)]; cells > maxDynamicCells {
 		return fmt.Errorf("%w: a dynamic policy for %d-throw halves needs %d cells, more than %d", ErrTooLarge, r.HalfThrows(), cells, maxDynamicCells)
 	}
 	return nil
@@ -153,7 +153,7 @@ func newDynamicSolver(p DynamicProblem) (*dynamicSolver, error) {
 	lengths, total := periodLengths(r)
 	s := &dynamicSolver{r: r, lengths: lengths, turnover: r.DynamicTrigger == env.TriggerTurnover,
 		final: newScorer(r, p.Objective, pensWin).final, shifts: make([][]int, env.NumLineups)}
-	s.dp = &DynamicPolicy{Problem: p, lengths: lengths, maxDiff: total/throwsToScore() + 1, poss: 1}
+	s.dp = &DynamicPolicy{Problem: p, lengths: lengths, maxDiff: total/ThrowsToScore() + 1, poss: 1}
 	if s.turnover {
 		s.dp.poss = 3
 	}

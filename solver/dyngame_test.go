@@ -47,11 +47,11 @@ func (e *engineRecursion) value(s env.State) float64 {
 	case s.Period() == env.Penalties: // a loop (sudden death): its law is env's enumeration's
 		v = 0
 		if e.p == PayoffAdvance {
-			so, err := shootoutOdds()
+			so, err := ShootoutLaw()
 			if err != nil {
 				panic(err)
 			}
-			v = 2*so.home - 1
+			v = 2*so.Home - 1
 		}
 	case s.Node() == env.Terminal:
 		v = e.terminal(s)

@@ -94,7 +94,7 @@ func Evaluate(home, away Policy, r env.Rules) (Evaluation, error) {
 	if home == nil || away == nil {
 		return Evaluation{}, errors.New("solver: Evaluate needs two policies")
 	}
-	so, err := shootoutOdds()
+	so, err := ShootoutLaw()
 	if err != nil {
 		return Evaluation{}, err
 	}
@@ -134,12 +134,12 @@ func Evaluate(home, away Policy, r env.Rules) (Evaluation, error) {
 // addShootout counts a match that reaches the shoot-out with probability p. Nobody decides
 // in a shoot-out and its law has no knobs: it is folded in from env's enumerated shoot-out
 // instead of carrying every state through it.
-func (ev *Evaluation) addShootout(p float64, st env.State, so shootout, r env.Rules) {
+func (ev *Evaluation) addShootout(p float64, st env.State, so Shootout, r env.Rules) {
 	h, a := st.Goals(env.Home), st.Goals(env.Away)
 	ev.Draw += p
-	ev.HomeAdvance += p * so.home
-	ev.AwayAdvance += p * (1 - so.home - so.truncated)
-	ev.Truncated += p * so.truncated
+	ev.HomeAdvance += p * so.Home
+	ev.AwayAdvance += p * (1 - so.Home - so.Truncated)
+	ev.Truncated += p * so.Truncated
 	ev.HomeGoals += p * float64(h)
 	ev.AwayGoals += p * float64(a)
 	ev.HomePoints += p * float64(r.LeaguePoints().Draw)

@@ -149,13 +149,13 @@ func gameFinal(p Payoff) (func(d int, shootout bool) float64, error) {
 	case PayoffGoalDiff:
 		return func(d int, _ bool) float64 { return float64(d) }, nil
 	case PayoffAdvance:
-		so, err := shootoutOdds()
+		so, err := ShootoutLaw()
 		if err != nil {
 			return nil, err
 		}
 		return func(d int, shootout bool) float64 {
 			if shootout {
-				return 2*so.home - 1
+				return 2*so.Home - 1
 			}
 			return float64(sign(d))
 		}, nil
@@ -302,6 +302,6 @@ func mirrorSymmetric(p Payoff) bool {
 	if p != PayoffAdvance {
 		return true
 	}
-	so, err := shootoutOdds()
-	return err == nil && math.Abs(so.home-0.5) <= 1e-12
+	so, err := ShootoutLaw()
+	return err == nil && math.Abs(so.Home-0.5) <= 1e-12
 }

@@ -78,7 +78,7 @@ func (s GameSize) PeakVerified() int64 { return 2 * s.VerifyBytes }
 // a league.
 func gameLayers(r env.Rules, p Payoff, final func(d int, shootout bool) float64, whole bool) *layers {
 	lengths, total := periodLengths(r)
-	return &layers{r: r, lengths: lengths, maxDiff: total/throwsToScore() + 1, final: final, whole: whole,
+	return &layers{r: r, lengths: lengths, maxDiff: total/ThrowsToScore() + 1, final: final, whole: whole,
 		additive: p == PayoffGoalDiff && !r.Knockout, from: BreakState{Period: env.FirstHalf, ThrowsLeft: lengths[0]}}
 }
 

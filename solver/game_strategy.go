@@ -130,7 +130,7 @@ func (g *Game) At(s GameState) (StageSolution, error) {
 	kl := g.kicks[per][s.ThrowsLeft]
 	if kl == nil || d < kl.lo || d >= kl.lo+kl.n {
 		return StageSolution{}, fmt.Errorf("%w: no match reaches difference %d with %d throws left in %s (a goal takes %d throws from a kick-off)",
-			ErrNotSolved, s.GoalDiff, s.ThrowsLeft, s.Period, throwsToScore())
+			ErrNotSolved, s.GoalDiff, s.ThrowsLeft, s.Period, ThrowsToScore())
 	}
 	sp, w := g.space, g.moves+1
 	h := s.Home.Index()*w + min(s.HomeMoves, g.moves)

@@ -69,11 +69,11 @@ func (k *KeptValues) finish(home, away env.Lineup, per env.Period, dist []float6
 		case env.FullTime:
 			v += p * float64(sign(d))
 		case env.Penalties:
-			so, err := shootoutOdds()
+			so, err := ShootoutLaw()
 			if err != nil {
 				return 0, err
 			}
-			v += p * (2*so.home - 1)
+			v += p * (2*so.Home - 1)
 		default:
 			if rest == nil {
 				rest = make([]float64, len(dist))

@@ -15,7 +15,7 @@ import (
 // configuration — is the caller's step. Two restrictions keep it small without changing a
 // value:
 //   - only the goal differences reachable from the starting break (a goal takes
-//     throwsToScore() throws from a kick-off);
+//     ThrowsToScore() throws from a kick-off);
 //   - a difference the goals still possible cannot change the value of (the trailing side
 //     cannot level it; under P(win), the player cannot win any more) is decided: its value
 //     is the final one, and no line-up is worth changing for.
@@ -108,7 +108,7 @@ func (ls *layers) span(per, t int) (lo, hi int) {
 	if !ls.whole { // goals since the starting break
 		fp := int(ls.from.Period) - int(env.FirstHalf)
 		elapsed := ls.remaining(fp, ls.from.ThrowsLeft) - ls.remaining(per, t)
-		g = elapsed / throwsToScore()
+		g = elapsed / ThrowsToScore()
 		lo, hi = ls.from.GoalDiff-g, ls.from.GoalDiff+g
 	} else {
 		lo, hi = -g, g

@@ -89,12 +89,12 @@ func (s scorer) final(d int, shootout bool) float64 {
 
 // pensWinFor is P(player wins a shoot-out), from env's enumerated shoot-out.
 func pensWinFor(p env.Player) (float64, error) {
-	so, err := shootoutOdds()
+	so, err := ShootoutLaw()
 	if err != nil {
 		return 0, err
 	}
 	if p == env.Away {
-		return 1 - so.home, nil
+		return 1 - so.Home, nil
 	}
-	return so.home, nil
+	return so.Home, nil
 }

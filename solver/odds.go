@@ -116,7 +116,7 @@ type Odds struct {
 }
 
 // maxPeriodGoals caps the goals tracked per side in one period. A goal takes at least
-// throwsToScore() throws from kick-off (3 under docs/rules.md), so periods of up to
+// ThrowsToScore() throws from kick-off (3 under docs/rules.md), so periods of up to
 // 3·maxPeriodGoals throws are exact.
 const maxPeriodGoals = 200
 
@@ -147,10 +147,7 @@ func (st sectorTable) unpack() ([env.Sectors + 1][2]float64, [env.Sectors + 1][2
 
 // ThrowsToScore is the fewest throws from a kick-off to a goal, read off env.MoveBall: a
 // difference of d needs at least d times as many throws.
-func ThrowsToScore() int { return throwsToScore() }
-
-// throwsToScore is the fewest throws from kick-off to a goal, read off env.MoveBall.
-func throwsToScore() int {
+func ThrowsToScore() int {
 	n := 0
 	for ball, goal := env.KickOffSector, false; !goal; n++ {
 		ball, goal = env.MoveBall(ball, env.Home)
@@ -159,10 +156,10 @@ func throwsToScore() int {
 }
 
 // mostGoals bounds the goals one side can score in n throws from any state: the first can
-// come at once (the ball in front of the goal), then one every throwsToScore() throws from
+// come at once (the ball in front of the goal), then one every ThrowsToScore() throws from
 // the kick-off that follows.
 func mostGoals(n int) int {
-	k := throwsToScore()
+	k := ThrowsToScore()
 	return (max(n, 0) + k - 1) / k
 }
 
@@ -238,13 +235,13 @@ func MatchOdds(home, away env.Lineup, r env.Rules) (Odds, error) {
 	}
 	o.HomeAdvance = o.HomeWin
 	if r.Knockout {
-		so, err := shootoutOdds()
+		so, err := shootoutLaw()
 		if err != nil {
 			return Odds{}, err
 		}
 		o.Shootout = o.Draw
-		o.HomeAdvance += o.Draw * so.home
-		o.Truncated += o.Draw * so.truncated
+		o.HomeAdvance += o.Draw * so.Home
+		o.Truncated += o.Draw * so.Truncated
 	}
 	return o, nil
 }
@@ -253,7 +250,7 @@ func MatchOdds(home, away env.Lineup, r env.Rules) (Odds, error) {
 // from kick-off, and the mass dropped by the goal cap. It steps a distribution over
 // (home goals, away goals, ball) throw by throw with env's throw odds and env.MoveBall.
 func periodScores(home, away env.Lineup, tiesCount bool, t int) (ScoreDist, float64) {
-	k := throwsToScore()
+	k := ThrowsToScore()
 	g := min(t/k+1, maxPeriodGoals)
 	n := g + 1
 	pw, next, scores := newSectorTable(home, away, tiesCount).unpack()
@@ -306,24 +303,31 @@ func periodScores(home, away env.Lineup, tiesCount bool, t int) (ScoreDist, floa
 	return d, cut
 }
 
-type shootout struct{ home, truncated float64 }
+// Shootout is the shoot-out's law from the coin toss (rules §8, no knobs).
+type Shootout struct {
+	Home      float64 // P(home wins)
+	Truncated float64 // the mass left in sudden death when the enumeration stops (< 1e-16)
+}
+
+// ShootoutLaw enumerates env's shoot-out once (shootoutLaw) and returns its law.
+func ShootoutLaw() (Shootout, error) { return shootoutLaw() }
 
 // ShootoutOdds is the exact probability that home wins a shoot-out (rules §8, from the coin
 // toss), summed over every way it can go until less than 1e-16 of the mass is left in sudden
 // death: one chance outcome for a game that stops at the shoot-out (OpenSpiel's form).
 func ShootoutOdds() (home float64, err error) {
-	so, err := shootoutOdds()
-	return so.home, err
+	so, err := shootoutLaw()
+	return so.Home, err
 }
 
-// shootoutOdds enumerates env's shoot-out (rules §8, no knobs) from the coin toss:
+// shootoutLaw enumerates env's shoot-out (rules §8, no knobs) from the coin toss:
 // P(home wins) and the mass left in sudden death when the enumeration stops (< 1e-16).
-var shootoutOdds = sync.OnceValues(func() (shootout, error) {
+var shootoutLaw = sync.OnceValues(func() (Shootout, error) {
 	s, err := env.NewShootout(env.Rules{})
 	if err != nil {
-		return shootout{}, err
+		return Shootout{}, err
 	}
-	var res shootout
+	var res Shootout
 	dist := newStateDist(1)
 	dist.add(s, 1)
 	var buf []env.ChanceOutcome
@@ -333,7 +337,7 @@ var shootoutOdds = sync.OnceValues(func() (shootout, error) {
 			left += p
 		}
 		if left < 1e-16 || round > 10000 {
-			res.truncated = left
+			res.Truncated = left
 			break
 		}
 		next := newStateDist(dist.len())
@@ -345,7 +349,7 @@ var shootoutOdds = sync.OnceValues(func() (shootout, error) {
 				n.ApplyChance(c.Outcome)
 				if n.Node() == env.Terminal {
 					if w, _ := n.Winner(); w == env.Home {
-						res.home += p * c.Prob
+						res.Home += p * c.Prob
 					}
 					continue
 				}

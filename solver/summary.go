@@ -56,11 +56,11 @@ func MatchSummary(home, away env.Lineup, r env.Rules) (Cell, error) {
 	}
 	c.HomeAdvance = c.HomeWin
 	if r.Knockout {
-		so, err := shootoutOdds()
+		so, err := ShootoutLaw()
 		if err != nil {
 			return Cell{}, err
 		}
-		c.HomeAdvance += c.Draw * so.home
+		c.HomeAdvance += c.Draw * so.Home
 	}
 	return c, nil
 }
