@@ -9,15 +9,6 @@ import (
 	"github.com/kingoal/kingoal/solver"
 )
 
-func lu(s string) env.Lineup { return env.MustParseLineup(s) }
-
-func near(t *testing.T, what string, got, want, tol float64) {
-	t.Helper()
-	if math.Abs(got-want) > tol || math.IsNaN(got) {
-		t.Errorf("%s: got %.12g, want %.12g (±%g)", what, got, want, tol)
-	}
-}
-
 func TestReferenceFigure(t *testing.T) {
 	for _, tc := range []struct {
 		r                env.Rules
