@@ -15,6 +15,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/env/envtest"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 func TestRegistryErrors(t *testing.T) {
@@ -197,7 +198,7 @@ func TestEquilibriumAgentSamplesTheMix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, _ := solver.Matrix(r)
+	m, _ := odds.Matrix(r)
 	eq, _ := solver.Equilibrium(m, solver.PayoffWinLoss)
 	const n = 3000
 	counts := map[env.Lineup]int{}

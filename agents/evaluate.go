@@ -8,6 +8,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // Report is an agent's record against one opponent. Score is P(win) + ½ P(draw) averaged
@@ -168,7 +169,7 @@ type brKey struct {
 // kick-off line-up (solver.BasicPolicy.ValueFrom).
 func bestResponseScore(r env.Rules, opp env.Lineup) (float64, error) {
 	return bestResponses.get(context.Background(), brKey{r.Canonical(), opp}, func() (float64, error) {
-		pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: opp, Opponent: opp, Objective: solver.ObjectiveWinDraw})
+		pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: opp, Opponent: opp, Objective: odds.ObjectiveWinDraw})
 		if err != nil {
 			return 0, err
 		}

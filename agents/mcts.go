@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // MCTSConfig are the hyper-parameters of MCTS. The zero value means the defaults.
@@ -45,8 +45,8 @@ type MCTS struct {
 	Rules  env.Rules
 	treeSearch
 
-	kept     *solver.KeptValues // the control variates' exact values
-	leaves   leafEvaluator      // exactLeaves of kept
+	kept     *odds.KeptValues // the control variates' exact values
+	leaves   leafEvaluator    // exactLeaves of kept
 	nodes    map[env.State]*smNode
 	rootNode *smNode // of the last search; its acts are the candidates deeper nodes draw from
 	path     []smStep
@@ -66,7 +66,7 @@ func NewMCTS(cfg MCTSConfig, r env.Rules) (*MCTS, error) {
 	if cfg.Prior == 0 {
 		cfg.Prior = 30
 	}
-	kv, err := solver.NewKeptValues(r)
+	kv, err := odds.NewKeptValues(r)
 	if err != nil {
 		return nil, err
 	}

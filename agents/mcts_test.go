@@ -7,6 +7,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // scoreAgainst plays n matches of spec (alternating sides) against opp and returns the
@@ -84,7 +85,7 @@ func TestMCTSBeatsSimpleAgents(t *testing.T) {
 // 0.0005 and < 0.00005; the bound is far from what is measured, so fixed seeds keep it firm).
 func TestMCTSConvergesToTheLineupEquilibrium(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 6, Moves: env.NoMoves}
-	m, err := solver.Matrix(r)
+	m, err := odds.Matrix(r)
 	if err != nil {
 		t.Fatal(err)
 	}

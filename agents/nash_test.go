@@ -12,6 +12,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // bestResponseTo builds side's best response to nash's strategy (the other side) as an
@@ -28,7 +29,7 @@ func bestResponseTo(t *testing.T, g *solver.Game, side env.Player) (env.Policy, 
 	acc := make([]float64, env.NumLineups)
 	for _, o := range opp {
 		bp, err := solver.SolveBasic(solver.BasicProblem{Rules: g.Problem.Rules, Player: side, Own: o.Lineup, Opponent: o.Lineup,
-			OpponentBreaks: solver.Drawing(g.Strategy(side.Other())), Objective: solver.ObjectiveWinLoss})
+			OpponentBreaks: solver.Drawing(g.Strategy(side.Other())), Objective: odds.ObjectiveWinLoss})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // Optimal plays the solver's best response at every decision: at a break (Basic) or a shift
@@ -15,7 +16,7 @@ import (
 // At kick-off it declares Lineup, or samples its side's Mix if that is set.
 type Optimal struct {
 	Rules     env.Rules
-	Objective solver.Objective
+	Objective odds.Objective
 	Lineup    env.Lineup           // kick-off line-up when the side's Mix is empty
 	Mix       [2][]solver.Weighted // kick-off mix per side (the equilibrium agent)
 	rng       *rand.Rand
@@ -155,7 +156,7 @@ type eqKey struct {
 }
 
 type lineupGame struct {
-	odds *solver.OddsMatrix
+	odds *odds.OddsMatrix
 	eq   solver.LineupEquilibrium
 }
 
@@ -166,7 +167,7 @@ func equilibriumFor(ctx context.Context, r env.Rules, p solver.Payoff) (solver.L
 
 func lineupGameFor(ctx context.Context, r env.Rules, p solver.Payoff) (lineupGame, error) {
 	return equilibria.get(ctx, eqKey{r.Canonical(), p}, func() (lineupGame, error) {
-		m, err := solver.ComputeMatrix(ctx, r, solver.MatrixOptions{})
+		m, err := odds.ComputeMatrix(ctx, r, odds.MatrixOptions{})
 		if err != nil {
 			return lineupGame{}, err
 		}
@@ -191,11 +192,11 @@ func checkPolicySize(r env.Rules) error {
 }
 
 func buildOptimal(p params, s Setup) (Agent, error) {
-	obj, err := solver.ParseObjective(p["objective"])
+	obj, err := odds.ParseObjective(p["objective"])
 	if err != nil {
 		return nil, err
 	}
-	if obj == solver.ObjectiveAdvance && !s.Rules.Knockout {
+	if obj == odds.ObjectiveAdvance && !s.Rules.Knockout {
 		return nil, fmt.Errorf("objective advance needs knockout rules")
 	}
 	if err := checkPolicySize(s.Rules); err != nil {
@@ -219,7 +220,7 @@ func buildOptimal(p params, s Setup) (Agent, error) {
 }
 
 func buildEquilibrium(p params, s Setup) (Agent, error) {
-	obj, err := solver.ParseObjective(p["objective"])
+	obj, err := odds.ParseObjective(p["objective"])
 	if err != nil {
 		return nil, err
 	}
@@ -227,7 +228,7 @@ func buildEquilibrium(p params, s Setup) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	if (payoff == solver.PayoffAdvance || obj == solver.ObjectiveAdvance) && !s.Rules.Knockout {
+	if (payoff == solver.PayoffAdvance || obj == odds.ObjectiveAdvance) && !s.Rules.Knockout {
 		return nil, fmt.Errorf("advance needs knockout rules")
 	}
 	if err := checkPolicySize(s.Rules); err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // TestQLearningReachesTheBestResponse: after 1,000,000 episodes against fixed:2-2-2-2-2
@@ -23,7 +24,7 @@ func TestQLearningReachesTheBestResponse(t *testing.T) {
 	opp := env.MustParseLineup("2-2-2-2-2")
 	best := 0.0
 	for _, l := range env.AllLineups() {
-		p, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: l, Opponent: opp, Objective: solver.ObjectiveWinDraw})
+		p, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: l, Opponent: opp, Objective: odds.ObjectiveWinDraw})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +42,7 @@ func TestQLearningReachesTheBestResponse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for side, v := range map[string]float64{"home": home.Objective(solver.ObjectiveWinDraw, env.Home, r), "away": away.Objective(solver.ObjectiveWinDraw, env.Away, r)} {
+	for side, v := range map[string]float64{"home": home.Objective(odds.ObjectiveWinDraw, env.Home, r), "away": away.Objective(odds.ObjectiveWinDraw, env.Away, r)} {
 		t.Logf("%s: learned %.4f, best response %.4f", side, v, best)
 		if best-v > 0.02 || v > best+1e-9 {
 			t.Errorf("%s: learned value %.4f, best response %.4f", side, v, best)

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // What the tree searches (MCTS, UCT) share, in OpenSpiel's shape: a search loop that spends
@@ -87,7 +87,7 @@ type leafEvaluator interface {
 
 // exactLeaves values a state exactly: the rest of the match with both line-ups kept
 // (solver.KeptValues). MCTS's.
-type exactLeaves struct{ kept *solver.KeptValues }
+type exactLeaves struct{ kept *odds.KeptValues }
 
 func (e exactLeaves) evaluate(s env.State) (float64, error) { return e.kept.Value(s) }
 

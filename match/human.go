@@ -9,6 +9,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // Human is a match a person plays against a registry agent: the person's decisions come
@@ -145,7 +146,7 @@ func (q Prompt) KickOffHint() (KickOffHint, error) {
 	if q.rules.Knockout {
 		payoff = solver.PayoffAdvance
 	}
-	m, err := solver.Matrix(q.rules)
+	m, err := odds.Matrix(q.rules)
 	if err != nil {
 		return KickOffHint{}, err
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // BreakPolicy chooses a Basic player's line-up at a break, from that player's BreakState.
@@ -40,7 +41,7 @@ type BasicProblem struct {
 	Opponent env.Lineup
 	// OpponentBreaks is what the opponent does at breaks (the zero value: it keeps Opponent).
 	OpponentBreaks OpponentBreaks
-	Objective      Objective
+	Objective      odds.Objective
 	// Context, if set, stops the solve when it is done: SolveBasic then returns its error
 	// within a few milliseconds.
 	Context context.Context

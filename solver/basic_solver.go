@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // oppConfig is the opponent's line-up index and moves left.
@@ -53,16 +54,16 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 	if p.adaptive() && r.Modes[p.Player.Other()] != env.Basic {
 		return nil, errors.New("solver: an opponent policy needs the opponent in Basic mode")
 	}
-	if p.Objective == ObjectiveAdvance && !r.Knockout {
+	if p.Objective == odds.ObjectiveAdvance && !r.Knockout {
 		return nil, errors.New("solver: objective advance needs knockout rules")
 	}
-	lengths, total := periodLengths(r)
+	lengths, total := odds.PeriodLengths(r)
 	if !p.adaptive() { // refuse what cannot fit before allocating anything
 		if err := CheckBasicSize(r); err != nil {
 			return nil, err
 		}
 	}
-	pensWin, err := pensWinFor(p.Player)
+	pensWin, err := odds.PensWinFor(p.Player)
 	if err != nil {
 		return nil, err
 	}
@@ -71,9 +72,9 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 		oppMoves = r.MoveBudget()
 	}
 	s := &basicSolver{
-		pol: &BasicPolicy{Problem: p, lengths: lengths, maxDiff: total/ThrowsToScore() + 1, moves: min(r.MoveBudget(), 5),
+		pol: &BasicPolicy{Problem: p, lengths: lengths, maxDiff: total/odds.ThrowsToScore() + 1, moves: min(r.MoveBudget(), 5),
 			blocks: map[blockKey]*block{}, start: oppConfig{uint8(p.Opponent.Index()), uint8(oppMoves)}},
-		r: r, final: newScorer(r, p.Objective, pensWin).final, laws: map[uint8][]goalLaw{}, lawsT: map[uint8]*goalLawT{}, ctx: p.Context,
+		r: r, final: odds.NewScorer(r, p.Objective, pensWin).Final, laws: map[uint8][]odds.GoalLaw{}, lawsT: map[uint8]*goalLawT{}, ctx: p.Context,
 	}
 	if s.ctx == nil {
 		s.ctx = context.Background()
@@ -113,8 +114,8 @@ type basicSolver struct {
 	pol        *BasicPolicy
 	r          env.Rules
 	final      func(d int, shootout bool) float64
-	laws       map[uint8][]goalLaw // by opponent line-up: the law for each own line-up
-	lawsT      map[uint8]*goalLawT // the same by throw
+	laws       map[uint8][]odds.GoalLaw // by opponent line-up: the law for each own line-up
+	lawsT      map[uint8]*goalLawT      // the same by throw
 	neighbours [][]int
 	reach      [][]int32    // reachLists(moves), for a mixed opponent
 	layout     *entryLayout // every own line-up and budget, l*(moves+1)+m
@@ -126,8 +127,8 @@ type basicSolver struct {
 // fits under r (an error wrapping ErrTooLarge if not): agents built on SolveBasic refuse such
 // rules when they are built, not at their first break.
 func CheckBasicSize(r env.Rules) error {
-	lengths, total := periodLengths(r)
-	if blocks := policyBlocks(lengths, total/ThrowsToScore()+1); blocks > maxPolicyBlocks {
+	lengths, total := odds.PeriodLengths(r)
+	if blocks := policyBlocks(lengths, total/odds.ThrowsToScore()+1); blocks > maxPolicyBlocks {
 		return fmt.Errorf("%w: %d-throw halves need %d breaks of ~8 KB each, more than the limit of %d (about 800 MB)", ErrTooLarge, r.HalfThrows(), blocks, maxPolicyBlocks)
 	}
 	return nil
@@ -144,21 +145,21 @@ func policyBlocks(lengths []int, maxDiff int) int {
 }
 
 // lawsAgainst returns the goal laws of every own line-up against opponent line-up o.
-func (s *basicSolver) lawsAgainst(o uint8) []goalLaw {
+func (s *basicSolver) lawsAgainst(o uint8) []odds.GoalLaw {
 	if l, ok := s.laws[o]; ok {
 		return l
 	}
 	p := s.pol.Problem
 	longest := max(s.pol.lengths[0], s.pol.lengths[len(s.pol.lengths)-1])
-	laws := make([]goalLaw, env.NumLineups)
+	laws := make([]odds.GoalLaw, env.NumLineups)
 	for l := range laws {
 		home, away := env.LineupAt(l), env.LineupAt(int(o))
 		if p.Player == env.Away {
 			home, away = away, home
 		}
-		laws[l] = firstGoalLaw(home, away, s.r.TiesCount, longest)
+		laws[l] = odds.FirstGoalLaw(home, away, s.r.TiesCount, longest)
 		if p.Player == env.Away {
-			laws[l].home, laws[l].away = laws[l].away, laws[l].home
+			laws[l].Home, laws[l].Away = laws[l].Away, laws[l].Home
 		}
 	}
 	s.laws[o] = laws
@@ -237,12 +238,12 @@ func (s *basicSolver) lawsByThrow(o uint8) *goalLawT {
 		return t
 	}
 	laws := s.lawsAgainst(o)
-	n := len(laws[0].none)
+	n := len(laws[0].None)
 	t := &goalLawT{home: make([][]float64, n), away: make([][]float64, n), none: make([][]float64, n)}
 	for g := range n {
 		t.home[g], t.away[g], t.none[g] = make([]float64, env.NumLineups), make([]float64, env.NumLineups), make([]float64, env.NumLineups)
 		for l := range laws {
-			t.home[g][l], t.away[g][l], t.none[g][l] = laws[l].home[g], laws[l].away[g], laws[l].none[g]
+			t.home[g][l], t.away[g][l], t.none[g][l] = laws[l].Home[g], laws[l].Away[g], laws[l].None[g]
 		}
 	}
 	s.lawsT[o] = t

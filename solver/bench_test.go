@@ -5,6 +5,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // BenchmarkMatchOdds: one exact MatchOdds, default league rules (target ≤ 100 µs).
@@ -12,7 +13,7 @@ func BenchmarkMatchOdds(b *testing.B) {
 	h, a := lu("1-2-3-3-1"), lu("2-2-2-2-2")
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := solver.MatchOdds(h, a, env.Rules{}); err != nil {
+		if _, err := odds.MatchOdds(h, a, env.Rules{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -23,7 +24,7 @@ func BenchmarkMatchOddsKnockout(b *testing.B) {
 	h, a := lu("1-2-3-3-1"), lu("2-2-2-2-2")
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := solver.MatchOdds(h, a, env.Rules{Knockout: true}); err != nil {
+		if _, err := odds.MatchOdds(h, a, env.Rules{Knockout: true}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -33,7 +34,7 @@ func BenchmarkMatchOddsKnockout(b *testing.B) {
 func BenchmarkMatrix(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := solver.Matrix(env.Rules{}); err != nil {
+		if _, err := odds.Matrix(env.Rules{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -43,7 +44,7 @@ func BenchmarkMatrix(b *testing.B) {
 func BenchmarkMatchSummary(b *testing.B) {
 	h, a := lu("1-2-3-3-1"), lu("2-2-2-2-2")
 	for b.Loop() {
-		if _, err := solver.MatchSummary(h, a, env.Rules{Knockout: true}); err != nil {
+		if _, err := odds.MatchSummary(h, a, env.Rules{Knockout: true}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -52,7 +53,7 @@ func BenchmarkMatchSummary(b *testing.B) {
 // BenchmarkEquilibrium: the line-up equilibrium with verification, from a computed matrix
 // (target with the matrix ≤ 2 s).
 func BenchmarkEquilibrium(b *testing.B) {
-	m, err := solver.Matrix(env.Rules{})
+	m, err := odds.Matrix(env.Rules{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // DynamicProblem asks for the best shift policy of a Dynamic Player, who starts with Own,
@@ -15,7 +16,7 @@ type DynamicProblem struct {
 	Player    env.Player
 	Own       env.Lineup
 	Opponent  env.Lineup
-	Objective Objective
+	Objective odds.Objective
 	Context   context.Context // if set, stops the solve when done (see BasicProblem)
 }
 
@@ -52,12 +53,12 @@ func dynamicBases(lengths []int, maxDiff, poss int) []int {
 // CheckDynamicSize reports, without solving, whether a Dynamic policy fits under r (an error
 // wrapping ErrTooLarge if not).
 func CheckDynamicSize(r env.Rules) error {
-	lengths, total := periodLengths(r)
+	lengths, total := odds.PeriodLengths(r)
 	poss := 1
 	if r.DynamicTrigger == env.TriggerTurnover {
 		poss = 3
 	}
-	if cells := dynamicBases(lengths, total/ThrowsToScore()+1, poss)[len(lengths)]; cells > maxDynamicCells {
+	if cells := dynamicBases(lengths, total/odds.ThrowsToScore()+1, poss)[len(lengths)]; cells > maxDynamicCells {
 		return fmt.Errorf("%w: a dynamic policy for %d-throw halves needs %d cells, more than %d", ErrTooLarge, r.HalfThrows(), cells, maxDynamicCells)
 	}
 	return nil
@@ -103,7 +104,7 @@ func SolveDynamic(p DynamicProblem) (*DynamicPolicy, error) {
 	if p.Player == env.Away {
 		home, away = away, home
 	}
-	o, err := MatchOdds(home, away, p.Rules)
+	o, err := odds.MatchOdds(home, away, p.Rules)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +122,7 @@ func checkDynamic(p DynamicProblem) error {
 		return errors.New("solver: dynamic policy needs two valid line-ups and a player")
 	case p.Rules.Modes[p.Player] != env.Dynamic:
 		return errors.New("solver: the player must be in Dynamic mode (set Rules.Modes)")
-	case p.Objective == ObjectiveAdvance && !p.Rules.Knockout:
+	case p.Objective == odds.ObjectiveAdvance && !p.Rules.Knockout:
 		return errors.New("solver: objective advance needs knockout rules")
 	}
 	return CheckDynamicSize(p.Rules)
@@ -146,14 +147,14 @@ type dynamicSolver struct {
 
 func newDynamicSolver(p DynamicProblem) (*dynamicSolver, error) {
 	r := p.Rules
-	pensWin, err := pensWinFor(p.Player)
+	pensWin, err := odds.PensWinFor(p.Player)
 	if err != nil {
 		return nil, err
 	}
-	lengths, total := periodLengths(r)
+	lengths, total := odds.PeriodLengths(r)
 	s := &dynamicSolver{r: r, lengths: lengths, turnover: r.DynamicTrigger == env.TriggerTurnover,
-		final: newScorer(r, p.Objective, pensWin).final, shifts: make([][]int, env.NumLineups)}
-	s.dp = &DynamicPolicy{Problem: p, lengths: lengths, maxDiff: total/ThrowsToScore() + 1, poss: 1}
+		final: odds.NewScorer(r, p.Objective, pensWin).Final, shifts: make([][]int, env.NumLineups)}
+	s.dp = &DynamicPolicy{Problem: p, lengths: lengths, maxDiff: total/odds.ThrowsToScore() + 1, poss: 1}
 	if s.turnover {
 		s.dp.poss = 3
 	}
@@ -249,7 +250,7 @@ func (s *dynamicSolver) possAfter(winner int, goal bool) int {
 }
 
 // objectiveFromOdds is the objective of player me for a match with fixed line-ups.
-func objectiveFromOdds(o Odds, me env.Player, obj Objective, r env.Rules) float64 {
+func objectiveFromOdds(o odds.Odds, me env.Player, obj odds.Objective, r env.Rules) float64 {
 	pts := r.LeaguePoints()
 	points := func(w, d, l float64) float64 { return w*float64(pts.Win) + d*float64(pts.Draw) + l*float64(pts.Loss) }
 	awayAdvance := o.AwayWin // a league: going through means winning

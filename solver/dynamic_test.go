@@ -7,6 +7,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 func TestSolveDynamicEqualsExpectimax(t *testing.T) {
@@ -19,12 +20,12 @@ func TestSolveDynamicEqualsExpectimax(t *testing.T) {
 		r        env.Rules
 		p        env.Player
 		own, opp string
-		obj      solver.Objective
+		obj      odds.Objective
 	}{
-		{env.Rules{ThrowsPerHalf: 4, Modes: dyn(env.Home)}, env.Home, "2-2-2-2-2", "1-3-3-2-1", solver.ObjectiveWin},
-		{env.Rules{ThrowsPerHalf: 4, Modes: dyn(env.Away), DynamicTrigger: env.TriggerTurnover, TiesCount: true}, env.Away, "1-2-3-3-1", "2-2-2-2-2", solver.ObjectivePoints},
-		{env.Rules{ThrowsPerHalf: 3, Modes: [2]env.Mode{env.Dynamic, env.Dynamic}, Knockout: true, ExtraThrowsPerHalf: 2}, env.Home, "1-1-3-3-2", "2-2-3-2-1", solver.ObjectiveAdvance},
-		{env.Rules{ThrowsPerHalf: 3, Modes: dyn(env.Away), Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime, DynamicTrigger: env.TriggerTurnover}, env.Away, "3-1-2-2-2", "1-2-3-3-1", solver.ObjectiveWinDraw},
+		{env.Rules{ThrowsPerHalf: 4, Modes: dyn(env.Home)}, env.Home, "2-2-2-2-2", "1-3-3-2-1", odds.ObjectiveWin},
+		{env.Rules{ThrowsPerHalf: 4, Modes: dyn(env.Away), DynamicTrigger: env.TriggerTurnover, TiesCount: true}, env.Away, "1-2-3-3-1", "2-2-2-2-2", odds.ObjectivePoints},
+		{env.Rules{ThrowsPerHalf: 3, Modes: [2]env.Mode{env.Dynamic, env.Dynamic}, Knockout: true, ExtraThrowsPerHalf: 2}, env.Home, "1-1-3-3-2", "2-2-3-2-1", odds.ObjectiveAdvance},
+		{env.Rules{ThrowsPerHalf: 3, Modes: dyn(env.Away), Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime, DynamicTrigger: env.TriggerTurnover}, env.Away, "3-1-2-2-2", "1-2-3-3-1", odds.ObjectiveWinDraw},
 	} {
 		pol, err := solver.SolveDynamic(solver.DynamicProblem{Rules: tc.r, Player: tc.p, Own: lu(tc.own), Opponent: lu(tc.opp), Objective: tc.obj})
 		if err != nil {
@@ -68,7 +69,7 @@ func TestPoliciesEvaluateToTheirValue(t *testing.T) {
 	near(t, "mass", ev.HomeWin+ev.Draw+ev.AwayWin, 1, 1e-12)
 
 	dr := env.Rules{Modes: [2]env.Mode{env.Basic, env.Dynamic}, ThrowsPerHalf: 12, Knockout: true, ExtraThrowsPerHalf: 4}
-	dp, err := solver.SolveDynamic(solver.DynamicProblem{Rules: dr, Player: env.Away, Own: own, Opponent: opp, Objective: solver.ObjectiveAdvance})
+	dp, err := solver.SolveDynamic(solver.DynamicProblem{Rules: dr, Player: env.Away, Own: own, Opponent: opp, Objective: odds.ObjectiveAdvance})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +77,7 @@ func TestPoliciesEvaluateToTheirValue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	near(t, "dynamic", ev.Objective(solver.ObjectiveAdvance, env.Away, dr), dp.Value(), 1e-11)
+	near(t, "dynamic", ev.Objective(odds.ObjectiveAdvance, env.Away, dr), dp.Value(), 1e-11)
 	if !(dp.Value() > dp.NoChangeValue()) {
 		t.Errorf("shifting should help: %v vs %v", dp.Value(), dp.NoChangeValue())
 	}
@@ -85,11 +86,11 @@ func TestPoliciesEvaluateToTheirValue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, _ := solver.MatchOdds(own, opp, dr)
+	o, _ := odds.MatchOdds(own, opp, dr)
 	near(t, "keeping = MatchOdds", kk.HomeAdvance, o.HomeAdvance, 1e-11)
 	near(t, "keeping goals", kk.HomeGoals, o.HomeGoals, 1e-10)
 	// The Dynamic player is away: its no-change value is MatchOdds(opp, own) from away's side.
-	rev, _ := solver.MatchOdds(opp, own, dr)
+	rev, _ := odds.MatchOdds(opp, own, dr)
 	near(t, "dynamic no-change = MatchOdds", dp.NoChangeValue(), 1-rev.HomeAdvance, 1e-12)
 }
 
@@ -98,7 +99,7 @@ func TestPoliciesEvaluateToTheirValue(t *testing.T) {
 func TestDynamicPolicyAgainstSimulator(t *testing.T) {
 	r := env.Rules{Modes: [2]env.Mode{env.Dynamic, env.Basic}, ThrowsPerHalf: 30, DynamicTrigger: env.TriggerTurnover}
 	own, opp := lu("2-2-2-2-2"), lu("1-2-4-2-1")
-	pol, err := solver.SolveDynamic(solver.DynamicProblem{Rules: r, Own: own, Opponent: opp, Objective: solver.ObjectiveWin})
+	pol, err := solver.SolveDynamic(solver.DynamicProblem{Rules: r, Own: own, Opponent: opp, Objective: odds.ObjectiveWin})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +123,7 @@ func TestDynamicPolicyAgainstSimulator(t *testing.T) {
 func TestEvaluateIsBitwiseReproducible(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 8, Knockout: true, ExtraThrowsPerHalf: 2, Modes: [2]env.Mode{env.Dynamic, env.Basic}}
 	own, opp := lu("2-2-2-2-2"), lu("1-2-3-3-1")
-	dp, err := solver.SolveDynamic(solver.DynamicProblem{Rules: r, Own: own, Opponent: opp, Objective: solver.ObjectiveAdvance})
+	dp, err := solver.SolveDynamic(solver.DynamicProblem{Rules: r, Own: own, Opponent: opp, Objective: odds.ObjectiveAdvance})
 	if err != nil {
 		t.Fatal(err)
 	}

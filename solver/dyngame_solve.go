@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
@@ -105,12 +106,12 @@ func (s *dynSolver) fillCoefficients() {
 	}
 	for lh := range env.NumLineups {
 		for la := range env.NumLineups {
-			st := newSectorTable(env.LineupAt(lh), env.LineupAt(la), s.ls.r.TiesCount)
+			st := odds.NewSectorTable(env.LineupAt(lh), env.LineupAt(la), s.ls.r.TiesCount)
 			for mh := range sp.width[env.Home] {
 				for ma := range sp.width[env.Away] {
 					c := sp.config(lh*sp.width[env.Home]+mh, la*sp.width[env.Away]+ma)
 					for b := 1; b <= env.Sectors; b++ {
-						win, lose := st.win[b][env.Home], st.win[b][env.Away]
+						win, lose := st.Win[b][env.Home], st.Win[b][env.Away]
 						s.coef[b][0][c], s.coef[b][1][c] = win, lose
 						if s.ls.r.TiesCount {
 							s.coef[b][2][c] = 1 - win - lose

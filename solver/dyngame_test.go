@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 var (
@@ -47,7 +48,7 @@ func (e *engineRecursion) value(s env.State) float64 {
 	case s.Period() == env.Penalties: // a loop (sudden death): its law is env's enumeration's
 		v = 0
 		if e.p == PayoffAdvance {
-			so, err := ShootoutLaw()
+			so, err := odds.ShootoutLaw()
 			if err != nil {
 				panic(err)
 			}
@@ -102,7 +103,7 @@ func (e *engineRecursion) terminal(s env.State) float64 {
 		}
 		return 1
 	}
-	return float64(sign(d))
+	return float64(odds.Sign(d))
 }
 
 // TestDynamicGameIsTheEnginesRecursion: for every rule set, from kick-offs drawn with a
@@ -218,11 +219,11 @@ func TestDynamicGameWithAKeeperIsSolvePolicy(t *testing.T) {
 	for _, c := range []struct {
 		r   env.Rules
 		p   Payoff
-		obj Objective
+		obj odds.Objective
 	}{
-		{env.Rules{ThrowsPerHalf: 5, Moves: env.NoMoves, Modes: db}, PayoffWinLoss, ObjectiveWinLoss},
-		{env.Rules{ThrowsPerHalf: 5, Moves: env.NoMoves, Modes: bd, DynamicTrigger: env.TriggerTurnover}, PayoffGoalDiff, ObjectiveGoalDiff},
-		{env.Rules{ThrowsPerHalf: 3, Moves: env.NoMoves, Modes: bd, Knockout: true, ExtraThrowsPerHalf: 2, TiesCount: true}, PayoffWinLoss, ObjectiveWinLoss},
+		{env.Rules{ThrowsPerHalf: 5, Moves: env.NoMoves, Modes: db}, PayoffWinLoss, odds.ObjectiveWinLoss},
+		{env.Rules{ThrowsPerHalf: 5, Moves: env.NoMoves, Modes: bd, DynamicTrigger: env.TriggerTurnover}, PayoffGoalDiff, odds.ObjectiveGoalDiff},
+		{env.Rules{ThrowsPerHalf: 3, Moves: env.NoMoves, Modes: bd, Knockout: true, ExtraThrowsPerHalf: 2, TiesCount: true}, PayoffWinLoss, odds.ObjectiveWinLoss},
 	} {
 		g, err := solveDynamicGame(GameProblem{Rules: c.r, Payoff: c.p}, true)
 		if err != nil {
@@ -316,7 +317,7 @@ func TestDynamicGameWithAForcedKeeperIsSolvePolicy(t *testing.T) {
 		me := c.kept.Other()
 		compareKickOffs(t, g, rng, 6, me, func(own, opp env.Lineup) (float64, error) {
 			if c.r.Modes[me] == env.Dynamic {
-				pol, err := SolveDynamic(DynamicProblem{Rules: c.r, Player: me, Own: own, Opponent: opp, Objective: ObjectiveWinLoss})
+				pol, err := SolveDynamic(DynamicProblem{Rules: c.r, Player: me, Own: own, Opponent: opp, Objective: odds.ObjectiveWinLoss})
 				if err != nil {
 					return 0, err
 				}
@@ -324,7 +325,7 @@ func TestDynamicGameWithAForcedKeeperIsSolvePolicy(t *testing.T) {
 			}
 			basic := c.r
 			basic.Modes[c.kept] = env.Basic // a keeper: SolveBasic's opponent keeps whatever its mode
-			pol, err := SolveBasic(BasicProblem{Rules: basic, Player: me, Own: own, Opponent: opp, Objective: ObjectiveWinLoss})
+			pol, err := SolveBasic(BasicProblem{Rules: basic, Player: me, Own: own, Opponent: opp, Objective: odds.ObjectiveWinLoss})
 			if err != nil {
 				return 0, err
 			}

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
@@ -41,7 +42,7 @@ func ParsePayoff(s string) (Payoff, error) {
 }
 
 // Of returns the payoff of one cell under rules r (points come from r).
-func (p Payoff) Of(c Cell, r env.Rules) float64 {
+func (p Payoff) Of(c odds.Cell, r env.Rules) float64 {
 	switch p {
 	case PayoffGoalDiff:
 		return c.HomeGoals - c.AwayGoals
@@ -79,7 +80,7 @@ type LineupEquilibrium struct {
 // payoff.Of(m.At(i, j)) (zerosum.SolveMatrixGame: dominance removal, each side's linear program,
 // the check against every pure reply); an answer off by more than zerosum.VerifyTol is an error
 // wrapping ErrUnverified, never a result.
-func Equilibrium(m *OddsMatrix, payoff Payoff) (LineupEquilibrium, error) {
+func Equilibrium(m *odds.OddsMatrix, payoff Payoff) (LineupEquilibrium, error) {
 	if payoff > PayoffAdvance {
 		return LineupEquilibrium{}, fmt.Errorf("solver: payoff %d unknown", payoff)
 	}
@@ -130,9 +131,9 @@ func weighted(p []float64) []Weighted {
 
 // Reply is one home line-up's result against an away mix.
 type Reply struct {
-	Lineup env.Lineup
-	Payoff float64 // expected payoff to home
-	Cell           // expected odds against the mix
+	Lineup    env.Lineup
+	Payoff    float64 // expected payoff to home
+	odds.Cell         // expected odds against the mix
 }
 
 // checkMix refuses a mix that is not a probability distribution over line-ups.
@@ -153,7 +154,7 @@ func checkMix(mix []Weighted) error {
 // MixPayoffs returns, for every line-up l of player p (by index), p's expected payoff when p
 // plays l and the opponent plays the mix opp — from p's point of view, so away's is the
 // negated payoff to home. BestResponses ranks home's with the rest of the odds.
-func MixPayoffs(m *OddsMatrix, payoff Payoff, p env.Player, opp []Weighted) ([]float64, error) {
+func MixPayoffs(m *odds.OddsMatrix, payoff Payoff, p env.Player, opp []Weighted) ([]float64, error) {
 	if err := checkMix(opp); err != nil {
 		return nil, err
 	}
@@ -172,7 +173,7 @@ func MixPayoffs(m *OddsMatrix, payoff Payoff, p env.Player, opp []Weighted) ([]f
 
 // BestResponses ranks every home line-up by its expected payoff against the away mix
 // (a single line-up is a mix of one), best first.
-func BestResponses(m *OddsMatrix, payoff Payoff, away []Weighted) ([]Reply, error) {
+func BestResponses(m *odds.OddsMatrix, payoff Payoff, away []Weighted) ([]Reply, error) {
 	if err := checkMix(away); err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // TestEquilibriumBestResponse: for every payoff and several rule sets, no home line-up does
@@ -15,7 +16,7 @@ func TestEquilibriumBestResponse(t *testing.T) {
 	// Default rules have a pure saddle point (1-3-3-2-1); 3-throw halves with ties-count
 	// have a mixed equilibrium over three line-ups, which exercises the LP on real data.
 	for _, r := range []env.Rules{{}, {Knockout: true, TiesCount: true}, {ThrowsPerHalf: 5}, {ThrowsPerHalf: 3, TiesCount: true}} {
-		m, err := solver.Matrix(r)
+		m, err := odds.Matrix(r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,7 +58,7 @@ func TestEquilibriumBestResponse(t *testing.T) {
 }
 
 func TestBestResponsesToALineup(t *testing.T) {
-	m, _ := solver.Matrix(env.Rules{})
+	m, _ := odds.Matrix(env.Rules{})
 	target := lu("2-2-2-2-2")
 	replies, err := solver.BestResponses(m, solver.PayoffWinLoss, []solver.Weighted{{Lineup: target, Prob: 1}})
 	if err != nil {
@@ -71,7 +72,7 @@ func TestBestResponsesToALineup(t *testing.T) {
 			t.Fatal("replies not ranked")
 		}
 	}
-	o, _ := solver.MatchOdds(replies[0].Lineup, target, env.Rules{})
+	o, _ := odds.MatchOdds(replies[0].Lineup, target, env.Rules{})
 	near(t, "best reply's odds", replies[0].HomeWin, o.HomeWin, 1e-12)
 	if replies[0].Payoff <= 0 {
 		t.Errorf("some line-up must beat 2-2-2-2-2: best %v", replies[0])
@@ -85,7 +86,7 @@ func TestBestResponsesToALineup(t *testing.T) {
 // matrix, equal home's by the pitch's mirror symmetry (two different cells of MatchOdds).
 func TestMixPayoffs(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 12}
-	m, _ := solver.Matrix(r)
+	m, _ := odds.Matrix(r)
 	mix := []solver.Weighted{{Lineup: lu("2-2-2-2-2"), Prob: 0.25}, {Lineup: lu("1-3-3-2-1"), Prob: 0.75}}
 	home, err := solver.MixPayoffs(m, solver.PayoffWinLoss, env.Home, mix)
 	if err != nil {

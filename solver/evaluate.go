@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // Policy is a deterministic policy over env states: the action (line-up index) player p
@@ -66,17 +67,17 @@ type Evaluation struct {
 }
 
 // Objective returns the value of objective o for player p.
-func (e Evaluation) Objective(o Objective, p env.Player, r env.Rules) float64 {
+func (e Evaluation) Objective(o odds.Objective, p env.Player, r env.Rules) float64 {
 	win, advance, points := e.HomeWin, e.HomeAdvance, e.HomePoints
 	if p == env.Away {
 		win, advance, points = e.AwayWin, e.AwayAdvance, e.AwayPoints
 	}
 	switch {
-	case o == ObjectivePoints:
+	case o == odds.ObjectivePoints:
 		return points
 	case r.Knockout:
 		return advance
-	case o == ObjectiveWinDraw:
+	case o == odds.ObjectiveWinDraw:
 		return win + e.Draw/2
 	}
 	return win
@@ -94,18 +95,18 @@ func Evaluate(home, away Policy, r env.Rules) (Evaluation, error) {
 	if home == nil || away == nil {
 		return Evaluation{}, errors.New("solver: Evaluate needs two policies")
 	}
-	so, err := ShootoutLaw()
+	so, err := odds.ShootoutLaw()
 	if err != nil {
 		return Evaluation{}, err
 	}
 	var ev Evaluation
-	dist := newStateDist(1)
-	dist.add(s, 1)
+	dist := odds.NewStateDist(1)
+	dist.Add(s, 1)
 	var buf []env.ChanceOutcome
-	for dist.len() > 0 {
-		next := newStateDist(dist.len())
-		for i, st := range dist.states {
-			p := dist.p[i]
+	for dist.Len() > 0 {
+		next := odds.NewStateDist(dist.Len())
+		for i, st := range dist.States {
+			p := dist.P[i]
 			switch {
 			case st.Period() == env.Penalties:
 				ev.addShootout(p, st, so, r)
@@ -116,13 +117,13 @@ func Evaluate(home, away Policy, r env.Rules) (Evaluation, error) {
 				if err != nil {
 					return Evaluation{}, err
 				}
-				next.add(n, p)
+				next.Add(n, p)
 			default:
 				buf = st.AppendChanceOutcomes(buf[:0])
 				for _, c := range buf {
 					n := st
 					n.ApplyChance(c.Outcome)
-					next.add(n, p*c.Prob)
+					next.Add(n, p*c.Prob)
 				}
 			}
 		}
@@ -134,7 +135,7 @@ func Evaluate(home, away Policy, r env.Rules) (Evaluation, error) {
 // addShootout counts a match that reaches the shoot-out with probability p. Nobody decides
 // in a shoot-out and its law has no knobs: it is folded in from env's enumerated shoot-out
 // instead of carrying every state through it.
-func (ev *Evaluation) addShootout(p float64, st env.State, so Shootout, r env.Rules) {
+func (ev *Evaluation) addShootout(p float64, st env.State, so odds.Shootout, r env.Rules) {
 	h, a := st.Goals(env.Home), st.Goals(env.Away)
 	ev.Draw += p
 	ev.HomeAdvance += p * so.Home

@@ -5,11 +5,12 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 func ExampleMatchOdds() {
 	l := env.MustParseLineup("2-2-2-2-2")
-	o, _ := solver.MatchOdds(l, l, env.Rules{})
+	o, _ := odds.MatchOdds(l, l, env.Rules{})
 	fmt.Printf("home %.7f draw %.7f away %.7f goals %.7f\n", o.HomeWin, o.Draw, o.AwayWin, o.HomeGoals)
 	s := o.Score.Likeliest(1)[0]
 	fmt.Printf("likeliest score %d-%d (%.4f)\n", s.Home, s.Away, s.P)
@@ -19,7 +20,7 @@ func ExampleMatchOdds() {
 }
 
 func ExampleEquilibrium() {
-	m, _ := solver.Matrix(env.Rules{ThrowsPerHalf: 3, TiesCount: true})
+	m, _ := odds.Matrix(env.Rules{ThrowsPerHalf: 3, TiesCount: true})
 	eq, _ := solver.Equilibrium(m, solver.PayoffWinLoss)
 	for _, w := range eq.Home {
 		fmt.Printf("%s %.4f\n", w.Lineup, w.Prob)

@@ -9,6 +9,7 @@ import (
 	"runtime"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
@@ -145,11 +146,11 @@ var ErrNotSolved = errors.New("solver: state not held by this game solve")
 func gameFinal(p Payoff) (func(d int, shootout bool) float64, error) {
 	switch p {
 	case PayoffWinLoss:
-		return func(d int, _ bool) float64 { return float64(sign(d)) }, nil
+		return func(d int, _ bool) float64 { return float64(odds.Sign(d)) }, nil
 	case PayoffGoalDiff:
 		return func(d int, _ bool) float64 { return float64(d) }, nil
 	case PayoffAdvance:
-		so, err := ShootoutLaw()
+		so, err := odds.ShootoutLaw()
 		if err != nil {
 			return nil, err
 		}
@@ -157,7 +158,7 @@ func gameFinal(p Payoff) (func(d int, shootout bool) float64, error) {
 			if shootout {
 				return 2*so.Home - 1
 			}
-			return float64(sign(d))
+			return float64(odds.Sign(d))
 		}, nil
 	}
 	return nil, fmt.Errorf("solver: the substitution game is solved for payoff win-loss, goal-diff or advance, not %s", p)
@@ -302,6 +303,6 @@ func mirrorSymmetric(p Payoff) bool {
 	if p != PayoffAdvance {
 		return true
 	}
-	so, err := ShootoutLaw()
+	so, err := odds.ShootoutLaw()
 	return err == nil && math.Abs(so.Home-0.5) <= 1e-12
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
@@ -36,7 +37,7 @@ func TestGameKeptValuesAreTheMatchOdds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := Matrix(c.r)
+		m, err := odds.Matrix(c.r)
 		if err != nil {
 			t.Fatal(err)
 		}

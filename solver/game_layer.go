@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // sectors fills the throw coefficients of every configuration from env's throw odds.
@@ -29,12 +30,12 @@ func gameSectors(ls *layers, sp *gameSpace) {
 	w, n := sp.moves+1, sp.configs()
 	for lh := range env.NumLineups {
 		for la := range env.NumLineups {
-			st := newSectorTable(env.LineupAt(lh), env.LineupAt(la), ls.r.TiesCount)
+			st := odds.NewSectorTable(env.LineupAt(lh), env.LineupAt(la), ls.r.TiesCount)
 			for mh := range w {
 				for ma := range w {
 					for c := (lh*w+mh)*sp.entries + la*w + ma; c < ls.size; c += n {
 						for b := 1; b <= env.Sectors; b++ {
-							win, lose := st.win[b][env.Home], st.win[b][env.Away]
+							win, lose := st.Win[b][env.Home], st.Win[b][env.Away]
 							ls.coef[b][0][c], ls.coef[b][1][c] = win, lose
 							if ls.r.TiesCount {
 								ls.coef[b][2][c] = 1 - win - lose

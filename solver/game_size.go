@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // GameSize is what a game solve would hold, computed without solving.
@@ -77,8 +78,8 @@ func (s GameSize) PeakVerified() int64 { return 2 * s.VerifyBytes }
 // possible with whole, as the reference solve holds), the score dropped under goal-diff in
 // a league.
 func gameLayers(r env.Rules, p Payoff, final func(d int, shootout bool) float64, whole bool) *layers {
-	lengths, total := periodLengths(r)
-	return &layers{r: r, lengths: lengths, maxDiff: total/ThrowsToScore() + 1, final: final, whole: whole,
+	lengths, total := odds.PeriodLengths(r)
+	return &layers{r: r, lengths: lengths, maxDiff: total/odds.ThrowsToScore() + 1, final: final, whole: whole,
 		additive: p == PayoffGoalDiff && !r.Knockout, from: BreakState{Period: env.FirstHalf, ThrowsLeft: lengths[0]}}
 }
 

@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
@@ -130,7 +131,7 @@ func (g *Game) At(s GameState) (StageSolution, error) {
 	kl := g.kicks[per][s.ThrowsLeft]
 	if kl == nil || d < kl.lo || d >= kl.lo+kl.n {
 		return StageSolution{}, fmt.Errorf("%w: no match reaches difference %d with %d throws left in %s (a goal takes %d throws from a kick-off)",
-			ErrNotSolved, s.GoalDiff, s.ThrowsLeft, s.Period, ThrowsToScore())
+			ErrNotSolved, s.GoalDiff, s.ThrowsLeft, s.Period, odds.ThrowsToScore())
 	}
 	sp, w := g.space, g.moves+1
 	h := s.Home.Index()*w + min(s.HomeMoves, g.moves)

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // GameCheck is the verification of a solved game: each side's best response to the other's
@@ -64,12 +65,12 @@ func VerifyGameByBasic(ctx context.Context, g *Game) (GameCheck, error) {
 
 // gameObjective is the single-player objective whose value is a side's own payoff, and the
 // map from that value to the payoff (advance: P → 2P − 1).
-func gameObjective(p Payoff) (Objective, func(float64) float64) {
+func gameObjective(p Payoff) (odds.Objective, func(float64) float64) {
 	switch p {
 	case PayoffGoalDiff:
-		return ObjectiveGoalDiff, func(v float64) float64 { return v }
+		return odds.ObjectiveGoalDiff, func(v float64) float64 { return v }
 	case PayoffAdvance:
-		return ObjectiveAdvance, func(v float64) float64 { return 2*v - 1 }
+		return odds.ObjectiveAdvance, func(v float64) float64 { return 2*v - 1 }
 	}
-	return ObjectiveWinLoss, func(v float64) float64 { return v }
+	return odds.ObjectiveWinLoss, func(v float64) float64 { return v }
 }

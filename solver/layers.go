@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // This file is the backward recursion over throws that the policy against a kept line-up
@@ -87,10 +88,10 @@ func (ls *layers) remaining(per, t int) int {
 }
 
 // decided reports whether the result's value with difference d and t throws left in period
-// per is known already: whatever the goals still to come (mostGoals a side), the final value
+// per is known already: whatever the goals still to come (odds.MostGoals a side), the final value
 // is the same.
 func (ls *layers) decided(per, t, d int) bool {
-	most := mostGoals(ls.remaining(per, t))
+	most := odds.MostGoals(ls.remaining(per, t))
 	if ls.additive || ls.r.Knockout && d-most <= 0 && d+most >= 0 {
 		return false // a level score plays on
 	}
@@ -108,7 +109,7 @@ func (ls *layers) span(per, t int) (lo, hi int) {
 	if !ls.whole { // goals since the starting break
 		fp := int(ls.from.Period) - int(env.FirstHalf)
 		elapsed := ls.remaining(fp, ls.from.ThrowsLeft) - ls.remaining(per, t)
-		g = elapsed / ThrowsToScore()
+		g = elapsed / odds.ThrowsToScore()
 		lo, hi = ls.from.GoalDiff-g, ls.from.GoalDiff+g
 	} else {
 		lo, hi = -g, g

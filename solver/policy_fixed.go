@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // This file solves a Basic policy against an opponent who keeps its line-up with the
@@ -128,9 +129,9 @@ func (ls *layerSolver) sectors() {
 		if p == env.Away {
 			home, away = away, home
 		}
-		st := newSectorTable(home, away, ls.r.TiesCount)
+		st := odds.NewSectorTable(home, away, ls.r.TiesCount)
 		for b := 1; b <= env.Sectors; b++ {
-			win, lose := st.win[b][p], st.win[b][p.Other()]
+			win, lose := st.Win[b][p], st.Win[b][p.Other()]
 			for e := int(f.offset[l]); e <= int(f.offset[l])+int(f.top[l]); e++ {
 				ls.coef[b][0][e], ls.coef[b][1][e] = win, lose
 				if ls.r.TiesCount {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // TestSolveBasicFromAgreesWithTheWholeMatch: a policy solved from a break answers, at that
@@ -13,7 +14,7 @@ import (
 func TestSolveBasicFromAgreesWithTheWholeMatch(t *testing.T) {
 	for _, r := range []env.Rules{{ThrowsPerHalf: 15}, {ThrowsPerHalf: 9, Knockout: true, ExtraThrowsPerHalf: 4, TiesCount: true, Moves: 2}} {
 		own, opp := env.MustParseLineup("2-2-2-2-2"), env.MustParseLineup("1-3-3-2-1")
-		whole, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp, Objective: solver.ObjectiveWinDraw})
+		whole, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp, Objective: odds.ObjectiveWinDraw})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -24,7 +25,7 @@ func TestSolveBasicFromAgreesWithTheWholeMatch(t *testing.T) {
 			{Period: env.SecondHalf, ThrowsLeft: half, GoalDiff: -1, Own: env.MustParseLineup("1-2-3-3-1"), MovesLeft: 1},
 			{Period: env.SecondHalf, ThrowsLeft: 3, GoalDiff: 0, Own: own, MovesLeft: 2},
 		} {
-			part, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: from.Own, Opponent: opp, Objective: solver.ObjectiveWinDraw, From: &from})
+			part, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: from.Own, Opponent: opp, Objective: odds.ObjectiveWinDraw, From: &from})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // ErrBadPolicyTable is wrapped by ReadPolicyTable's errors for a file that is not a policy
@@ -90,7 +91,7 @@ func NewPolicyTable(r env.Rules, name string) (*PolicyTable, error) {
 	}
 	// Every result-based payoff (win-loss, points, advance) has the same decided breaks: the
 	// result's sign cannot change, or, under cup rules, a level score is out of reach.
-	final := func(d int, _ bool) float64 { return float64(sign(d)) }
+	final := func(d int, _ bool) float64 { return float64(odds.Sign(d)) }
 	t := &PolicyTable{info: PolicyInfo{Format: "kingoal-policy-table", Version: int(policyFraming.version), Rules: r, Moves: moves, Name: name, Exploitability: -1},
 		entries: env.NumLineups * (moves + 1), rows: map[rowKey]uint32{}, decided: gameLayers(r, PayoffWinLoss, final, true).decided}
 	for s := range t.side {

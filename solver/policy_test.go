@@ -7,14 +7,15 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // objectiveOf scores a finished env state for player p, straight from env's results.
-func objectiveOf(o solver.Objective, s env.State, p env.Player) float64 {
+func objectiveOf(o odds.Objective, s env.State, p env.Player) float64 {
 	switch o {
-	case solver.ObjectivePoints:
+	case odds.ObjectivePoints:
 		return float64(s.LeaguePoints(p))
-	case solver.ObjectiveWinDraw:
+	case odds.ObjectiveWinDraw:
 		return float64(s.Result(p)+1) / 2
 	}
 	if s.Result(p) == 1 {
@@ -36,12 +37,12 @@ func kickedOff(r env.Rules, p env.Player, own, opp env.Lineup) env.State {
 }
 
 // It shares nothing with the solver but env.
-func expectimax(s env.State, p env.Player, o solver.Objective, memo map[env.State]float64) float64 {
+func expectimax(s env.State, p env.Player, o odds.Objective, memo map[env.State]float64) float64 {
 	return expectimaxVs(s, p, o, nil, memo)
 }
 
 // expectimaxVs is expectimax against an opponent playing opp (nil: keeping its line-up).
-func expectimaxVs(s env.State, p env.Player, o solver.Objective, opp solver.Policy, memo map[env.State]float64) float64 {
+func expectimaxVs(s env.State, p env.Player, o odds.Objective, opp solver.Policy, memo map[env.State]float64) float64 {
 	if v, ok := memo[s]; ok {
 		return v
 	}
@@ -83,7 +84,7 @@ func expectimaxVs(s env.State, p env.Player, o solver.Objective, opp solver.Poli
 
 // shootoutValue walks the shoot-out forward (no decisions happen there; sudden death is
 // unbounded, so it stops when less than 1e-17 of the mass is left).
-func shootoutValue(s env.State, p env.Player, o solver.Objective) float64 {
+func shootoutValue(s env.State, p env.Player, o odds.Objective) float64 {
 	v := 0.0
 	dist := map[env.State]float64{s: 1}
 	for left := 1.0; left > 1e-17; {
@@ -111,13 +112,13 @@ func TestSolveBasicEqualsExpectimax(t *testing.T) {
 		r        env.Rules
 		p        env.Player
 		own, opp string
-		obj      solver.Objective
+		obj      odds.Objective
 	}{
-		{env.Rules{ThrowsPerHalf: 5, Moves: 1}, env.Home, "2-2-2-2-2", "1-3-3-2-1", solver.ObjectiveWin},
-		{env.Rules{ThrowsPerHalf: 4, Moves: 2, TiesCount: true}, env.Away, "1-2-3-3-1", "2-2-2-2-2", solver.ObjectivePoints},
-		{env.Rules{ThrowsPerHalf: 4, Moves: 1, Points: env.Points{Win: 2, Draw: 1}}, env.Home, "3-1-2-2-2", "2-2-2-2-2", solver.ObjectivePoints},
-		{env.Rules{ThrowsPerHalf: 4, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 3}, env.Home, "1-1-3-3-2", "2-2-3-2-1", solver.ObjectiveAdvance},
-		{env.Rules{ThrowsPerHalf: 3, Moves: 2, Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime}, env.Away, "2-2-2-2-2", "1-2-3-3-1", solver.ObjectiveWinDraw},
+		{env.Rules{ThrowsPerHalf: 5, Moves: 1}, env.Home, "2-2-2-2-2", "1-3-3-2-1", odds.ObjectiveWin},
+		{env.Rules{ThrowsPerHalf: 4, Moves: 2, TiesCount: true}, env.Away, "1-2-3-3-1", "2-2-2-2-2", odds.ObjectivePoints},
+		{env.Rules{ThrowsPerHalf: 4, Moves: 1, Points: env.Points{Win: 2, Draw: 1}}, env.Home, "3-1-2-2-2", "2-2-2-2-2", odds.ObjectivePoints},
+		{env.Rules{ThrowsPerHalf: 4, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 3}, env.Home, "1-1-3-3-2", "2-2-3-2-1", odds.ObjectiveAdvance},
+		{env.Rules{ThrowsPerHalf: 3, Moves: 2, Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime}, env.Away, "2-2-2-2-2", "1-2-3-3-1", odds.ObjectiveWinDraw},
 	} {
 		pol, err := solver.SolveBasic(solver.BasicProblem{Rules: tc.r, Player: tc.p, Own: lu(tc.own), Opponent: lu(tc.opp), Objective: tc.obj})
 		if err != nil {
@@ -137,11 +138,11 @@ func TestBasicPolicyAgainstSimulator(t *testing.T) {
 	for _, tc := range []struct {
 		r   env.Rules
 		p   env.Player
-		obj solver.Objective
+		obj odds.Objective
 	}{
-		{env.Rules{}, env.Home, solver.ObjectiveWin},
-		{env.Rules{Knockout: true, TiesCount: true, ThrowsPerHalf: 20, ExtraThrowsPerHalf: 6}, env.Away, solver.ObjectiveAdvance},
-		{env.Rules{Moves: 2, ThrowsPerHalf: 25}, env.Home, solver.ObjectivePoints},
+		{env.Rules{}, env.Home, odds.ObjectiveWin},
+		{env.Rules{Knockout: true, TiesCount: true, ThrowsPerHalf: 20, ExtraThrowsPerHalf: 6}, env.Away, odds.ObjectiveAdvance},
+		{env.Rules{Moves: 2, ThrowsPerHalf: 25}, env.Home, odds.ObjectivePoints},
 	} {
 		own, opp := lu("2-2-2-2-2"), lu("1-3-3-2-1")
 		pol, err := solver.SolveBasic(solver.BasicProblem{Rules: tc.r, Player: tc.p, Own: own, Opponent: opp, Objective: tc.obj})
@@ -173,12 +174,12 @@ func TestBasicPolicyAgainstSimulator(t *testing.T) {
 func TestBasicPolicyIdentities(t *testing.T) {
 	own, opp := lu("1-2-3-3-1"), lu("2-2-3-2-1")
 	for _, r := range []env.Rules{{ThrowsPerHalf: 12}, {ThrowsPerHalf: 9, Knockout: true, ExtraThrowsPerHalf: 4}} {
-		o, _ := solver.MatchOdds(own, opp, r)
+		o, _ := odds.MatchOdds(own, opp, r)
 		pts := 3*o.HomeWin + o.Draw
-		for obj, want := range map[solver.Objective]float64{
-			solver.ObjectiveWin: o.HomeWin, solver.ObjectivePoints: pts, solver.ObjectiveWinDraw: o.HomeWin + o.Draw/2,
+		for obj, want := range map[odds.Objective]float64{
+			odds.ObjectiveWin: o.HomeWin, odds.ObjectivePoints: pts, odds.ObjectiveWinDraw: o.HomeWin + o.Draw/2,
 		} {
-			if r.Knockout && obj != solver.ObjectivePoints {
+			if r.Knockout && obj != odds.ObjectivePoints {
 				want = o.HomeAdvance
 			}
 			pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp, Objective: obj})
@@ -214,7 +215,7 @@ func TestBasicPolicyIdentities(t *testing.T) {
 			t.Errorf("Act accepted %+v", bad)
 		}
 	}
-	if _, err := solver.SolveBasic(solver.BasicProblem{Own: own, Opponent: opp, Objective: solver.ObjectiveAdvance}); err == nil {
+	if _, err := solver.SolveBasic(solver.BasicProblem{Own: own, Opponent: opp, Objective: odds.ObjectiveAdvance}); err == nil {
 		t.Error("advance in a league accepted")
 	}
 }
@@ -228,7 +229,7 @@ func TestBestResponseToAPolicy(t *testing.T) {
 		{ThrowsPerHalf: 4, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2, TiesCount: true},
 	} {
 		own, opp := lu("2-2-2-2-2"), lu("1-2-3-3-1")
-		obj := solver.ObjectiveWinDraw
+		obj := odds.ObjectiveWinDraw
 		theirs, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Player: env.Away, Own: opp, Opponent: own, Objective: obj})
 		if err != nil {
 			t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // policyPoints reads a solve policy file: the optimal value at every state, the change it
@@ -69,7 +70,7 @@ func gameTablePoints(ctx context.Context, f *os.File) (string, string, []point, 
 		for left := r.PeriodLength(per); left >= 1; left-- {
 			at := elapsed + r.PeriodLength(per) - left
 			for d := -3; d <= 3; d++ {
-				if at == 0 || max(d, -d)*solver.ThrowsToScore() > at {
+				if at == 0 || max(d, -d)*odds.ThrowsToScore() > at {
 					continue // no break at the kick-off; the score cannot be reached yet
 				}
 				sol, err := g.At(solver.GameState{Period: per, ThrowsLeft: left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})

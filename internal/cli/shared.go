@@ -7,6 +7,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // Helpers that more than one command uses (cli/cli's cmdutil): no command file calls
@@ -91,12 +92,12 @@ func checkWorkers(workers int) error {
 }
 
 // computeMatrix runs solver.ComputeMatrix with a progress bar on errOut.
-func computeMatrix(ctx context.Context, io Streams, r env.Rules, workers int) (*solver.OddsMatrix, error) {
+func computeMatrix(ctx context.Context, io Streams, r env.Rules, workers int) (*odds.OddsMatrix, error) {
 	if err := checkWorkers(workers); err != nil {
 		return nil, err
 	}
 	bar := newProgress(io.ErrOut, env.NumLineups, "rows")
-	m, err := solver.ComputeMatrix(ctx, r, solver.MatrixOptions{Workers: workers, Progress: func(n int) { _ = bar.Set(n) }})
+	m, err := odds.ComputeMatrix(ctx, r, odds.MatrixOptions{Workers: workers, Progress: func(n int) { _ = bar.Set(n) }})
 	_ = bar.Finish()
 	return m, err
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // writeGameFiles writes --out (every break's mixes) and --png (the chart), each atomically.
@@ -92,7 +93,7 @@ func gameChart(g *solver.Game, path string) error {
 		for _, per := range []env.Period{env.FirstHalf, env.SecondHalf} {
 			for left := r.PeriodLength(per); left >= 1; left-- {
 				at := elapsed + r.PeriodLength(per) - left // throws played before this break
-				if at == 0 || abs(d)*solver.ThrowsToScore() > at {
+				if at == 0 || abs(d)*odds.ThrowsToScore() > at {
 					continue // no break at kick-off; the score cannot be reached yet
 				}
 				sol, err := g.At(solver.GameState{Period: per, ThrowsLeft: left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 type solveOddsOptions struct {
@@ -66,15 +66,15 @@ func runSolveOdds(ctx context.Context, io Streams, o solveOddsOptions, args []st
 	if o.top < 0 {
 		return Usagef("--top %d: want 0 or more", o.top)
 	}
-	var odds solver.Odds
-	err = interruptible(ctx, func() (err error) { odds, err = solver.MatchOdds(home, away, r); return err })
+	var mo odds.Odds
+	err = interruptible(ctx, func() (err error) { mo, err = odds.MatchOdds(home, away, r); return err })
 	if err != nil {
 		return err
 	}
-	likeliest := odds.Score.Likeliest(o.top)
+	likeliest := mo.Score.Likeliest(o.top)
 	if o.json {
-		j := oddsJSON{home.String(), away.String(), r.String(), odds.HomeWin, odds.Draw, odds.AwayWin, odds.HomeGoals, odds.AwayGoals,
-			odds.HomeAdvance, odds.ExtraTime, odds.Shootout, odds.Truncated, []scoreJSON{}}
+		j := oddsJSON{home.String(), away.String(), r.String(), mo.HomeWin, mo.Draw, mo.AwayWin, mo.HomeGoals, mo.AwayGoals,
+			mo.HomeAdvance, mo.ExtraTime, mo.Shootout, mo.Truncated, []scoreJSON{}}
 		for _, s := range likeliest {
 			j.Likeliest = append(j.Likeliest, scoreJSON{s.Home, s.Away, s.P})
 		}
@@ -82,16 +82,16 @@ func runSolveOdds(ctx context.Context, io Streams, o solveOddsOptions, args []st
 	}
 	fmt.Fprintf(io.Out, "%s (home) v %s (away), exact\nrules: %s\n\n", home, away, r)
 	t := newTable(io.Out, 1, "result", "probability")
-	rows := [][]string{{"home win", f7(odds.HomeWin)}, {"draw", f7(odds.Draw)}, {"away win", f7(odds.AwayWin)}}
+	rows := [][]string{{"home win", f7(mo.HomeWin)}, {"draw", f7(mo.Draw)}, {"away win", f7(mo.AwayWin)}}
 	if r.Knockout {
-		rows = append(rows, []string{"home advances", f7(odds.HomeAdvance)}, []string{"extra time", f7(odds.ExtraTime)}, []string{"penalties", f7(odds.Shootout)})
+		rows = append(rows, []string{"home advances", f7(mo.HomeAdvance)}, []string{"extra time", f7(mo.ExtraTime)}, []string{"penalties", f7(mo.Shootout)})
 	}
 	if err := appendRows(t, rows); err != nil {
 		return err
 	}
-	fmt.Fprintf(io.Out, "\nexpected goals: home %.4f, away %.4f\n", odds.HomeGoals, odds.AwayGoals)
-	if odds.Truncated > 1e-12 {
-		fmt.Fprintf(io.Out, "note: %.3g of the probability lies beyond the solver's goal cap and is left out\n", odds.Truncated)
+	fmt.Fprintf(io.Out, "\nexpected goals: home %.4f, away %.4f\n", mo.HomeGoals, mo.AwayGoals)
+	if mo.Truncated > 1e-12 {
+		fmt.Fprintf(io.Out, "note: %.3g of the probability lies beyond the solver's goal cap and is left out\n", mo.Truncated)
 	}
 	if len(likeliest) > 0 {
 		fmt.Fprintf(io.Out, "\nthe %d likeliest scores:\n", len(likeliest))

@@ -11,6 +11,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 type solvePolicyOptions struct {
@@ -97,11 +98,11 @@ func runSolvePolicy(ctx context.Context, io Streams, o solvePolicyOptions) error
 	if err != nil {
 		return err
 	}
-	obj, err := solver.ParseObjective(o.objective)
+	obj, err := odds.ParseObjective(o.objective)
 	if err != nil {
 		return flagError("--objective", err)
 	}
-	if obj == solver.ObjectiveAdvance && !r.Knockout {
+	if obj == odds.ObjectiveAdvance && !r.Knockout {
 		return Usagef("--objective advance needs --knockout")
 	}
 	release, err := claimOutputs(map[string]string{"--out": o.out, "--png": o.png}, o.force)

@@ -17,6 +17,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/frame"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // calls are the library functions Python reaches through kg_call: JSON in, JSON out.
@@ -32,7 +33,7 @@ var calls = map[string]func(in []byte) (any, error){
 	"lineups":       lineupsCall,
 	"frame_shape":   func([]byte) (any, error) { return []int{frame.Height, frame.Width, 3}, nil },
 	"knobs":         knobsCall,
-	"shootout_odds": func([]byte) (any, error) { return solver.ShootoutOdds() },
+	"shootout_odds": func([]byte) (any, error) { return odds.ShootoutOdds() },
 }
 
 // knobsCall lists the rule knobs (env.KnobTable): Python's keyword, its default, its doc.
@@ -141,7 +142,7 @@ func solveOddsCall(in []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	o, err := solver.MatchOdds(home, away, r)
+	o, err := odds.MatchOdds(home, away, r)
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +177,7 @@ func equilibriumCall(in []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := solver.ComputeMatrix(context.Background(), r, solver.MatrixOptions{})
+	m, err := odds.ComputeMatrix(context.Background(), r, odds.MatrixOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +217,7 @@ func optimalValueCall(in []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	obj, err := solver.ParseObjective(a.Objective)
+	obj, err := odds.ParseObjective(a.Objective)
 	if err != nil {
 		return nil, inputf("objective=%q: want win, points, win-draw or advance", a.Objective)
 	}

@@ -1,6 +1,6 @@
 // Objectives: what a policy maximises, and the score of a finished match under one.
 
-package solver
+package odds
 
 import (
 	"fmt"
@@ -39,9 +39,9 @@ func ParseObjective(s string) (Objective, error) {
 	return 0, fmt.Errorf("solver: objective %q: want win, points, win-draw, advance, win-loss or goal-diff", s)
 }
 
-// periodLengths lists the throws of each period a match may play, in order, walking env's
+// PeriodLengths lists the throws of each period a match may play, in order, walking env's
 // period rule (with a level score, the longest path), and their sum.
-func periodLengths(r env.Rules) (lengths []int, total int) {
+func PeriodLengths(r env.Rules) (lengths []int, total int) {
 	for _, p := range r.Periods() {
 		lengths = append(lengths, r.PeriodLength(p))
 		total += r.PeriodLength(p)
@@ -56,15 +56,15 @@ type scorer struct {
 	pensWin float64 // P(the player wins a shoot-out)
 }
 
-func newScorer(r env.Rules, o Objective, pensWin float64) scorer {
+func NewScorer(r env.Rules, o Objective, pensWin float64) scorer {
 	return scorer{o, r.LeaguePoints(), pensWin}
 }
 
 // final values a match ending with goal difference d (own − opponent), or a shoot-out.
-func (s scorer) final(d int, shootout bool) float64 {
+func (s scorer) Final(d int, shootout bool) float64 {
 	switch s.obj {
 	case ObjectiveWinLoss:
-		return float64(sign(d)) // a shoot-out comes at d = 0
+		return float64(Sign(d)) // a shoot-out comes at d = 0
 	case ObjectiveGoalDiff:
 		return float64(d)
 	}
@@ -87,8 +87,8 @@ func (s scorer) final(d int, shootout bool) float64 {
 	return 0
 }
 
-// pensWinFor is P(player wins a shoot-out), from env's enumerated shoot-out.
-func pensWinFor(p env.Player) (float64, error) {
+// PensWinFor is P(player wins a shoot-out), from env's enumerated shoot-out.
+func PensWinFor(p env.Player) (float64, error) {
 	so, err := ShootoutLaw()
 	if err != nil {
 		return 0, err

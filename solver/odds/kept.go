@@ -1,4 +1,4 @@
-package solver
+package odds
 
 import (
 	"errors"
@@ -67,7 +67,7 @@ func (k *KeptValues) finish(home, away env.Lineup, per env.Period, dist []float6
 		d := i - mid
 		switch n := k.Rules.AfterPeriod(per, d == 0); n {
 		case env.FullTime:
-			v += p * float64(sign(d))
+			v += p * float64(Sign(d))
 		case env.Penalties:
 			so, err := ShootoutLaw()
 			if err != nil {
@@ -103,7 +103,7 @@ func (k *KeptValues) periodLaw(home, away env.Lineup, n int) []float64 {
 	return law
 }
 
-func sign(d int) int {
+func Sign(d int) int {
 	switch {
 	case d > 0:
 		return 1
@@ -117,14 +117,14 @@ func sign(d int) int {
 // sector ball, indexed d+mid, and the expected goals of each side. It steps a distribution
 // over (goal difference, ball) throw by throw with env's throw odds and env.MoveBall.
 func diffFrom(home, away env.Lineup, tiesCount bool, t, ball int) (diff []float64, mid int, homeGoals, awayGoals float64) {
-	g := mostGoals(t)
+	g := MostGoals(t)
 	w := 2*g + 1
-	pw, next, scores := newSectorTable(home, away, tiesCount).unpack()
+	pw, next, scores := NewSectorTable(home, away, tiesCount).unpack()
 	const nb = env.Sectors + 1
 	cur, nxt := make([]float64, w*nb), make([]float64, w*nb)
 	cur[g*nb+ball] = 1
 	for s := range t {
-		reach := mostGoals(s)
+		reach := MostGoals(s)
 		lo, hi := g-reach, g+reach
 		clear(nxt[max(lo-1, 0)*nb : min(hi+2, w)*nb])
 		for d := lo; d <= hi; d++ {

@@ -1,4 +1,4 @@
-package solver
+package odds
 
 import (
 	"fmt"

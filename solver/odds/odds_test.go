@@ -1,12 +1,13 @@
-package solver_test
+package odds_test
 
 import (
 	"context"
 	"math"
 	"testing"
 
+	"github.com/kingoal/kingoal/solver/odds"
+
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
 )
 
 func TestReferenceFigure(t *testing.T) {
@@ -17,7 +18,7 @@ func TestReferenceFigure(t *testing.T) {
 		{env.Rules{}, 0.4263056, 0.1473888, 3.7227816},
 		{env.Rules{TiesCount: true}, 0.4162050, 0.1675900, 2.8501842},
 	} {
-		o, err := solver.MatchOdds(lu("2-2-2-2-2"), lu("2-2-2-2-2"), tc.r)
+		o, err := odds.MatchOdds(lu("2-2-2-2-2"), lu("2-2-2-2-2"), tc.r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +86,7 @@ func TestMatchOddsEqualsEnumeration(t *testing.T) {
 		{"2-2-2-2-2", "1-2-3-3-1", env.Rules{ThrowsPerHalf: 6, Knockout: true, ExtraThrowsPerHalf: 4, Modes: [2]env.Mode{env.Dynamic, env.Basic}}},
 	} {
 		home, away := lu(tc.h), lu(tc.a)
-		o, err := solver.MatchOdds(home, away, tc.r)
+		o, err := odds.MatchOdds(home, away, tc.r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,8 +116,8 @@ func TestMatchOddsEqualsEnumeration(t *testing.T) {
 func TestMatchOddsSymmetry(t *testing.T) {
 	for _, r := range []env.Rules{{}, {Knockout: true, TiesCount: true}} {
 		for _, pair := range [][2]string{{"1-2-3-3-1", "2-2-2-2-2"}, {"5-1-1-1-2", "1-1-3-4-1"}} {
-			ab, _ := solver.MatchOdds(lu(pair[0]), lu(pair[1]), r)
-			ba, _ := solver.MatchOdds(lu(pair[1]), lu(pair[0]), r)
+			ab, _ := odds.MatchOdds(lu(pair[0]), lu(pair[1]), r)
+			ba, _ := odds.MatchOdds(lu(pair[1]), lu(pair[0]), r)
 			near(t, "win mirrors loss", ab.HomeWin, ba.AwayWin, 1e-13)
 			near(t, "draw", ab.Draw, ba.Draw, 1e-13)
 			near(t, "goals", ab.HomeGoals, ba.AwayGoals, 1e-12)
@@ -126,7 +127,7 @@ func TestMatchOddsSymmetry(t *testing.T) {
 			near(t, "score mirror", ab.Score.P(3, 1), ba.Score.P(1, 3), 1e-14)
 		}
 	}
-	same, _ := solver.MatchOdds(lu("3-2-2-2-1"), lu("3-2-2-2-1"), env.Rules{Knockout: true})
+	same, _ := odds.MatchOdds(lu("3-2-2-2-1"), lu("3-2-2-2-1"), env.Rules{Knockout: true})
 	near(t, "a mirror match is a coin flip", same.HomeAdvance, 0.5, 1e-13)
 }
 
@@ -150,7 +151,7 @@ func TestMatchOddsAgainstSimulator(t *testing.T) {
 	}
 	for i, tc := range cases {
 		home, away := lu(tc.h), lu(tc.a)
-		o, err := solver.MatchOdds(home, away, tc.r)
+		o, err := odds.MatchOdds(home, away, tc.r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -192,15 +193,15 @@ func TestMatchOddsAgainstSimulator(t *testing.T) {
 }
 
 func TestThrowOddsErrors(t *testing.T) {
-	if _, _, _, err := solver.ThrowOdds(0, 3, env.Rules{}); err == nil {
+	if _, _, _, err := odds.ThrowOdds(0, 3, env.Rules{}); err == nil {
 		t.Fatal("0 dice accepted")
 	}
-	h, a, tie, err := solver.ThrowOdds(2, 3, env.Rules{TiesCount: true})
+	h, a, tie, err := odds.ThrowOdds(2, 3, env.Rules{TiesCount: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	near(t, "sum", h+a+tie, 1, 1e-15)
-	if _, err := solver.MatchOdds(env.Lineup{}, lu("2-2-2-2-2"), env.Rules{}); err == nil {
+	if _, err := odds.MatchOdds(env.Lineup{}, lu("2-2-2-2-2"), env.Rules{}); err == nil {
 		t.Fatal("invalid line-up accepted")
 	}
 }

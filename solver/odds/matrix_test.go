@@ -1,25 +1,26 @@
-package solver_test
+package odds_test
 
 import (
 	"context"
 	"errors"
 	"testing"
 
+	"github.com/kingoal/kingoal/solver/odds"
+
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
 )
 
 // TestMatrixEqualsMatchOdds: every 7th cell of the matrix (summary DP on goal differences)
 // against MatchOdds (joint score DP), for league and knockout rules with several knobs.
 func TestMatrixEqualsMatchOdds(t *testing.T) {
 	for _, r := range []env.Rules{{}, {Knockout: true, TiesCount: true}, {Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime, ThrowsPerHalf: 30}} {
-		m, err := solver.ComputeMatrix(context.Background(), r, solver.MatrixOptions{Workers: 2})
+		m, err := odds.ComputeMatrix(context.Background(), r, odds.MatrixOptions{Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for k := 0; k < env.NumLineups*env.NumLineups; k += 7 {
 			h, a := k/env.NumLineups, k%env.NumLineups
-			o, err := solver.MatchOdds(env.LineupAt(h), env.LineupAt(a), r)
+			o, err := odds.MatchOdds(env.LineupAt(h), env.LineupAt(a), r)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -39,8 +40,8 @@ func TestMatrixEqualsMatchOdds(t *testing.T) {
 
 func TestMatrixIsDeterministic(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 10}
-	a, _ := solver.ComputeMatrix(context.Background(), r, solver.MatrixOptions{Workers: 1})
-	b, _ := solver.ComputeMatrix(context.Background(), r, solver.MatrixOptions{Workers: 3})
+	a, _ := odds.ComputeMatrix(context.Background(), r, odds.MatrixOptions{Workers: 1})
+	b, _ := odds.ComputeMatrix(context.Background(), r, odds.MatrixOptions{Workers: 3})
 	for h := range env.NumLineups {
 		for w := range env.NumLineups {
 			if a.At(h, w) != b.At(h, w) {
@@ -50,10 +51,10 @@ func TestMatrixIsDeterministic(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := solver.ComputeMatrix(ctx, r, solver.MatrixOptions{}); !errors.Is(err, context.Canceled) {
+	if _, err := odds.ComputeMatrix(ctx, r, odds.MatrixOptions{}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v", err)
 	}
-	if _, err := solver.Matrix(env.Rules{ThrowsPerHalf: -1}); err == nil {
+	if _, err := odds.Matrix(env.Rules{ThrowsPerHalf: -1}); err == nil {
 		t.Fatal("bad rules accepted")
 	}
 }

@@ -1,4 +1,4 @@
-package solver
+package odds
 
 import (
 	"cmp"
@@ -123,17 +123,17 @@ const maxPeriodGoals = 200
 // sectorTable holds, for each ball sector (home coordinates 1..5), the throw's odds for
 // home and away and where each winner sends the ball (and whether that scores).
 type sectorTable struct {
-	win    [env.Sectors + 1][2]float64
+	Win    [env.Sectors + 1][2]float64
 	next   [env.Sectors + 1][2]int
 	scores [env.Sectors + 1][2]bool
 }
 
-func newSectorTable(home, away env.Lineup, tiesCount bool) sectorTable {
+func NewSectorTable(home, away env.Lineup, tiesCount bool) sectorTable {
 	var st sectorTable
 	for b := 1; b <= env.Sectors; b++ {
 		hd, ad := env.DiceFor(home, away, b)
 		h, a, _ := env.ThrowOdds(hd, ad, tiesCount)
-		st.win[b] = [2]float64{h, a}
+		st.Win[b] = [2]float64{h, a}
 		for w := env.Home; w <= env.Away; w++ {
 			st.next[b][w], st.scores[b][w] = env.MoveBall(b, w)
 		}
@@ -142,7 +142,7 @@ func newSectorTable(home, away env.Lineup, tiesCount bool) sectorTable {
 }
 
 func (st sectorTable) unpack() ([env.Sectors + 1][2]float64, [env.Sectors + 1][2]int, [env.Sectors + 1][2]bool) {
-	return st.win, st.next, st.scores
+	return st.Win, st.next, st.scores
 }
 
 // ThrowsToScore is the fewest throws from a kick-off to a goal, read off env.MoveBall: a
@@ -155,10 +155,10 @@ func ThrowsToScore() int {
 	return n
 }
 
-// mostGoals bounds the goals one side can score in n throws from any state: the first can
+// MostGoals bounds the goals one side can score in n throws from any state: the first can
 // come at once (the ball in front of the goal), then one every ThrowsToScore() throws from
 // the kick-off that follows.
-func mostGoals(n int) int {
+func MostGoals(n int) int {
 	k := ThrowsToScore()
 	return (max(n, 0) + k - 1) / k
 }
@@ -253,7 +253,7 @@ func periodScores(home, away env.Lineup, tiesCount bool, t int) (ScoreDist, floa
 	k := ThrowsToScore()
 	g := min(t/k+1, maxPeriodGoals)
 	n := g + 1
-	pw, next, scores := newSectorTable(home, away, tiesCount).unpack()
+	pw, next, scores := NewSectorTable(home, away, tiesCount).unpack()
 	const nb = env.Sectors + 1 // ball index 1..5; slot 0 unused
 	cur := make([]float64, n*n*nb)
 	nxt := make([]float64, n*n*nb)
@@ -328,21 +328,21 @@ var shootoutLaw = sync.OnceValues(func() (Shootout, error) {
 		return Shootout{}, err
 	}
 	var res Shootout
-	dist := newStateDist(1)
-	dist.add(s, 1)
+	dist := NewStateDist(1)
+	dist.Add(s, 1)
 	var buf []env.ChanceOutcome
-	for round := 0; dist.len() > 0; round++ {
+	for round := 0; dist.Len() > 0; round++ {
 		left := 0.0
-		for _, p := range dist.p {
+		for _, p := range dist.P {
 			left += p
 		}
 		if left < 1e-16 || round > 10000 {
 			res.Truncated = left
 			break
 		}
-		next := newStateDist(dist.len())
-		for i, st := range dist.states {
-			p := dist.p[i]
+		next := NewStateDist(dist.Len())
+		for i, st := range dist.States {
+			p := dist.P[i]
 			buf = st.AppendChanceOutcomes(buf[:0])
 			for _, c := range buf {
 				n := st
@@ -353,7 +353,7 @@ var shootoutLaw = sync.OnceValues(func() (Shootout, error) {
 					}
 					continue
 				}
-				next.add(n, p*c.Prob)
+				next.Add(n, p*c.Prob)
 			}
 		}
 		dist = next

@@ -1,18 +1,19 @@
-package solver_test
+package odds_test
 
 import (
 	"math"
 	"testing"
 
+	"github.com/kingoal/kingoal/solver/odds"
+
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
 )
 
 // TestKeptValuesAtKickOffEqualMatchSummary: right after kick-off the kept value is the
 // match's P(home win) − P(away win) (in a knockout, by who goes through).
 func TestKeptValuesAtKickOffEqualMatchSummary(t *testing.T) {
 	for _, r := range []env.Rules{{}, {Knockout: true, TiesCount: true, ThrowsPerHalf: 20}, {Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime}} {
-		kv, err := solver.NewKeptValues(r)
+		kv, err := odds.NewKeptValues(r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -23,7 +24,7 @@ func TestKeptValuesAtKickOffEqualMatchSummary(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c, _ := solver.MatchSummary(home, away, r)
+			c, _ := odds.MatchSummary(home, away, r)
 			want := c.HomeWin - c.AwayWin
 			if r.Knockout {
 				want = 2*c.HomeAdvance - 1
@@ -38,7 +39,7 @@ func TestKeptValuesAtKickOffEqualMatchSummary(t *testing.T) {
 // continuations (fixed seeds) within 4.4 standard errors.
 func TestKeptValuesAgainstSimulator(t *testing.T) {
 	r := env.Rules{Knockout: true, ThrowsPerHalf: 12, ExtraThrowsPerHalf: 5}
-	kv, _ := solver.NewKeptValues(r)
+	kv, _ := odds.NewKeptValues(r)
 	home, away := lu("1-2-3-3-1"), lu("2-2-2-2-2")
 	keep := [2]int{home.Index(), away.Index()}
 	smp := env.NewFastSampler(env.SeededSource(5, 5))
