@@ -6,7 +6,7 @@ import "math/rand/v2"
 // Gillespie's algorithm: between a kick-off and the next break nothing happens but throws
 // with fixed line-ups, a Markov chain on (ball sector, possession) whose law of "who scores
 // first, after how many throws, or nobody before the period ends (and where the ball and
-// possession are then)" is computed once per pair of line-ups (odds.GoalLaw) and drawn with one
+// possession are then)" is computed once per pair of line-ups (goalLaw) and drawn with one
 // uniform number. A 90-throw match with ~5 goals takes ~7 draws instead of 90.
 //
 // The law of every state it returns at a decision node or the end is exactly that of
@@ -126,7 +126,7 @@ const goalStates = Sectors * 3
 // goalLawKey packs the line-up indices (home << 8 | away << 1) and ties-count (bit 0).
 type goalLawKey uint32
 
-// odds.GoalLaw is the law of the first goal from a kick-off for one pair of line-ups, as 64-bit
+// goalLaw is the law of the first goal from a kick-off for one pair of line-ups, as 64-bit
 // thresholds for a uniform u (P(u < t) = t / 2^64): a goal by throw k+1 if u < cum[k], by
 // home at throw k+1 if cum[k−1] ≤ u < home[k], by away if home[k] ≤ u < cum[k]. If no goal
 // in t throws (u ≥ cum[t−1]), the chain's state after them is the first i with u < end[t−1][i]
