@@ -80,7 +80,7 @@ func (s GameSize) PeakVerified() int64 { return 2 * s.VerifyBytes }
 func gameLayers(r env.Rules, p Payoff, final func(d int, shootout bool) float64, whole bool) *layers {
 	lengths, total := odds.PeriodLengths(r)
 	return &layers{r: r, lengths: lengths, maxDiff: total/odds.ThrowsToScore() + 1, final: final, whole: whole,
-		additive: p == PayoffGoalDiff && !r.Knockout, from: BreakState{Period: env.FirstHalf, ThrowsLeft: lengths[0]}}
+		additive: p == PayoffGoalDiff && !r.Knockout, from: breakStart{Period: env.FirstHalf, ThrowsLeft: lengths[0]}}
 }
 
 // PeakResponses is Peak for best responses alone: four times what they hold (measured: VerifyGame

@@ -1,8 +1,9 @@
 package solver
 
 import (
-	"github.com/kingoal/kingoal/solver/zerosum"
 	"math"
+
+	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
 // This file solves one break of the substitution game: home chooses among the entries it
@@ -106,20 +107,4 @@ func minOf(row []float64) float64 {
 		v = min(v, x)
 	}
 	return v
-}
-
-// bestKeepingTies returns the index of the largest of n values and that value; index 0 (the
-// current line-up, kept) unless another gains more than changeTolerance, as the move
-// search of a single player does.
-func bestKeepingTies(n int, value func(i int) float64) (int, float64) {
-	best, arg := math.Inf(-1), 0
-	for i := 1; i < n; i++ {
-		if v := value(i); v > best {
-			best, arg = v, i
-		}
-	}
-	if keep := value(0); best <= keep+changeTolerance {
-		return 0, keep
-	}
-	return arg, best
 }

@@ -36,7 +36,7 @@ type layers struct {
 	coef     [env.Sectors + 1][3][]float64 // per entry, ball in b: [0] the player (home) wins the throw, [1] the opponent does, [2] a tie that counts
 	own      [env.Sectors + 1]ballMove     // where the player's winning throw takes the ball
 	opp      [env.Sectors + 1]ballMove     // where the opponent's does
-	from     BreakState                    // the starting break: Period, ThrowsLeft, GoalDiff
+	from     breakStart                    // the starting break
 	whole    bool                          // every difference up to maxDiff
 	// step turns the values with t throws left (ball anywhere) into the breaks with t left.
 	step func(per, t int, u *ballLayer) (*breakLayer, error)
@@ -46,6 +46,13 @@ type layers struct {
 	free   []*ballLayer // two ball layers, reused
 	// kickoff is the values at the match's kick-off (whole match only).
 	kickoff []float64
+}
+
+// breakStart is where a recursion starts: a break's time and goal difference.
+type breakStart struct {
+	Period     env.Period
+	ThrowsLeft int
+	GoalDiff   int
 }
 
 // breakLayer is the breaks with the same time for differences lo..lo+n−1: entry

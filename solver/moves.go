@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"math"
 	"sync"
 
 	"github.com/kingoal/kingoal/env"
@@ -180,4 +181,20 @@ func (e *entryLayout) bestWithin(k, wv []float64, wt []uint8) {
 			wv[se.entry], wt[se.entry] = best, arg
 		}
 	}
+}
+
+// bestKeepingTies returns the index of the largest of n values and that value; index 0 (the
+// current line-up, kept) unless another gains more than changeTolerance, as the move
+// search of a single player does.
+func bestKeepingTies(n int, value func(i int) float64) (int, float64) {
+	best, arg := math.Inf(-1), 0
+	for i := 1; i < n; i++ {
+		if v := value(i); v > best {
+			best, arg = v, i
+		}
+	}
+	if keep := value(0); best <= keep+changeTolerance {
+		return 0, keep
+	}
+	return arg, best
 }

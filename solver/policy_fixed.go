@@ -67,11 +67,12 @@ type layerSolver struct {
 func (s *basicSolver) solveFixed(from *BreakState) (*BasicPolicy, error) {
 	bp := s.pol
 	ls := &layerSolver{s: s, layers: &layers{r: s.r, lengths: bp.lengths, maxDiff: bp.maxDiff, final: s.final, ctx: s.ctx, consts: map[float64][]float64{}}}
+	var start BreakState
 	if from == nil {
 		ls.whole = true
-		ls.from = BreakState{Period: env.FirstHalf, ThrowsLeft: bp.lengths[0], Own: bp.Problem.Own, MovesLeft: bp.moves}
+		start = BreakState{Period: env.FirstHalf, ThrowsLeft: bp.lengths[0], Own: bp.Problem.Own, MovesLeft: bp.moves}
 	} else {
-		ls.from = *from
+		start = *from
 		per := int(from.Period) - int(env.FirstHalf)
 		switch {
 		case per < 0 || per >= len(bp.lengths) || from.ThrowsLeft < 1 || from.ThrowsLeft > bp.lengths[per]:
@@ -80,11 +81,12 @@ func (s *basicSolver) solveFixed(from *BreakState) (*BasicPolicy, error) {
 			return nil, fmt.Errorf("solver: From: difference %d, line-up %v, %d moves: not a break of this match", from.GoalDiff, from.Own, from.MovesLeft)
 		}
 	}
+	ls.from = breakStart{Period: start.Period, ThrowsLeft: start.ThrowsLeft, GoalDiff: start.GoalDiff}
 	ls.f = &fixedPolicy{decided: ls.decided, final: func(d int) float64 { return s.final(d, false) }}
 	if ls.whole {
 		ls.f.entryLayout = s.layout
 	} else {
-		ls.f.entryLayout = newEntryLayout(ls.from.Own, min(ls.from.MovesLeft, bp.moves), bp.moves, s.neighbours)
+		ls.f.entryLayout = newEntryLayout(start.Own, min(start.MovesLeft, bp.moves), bp.moves, s.neighbours)
 	}
 	ls.size = ls.f.size
 	ls.sectors()
