@@ -156,7 +156,7 @@ func (g *DynamicGame) Value() float64 { return g.kickOff.Value }
 
 // KickOff is the equilibrium of the kick-off's hidden choice of line-ups.
 func (g *DynamicGame) KickOff() LineupEquilibrium {
-	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.Value, Home: weighted(g.kickOff.X), Away: weighted(g.kickOff.Y),
+	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.Value, Home: mixOf(g.kickOff.X), Away: mixOf(g.kickOff.Y),
 		Exploitability: g.kickOff.Exploitability, Dominated: g.kickOff.Dominated}
 }
 

@@ -102,16 +102,16 @@ func Equilibrium(m *odds.OddsMatrix, payoff Payoff) (LineupEquilibrium, error) {
 	return LineupEquilibrium{
 		Payoff:         payoff,
 		Value:          g.Value,
-		Home:           weighted(g.X),
-		Away:           weighted(g.Y),
+		Home:           mixOf(g.X),
+		Away:           mixOf(g.Y),
 		Exploitability: g.Exploitability,
 		Dominated:      g.Dominated,
 	}, nil
 }
 
-// weighted lists the line-ups with probability above zerosum.SupportTol, renormalised, most likely
+// mixOf lists the line-ups with probability above zerosum.SupportTol, renormalised, most likely
 // first.
-func weighted(p []float64) []Weighted {
+func mixOf(p []float64) []Weighted {
 	var out []Weighted
 	total := 0.0
 	for i, q := range p {

@@ -14,7 +14,7 @@ import (
 
 // KickOff is the equilibrium of the first kick-off's hidden choice, both budgets full.
 func (g *Game) KickOff() LineupEquilibrium {
-	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.Value, Home: weighted(g.kickOff.X), Away: weighted(g.kickOff.Y),
+	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.Value, Home: mixOf(g.kickOff.X), Away: mixOf(g.kickOff.Y),
 		Exploitability: g.kickOff.Exploitability, Dominated: g.kickOff.Dominated}
 }
 
@@ -69,7 +69,7 @@ func (g *Game) KickOffWith(homeMoves, awayMoves int) (LineupEquilibrium, error) 
 	if err != nil {
 		return LineupEquilibrium{}, err
 	}
-	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: m.Value, Home: weighted(m.X), Away: weighted(m.Y), Exploitability: m.Exploitability, Dominated: m.Dominated}, nil
+	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: m.Value, Home: mixOf(m.X), Away: mixOf(m.Y), Exploitability: m.Exploitability, Dominated: m.Dominated}, nil
 }
 
 // Breaks calls fn with every break the game holds at which at least one side has a move
@@ -350,5 +350,5 @@ func (m breakMix) weighted(reach []int32, w int) []Weighted {
 	for i := range m.n {
 		p[int(reach[m.at[i]])/w] += m.p[i]
 	}
-	return weighted(p)
+	return mixOf(p)
 }
