@@ -15,6 +15,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/env/envtest"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -199,7 +200,7 @@ func TestEquilibriumAgentSamplesTheMix(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, _ := odds.Matrix(r)
-	eq, _ := solver.Equilibrium(m, solver.PayoffWinLoss)
+	eq, _ := lineup.Equilibrium(m, lineup.PayoffWinLoss)
 	const n = 3000
 	counts := map[env.Lineup]int{}
 	for seed := range uint64(n) {

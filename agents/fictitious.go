@@ -11,6 +11,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // FictitiousPoint is one iteration of fictitious play: the exploitability of the average
@@ -155,16 +156,16 @@ type fspSide struct {
 // fspPlain is the average without learning (no ReplyObserver).
 type fspPlain struct{ s *fspSide }
 
-func (p fspPlain) KickOff() ([]solver.Weighted, error) { return p.s.KickOff() }
-func (p fspPlain) Breaks(side env.Player, states []solver.GameState, mixes [][]solver.Weighted) error {
+func (p fspPlain) KickOff() ([]lineup.Weighted, error) { return p.s.KickOff() }
+func (p fspPlain) Breaks(side env.Player, states []solver.GameState, mixes [][]lineup.Weighted) error {
 	return p.s.Breaks(side, states, mixes)
 }
 
-func (p *fspSide) KickOff() ([]solver.Weighted, error) {
-	var out []solver.Weighted
+func (p *fspSide) KickOff() ([]lineup.Weighted, error) {
+	var out []lineup.Weighted
 	for l, q := range p.f.kick[p.side] {
 		if q > 0 {
-			out = append(out, solver.Weighted{Lineup: env.LineupAt(l), Prob: q})
+			out = append(out, lineup.Weighted{Lineup: env.LineupAt(l), Prob: q})
 		}
 	}
 	return out, nil
@@ -206,7 +207,7 @@ func (f *Fictitious) awayCount(a int) int {
 	return f.awayLen - f.awayOff[a]
 }
 
-// mixOf is side's average at s (seen from home), over its legal line-ups in index order.
+// lineup.MixOf is side's average at s (seen from home), over its legal line-ups in index order.
 func (p *fspSide) mixOf(side env.Player, s solver.GameState) ([]float64, env.Mask) {
 	row := p.rowOf(s)
 	w := p.f.moves + 1
@@ -217,13 +218,13 @@ func (p *fspSide) mixOf(side env.Player, s solver.GameState) ([]float64, env.Mas
 	return row.away[p.f.awayOff[a] : p.f.awayOff[a]+p.f.awayCount(a)], s.Away.Reachable(s.AwayMoves)
 }
 
-func (p *fspSide) Breaks(side env.Player, states []solver.GameState, mixes [][]solver.Weighted) error {
+func (p *fspSide) Breaks(side env.Player, states []solver.GameState, mixes [][]lineup.Weighted) error {
 	for i, s := range states {
 		mix, legal := p.mixOf(side, s)
 		mixes[i] = mixes[i][:0]
 		for j, q := range mix {
 			if q > 0 {
-				mixes[i] = append(mixes[i], solver.Weighted{Lineup: env.LineupAt(legal.Nth(j)), Prob: q})
+				mixes[i] = append(mixes[i], lineup.Weighted{Lineup: env.LineupAt(legal.Nth(j)), Prob: q})
 			}
 		}
 	}

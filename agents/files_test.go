@@ -14,6 +14,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // TestFileParametersRefuseWhatIsNotAFile: a spec naming a device, a FIFO or a directory is
@@ -50,7 +51,7 @@ func TestSetupOpenConfinesFileParameters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: solver.PayoffWinLoss, Table: f}); err != nil {
+	if _, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: lineup.PayoffWinLoss, Table: f}); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Close(); err != nil {

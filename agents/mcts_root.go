@@ -7,24 +7,24 @@ import (
 	"slices"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // RootStrategy returns player p's average strategy at the root of the last search, most
 // likely first (nil if p did not act there).
-func (m *MCTS) RootStrategy(p env.Player) []solver.Weighted {
+func (m *MCTS) RootStrategy(p env.Player) []lineup.Weighted {
 	node := m.rootNode
 	if node == nil || node.avg[p] == nil {
 		return nil
 	}
 	total := sum(node.avg[p])
-	var mix []solver.Weighted
+	var mix []lineup.Weighted
 	for i, w := range node.avg[p] {
 		if w > 0 {
-			mix = append(mix, solver.Weighted{Lineup: env.LineupAt(node.acts[p][i]), Prob: w / total})
+			mix = append(mix, lineup.Weighted{Lineup: env.LineupAt(node.acts[p][i]), Prob: w / total})
 		}
 	}
-	slices.SortStableFunc(mix, func(a, b solver.Weighted) int {
+	slices.SortStableFunc(mix, func(a, b lineup.Weighted) int {
 		switch {
 		case a.Prob > b.Prob:
 			return -1
@@ -138,9 +138,9 @@ func (m *MCTS) priors(root env.State, p env.Player) ([]int, []float64, error) {
 	q := make([]float64, len(acts))
 	sign := float64(1 - 2*int(p))
 	if root.Decision() == env.KickOff {
-		payoff := solver.PayoffWinLoss
+		payoff := lineup.PayoffWinLoss
 		if m.Rules.Knockout {
-			payoff = solver.PayoffAdvance
+			payoff = lineup.PayoffAdvance
 		}
 		ctx := m.ctx
 		if ctx == nil {
@@ -154,7 +154,7 @@ func (m *MCTS) priors(root env.State, p env.Player) ([]int, []float64, error) {
 		if p == env.Away {
 			opp = g.eq.Home
 		}
-		all, err := solver.MixPayoffs(g.odds, payoff, p, opp)
+		all, err := lineup.MixPayoffs(g.odds, payoff, p, opp)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -89,16 +89,16 @@ func TestMCTSConvergesToTheLineupEquilibrium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eq, err := solver.Equilibrium(m, solver.PayoffWinLoss)
+	eq, err := lineup.Equilibrium(m, lineup.PayoffWinLoss)
 	if err != nil {
 		t.Fatal(err)
 	}
-	exploit := func(mix []solver.Weighted) float64 {
+	exploit := func(mix []lineup.Weighted) float64 {
 		worst := math.Inf(1)
 		for b := range env.NumLineups {
 			v := 0.0
 			for _, w := range mix {
-				v += w.Prob * solver.PayoffWinLoss.Of(m.At(w.Lineup.Index(), b), r)
+				v += w.Prob * lineup.PayoffWinLoss.Of(m.At(w.Lineup.Index(), b), r)
 			}
 			worst = min(worst, v)
 		}
@@ -106,9 +106,9 @@ func TestMCTSConvergesToTheLineupEquilibrium(t *testing.T) {
 	}
 	s, _ := env.NewState(r)
 	obs, legal := s.Observe(env.Home), s.Legal(env.Home)
-	uniform := make([]solver.Weighted, env.NumLineups)
+	uniform := make([]lineup.Weighted, env.NumLineups)
 	for i := range uniform {
-		uniform[i] = solver.Weighted{Lineup: env.LineupAt(i), Prob: 1.0 / env.NumLineups}
+		uniform[i] = lineup.Weighted{Lineup: env.LineupAt(i), Prob: 1.0 / env.NumLineups}
 	}
 	last := exploit(uniform)
 	t.Logf("uniform mix: exploitability %.4f", last)

@@ -13,6 +13,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // Nash plays the equilibrium of the substitution game (solver.SolveGame): at kick-off and at
@@ -40,7 +41,7 @@ func buildNash(p params, s Setup) (Agent, error) {
 		n.Reset(0)
 		return n, nil
 	}
-	payoff, err := solver.ParsePayoff(cmp.Or(p["payoff"], solver.PayoffWinLoss.String()))
+	payoff, err := lineup.ParsePayoff(cmp.Or(p["payoff"], lineup.PayoffWinLoss.String()))
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +68,7 @@ func buildNash(p params, s Setup) (Agent, error) {
 // BENCHMARKS.md).
 var games = memo[eqKey, *solver.Game]{limit: 4}
 
-func gameFor(ctx context.Context, r env.Rules, p solver.Payoff) (*solver.Game, error) {
+func gameFor(ctx context.Context, r env.Rules, p lineup.Payoff) (*solver.Game, error) {
 	return games.get(ctx, eqKey{r.Canonical(), p}, func() (*solver.Game, error) {
 		return solver.SolveGame(solver.GameProblem{Rules: r, Payoff: p, Context: ctx, Verify: true})
 	})
@@ -78,7 +79,7 @@ func buildDynamicNash(p params, s Setup) (Agent, error) {
 	if p["table"] != "" {
 		return nil, fmt.Errorf("nash: game tables hold the Basic game only; under %s nash solves the game with a Dynamic side when built (drop table=)", s.Rules)
 	}
-	payoff, err := solver.ParsePayoff(cmp.Or(p["payoff"], solver.PayoffWinLoss.String()))
+	payoff, err := lineup.ParsePayoff(cmp.Or(p["payoff"], lineup.PayoffWinLoss.String()))
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +174,7 @@ func (n *Nash) Act(obs env.Observation, legal env.Mask) int {
 	if n.Dynamic != nil {
 		return n.actDynamic(obs, legal)
 	}
-	var mix []solver.Weighted
+	var mix []lineup.Weighted
 	switch obs.Decision {
 	case env.KickOff:
 		k := n.Game.KickOff()
@@ -237,7 +238,7 @@ func (n *Nash) fail(err error, obs env.Observation) {
 }
 
 // drawFrom draws a line-up from a mix (probabilities summing to 1).
-func drawFrom(rng *rand.Rand, mix []solver.Weighted) env.Lineup {
+func drawFrom(rng *rand.Rand, mix []lineup.Weighted) env.Lineup {
 	u := rng.Float64()
 	for _, w := range mix {
 		if u < w.Prob {

@@ -12,6 +12,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -160,7 +161,7 @@ func TestNashPlaysItsTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: solver.PayoffWinLoss, Verify: true, Table: f}); err != nil {
+	if _, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: lineup.PayoffWinLoss, Verify: true, Table: f}); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Close(); err != nil {
@@ -258,7 +259,7 @@ func TestNashDynamicValueByMonteCarlo(t *testing.T) {
 	if testing.Short() { // the race stage: shorter halves, fewer matches
 		r.ThrowsPerHalf, n = 6, 600
 	}
-	g, err := solver.SolveDynamicGame(solver.GameProblem{Rules: r, Payoff: solver.PayoffWinLoss})
+	g, err := solver.SolveDynamicGame(solver.GameProblem{Rules: r, Payoff: lineup.PayoffWinLoss})
 	if err != nil {
 		t.Fatal(err)
 	}

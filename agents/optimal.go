@@ -7,6 +7,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -18,7 +19,7 @@ type Optimal struct {
 	Rules     env.Rules
 	Objective odds.Objective
 	Lineup    env.Lineup           // kick-off line-up when the side's Mix is empty
-	Mix       [2][]solver.Weighted // kick-off mix per side (the equilibrium agent)
+	Mix       [2][]lineup.Weighted // kick-off mix per side (the equilibrium agent)
 	rng       *rand.Rand
 	basic     policyCache[*solver.BasicPolicy]
 	dynamic   policyCache[*solver.DynamicPolicy]
@@ -152,26 +153,26 @@ var equilibria = memo[eqKey, lineupGame]{limit: 16}
 
 type eqKey struct {
 	rules  env.Rules // Canonical
-	payoff solver.Payoff
+	payoff lineup.Payoff
 }
 
 type lineupGame struct {
 	odds *odds.OddsMatrix
-	eq   solver.LineupEquilibrium
+	eq   lineup.LineupEquilibrium
 }
 
-func equilibriumFor(ctx context.Context, r env.Rules, p solver.Payoff) (solver.LineupEquilibrium, error) {
+func equilibriumFor(ctx context.Context, r env.Rules, p lineup.Payoff) (lineup.LineupEquilibrium, error) {
 	g, err := lineupGameFor(ctx, r, p)
 	return g.eq, err
 }
 
-func lineupGameFor(ctx context.Context, r env.Rules, p solver.Payoff) (lineupGame, error) {
+func lineupGameFor(ctx context.Context, r env.Rules, p lineup.Payoff) (lineupGame, error) {
 	return equilibria.get(ctx, eqKey{r.Canonical(), p}, func() (lineupGame, error) {
 		m, err := odds.ComputeMatrix(ctx, r, odds.MatrixOptions{})
 		if err != nil {
 			return lineupGame{}, err
 		}
-		eq, err := solver.Equilibrium(m, p)
+		eq, err := lineup.Equilibrium(m, p)
 		return lineupGame{m, eq}, err
 	})
 }
@@ -204,9 +205,9 @@ func buildOptimal(p params, s Setup) (Agent, error) {
 	}
 	o := &Optimal{Rules: s.Rules, Objective: obj, ctx: s.Context}
 	if p["lineup"] == "equilibrium" {
-		payoff := solver.PayoffWinLoss
+		payoff := lineup.PayoffWinLoss
 		if s.Rules.Knockout {
-			payoff = solver.PayoffAdvance
+			payoff = lineup.PayoffAdvance
 		}
 		eq, err := equilibriumFor(s.context(), s.Rules, payoff)
 		if err != nil {
@@ -224,11 +225,11 @@ func buildEquilibrium(p params, s Setup) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	payoff, err := solver.ParsePayoff(p["payoff"])
+	payoff, err := lineup.ParsePayoff(p["payoff"])
 	if err != nil {
 		return nil, err
 	}
-	if (payoff == solver.PayoffAdvance || obj == odds.ObjectiveAdvance) && !s.Rules.Knockout {
+	if (payoff == lineup.PayoffAdvance || obj == odds.ObjectiveAdvance) && !s.Rules.Knockout {
 		return nil, fmt.Errorf("advance needs knockout rules")
 	}
 	if err := checkPolicySize(s.Rules); err != nil {
@@ -239,7 +240,7 @@ func buildEquilibrium(p params, s Setup) (Agent, error) {
 		return nil, err
 	}
 	// The game is symmetric, but take each side's own mix in case a variant is not.
-	o := &Optimal{Rules: s.Rules, Objective: obj, Mix: [2][]solver.Weighted{eq.Home, eq.Away}, ctx: s.Context}
+	o := &Optimal{Rules: s.Rules, Objective: obj, Mix: [2][]lineup.Weighted{eq.Home, eq.Away}, ctx: s.Context}
 	o.Reset(0)
 	return o, nil
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -134,27 +134,27 @@ func (q Prompt) Default() int {
 // KickOffHint is the solver's hint at the kick-off: the line-up equilibrium's mix and the
 // best line-ups against it.
 type KickOffHint struct {
-	Payoff solver.Payoff
-	Mix    []solver.Weighted
-	Best   []solver.Reply // the five best, best first
+	Payoff lineup.Payoff
+	Mix    []lineup.Weighted
+	Best   []lineup.Reply // the five best, best first
 }
 
 // KickOffHint computes the hint from the odds of every pair of line-ups (the game is
 // symmetric: home's mix is either side's).
 func (q Prompt) KickOffHint() (KickOffHint, error) {
-	payoff := solver.PayoffWinLoss
+	payoff := lineup.PayoffWinLoss
 	if q.rules.Knockout {
-		payoff = solver.PayoffAdvance
+		payoff = lineup.PayoffAdvance
 	}
 	m, err := odds.Matrix(q.rules)
 	if err != nil {
 		return KickOffHint{}, err
 	}
-	eq, err := solver.Equilibrium(m, payoff)
+	eq, err := lineup.Equilibrium(m, payoff)
 	if err != nil {
 		return KickOffHint{}, err
 	}
-	replies, err := solver.BestResponses(m, payoff, eq.Away)
+	replies, err := lineup.BestResponses(m, payoff, eq.Away)
 	if err != nil {
 		return KickOffHint{}, err
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -59,7 +60,7 @@ func BenchmarkEquilibrium(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := solver.Equilibrium(m, solver.PayoffWinLoss); err != nil {
+		if _, err := lineup.Equilibrium(m, lineup.PayoffWinLoss); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
@@ -73,7 +74,7 @@ func checkDynamicGame(p GameProblem) error {
 	switch {
 	case !HasDynamic(r):
 		return errors.New("solver: no Dynamic side: solve the Basic game (SolveGame)")
-	case p.Payoff == PayoffAdvance && !r.Knockout:
+	case p.Payoff == lineup.PayoffAdvance && !r.Knockout:
 		return errors.New("solver: payoff advance needs knockout rules")
 	case p.Table != nil:
 		return errors.New("solver: the game with a Dynamic side has no table file yet")
@@ -98,7 +99,7 @@ func newDynamicRecursion(p GameProblem) (*dynSpace, *layers, error) {
 }
 
 // EstimateDynamicGame returns the size of the game with a Dynamic side under r for payoff p.
-func EstimateDynamicGame(r env.Rules, p Payoff) (DynamicGameSize, error) {
+func EstimateDynamicGame(r env.Rules, p lineup.Payoff) (DynamicGameSize, error) {
 	sp, ls, err := newDynamicRecursion(GameProblem{Rules: r, Payoff: p})
 	if err != nil {
 		return DynamicGameSize{}, err
@@ -155,8 +156,8 @@ func solveDynamicGame(p GameProblem, keepValues bool) (*DynamicGame, error) {
 func (g *DynamicGame) Value() float64 { return g.kickOff.Value }
 
 // KickOff is the equilibrium of the kick-off's hidden choice of line-ups.
-func (g *DynamicGame) KickOff() LineupEquilibrium {
-	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.Value, Home: mixOf(g.kickOff.X), Away: mixOf(g.kickOff.Y),
+func (g *DynamicGame) KickOff() lineup.LineupEquilibrium {
+	return lineup.LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.Value, Home: lineup.MixOf(g.kickOff.X), Away: lineup.MixOf(g.kickOff.Y),
 		Exploitability: g.kickOff.Exploitability, Dominated: g.kickOff.Dominated}
 }
 

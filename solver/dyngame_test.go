@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -21,21 +22,21 @@ var (
 // knockout, ties, and the three payoffs.
 var dynamicCases = []struct {
 	r env.Rules
-	p Payoff
+	p lineup.Payoff
 }{
-	{env.Rules{ThrowsPerHalf: 3, Moves: 1, Modes: dd}, PayoffWinLoss},
-	{env.Rules{ThrowsPerHalf: 3, Moves: 1, Modes: bd, DynamicTrigger: env.TriggerTurnover}, PayoffGoalDiff},
-	{env.Rules{ThrowsPerHalf: 3, Moves: 2, Modes: db, TiesCount: true}, PayoffWinLoss},
-	{env.Rules{ThrowsPerHalf: 2, Knockout: true, ExtraThrowsPerHalf: 1, Modes: dd, DynamicTrigger: env.TriggerTurnover, TiesCount: true}, PayoffAdvance},
-	{env.Rules{ThrowsPerHalf: 2, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2, Modes: bd}, PayoffWinLoss},
-	{env.Rules{ThrowsPerHalf: 2, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 1, Modes: db, DynamicTrigger: env.TriggerTurnover}, PayoffAdvance},
+	{env.Rules{ThrowsPerHalf: 3, Moves: 1, Modes: dd}, lineup.PayoffWinLoss},
+	{env.Rules{ThrowsPerHalf: 3, Moves: 1, Modes: bd, DynamicTrigger: env.TriggerTurnover}, lineup.PayoffGoalDiff},
+	{env.Rules{ThrowsPerHalf: 3, Moves: 2, Modes: db, TiesCount: true}, lineup.PayoffWinLoss},
+	{env.Rules{ThrowsPerHalf: 2, Knockout: true, ExtraThrowsPerHalf: 1, Modes: dd, DynamicTrigger: env.TriggerTurnover, TiesCount: true}, lineup.PayoffAdvance},
+	{env.Rules{ThrowsPerHalf: 2, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2, Modes: bd}, lineup.PayoffWinLoss},
+	{env.Rules{ThrowsPerHalf: 2, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 1, Modes: db, DynamicTrigger: env.TriggerTurnover}, lineup.PayoffAdvance},
 }
 
 // engineRecursion values a match by walking env's own states: every chance outcome with
 // its probability, home's best and away's worst action at every break and shift — no
 // layers, no configurations, no possession slots: the engine's rules alone.
 type engineRecursion struct {
-	p    Payoff
+	p    lineup.Payoff
 	memo map[env.State]float64
 }
 
@@ -47,7 +48,7 @@ func (e *engineRecursion) value(s env.State) float64 {
 	switch {
 	case s.Period() == env.Penalties: // a loop (sudden death): its law is env's enumeration's
 		v = 0
-		if e.p == PayoffAdvance {
+		if e.p == lineup.PayoffAdvance {
 			so, err := odds.ShootoutLaw()
 			if err != nil {
 				panic(err)
@@ -95,9 +96,9 @@ func (e *engineRecursion) actor(s env.State) env.Player {
 func (e *engineRecursion) terminal(s env.State) float64 {
 	d := s.Goals(env.Home) - s.Goals(env.Away)
 	switch e.p {
-	case PayoffGoalDiff:
+	case lineup.PayoffGoalDiff:
 		return float64(d)
-	case PayoffAdvance:
+	case lineup.PayoffAdvance:
 		if w, _ := s.Winner(); w == env.Away {
 			return -1
 		}
@@ -117,7 +118,7 @@ func TestDynamicGameIsTheEnginesRecursion(t *testing.T) {
 	if testing.Short() { // the race stage: one of each mode pair
 		cases = []struct {
 			r env.Rules
-			p Payoff
+			p lineup.Payoff
 		}{dynamicCases[0], dynamicCases[1], dynamicCases[5]}
 	}
 	for _, c := range cases {
@@ -197,9 +198,9 @@ func TestDynamicGameSymmetricIsZero(t *testing.T) {
 		{ThrowsPerHalf: 4, Modes: dd, DynamicTrigger: env.TriggerTurnover, TiesCount: true},
 		{ThrowsPerHalf: 3, Knockout: true, ExtraThrowsPerHalf: 1, Modes: dd},
 	} {
-		p := PayoffWinLoss
+		p := lineup.PayoffWinLoss
 		if r.Knockout {
-			p = PayoffAdvance
+			p = lineup.PayoffAdvance
 		}
 		g, err := SolveDynamicGame(GameProblem{Rules: r, Payoff: p})
 		if err != nil {
@@ -218,12 +219,12 @@ func TestDynamicGameWithAKeeperIsSolvePolicy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(30, 2))
 	for _, c := range []struct {
 		r   env.Rules
-		p   Payoff
+		p   lineup.Payoff
 		obj odds.Objective
 	}{
-		{env.Rules{ThrowsPerHalf: 5, Moves: env.NoMoves, Modes: db}, PayoffWinLoss, odds.ObjectiveWinLoss},
-		{env.Rules{ThrowsPerHalf: 5, Moves: env.NoMoves, Modes: bd, DynamicTrigger: env.TriggerTurnover}, PayoffGoalDiff, odds.ObjectiveGoalDiff},
-		{env.Rules{ThrowsPerHalf: 3, Moves: env.NoMoves, Modes: bd, Knockout: true, ExtraThrowsPerHalf: 2, TiesCount: true}, PayoffWinLoss, odds.ObjectiveWinLoss},
+		{env.Rules{ThrowsPerHalf: 5, Moves: env.NoMoves, Modes: db}, lineup.PayoffWinLoss, odds.ObjectiveWinLoss},
+		{env.Rules{ThrowsPerHalf: 5, Moves: env.NoMoves, Modes: bd, DynamicTrigger: env.TriggerTurnover}, lineup.PayoffGoalDiff, odds.ObjectiveGoalDiff},
+		{env.Rules{ThrowsPerHalf: 3, Moves: env.NoMoves, Modes: bd, Knockout: true, ExtraThrowsPerHalf: 2, TiesCount: true}, lineup.PayoffWinLoss, odds.ObjectiveWinLoss},
 	} {
 		g, err := solveDynamicGame(GameProblem{Rules: c.r, Payoff: c.p}, true)
 		if err != nil {
@@ -283,7 +284,7 @@ func TestDynamicGameRefusesAndStops(t *testing.T) {
 	if _, err := SolveDynamicGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 3}}); err == nil {
 		t.Error("no Dynamic side: solved")
 	}
-	if _, err := SolveDynamicGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 3, Modes: dd}, Payoff: PayoffAdvance}); err == nil {
+	if _, err := SolveDynamicGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 3, Modes: dd}, Payoff: lineup.PayoffAdvance}); err == nil {
 		t.Error("advance in a league: solved")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -308,7 +309,7 @@ func TestDynamicGameWithAForcedKeeperIsSolvePolicy(t *testing.T) {
 		{env.Rules{ThrowsPerHalf: 5, Moves: 2, Modes: bd}, env.Away},
 		{env.Rules{ThrowsPerHalf: 3, Moves: 1, Modes: db, Knockout: true, ExtraThrowsPerHalf: 2}, env.Home},
 	} {
-		p := GameProblem{Rules: c.r, Payoff: PayoffWinLoss}
+		p := GameProblem{Rules: c.r, Payoff: lineup.PayoffWinLoss}
 		p.keep[c.kept] = true
 		g, err := solveDynamicGame(p, true)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -21,7 +22,7 @@ func ExampleMatchOdds() {
 
 func ExampleEquilibrium() {
 	m, _ := odds.Matrix(env.Rules{ThrowsPerHalf: 3, TiesCount: true})
-	eq, _ := solver.Equilibrium(m, solver.PayoffWinLoss)
+	eq, _ := lineup.Equilibrium(m, lineup.PayoffWinLoss)
 	for _, w := range eq.Home {
 		fmt.Printf("%s %.4f\n", w.Lineup, w.Prob)
 	}
@@ -51,7 +52,7 @@ func ExampleSolveBasic() {
 // throw a goal down.
 func ExampleSolveDynamicGame() {
 	r := env.Rules{ThrowsPerHalf: 10, Moves: 1, Modes: [2]env.Mode{env.Basic, env.Dynamic}}
-	g, err := solver.SolveDynamicGame(solver.GameProblem{Rules: r, Payoff: solver.PayoffWinLoss, Verify: true})
+	g, err := solver.SolveDynamicGame(solver.GameProblem{Rules: r, Payoff: lineup.PayoffWinLoss, Verify: true})
 	if err != nil {
 		fmt.Println(err)
 		return

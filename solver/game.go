@@ -9,6 +9,7 @@ import (
 	"runtime"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
@@ -25,7 +26,7 @@ import (
 // in Basic mode) for Payoff: win-loss, goal-diff or (knockout) advance.
 type GameProblem struct {
 	Rules  env.Rules
-	Payoff Payoff
+	Payoff lineup.Payoff
 	// Context, if set, stops the solve: SolveGame then returns its error.
 	Context context.Context
 	// Workers solving stage games at once (0: every core). The result does not depend on it.
@@ -90,7 +91,7 @@ func GameStateOf(s env.State) GameState {
 // side's mix over the line-ups to play next (its current line-up to keep), most likely first.
 type StageSolution struct {
 	Value      float64
-	Home, Away []Weighted
+	Home, Away []lineup.Weighted
 }
 
 // GameStats measures a solve.
@@ -143,13 +144,13 @@ type kickLayer struct {
 var ErrNotSolved = errors.New("solver: state not held by this game solve")
 
 // gameFinal is home's payoff at the end of a match with difference d, or a shoot-out.
-func gameFinal(p Payoff) (func(d int, shootout bool) float64, error) {
+func gameFinal(p lineup.Payoff) (func(d int, shootout bool) float64, error) {
 	switch p {
-	case PayoffWinLoss:
+	case lineup.PayoffWinLoss:
 		return func(d int, _ bool) float64 { return float64(odds.Sign(d)) }, nil
-	case PayoffGoalDiff:
+	case lineup.PayoffGoalDiff:
 		return func(d int, _ bool) float64 { return float64(d) }, nil
-	case PayoffAdvance:
+	case lineup.PayoffAdvance:
 		so, err := odds.ShootoutLaw()
 		if err != nil {
 			return nil, err
@@ -189,7 +190,7 @@ func checkGame(p GameProblem) (int, error) {
 	if r.Modes[env.Home] != env.Basic || r.Modes[env.Away] != env.Basic {
 		return 0, errors.New("solver: SolveGame solves the game of two Basic coaches; with a Dynamic side, SolveDynamicGame")
 	}
-	if p.Payoff == PayoffAdvance && !r.Knockout {
+	if p.Payoff == lineup.PayoffAdvance && !r.Knockout {
 		return 0, errors.New("solver: payoff advance needs knockout rules")
 	}
 	if _, err := gameFinal(p.Payoff); err != nil {
@@ -299,8 +300,8 @@ func (p GameProblem) fits(peak int64, holds string) error {
 // mirrorSymmetric reports whether home's value at a state is minus home's value at its
 // mirror image (the sides swapped, the difference negated): the pitch is symmetric, so this
 // holds whenever the payoff is antisymmetric — a shoot-out included only if it is fair.
-func mirrorSymmetric(p Payoff) bool {
-	if p != PayoffAdvance {
+func mirrorSymmetric(p lineup.Payoff) bool {
+	if p != lineup.PayoffAdvance {
 		return true
 	}
 	so, err := odds.ShootoutLaw()

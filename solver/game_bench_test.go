@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
@@ -13,7 +14,7 @@ import (
 // layers, 3.2 M break states) on all cores.
 func BenchmarkSolveGame(b *testing.B) {
 	for b.Loop() {
-		if _, err := SolveGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 5, Moves: 1}, Payoff: PayoffWinLoss}); err != nil {
+		if _, err := SolveGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 5, Moves: 1}, Payoff: lineup.PayoffWinLoss}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -23,7 +24,7 @@ func BenchmarkSolveGame(b *testing.B) {
 // the solve goes (write: the solve with GameProblem.Table, to compare with that benchmark),
 // and reads it back (load: LoadGame).
 func BenchmarkGameTable(b *testing.B) {
-	p := GameProblem{Rules: env.Rules{ThrowsPerHalf: 5, Moves: 1}, Payoff: PayoffWinLoss}
+	p := GameProblem{Rules: env.Rules{ThrowsPerHalf: 5, Moves: 1}, Payoff: lineup.PayoffWinLoss}
 	var table bytes.Buffer
 	b.Run("write", func(b *testing.B) {
 		for b.Loop() {
@@ -47,7 +48,7 @@ func BenchmarkGameTable(b *testing.B) {
 // mixedStageGames returns up to n stage matrices of a solved game that have no saddle point
 // (the ones the LP solves).
 func mixedStageGames(b *testing.B, r env.Rules, n int) [][][]float64 {
-	g, err := SolveGame(GameProblem{Rules: r, Payoff: PayoffWinLoss})
+	g, err := SolveGame(GameProblem{Rules: r, Payoff: lineup.PayoffWinLoss})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func BenchmarkStageLP(b *testing.B) {
 func BenchmarkSolveDynamicGame(b *testing.B) {
 	for name, modes := range map[string][2]env.Mode{"dynamic-v-dynamic": {env.Dynamic, env.Dynamic}, "basic-v-dynamic": {env.Basic, env.Dynamic}} {
 		b.Run(name, func(b *testing.B) {
-			p := GameProblem{Rules: env.Rules{ThrowsPerHalf: 10, Modes: modes, DynamicTrigger: env.TriggerTurnover}, Payoff: PayoffWinLoss, Verify: true}
+			p := GameProblem{Rules: env.Rules{ThrowsPerHalf: 10, Modes: modes, DynamicTrigger: env.TriggerTurnover}, Payoff: lineup.PayoffWinLoss, Verify: true}
 			for b.Loop() {
 				if _, err := SolveDynamicGame(p); err != nil {
 					b.Fatal(err)

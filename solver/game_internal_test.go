@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
@@ -25,12 +26,12 @@ func (g *Game) kickValue(i, hm, j, am int) float64 {
 func TestGameKeptValuesAreTheMatchOdds(t *testing.T) {
 	cases := []struct {
 		r env.Rules
-		p Payoff
+		p lineup.Payoff
 	}{
-		{env.Rules{ThrowsPerHalf: 4, Moves: 1}, PayoffWinLoss},
-		{env.Rules{ThrowsPerHalf: 4, Moves: 1, TiesCount: true}, PayoffGoalDiff},
-		{env.Rules{ThrowsPerHalf: 3, Moves: env.NoMoves, Knockout: true, ExtraThrowsPerHalf: 2}, PayoffAdvance},
-		{env.Rules{ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, PayoffWinLoss},
+		{env.Rules{ThrowsPerHalf: 4, Moves: 1}, lineup.PayoffWinLoss},
+		{env.Rules{ThrowsPerHalf: 4, Moves: 1, TiesCount: true}, lineup.PayoffGoalDiff},
+		{env.Rules{ThrowsPerHalf: 3, Moves: env.NoMoves, Knockout: true, ExtraThrowsPerHalf: 2}, lineup.PayoffAdvance},
+		{env.Rules{ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, lineup.PayoffWinLoss},
 	}
 	for _, c := range cases {
 		g, err := SolveGame(GameProblem{Rules: c.r, Payoff: c.p})
@@ -57,13 +58,13 @@ func TestGameKeptValuesAreTheMatchOdds(t *testing.T) {
 // every stage game (the mirror is a symmetry of the rules, not an approximation), at the
 // kick-off and at every break of a 4-throw match.
 func TestGameMirrorIsExact(t *testing.T) {
-	payoffs := []Payoff{PayoffWinLoss, PayoffAdvance}
+	payoffs := []lineup.Payoff{lineup.PayoffWinLoss, lineup.PayoffAdvance}
 	if testing.Short() { // the race stage
 		payoffs = payoffs[:1]
 	}
 	for _, p := range payoffs {
 		r := env.Rules{ThrowsPerHalf: 4, Moves: 1}
-		if p == PayoffAdvance {
+		if p == lineup.PayoffAdvance {
 			r.Knockout, r.ExtraThrowsPerHalf = true, 2
 		}
 		a, err := SolveGame(GameProblem{Rules: r, Payoff: p})
@@ -97,7 +98,7 @@ func TestGameMirrorIsExact(t *testing.T) {
 // TestVerifyGameCatchesADeviation: the verification is not blind — with home's kick-off mix
 // replaced by a pure line-up outside the equilibrium, away's best response gains.
 func TestVerifyGameCatchesADeviation(t *testing.T) {
-	g, err := SolveGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 1}, Payoff: PayoffWinLoss})
+	g, err := SolveGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 1}, Payoff: lineup.PayoffWinLoss})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,15 +180,15 @@ func TestGameIsDeterministic(t *testing.T) {
 // holds, to 1e-12, over payoffs, ties, knockout and budgets.
 func TestGameMatchesTheReferenceSolve(t *testing.T) {
 	cases := []GameProblem{
-		{Rules: env.Rules{ThrowsPerHalf: 6, Moves: 2}, Payoff: PayoffWinLoss},
-		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 2, TiesCount: true}, Payoff: PayoffWinLoss},
-		{Rules: env.Rules{ThrowsPerHalf: 2, Moves: 3}, Payoff: PayoffWinLoss},
-		{Rules: env.Rules{ThrowsPerHalf: 6, Moves: 1}, Payoff: PayoffGoalDiff},
-		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 2, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: PayoffAdvance},
-		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: PayoffGoalDiff},
+		{Rules: env.Rules{ThrowsPerHalf: 6, Moves: 2}, Payoff: lineup.PayoffWinLoss},
+		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 2, TiesCount: true}, Payoff: lineup.PayoffWinLoss},
+		{Rules: env.Rules{ThrowsPerHalf: 2, Moves: 3}, Payoff: lineup.PayoffWinLoss},
+		{Rules: env.Rules{ThrowsPerHalf: 6, Moves: 1}, Payoff: lineup.PayoffGoalDiff},
+		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 2, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: lineup.PayoffAdvance},
+		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: lineup.PayoffGoalDiff},
 	}
 	if testing.Short() { // the race stage: the parallel solve on a small game (the reference is slow under -race)
-		cases = []GameProblem{{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Payoff: PayoffWinLoss}}
+		cases = []GameProblem{{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Payoff: lineup.PayoffWinLoss}}
 	}
 	for _, p := range cases {
 		fast, err := SolveGame(p)

@@ -8,6 +8,7 @@ import (
 	"runtime"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // VerifyGame checks g's whole strategy by each side's best response to the other's, found
@@ -27,7 +28,7 @@ func VerifyGame(ctx context.Context, g *Game, progress func(done, total int)) (G
 
 // respond runs the best responses' backward induction against the strategies each worker's
 // pairStrategy plays, and checks them at the kick-off.
-func respond(ctx context.Context, r env.Rules, p Payoff, sp *gameSpace, workers int, progress func(done, total int),
+func respond(ctx context.Context, r env.Rules, p lineup.Payoff, sp *gameSpace, workers int, progress func(done, total int),
 	strategy func(worker int) (pairStrategy, error)) (GameCheck, error) {
 	if ctx == nil {
 		ctx = context.Background()

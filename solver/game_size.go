@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -23,7 +24,7 @@ type GameSize struct {
 }
 
 // EstimateGame returns the size of the substitution game under r for payoff p.
-func EstimateGame(r env.Rules, p Payoff) (GameSize, error) {
+func EstimateGame(r env.Rules, p lineup.Payoff) (GameSize, error) {
 	moves, err := checkGame(GameProblem{Rules: r, Payoff: p})
 	if err != nil {
 		return GameSize{}, err
@@ -77,10 +78,10 @@ func (s GameSize) PeakVerified() int64 { return 2 * s.VerifyBytes }
 // differences a match can reach from its kick-off (every difference up to the most
 // possible with whole, as the reference solve holds), the score dropped under goal-diff in
 // a league.
-func gameLayers(r env.Rules, p Payoff, final func(d int, shootout bool) float64, whole bool) *layers {
+func gameLayers(r env.Rules, p lineup.Payoff, final func(d int, shootout bool) float64, whole bool) *layers {
 	lengths, total := odds.PeriodLengths(r)
 	return &layers{r: r, lengths: lengths, maxDiff: total/odds.ThrowsToScore() + 1, final: final, whole: whole,
-		additive: p == PayoffGoalDiff && !r.Knockout, from: breakStart{Period: env.FirstHalf, ThrowsLeft: lengths[0]}}
+		additive: p == lineup.PayoffGoalDiff && !r.Knockout, from: breakStart{Period: env.FirstHalf, ThrowsLeft: lengths[0]}}
 }
 
 // PeakResponses is Peak for best responses alone: four times what they hold (measured: VerifyGame

@@ -8,13 +8,14 @@ import (
 	"math"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
 // KickOff is the equilibrium of the first kick-off's hidden choice, both budgets full.
-func (g *Game) KickOff() LineupEquilibrium {
-	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.Value, Home: mixOf(g.kickOff.X), Away: mixOf(g.kickOff.Y),
+func (g *Game) KickOff() lineup.LineupEquilibrium {
+	return lineup.LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.Value, Home: lineup.MixOf(g.kickOff.X), Away: lineup.MixOf(g.kickOff.Y),
 		Exploitability: g.kickOff.Exploitability, Dominated: g.kickOff.Dominated}
 }
 
@@ -61,15 +62,15 @@ func (g *Game) kickOffGame(hm, am int) (zerosum.MatrixGame, error) {
 // moves for the match and away awayMoves, both then playing the game's equilibrium — with
 // (Moves(), 0) the value of substituting when only home may, with (0, 0) the line-up game
 // of solve equilibrium.
-func (g *Game) KickOffWith(homeMoves, awayMoves int) (LineupEquilibrium, error) {
+func (g *Game) KickOffWith(homeMoves, awayMoves int) (lineup.LineupEquilibrium, error) {
 	if homeMoves < 0 || awayMoves < 0 || homeMoves > g.moves || awayMoves > g.moves {
-		return LineupEquilibrium{}, fmt.Errorf("solver: budgets %d and %d: want 0..%d", homeMoves, awayMoves, g.moves)
+		return lineup.LineupEquilibrium{}, fmt.Errorf("solver: budgets %d and %d: want 0..%d", homeMoves, awayMoves, g.moves)
 	}
 	m, err := g.kickOffGame(homeMoves, awayMoves)
 	if err != nil {
-		return LineupEquilibrium{}, err
+		return lineup.LineupEquilibrium{}, err
 	}
-	return LineupEquilibrium{Payoff: g.Problem.Payoff, Value: m.Value, Home: mixOf(m.X), Away: mixOf(m.Y), Exploitability: m.Exploitability, Dominated: m.Dominated}, nil
+	return lineup.LineupEquilibrium{Payoff: g.Problem.Payoff, Value: m.Value, Home: lineup.MixOf(m.X), Away: lineup.MixOf(m.Y), Exploitability: m.Exploitability, Dominated: m.Dominated}, nil
 }
 
 // Breaks calls fn with every break the game holds at which at least one side has a move
@@ -120,7 +121,7 @@ func (g *Game) At(s GameState) (StageSolution, error) {
 	case !s.Home.Valid() || !s.Away.Valid() || s.HomeMoves < 0 || s.AwayMoves < 0:
 		return StageSolution{}, fmt.Errorf("solver: a break needs two valid line-ups and moves left ≥ 0 (%v, %v, %d, %d)", s.Home, s.Away, s.HomeMoves, s.AwayMoves)
 	}
-	keep := StageSolution{Home: []Weighted{{s.Home, 1}}, Away: []Weighted{{s.Away, 1}}}
+	keep := StageSolution{Home: []lineup.Weighted{{Lineup: s.Home, Prob: 1}}, Away: []lineup.Weighted{{Lineup: s.Away, Prob: 1}}}
 	d, add := s.GoalDiff, 0.0
 	if g.add {
 		d, add = 0, float64(s.GoalDiff)
@@ -154,7 +155,7 @@ type gameStrategy struct {
 }
 
 // Mix returns the player's equilibrium mix at the break s (seen by that player).
-func (gs gameStrategy) Mix(s BreakState) ([]Weighted, error) {
+func (gs gameStrategy) Mix(s BreakState) ([]lineup.Weighted, error) {
 	st := GameState{Period: s.Period, ThrowsLeft: s.ThrowsLeft, GoalDiff: s.GoalDiff, Home: s.Own, Away: s.OppLineup,
 		HomeMoves: s.MovesLeft, AwayMoves: s.OppMovesLeft}
 	if gs.p == env.Away {
@@ -165,7 +166,7 @@ func (gs gameStrategy) Mix(s BreakState) ([]Weighted, error) {
 	if errors.Is(err, ErrNotSolved) {
 		// A break no match reaches (SolveBasic asks for every difference of its layers): what
 		// is played there changes no value a match can meet.
-		return []Weighted{{Lineup: s.Own, Prob: 1}}, nil
+		return []lineup.Weighted{{Lineup: s.Own, Prob: 1}}, nil
 	}
 	if err != nil {
 		return nil, err
@@ -345,10 +346,10 @@ func sparseMix(dense []float64, pure int) (breakMix, error) {
 }
 
 // weighted is the mix over line-ups, most likely first.
-func (m breakMix) weighted(reach []int32, w int) []Weighted {
+func (m breakMix) weighted(reach []int32, w int) []lineup.Weighted {
 	p := make([]float64, env.NumLineups)
 	for i := range m.n {
 		p[int(reach[m.at[i]])/w] += m.p[i]
 	}
-	return mixOf(p)
+	return lineup.MixOf(p)
 }

@@ -14,6 +14,7 @@ import (
 	"slices"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // ErrBadTable is wrapped by LoadGame's errors for a file that is not a game table of this
@@ -108,7 +109,7 @@ func readTableHeader(raw []byte) (*Game, *layers, error) {
 	if err := decodeStrict(raw, &h); err != nil {
 		return nil, nil, badTable("damaged header: %v", err)
 	}
-	payoff, err := ParsePayoff(h.Payoff)
+	payoff, err := lineup.ParsePayoff(h.Payoff)
 	if err != nil {
 		return nil, nil, badTable("damaged header: %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // solveWithTable solves p with its check and returns the game and its table.
@@ -35,9 +36,9 @@ func loadTable(b []byte) (*solver.Game, error) {
 // with a shoot-out.
 func TestGameTableRoundTrips(t *testing.T) {
 	cases := []solver.GameProblem{
-		{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: solver.PayoffAdvance},
-		{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Payoff: solver.PayoffGoalDiff},
-		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 2}, Payoff: solver.PayoffWinLoss},
+		{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: lineup.PayoffAdvance},
+		{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Payoff: lineup.PayoffGoalDiff},
+		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 2}, Payoff: lineup.PayoffWinLoss},
 	}
 	if testing.Short() { // the race stage: the knockout
 		cases = cases[:1]
@@ -100,7 +101,7 @@ func describe(s solver.GameState) string {
 
 // TestGameTableIsDeterministic: the same bytes whatever the workers.
 func TestGameTableIsDeterministic(t *testing.T) {
-	p := solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 2}, Payoff: solver.PayoffWinLoss}
+	p := solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 2}, Payoff: lineup.PayoffWinLoss}
 	if testing.Short() { // the race stage
 		p.Rules.ThrowsPerHalf = 2
 	}
@@ -114,7 +115,7 @@ func TestGameTableIsDeterministic(t *testing.T) {
 // TestGameTableRefusesDamage: every truncation and a flipped byte anywhere (header,
 // compressed blocks, checksum) is refused with ErrBadTable; so is another file.
 func TestGameTableRefusesDamage(t *testing.T) {
-	_, table := solveWithTable(t, solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 2, Moves: 1}, Payoff: solver.PayoffWinLoss})
+	_, table := solveWithTable(t, solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 2, Moves: 1}, Payoff: lineup.PayoffWinLoss})
 	for n := 0; n < len(table); n += 1 + n/8 {
 		if _, err := loadTable(table[:n]); !errors.Is(err, solver.ErrBadTable) {
 			t.Fatalf("truncated at %d of %d bytes: %v", n, len(table), err)
@@ -139,7 +140,7 @@ func TestGameTableRefusesDamage(t *testing.T) {
 
 // FuzzLoadGame: any bytes are a game or an ErrBadTable, never a panic.
 func FuzzLoadGame(f *testing.F) {
-	_, table := solveWithTable(f, solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 1, Moves: 1}, Payoff: solver.PayoffWinLoss})
+	_, table := solveWithTable(f, solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 1, Moves: 1}, Payoff: lineup.PayoffWinLoss})
 	f.Add(table)
 	f.Add(table[:len(table)/2])
 	f.Fuzz(func(t *testing.T, b []byte) {

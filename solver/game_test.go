@@ -8,6 +8,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // TestGameEquilibriumIsVerified: for league and knockout rules, every payoff, ties rethrown
@@ -18,18 +19,18 @@ import (
 func TestGameEquilibriumIsVerified(t *testing.T) {
 	cases := []struct {
 		r env.Rules
-		p solver.Payoff
+		p lineup.Payoff
 	}{
-		{env.Rules{ThrowsPerHalf: 5, Moves: 1}, solver.PayoffWinLoss},
-		{env.Rules{ThrowsPerHalf: 5, Moves: 1}, solver.PayoffGoalDiff},
-		{env.Rules{ThrowsPerHalf: 4, Moves: 2, TiesCount: true}, solver.PayoffWinLoss},
-		{env.Rules{ThrowsPerHalf: 4, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, solver.PayoffAdvance},
-		{env.Rules{ThrowsPerHalf: 3, Moves: 2, Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime}, solver.PayoffWinLoss},
+		{env.Rules{ThrowsPerHalf: 5, Moves: 1}, lineup.PayoffWinLoss},
+		{env.Rules{ThrowsPerHalf: 5, Moves: 1}, lineup.PayoffGoalDiff},
+		{env.Rules{ThrowsPerHalf: 4, Moves: 2, TiesCount: true}, lineup.PayoffWinLoss},
+		{env.Rules{ThrowsPerHalf: 4, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, lineup.PayoffAdvance},
+		{env.Rules{ThrowsPerHalf: 3, Moves: 2, Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime}, lineup.PayoffWinLoss},
 	}
 	if testing.Short() { // the race stage: one league and one knockout case
 		cases = []struct {
 			r env.Rules
-			p solver.Payoff
+			p lineup.Payoff
 		}{cases[0], cases[3]}
 	}
 	for _, c := range cases {
@@ -67,7 +68,7 @@ func TestGameEquilibriumIsVerified(t *testing.T) {
 // keeps when nothing can change the result, and refuses what the game does not hold.
 func TestGameAtAnswers(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 5, Moves: 1}
-	g, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: solver.PayoffWinLoss})
+	g, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: lineup.PayoffWinLoss})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func TestGameAtAnswers(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, side := range []struct {
-			mix []solver.Weighted
+			mix []lineup.Weighted
 			cur env.Lineup
 		}{{sol.Home, home}, {sol.Away, away}} {
 			sum := 0.0
@@ -126,8 +127,8 @@ func TestGameRefusesWhatItCannotSolve(t *testing.T) {
 	dyn.Modes[env.Away] = env.Dynamic
 	for _, p := range []solver.GameProblem{
 		{Rules: dyn},
-		{Rules: env.Rules{ThrowsPerHalf: 3}, Payoff: solver.PayoffPoints},
-		{Rules: env.Rules{ThrowsPerHalf: 3}, Payoff: solver.PayoffAdvance},
+		{Rules: env.Rules{ThrowsPerHalf: 3}, Payoff: lineup.PayoffPoints},
+		{Rules: env.Rules{ThrowsPerHalf: 3}, Payoff: lineup.PayoffAdvance},
 	} {
 		if _, err := solver.SolveGame(p); err == nil {
 			t.Errorf("%+v accepted", p)

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -65,11 +66,11 @@ func VerifyGameByBasic(ctx context.Context, g *Game) (GameCheck, error) {
 
 // gameObjective is the single-player objective whose value is a side's own payoff, and the
 // map from that value to the payoff (advance: P → 2P − 1).
-func gameObjective(p Payoff) (odds.Objective, func(float64) float64) {
+func gameObjective(p lineup.Payoff) (odds.Objective, func(float64) float64) {
 	switch p {
-	case PayoffGoalDiff:
+	case lineup.PayoffGoalDiff:
 		return odds.ObjectiveGoalDiff, func(v float64) float64 { return v }
-	case PayoffAdvance:
+	case lineup.PayoffAdvance:
 		return odds.ObjectiveAdvance, func(v float64) float64 { return 2*v - 1 }
 	}
 	return odds.ObjectiveWinLoss, func(v float64) float64 { return v }

@@ -9,6 +9,7 @@ import (
 	"runtime"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // GamePolicy is one side's stationary strategy in Basic-mode Kingoal — its choices a
@@ -16,10 +17,10 @@ import (
 // RespondToPolicies. Deterministic or mixed.
 type GamePolicy interface {
 	// KickOff is the side's mix of starting line-ups.
-	KickOff() ([]Weighted, error)
+	KickOff() ([]lineup.Weighted, error)
 	// Breaks writes the side's mix at each break into mixes[i] (reusing its storage): over
 	// line-ups the side can reach with its moves left. The states are seen from home.
-	Breaks(side env.Player, states []GameState, mixes [][]Weighted) error
+	Breaks(side env.Player, states []GameState, mixes [][]lineup.Weighted) error
 }
 
 // PolicyProblem asks for each side's exact best response to the other side's GamePolicy.
@@ -27,7 +28,7 @@ type PolicyProblem struct {
 	Rules env.Rules
 	// Payoff is win-loss or (knockout) advance: payoffs of the result, which a policy's
 	// choices may depend on through the score.
-	Payoff Payoff
+	Payoff lineup.Payoff
 	// Policies returns worker w's home and away policies; each worker asks only its own, so
 	// a policy need not be safe for concurrent use.
 	Policies func(worker int) (home, away GamePolicy, err error)
@@ -68,7 +69,7 @@ func (p PolicyProblem) Fits() (moves int, err error) {
 // Exploitability is HomeBest − AwayBest. For one agent playing both sides, its
 // exploitability in score terms (P(win) + ½ P(draw), or P(advance)) is Exploitability / 4.
 func RespondToPolicies(p PolicyProblem) (GameCheck, error) {
-	if p.Payoff != PayoffWinLoss && p.Payoff != PayoffAdvance {
+	if p.Payoff != lineup.PayoffWinLoss && p.Payoff != lineup.PayoffAdvance {
 		return GameCheck{}, fmt.Errorf("solver: best responses to a policy are solved for payoff win-loss or advance, not %s", p.Payoff)
 	}
 	moves, err := p.Fits()
@@ -111,7 +112,7 @@ type policyPair struct {
 	sp         *gameSpace
 	home, away GamePolicy
 	states     []GameState
-	hm, am     [][]Weighted
+	hm, am     [][]lineup.Weighted
 	hv, av     []float64
 	choices    []env.Lineup
 }
@@ -160,7 +161,7 @@ func (pp *policyPair) row(per, t, d, h int, m *rowMixes) error {
 	sp := pp.sp
 	e, w := sp.entries, sp.moves+1
 	if len(pp.states) != e {
-		pp.states, pp.hm, pp.am = make([]GameState, e), make([][]Weighted, e), make([][]Weighted, e)
+		pp.states, pp.hm, pp.am = make([]GameState, e), make([][]lineup.Weighted, e), make([][]lineup.Weighted, e)
 	}
 	for a := range e {
 		pp.states[a] = GameState{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: d,
@@ -212,7 +213,7 @@ func kickOffMix(p GamePolicy) ([]float64, error) {
 }
 
 // policyEntries is a mix of line-ups played from entry (line-up, moves left) as entries.
-func policyEntries(mix []Weighted, entry, w int, out []mixEntry) ([]mixEntry, error) {
+func policyEntries(mix []lineup.Weighted, entry, w int, out []mixEntry) ([]mixEntry, error) {
 	if err := checkMixSum(mix); err != nil {
 		return nil, err
 	}
@@ -234,7 +235,7 @@ func policyEntries(mix []Weighted, entry, w int, out []mixEntry) ([]mixEntry, er
 }
 
 // checkMixSum: probabilities in [0, 1] summing to 1.
-func checkMixSum(mix []Weighted) error {
+func checkMixSum(mix []lineup.Weighted) error {
 	total := 0.0
 	for _, m := range mix {
 		if !(m.Prob >= 0 && m.Prob <= 1) {

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -64,7 +65,7 @@ type PolicyTable struct {
 	mu      sync.Mutex // recording
 	rows    map[rowKey]uint32
 	keys    []rowKey // by row
-	kick    [2][]Weighted
+	kick    [2][]lineup.Weighted
 	side    [2]tableSide
 	// decided reports a break whose result no goal to come can change (layers.decided):
 	// no best response asks for it, so a table holds no row there, and keeping is an answer
@@ -85,7 +86,7 @@ type mixCell struct {
 
 // NewPolicyTable starts an empty table for rules r (Basic v Basic) to Record into.
 func NewPolicyTable(r env.Rules, name string) (*PolicyTable, error) {
-	moves, err := checkGame(GameProblem{Rules: r, Payoff: PayoffWinLoss})
+	moves, err := checkGame(GameProblem{Rules: r, Payoff: lineup.PayoffWinLoss})
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +94,7 @@ func NewPolicyTable(r env.Rules, name string) (*PolicyTable, error) {
 	// result's sign cannot change, or, under cup rules, a level score is out of reach.
 	final := func(d int, _ bool) float64 { return float64(odds.Sign(d)) }
 	t := &PolicyTable{info: PolicyInfo{Format: "kingoal-policy-table", Version: int(policyFraming.version), Rules: r, Moves: moves, Name: name, Exploitability: -1},
-		entries: env.NumLineups * (moves + 1), rows: map[rowKey]uint32{}, decided: gameLayers(r, PayoffWinLoss, final, true).decided}
+		entries: env.NumLineups * (moves + 1), rows: map[rowKey]uint32{}, decided: gameLayers(r, lineup.PayoffWinLoss, final, true).decided}
 	for s := range t.side {
 		t.side[s].mixes = map[uint32][]mixCell{}
 	}
@@ -120,7 +121,7 @@ type recorder struct {
 	inner GamePolicy
 }
 
-func (r recorder) KickOff() ([]Weighted, error) {
+func (r recorder) KickOff() ([]lineup.Weighted, error) {
 	mix, err := r.inner.KickOff()
 	if err == nil {
 		r.t.mu.Lock()
@@ -130,7 +131,7 @@ func (r recorder) KickOff() ([]Weighted, error) {
 	return mix, err
 }
 
-func (r recorder) Breaks(side env.Player, states []GameState, mixes [][]Weighted) error {
+func (r recorder) Breaks(side env.Player, states []GameState, mixes [][]lineup.Weighted) error {
 	if err := r.inner.Breaks(side, states, mixes); err != nil {
 		return err
 	}
@@ -175,7 +176,7 @@ func (t *PolicyTable) position(s GameState, add bool) int {
 // Mix is side's mix at the break s (seen from home): at a break whose result is decided,
 // keeping; elsewhere the table's, or an error when it holds none there (a state no match
 // under its rules reaches, or other rules).
-func (t *PolicyTable) Mix(side env.Player, s GameState) ([]Weighted, error) {
+func (t *PolicyTable) Mix(side env.Player, s GameState) ([]lineup.Weighted, error) {
 	if s.HomeMoves < 0 || s.HomeMoves > t.info.Moves || s.AwayMoves < 0 || s.AwayMoves > t.info.Moves {
 		return nil, fmt.Errorf("solver: the policy table has no answer at %v", s)
 	}
@@ -185,22 +186,22 @@ func (t *PolicyTable) Mix(side env.Player, s GameState) ([]Weighted, error) {
 		if side == env.Away {
 			own = s.Away
 		}
-		return []Weighted{{Lineup: own, Prob: 1}}, nil
+		return []lineup.Weighted{{Lineup: own, Prob: 1}}, nil
 	}
 	if pos < 0 {
 		return nil, fmt.Errorf("solver: the policy table has no answer at %v", s)
 	}
 	sd := &t.side[side]
 	if c := sd.code[pos]; c != mixedCode {
-		return []Weighted{{Lineup: env.LineupAt(int(c)), Prob: 1}}, nil
+		return []lineup.Weighted{{Lineup: env.LineupAt(int(c)), Prob: 1}}, nil
 	}
 	cells := sd.mixes[uint32(pos)]
-	out, total := make([]Weighted, len(cells)), 0.0
+	out, total := make([]lineup.Weighted, len(cells)), 0.0
 	for _, c := range cells {
 		total += float64(c.p)
 	}
 	for j, c := range cells {
-		out[j] = Weighted{Lineup: env.LineupAt(int(c.lineup)), Prob: float64(c.p) / total}
+		out[j] = lineup.Weighted{Lineup: env.LineupAt(int(c.lineup)), Prob: float64(c.p) / total}
 	}
 	return out, nil
 }
@@ -216,7 +217,7 @@ func (t *PolicyTable) Pure() bool {
 }
 
 // KickOff is side's kick-off mix.
-func (t *PolicyTable) KickOff(side env.Player) []Weighted { return slices.Clone(t.kick[side]) }
+func (t *PolicyTable) KickOff(side env.Player) []lineup.Weighted { return slices.Clone(t.kick[side]) }
 
 // Side is side's policy as a GamePolicy (for RespondToPolicies).
 func (t *PolicyTable) Side(side env.Player) GamePolicy { return tableSidePolicy{t, side} }
@@ -226,9 +227,9 @@ type tableSidePolicy struct {
 	side env.Player
 }
 
-func (p tableSidePolicy) KickOff() ([]Weighted, error) { return p.t.KickOff(p.side), nil }
+func (p tableSidePolicy) KickOff() ([]lineup.Weighted, error) { return p.t.KickOff(p.side), nil }
 
-func (p tableSidePolicy) Breaks(side env.Player, states []GameState, mixes [][]Weighted) error {
+func (p tableSidePolicy) Breaks(side env.Player, states []GameState, mixes [][]lineup.Weighted) error {
 	for i, s := range states {
 		m, err := p.t.Mix(side, s)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // ReadPolicyTable reads a policy table of size bytes (PolicyTable.WriteTo). A file that is
@@ -51,7 +52,7 @@ func (t *PolicyTable) read(body io.Reader) error {
 		t.kick[s] = mix
 	}
 	rows := int64(binary.LittleEndian.Uint32(rd.bytes(4)))
-	size, err := EstimateGame(t.info.Rules, PayoffWinLoss)
+	size, err := EstimateGame(t.info.Rules, lineup.PayoffWinLoss)
 	if err != nil {
 		return policyFraming.badf("damaged header: %v", err)
 	}
@@ -150,19 +151,19 @@ func (c *checkedReader) bytes(n int) []byte {
 }
 
 // kickOffMix reads a kick-off mix: n, then n × (line-up, float64).
-func (c *checkedReader) kickOffMix() []Weighted {
+func (c *checkedReader) kickOffMix() []lineup.Weighted {
 	n := int(c.bytes(1)[0])
 	if c.err != nil {
 		return nil
 	}
 	b := c.bytes(9 * n)
-	out := make([]Weighted, n)
+	out := make([]lineup.Weighted, n)
 	for j := range n {
 		if int(b[9*j]) >= env.NumLineups {
 			c.err = policyFraming.badf("damaged: a kick-off line-up %d", b[9*j])
 			return nil
 		}
-		out[j] = Weighted{Lineup: env.LineupAt(int(b[9*j])), Prob: math.Float64frombits(binary.LittleEndian.Uint64(b[9*j+1:]))}
+		out[j] = lineup.Weighted{Lineup: env.LineupAt(int(b[9*j])), Prob: math.Float64frombits(binary.LittleEndian.Uint64(b[9*j+1:]))}
 	}
 	return out
 }

@@ -8,24 +8,25 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // spreadPolicy is a mixed stationary policy for tests: at each break, weight 1 on keeping
 // and k+1 on the k-th other reachable line-up (so mixes are uneven); a fixed kick-off mix.
 type spreadPolicy struct{ r env.Rules }
 
-func (spreadPolicy) KickOff() ([]solver.Weighted, error) {
-	return []solver.Weighted{{Lineup: env.LineupAt(3), Prob: 0.25}, {Lineup: env.LineupAt(60), Prob: 0.75}}, nil
+func (spreadPolicy) KickOff() ([]lineup.Weighted, error) {
+	return []lineup.Weighted{{Lineup: env.LineupAt(3), Prob: 0.25}, {Lineup: env.LineupAt(60), Prob: 0.75}}, nil
 }
 
-func (p spreadPolicy) Breaks(side env.Player, states []solver.GameState, mixes [][]solver.Weighted) error {
+func (p spreadPolicy) Breaks(side env.Player, states []solver.GameState, mixes [][]lineup.Weighted) error {
 	for i, s := range states {
 		_, legal := solver.BreakObservation(s, side, p.r)
 		mixes[i] = mixes[i][:0]
 		total := 0.0
 		for k := range legal.Count() {
 			w := float64(k + 1)
-			mixes[i] = append(mixes[i], solver.Weighted{Lineup: env.LineupAt(legal.Nth(k)), Prob: w})
+			mixes[i] = append(mixes[i], lineup.Weighted{Lineup: env.LineupAt(legal.Nth(k)), Prob: w})
 			total += w
 		}
 		for j := range mixes[i] {
@@ -36,7 +37,7 @@ func (p spreadPolicy) Breaks(side env.Player, states []solver.GameState, mixes [
 }
 
 // recordTable solves both best responses to spreadPolicy on each side, recording it.
-func recordTable(t testing.TB, r env.Rules, p solver.Payoff, workers int) (solver.GameCheck, []byte) {
+func recordTable(t testing.TB, r env.Rules, p lineup.Payoff, workers int) (solver.GameCheck, []byte) {
 	t.Helper()
 	table, err := solver.NewPolicyTable(r, "spread")
 	if err != nil {
@@ -69,10 +70,10 @@ func readTable(b []byte) (*solver.PolicyTable, error) {
 func TestPolicyTableRoundTrips(t *testing.T) {
 	cases := []struct {
 		r env.Rules
-		p solver.Payoff
+		p lineup.Payoff
 	}{
-		{env.Rules{ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 1}, solver.PayoffAdvance},
-		{env.Rules{ThrowsPerHalf: 3, Moves: 1}, solver.PayoffWinLoss},
+		{env.Rules{ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 1}, lineup.PayoffAdvance},
+		{env.Rules{ThrowsPerHalf: 3, Moves: 1}, lineup.PayoffWinLoss},
 	}
 	if testing.Short() { // the race stage
 		cases = cases[:1]
@@ -106,8 +107,8 @@ func TestPolicyTableRoundTrips(t *testing.T) {
 // TestPolicyTableIsDeterministic: the same bytes whatever the workers that recorded it.
 func TestPolicyTableIsDeterministic(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 2, Moves: 1}
-	_, one := recordTable(t, r, solver.PayoffWinLoss, 1)
-	_, two := recordTable(t, r, solver.PayoffWinLoss, 2)
+	_, one := recordTable(t, r, lineup.PayoffWinLoss, 1)
+	_, two := recordTable(t, r, lineup.PayoffWinLoss, 2)
 	if !bytes.Equal(one, two) {
 		t.Fatalf("tables differ: %d bytes with 1 worker, %d with 2", len(one), len(two))
 	}
@@ -116,7 +117,7 @@ func TestPolicyTableIsDeterministic(t *testing.T) {
 // TestPolicyTableRefusesDamage: every truncation and flipped byte is ErrBadPolicyTable; so is
 // a game table; a break the table has no row for is an error, not a guess.
 func TestPolicyTableRefusesDamage(t *testing.T) {
-	_, b := recordTable(t, env.Rules{ThrowsPerHalf: 1, Moves: 1}, solver.PayoffWinLoss, 2)
+	_, b := recordTable(t, env.Rules{ThrowsPerHalf: 1, Moves: 1}, lineup.PayoffWinLoss, 2)
 	for n := 0; n < len(b); n += 1 + n/8 {
 		if _, err := readTable(b[:n]); !errors.Is(err, solver.ErrBadPolicyTable) {
 			t.Fatalf("truncated at %d of %d bytes: %v", n, len(b), err)
@@ -129,7 +130,7 @@ func TestPolicyTableRefusesDamage(t *testing.T) {
 			t.Fatalf("byte %d of %d flipped: %v", i, len(b), err)
 		}
 	}
-	_, game := solveWithTable(t, solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 1, Moves: 1}, Payoff: solver.PayoffWinLoss})
+	_, game := solveWithTable(t, solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 1, Moves: 1}, Payoff: lineup.PayoffWinLoss})
 	if _, err := readTable(game); !errors.Is(err, solver.ErrBadPolicyTable) {
 		t.Fatalf("a game table: %v", err)
 	}
@@ -145,7 +146,7 @@ func TestPolicyTableRefusesDamage(t *testing.T) {
 
 // FuzzReadPolicyTable: any bytes are a table or an ErrBadPolicyTable, never a panic.
 func FuzzReadPolicyTable(f *testing.F) {
-	_, b := recordTable(f, env.Rules{ThrowsPerHalf: 1, Moves: 1}, solver.PayoffWinLoss, 1)
+	_, b := recordTable(f, env.Rules{ThrowsPerHalf: 1, Moves: 1}, lineup.PayoffWinLoss, 1)
 	f.Add(b)
 	f.Add(b[:len(b)/2])
 	f.Fuzz(func(t *testing.T, b []byte) {

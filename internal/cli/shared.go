@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -103,7 +103,7 @@ func computeMatrix(ctx context.Context, io Streams, r env.Rules, workers int) (*
 }
 
 // rulesAndPayoff reads the rule flags and a --payoff for those rules.
-func rulesAndPayoff(f ruleFlags, payoff string) (env.Rules, solver.Payoff, error) {
+func rulesAndPayoff(f ruleFlags, payoff string) (env.Rules, lineup.Payoff, error) {
 	r, err := f.rules()
 	if err != nil {
 		return r, 0, err
@@ -132,12 +132,12 @@ func parseSide(flag, s string) (env.Player, error) {
 	return 0, Usagef("%s %q: want home or away", flag, s)
 }
 
-func parsePayoff(s string, r env.Rules) (solver.Payoff, error) {
-	p, err := solver.ParsePayoff(s)
+func parsePayoff(s string, r env.Rules) (lineup.Payoff, error) {
+	p, err := lineup.ParsePayoff(s)
 	if err != nil {
 		return p, flagError("--payoff", err)
 	}
-	if p == solver.PayoffAdvance && !r.Knockout {
+	if p == lineup.PayoffAdvance && !r.Knockout {
 		return p, Usagef("--payoff advance needs --knockout")
 	}
 	return p, nil

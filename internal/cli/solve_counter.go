@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 type solveCounterOptions struct {
@@ -61,7 +61,7 @@ func runSolveCounter(ctx context.Context, io Streams, o solveCounterOptions, arg
 	if err != nil {
 		return err
 	}
-	replies, err := solver.BestResponses(m, payoff, []solver.Weighted{{Lineup: target, Prob: 1}})
+	replies, err := lineup.BestResponses(m, payoff, []lineup.Weighted{{Lineup: target, Prob: 1}})
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/datasets"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 type solveEquilibriumOptions struct {
@@ -57,7 +57,7 @@ type equilibriumJSON struct {
 	AwayStrategy   []weightedJSON `json:"away_strategy"`
 }
 
-func toWeightedJSON(ws []solver.Weighted) []weightedJSON {
+func toWeightedJSON(ws []lineup.Weighted) []weightedJSON {
 	out := make([]weightedJSON, len(ws))
 	for i, w := range ws {
 		out[i] = weightedJSON{w.Lineup.String(), w.Prob}
@@ -84,8 +84,8 @@ func runSolveEquilibrium(ctx context.Context, io Streams, o solveEquilibriumOpti
 	if err != nil {
 		return err
 	}
-	var eq solver.LineupEquilibrium
-	err = interruptible(ctx, func() (err error) { eq, err = solver.Equilibrium(m, payoff); return err })
+	var eq lineup.LineupEquilibrium
+	err = interruptible(ctx, func() (err error) { eq, err = lineup.Equilibrium(m, payoff); return err })
 	if err != nil {
 		return err
 	}
@@ -119,9 +119,9 @@ func runSolveEquilibrium(ctx context.Context, io Streams, o solveEquilibriumOpti
 
 type sideMix struct {
 	name string
-	mix  []solver.Weighted
+	mix  []lineup.Weighted
 }
 
-func sidesOf(eq solver.LineupEquilibrium) []sideMix {
+func sidesOf(eq lineup.LineupEquilibrium) []sideMix {
 	return []sideMix{{"home", eq.Home}, {"away", eq.Away}}
 }

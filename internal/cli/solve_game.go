@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/solver/lineup"
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
@@ -330,11 +331,11 @@ func gameSummary(g *solver.Game) ([]gameSituation, error) {
 
 // additive reports whether the score drops out of the game (goal difference in a league).
 func additive(g *solver.Game) bool {
-	return g.Problem.Payoff == solver.PayoffGoalDiff && !g.Problem.Rules.Knockout
+	return g.Problem.Payoff == lineup.PayoffGoalDiff && !g.Problem.Rules.Knockout
 }
 
 // mixWords writes a mix as changes from the current line-up: "keep 0.62 · 2→5 0.38".
-func mixWords(from env.Lineup, mix []solver.Weighted) string {
+func mixWords(from env.Lineup, mix []lineup.Weighted) string {
 	parts := make([]string, len(mix))
 	for i, w := range mix {
 		parts[i] = fmt.Sprintf("%s %.2f", strings.Join(env.MovedCounters(from, w.Lineup), " "), w.Prob)

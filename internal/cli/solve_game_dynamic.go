@@ -7,6 +7,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // dynamicGameReport is what solve game prints (and --json writes) when a side plays Dynamic.
@@ -33,7 +34,7 @@ type dynamicSituation struct {
 
 // runDynamicGame is solve game when either side plays Dynamic: the game is solved in
 // memory (no table or Parquet rows yet) and summarised.
-func runDynamicGame(ctx context.Context, io Streams, o solveGameOptions, r env.Rules, payoff solver.Payoff) error {
+func runDynamicGame(ctx context.Context, io Streams, o solveGameOptions, r env.Rules, payoff lineup.Payoff) error {
 	if o.out != "" || o.png != "" {
 		return Usagef("--out and --png are not available yet for a game with a Dynamic side (nash plays its strategy, solving it when built)")
 	}

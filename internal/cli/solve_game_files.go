@@ -9,6 +9,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -42,7 +43,7 @@ func writeGameParquet(ctx context.Context, io Streams, g *solver.Game, path stri
 			Away: s.Away.String(), AwayIndex: int32(s.Away.Index()), AwayMoves: int32(s.AwayMoves), Value: sol.Value}
 		for _, side := range []struct {
 			name string
-			mix  []solver.Weighted
+			mix  []lineup.Weighted
 		}{{"home", sol.Home}, {"away", sol.Away}} {
 			for _, m := range side.mix {
 				r := base

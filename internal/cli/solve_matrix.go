@@ -13,7 +13,7 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -100,7 +100,7 @@ func runSolveMatrix(ctx context.Context, io Streams, o solveMatrixOptions) error
 }
 
 // writeAverageTable prints the ten line-ups with the best average payoff against all 121.
-func writeAverageTable(io Streams, m *odds.OddsMatrix, payoff solver.Payoff, r env.Rules) error {
+func writeAverageTable(io Streams, m *odds.OddsMatrix, payoff lineup.Payoff, r env.Rules) error {
 	type avg struct {
 		i int
 		v float64

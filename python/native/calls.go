@@ -17,6 +17,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/frame"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -152,12 +153,12 @@ func solveOddsCall(in []byte) (any, error) {
 }
 
 // rulesAndPayoff reads the rules and a payoff argument (one of those named in want).
-func rulesAndPayoff(raw json.RawMessage, payoff, want string) (env.Rules, solver.Payoff, error) {
+func rulesAndPayoff(raw json.RawMessage, payoff, want string) (env.Rules, lineup.Payoff, error) {
 	r, err := parseRules(raw)
 	if err != nil {
 		return r, 0, err
 	}
-	p, err := solver.ParsePayoff(payoff)
+	p, err := lineup.ParsePayoff(payoff)
 	if err != nil {
 		return r, 0, inputf("payoff=%q: want %s", payoff, want)
 	}
@@ -181,11 +182,11 @@ func equilibriumCall(in []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	eq, err := solver.Equilibrium(m, p)
+	eq, err := lineup.Equilibrium(m, p)
 	if err != nil {
 		return nil, inputError{err}
 	}
-	mix := func(ws []solver.Weighted) map[string]float64 {
+	mix := func(ws []lineup.Weighted) map[string]float64 {
 		out := map[string]float64{}
 		for _, w := range ws {
 			out[w.Lineup.String()] = w.Prob

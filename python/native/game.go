@@ -16,6 +16,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // The substitution game from Python: kingoal.solve_game starts a solve as a job (so that
@@ -203,7 +204,7 @@ func gameInfoCall(in []byte) (any, error) {
 	return out, nil
 }
 
-func mixJSON(ws []solver.Weighted) map[string]float64 {
+func mixJSON(ws []lineup.Weighted) map[string]float64 {
 	out := map[string]float64{}
 	for _, w := range ws {
 		out[w.Lineup.String()] = w.Prob

@@ -16,6 +16,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // The exact exploitability of Python policies (kingoal.exploitability, nash_conv,
@@ -43,7 +44,7 @@ type policyJob struct {
 type policyBatch struct {
 	obs    []env.Observation
 	legal  []env.Mask
-	mixes  [][]solver.Weighted
+	mixes  [][]lineup.Weighted
 	side   env.Player
 	answer chan error
 }
@@ -82,9 +83,9 @@ func policyStartCall(in []byte) (any, error) {
 	if python == [2]bool{} || (a.Tabulate != "" && python != [2]bool{true, true}) {
 		return nil, inputf("exploitability: sides %v: want home, away, or both (both to tabulate)", a.Sides)
 	}
-	payoff := solver.PayoffWinLoss
+	payoff := lineup.PayoffWinLoss
 	if r.Knockout {
-		payoff = solver.PayoffAdvance
+		payoff = lineup.PayoffAdvance
 	}
 	size, err := solver.EstimateGame(r, payoff)
 	if err != nil {
@@ -124,17 +125,17 @@ func policyStartCall(in []byte) (any, error) {
 // keeper stands on a side no policy plays: its best response is not asked for.
 type keeper struct{}
 
-func (keeper) KickOff() ([]solver.Weighted, error) {
-	return []solver.Weighted{{Lineup: env.AllLineups()[0], Prob: 1}}, nil
+func (keeper) KickOff() ([]lineup.Weighted, error) {
+	return []lineup.Weighted{{Lineup: env.AllLineups()[0], Prob: 1}}, nil
 }
 
-func (keeper) Breaks(side env.Player, states []solver.GameState, mixes [][]solver.Weighted) error {
+func (keeper) Breaks(side env.Player, states []solver.GameState, mixes [][]lineup.Weighted) error {
 	for i, s := range states {
 		own := s.Home
 		if side == env.Away {
 			own = s.Away
 		}
-		mixes[i] = append(mixes[i][:0], solver.Weighted{Lineup: own, Prob: 1})
+		mixes[i] = append(mixes[i][:0], lineup.Weighted{Lineup: own, Prob: 1})
 	}
 	return nil
 }
@@ -147,19 +148,19 @@ type pyPolicy struct {
 	r    env.Rules
 }
 
-func (p *pyPolicy) KickOff() ([]solver.Weighted, error) {
+func (p *pyPolicy) KickOff() ([]lineup.Weighted, error) {
 	start, err := env.NewState(p.r)
 	if err != nil {
 		return nil, err
 	}
-	mixes := [][]solver.Weighted{nil}
+	mixes := [][]lineup.Weighted{nil}
 	if err := p.ask([]env.Observation{start.Observe(p.side)}, []env.Mask{start.Legal(p.side)}, mixes); err != nil {
 		return nil, err
 	}
 	return mixes[0], nil
 }
 
-func (p *pyPolicy) Breaks(side env.Player, states []solver.GameState, mixes [][]solver.Weighted) error {
+func (p *pyPolicy) Breaks(side env.Player, states []solver.GameState, mixes [][]lineup.Weighted) error {
 	obs, legal := make([]env.Observation, len(states)), make([]env.Mask, len(states))
 	for i, s := range states {
 		obs[i], legal[i] = solver.BreakObservation(s, side, p.r)
@@ -168,7 +169,7 @@ func (p *pyPolicy) Breaks(side env.Player, states []solver.GameState, mixes [][]
 }
 
 // ask hands a batch to Python and waits for its answer (or the end of the job).
-func (p *pyPolicy) ask(obs []env.Observation, legal []env.Mask, mixes [][]solver.Weighted) error {
+func (p *pyPolicy) ask(obs []env.Observation, legal []env.Mask, mixes [][]lineup.Weighted) error {
 	b := &policyBatch{obs: obs, legal: legal, mixes: mixes, side: p.side, answer: make(chan error, 1)}
 	select {
 	case p.job.asks <- b:
@@ -249,7 +250,7 @@ func kg_policy_answer(h C.uint64_t, probs *C.double, fail *C.char, errBuf *C.cha
 		b.mixes[i] = b.mixes[i][:0]
 		for a := range maskSize {
 			if q := p[i*maskSize+a]; q != 0 {
-				b.mixes[i] = append(b.mixes[i], solver.Weighted{Lineup: env.LineupAt(a), Prob: q})
+				b.mixes[i] = append(b.mixes[i], lineup.Weighted{Lineup: env.LineupAt(a), Prob: q})
 			}
 		}
 	}

@@ -1,11 +1,11 @@
-package solver_test
+package lineup_test
 
 import (
 	"math"
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -20,9 +20,9 @@ func TestEquilibriumBestResponse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, p := range []solver.Payoff{solver.PayoffWinLoss, solver.PayoffGoalDiff, solver.PayoffPoints, solver.PayoffAdvance} {
-			eq, err := solver.Equilibrium(m, p)
-			if p == solver.PayoffAdvance && !r.Knockout {
+		for _, p := range []lineup.Payoff{lineup.PayoffWinLoss, lineup.PayoffGoalDiff, lineup.PayoffPoints, lineup.PayoffAdvance} {
+			eq, err := lineup.Equilibrium(m, p)
+			if p == lineup.PayoffAdvance && !r.Knockout {
 				if err == nil {
 					t.Error("advance accepted for a league")
 				}
@@ -31,7 +31,7 @@ func TestEquilibriumBestResponse(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v %v: %v", r, p, err)
 			}
-			replies, err := solver.BestResponses(m, p, eq.Away)
+			replies, err := lineup.BestResponses(m, p, eq.Away)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -60,7 +60,7 @@ func TestEquilibriumBestResponse(t *testing.T) {
 func TestBestResponsesToALineup(t *testing.T) {
 	m, _ := odds.Matrix(env.Rules{})
 	target := lu("2-2-2-2-2")
-	replies, err := solver.BestResponses(m, solver.PayoffWinLoss, []solver.Weighted{{Lineup: target, Prob: 1}})
+	replies, err := lineup.BestResponses(m, lineup.PayoffWinLoss, []lineup.Weighted{{Lineup: target, Prob: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestBestResponsesToALineup(t *testing.T) {
 	if replies[0].Payoff <= 0 {
 		t.Errorf("some line-up must beat 2-2-2-2-2: best %v", replies[0])
 	}
-	if _, err := solver.BestResponses(m, solver.PayoffWinLoss, []solver.Weighted{{Lineup: target, Prob: 0.5}}); err == nil {
+	if _, err := lineup.BestResponses(m, lineup.PayoffWinLoss, []lineup.Weighted{{Lineup: target, Prob: 0.5}}); err == nil {
 		t.Error("a mix summing to 0.5 was accepted")
 	}
 }
@@ -87,19 +87,19 @@ func TestBestResponsesToALineup(t *testing.T) {
 func TestMixPayoffs(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 12}
 	m, _ := odds.Matrix(r)
-	mix := []solver.Weighted{{Lineup: lu("2-2-2-2-2"), Prob: 0.25}, {Lineup: lu("1-3-3-2-1"), Prob: 0.75}}
-	home, err := solver.MixPayoffs(m, solver.PayoffWinLoss, env.Home, mix)
+	mix := []lineup.Weighted{{Lineup: lu("2-2-2-2-2"), Prob: 0.25}, {Lineup: lu("1-3-3-2-1"), Prob: 0.75}}
+	home, err := lineup.MixPayoffs(m, lineup.PayoffWinLoss, env.Home, mix)
 	if err != nil {
 		t.Fatal(err)
 	}
-	away, _ := solver.MixPayoffs(m, solver.PayoffWinLoss, env.Away, mix)
-	replies, _ := solver.BestResponses(m, solver.PayoffWinLoss, mix)
+	away, _ := lineup.MixPayoffs(m, lineup.PayoffWinLoss, env.Away, mix)
+	replies, _ := lineup.BestResponses(m, lineup.PayoffWinLoss, mix)
 	for _, rp := range replies {
 		i := rp.Lineup.Index()
 		near(t, "home v BestResponses "+rp.Lineup.String(), home[i], rp.Payoff, 1e-15)
 		near(t, "away mirrors home "+rp.Lineup.String(), away[i], home[i], 1e-12)
 	}
-	if _, err := solver.MixPayoffs(m, solver.PayoffWinLoss, env.Away, mix[:1]); err == nil {
+	if _, err := lineup.MixPayoffs(m, lineup.PayoffWinLoss, env.Away, mix[:1]); err == nil {
 		t.Error("a mix summing to 0.25 was accepted")
 	}
 }

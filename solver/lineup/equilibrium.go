@@ -1,4 +1,4 @@
-package solver
+package lineup
 
 import (
 	"cmp"
@@ -102,16 +102,16 @@ func Equilibrium(m *odds.OddsMatrix, payoff Payoff) (LineupEquilibrium, error) {
 	return LineupEquilibrium{
 		Payoff:         payoff,
 		Value:          g.Value,
-		Home:           mixOf(g.X),
-		Away:           mixOf(g.Y),
+		Home:           MixOf(g.X),
+		Away:           MixOf(g.Y),
 		Exploitability: g.Exploitability,
 		Dominated:      g.Dominated,
 	}, nil
 }
 
-// mixOf lists the line-ups with probability above zerosum.SupportTol, renormalised, most likely
+// MixOf lists the line-ups with probability above zerosum.SupportTol, renormalised, most likely
 // first.
-func mixOf(p []float64) []Weighted {
+func MixOf(p []float64) []Weighted {
 	var out []Weighted
 	total := 0.0
 	for i, q := range p {
