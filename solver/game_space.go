@@ -19,24 +19,4 @@ func newGameSpace(moves int) *gameSpace {
 	return s
 }
 
-// reachLists lists, for each entry l*(moves+1)+m, the entries (l', m − cost) a side at
-// line-up l with m moves left can play after a break (cost = l.Moves(l') ≤ m), itself first.
-func reachLists(moves int) [][]int32 {
-	w := moves + 1
-	out := make([][]int32, env.NumLineups*w)
-	for l := range env.NumLineups {
-		from := env.LineupAt(l)
-		for m := 0; m <= moves; m++ {
-			list := []int32{int32(l*w + m)}
-			for to := range env.NumLineups {
-				if c := from.Moves(env.LineupAt(to)); to != l && c <= m {
-					list = append(list, int32(to*w+m-c))
-				}
-			}
-			out[l*w+m] = list
-		}
-	}
-	return out
-}
-
 func (s *gameSpace) configs() int { return s.entries * s.entries }
