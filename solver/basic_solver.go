@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -87,7 +88,7 @@ func SolveBasic(p BasicProblem) (*BasicPolicy, error) {
 			}
 		}
 	}
-	s.layout = newEntryLayout(env.Lineup{}, 0, s.pol.moves, s.neighbours) // every line-up and budget
+	s.layout = induction.NewEntryLayout(env.Lineup{}, 0, s.pol.moves, s.neighbours) // every line-up and budget
 	if err := s.ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -117,8 +118,8 @@ type basicSolver struct {
 	laws       map[uint8][]odds.GoalLaw // by opponent line-up: the law for each own line-up
 	lawsT      map[uint8]*goalLawT      // the same by throw
 	neighbours [][]int
-	reach      [][]int32    // reachLists(moves), for a mixed opponent
-	layout     *entryLayout // every own line-up and budget, l*(moves+1)+m
+	reach      [][]int32              // induction.ReachLists(moves), for a mixed opponent
+	layout     *induction.EntryLayout // every own line-up and budget, l*(moves+1)+m
 	ctx        context.Context
 	err        error
 }
@@ -167,7 +168,7 @@ func (s *basicSolver) lawsAgainst(o uint8) []odds.GoalLaw {
 }
 
 // afterGoal returns the values (per own line-up and budget) once a goal leaves t throws in
-// period per with difference d and the opponent in configuration c; nil means the constant
+// period per with difference d and the opponent in configuration c; nil means the induction.Constant
 // final(d).
 func (s *basicSolver) afterGoal(per, t, d int, c oppConfig) []float64 {
 	bp := s.pol
@@ -180,7 +181,7 @@ func (s *basicSolver) afterGoal(per, t, d int, c oppConfig) []float64 {
 	return s.end(per, d, c)
 }
 
-// end returns the values at the end of period per (nil: the match is over, see endValue).
+// end returns the values at the end of period per (nil: the match is over, see induction.EndValue).
 func (s *basicSolver) end(per, d int, c oppConfig) []float64 {
 	next := s.r.AfterPeriod(env.FirstHalf+env.Period(per), d == 0)
 	if next == env.FullTime || next == env.Penalties {
@@ -190,7 +191,7 @@ func (s *basicSolver) end(per, d int, c oppConfig) []float64 {
 	return s.block(np, s.pol.lengths[np], d, c).value // the break before the next period
 }
 
-// endValue is the constant value of a match over after period per with difference d.
+// induction.EndValue is the induction.Constant value of a match over after period per with difference d.
 func (s *basicSolver) endValue(per, d int) float64 {
 	if s.r.AfterPeriod(env.FirstHalf+env.Period(per), d == 0) == env.Penalties {
 		return s.final(0, true)
@@ -253,7 +254,7 @@ func (s *basicSolver) lawsByThrow(o uint8) *goalLawT {
 // goalLawT is a set of goal laws by throw, then line-up.
 type goalLawT struct{ home, away, none [][]float64 }
 
-// goalValue is the constant value afterGoal stands for when it returns nil.
+// goalValue is the induction.Constant value afterGoal stands for when it returns nil.
 func (s *basicSolver) goalValue(per, t, d int) float64 {
 	if d < -s.pol.maxDiff || d > s.pol.maxDiff || t > 0 {
 		return s.final(d, false)
@@ -316,7 +317,7 @@ func (s *basicSolver) block(per, t, d int, c oppConfig) *block {
 		done[oc] = true
 		k := s.kick(per, t, d, oc)
 		wv, wt := make([]float64, len(k)), make([]uint8, len(k))
-		s.layout.bestWithin(k, wv, wt)
+		s.layout.BestWithin(k, wv, wt)
 		for i, n := range next {
 			if n == oc {
 				b.value[i], b.target[i] = wv[i], wt[i]

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
@@ -25,8 +26,8 @@ import (
 type DynamicGame struct {
 	Problem GameProblem
 	space   *dynSpace
-	ls      *layers // the recursion's rules: lengths, spans, decided differences
-	row     int     // a value row's length (values: configurations, or three times that with the check)
+	ls      *induction.Layers // the recursion's rules: lengths, spans, decided differences
+	row     int               // a value row's length (values: configurations, or three times that with the check)
 	kickOff zerosum.MatrixGame
 	check   *GameCheck
 	stats   GameStats
@@ -84,7 +85,7 @@ func checkDynamicGame(p GameProblem) error {
 }
 
 // newDynamicRecursion sets up the space and the throw recursion's rules for p.
-func newDynamicRecursion(p GameProblem) (*dynSpace, *layers, error) {
+func newDynamicRecursion(p GameProblem) (*dynSpace, *induction.Layers, error) {
 	if err := checkDynamicGame(p); err != nil {
 		return nil, nil, err
 	}
@@ -93,8 +94,8 @@ func newDynamicRecursion(p GameProblem) (*dynSpace, *layers, error) {
 		return nil, nil, err
 	}
 	ls := gameLayers(p.Rules, p.Payoff, final, false)
-	ls.moveTables(env.Home)
-	ls.consts = map[float64][]float64{}
+	ls.MoveTables(env.Home)
+	ls.Consts = map[float64][]float64{}
 	return newDynSpace(p.Rules), ls, nil
 }
 
@@ -107,9 +108,9 @@ func EstimateDynamicGame(r env.Rules, p lineup.Payoff) (DynamicGameSize, error) 
 	n := int64(sp.configs)
 	s := DynamicGameSize{Configs: sp.configs}
 	var widest int64
-	for per, length := range ls.lengths {
+	for per, length := range ls.Lengths {
 		for t := 1; t <= length; t++ {
-			lo, hi := ls.span(per, t)
+			lo, hi := ls.Span(per, t)
 			d := int64(max(hi-lo+1, 0))
 			s.Layers++
 			s.ThrowStates += d * env.Sectors * int64(sp.poss) * n
@@ -120,7 +121,7 @@ func EstimateDynamicGame(r env.Rules, p lineup.Payoff) (DynamicGameSize, error) 
 	// Two throw layers, the shifted rows of each, and the breaks of a layer, of every
 	// period's start and of the layer before, with their shifted rows.
 	perLayer := widest * n * 8 * (2*env.Sectors*int64(sp.poss) + 2*env.Sectors*int64(sp.dynamicSides()) +
-		int64(2+len(ls.lengths))*int64(1+sp.dynamicSides()))
+		int64(2+len(ls.Lengths))*int64(1+sp.dynamicSides()))
 	s.Working, s.Verify = perLayer, 3*perLayer
 	return s, nil
 }

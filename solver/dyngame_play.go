@@ -71,17 +71,17 @@ func (g *DynamicGame) ChoiceFor(o env.Observation) (env.Lineup, error) {
 func (g *DynamicGame) locate(q dynQuery) (dec *dynDecisions, per, dd int, ok bool, err error) {
 	per = int(q.period) - int(env.FirstHalf)
 	switch {
-	case per < 0 || per >= len(g.ls.lengths):
+	case per < 0 || per >= len(g.ls.Lengths):
 		return nil, 0, 0, false, fmt.Errorf("solver: no play in period %s under these rules", q.period)
-	case q.throwsLeft < 1 || q.throwsLeft > g.ls.lengths[per]:
-		return nil, 0, 0, false, fmt.Errorf("solver: %d throws left in a %d-throw period", q.throwsLeft, g.ls.lengths[per])
+	case q.throwsLeft < 1 || q.throwsLeft > g.ls.Lengths[per]:
+		return nil, 0, 0, false, fmt.Errorf("solver: %d throws left in a %d-throw period", q.throwsLeft, g.ls.Lengths[per])
 	case q.ball < 1 || q.ball > env.Sectors || !q.home.Valid() || !q.away.Valid():
 		return nil, 0, 0, false, fmt.Errorf("solver: ball in sector %d, line-ups %v and %v", q.ball, q.home, q.away)
 	}
-	held, _ := g.ls.shifted(q.goalDiff)
+	held, _ := g.ls.Shifted(q.goalDiff)
 	dec = g.dec[per][q.throwsLeft]
 	if dec == nil || held < dec.lo || held >= dec.lo+dec.n {
-		if g.ls.decided(per, q.throwsLeft, held) {
+		if g.ls.Decided(per, q.throwsLeft, held) {
 			return nil, per, 0, false, nil
 		}
 		return nil, 0, 0, false, fmt.Errorf("%w: no match reaches difference %d with %d throws left in %s", ErrNotSolved, q.goalDiff, q.throwsLeft, q.period)
@@ -137,12 +137,12 @@ func entryOf(sp *dynSpace, p env.Player, c int) int {
 func (g *DynamicGame) valueAt(s env.State) (float64, error) {
 	q := queryOf(s)
 	_, per, _, ok, err := g.locate(q)
-	held, add := g.ls.shifted(q.goalDiff)
+	held, add := g.ls.Shifted(q.goalDiff)
 	if err != nil {
 		return 0, err
 	}
 	if !ok {
-		return g.ls.final(held, false) + add, nil
+		return g.ls.Final(held, false) + add, nil
 	}
 	lay, sp, row, c := g.values[per][q.throwsLeft], g.space, g.row, g.config(q)
 	dd := held - lay.lo

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
@@ -42,7 +43,7 @@ type dynDecisions struct {
 type dynSolver struct {
 	p       GameProblem
 	sp      *dynSpace
-	ls      *layers
+	ls      *induction.Layers
 	ctx     context.Context
 	workers int
 	parts   int // value vectors a row: 1, or 3 with the check
@@ -68,24 +69,24 @@ func newDynSolver(p GameProblem, keep bool) (*dynSolver, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	ls.ctx = ctx
+	ls.Ctx = ctx
 	workers := p.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	s := &dynSolver{p: p, sp: sp, ls: ls, ctx: ctx, workers: workers, parts: 1, keep: keep,
-		starts: make([]*dynLayer, len(ls.lengths)), g: &DynamicGame{Problem: p, space: sp, ls: ls}}
+		starts: make([]*dynLayer, len(ls.Lengths)), g: &DynamicGame{Problem: p, space: sp, ls: ls}}
 	if p.Verify {
 		s.parts = 3
 	}
 	s.row = s.parts * sp.configs
 	s.g.row = s.row
-	ls.size = s.row
-	s.g.dec = make([][]*dynDecisions, len(ls.lengths))
+	ls.Size = s.row
+	s.g.dec = make([][]*dynDecisions, len(ls.Lengths))
 	if keep {
-		s.g.values = make([][]*dynLayer, len(ls.lengths))
+		s.g.values = make([][]*dynLayer, len(ls.Lengths))
 	}
-	for per, n := range ls.lengths {
+	for per, n := range ls.Lengths {
 		s.g.dec[per] = make([]*dynDecisions, n+1)
 		if keep {
 			s.g.values[per] = make([]*dynLayer, n+1)
@@ -106,14 +107,14 @@ func (s *dynSolver) fillCoefficients() {
 	}
 	for lh := range env.NumLineups {
 		for la := range env.NumLineups {
-			st := odds.NewSectorTable(env.LineupAt(lh), env.LineupAt(la), s.ls.r.TiesCount)
+			st := odds.NewSectorTable(env.LineupAt(lh), env.LineupAt(la), s.ls.R.TiesCount)
 			for mh := range sp.width[env.Home] {
 				for ma := range sp.width[env.Away] {
 					c := sp.config(lh*sp.width[env.Home]+mh, la*sp.width[env.Away]+ma)
 					for b := 1; b <= env.Sectors; b++ {
 						win, lose := st.Win[b][env.Home], st.Win[b][env.Away]
 						s.coef[b][0][c], s.coef[b][1][c] = win, lose
-						if s.ls.r.TiesCount {
+						if s.ls.R.TiesCount {
 							s.coef[b][2][c] = 1 - win - lose
 						}
 					}
@@ -125,9 +126,9 @@ func (s *dynSolver) fillCoefficients() {
 
 // run solves every layer, last period first, and the kick-off.
 func (s *dynSolver) run() error {
-	for per := len(s.ls.lengths) - 1; per >= 0; per-- {
+	for per := len(s.ls.Lengths) - 1; per >= 0; per-- {
 		s.prev = nil
-		for t := 1; t <= s.ls.lengths[per]; t++ {
+		for t := 1; t <= s.ls.Lengths[per]; t++ {
 			if err := s.ctx.Err(); err != nil {
 				return err
 			}
@@ -139,7 +140,7 @@ func (s *dynSolver) run() error {
 				s.spare = s.prev
 			}
 			s.prev = lay
-			if t == s.ls.lengths[per] {
+			if t == s.ls.Lengths[per] {
 				s.starts[per] = lay
 			}
 			s.done++
@@ -158,7 +159,7 @@ func (s *dynSolver) run() error {
 // layer solves the layer (per, t) from the one with t−1 throws left (s.prev) and the later
 // periods' first layers.
 func (s *dynSolver) layer(per, t int) (*dynLayer, error) {
-	lo, hi := s.ls.span(per, t)
+	lo, hi := s.ls.Span(per, t)
 	lay := s.newLayer(lo, max(hi-lo+1, 0))
 	dec := s.newDecisions(lay.lo, lay.n)
 	err := onWorkers(s.ctx, s.workers, func(w int) error {

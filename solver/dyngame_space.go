@@ -3,7 +3,10 @@
 
 package solver
 
-import "github.com/kingoal/kingoal/env"
+import (
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/induction"
+)
 
 // dynSpace lays out the configurations: a Basic side's entry is l*(moves+1)+m (line-up l, m
 // moves left), a Dynamic side's is its line-up; configuration h*entries[Away] + a.
@@ -32,7 +35,7 @@ func newDynSpace(r env.Rules) *dynSpace {
 			sp.options[p] = shiftLists()
 		} else {
 			sp.width[p] = sp.moves + 1
-			sp.options[p] = reachLists(sp.moves)
+			sp.options[p] = induction.ReachLists(sp.moves)
 		}
 		sp.entries[p] = env.NumLineups * sp.width[p]
 	}

@@ -3,7 +3,10 @@
 
 package solver
 
-import "github.com/kingoal/kingoal/env"
+import (
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/induction"
+)
 
 // difference solves the layer's difference lo+dd: its throws, its break and the shifts
 // into both.
@@ -42,12 +45,12 @@ func (s *dynSolver) difference(per, t int, lay *dynLayer, dec *dynDecisions, dd 
 func (s *dynSolver) throw(per, t, d, b, slot int, out []float64) {
 	sp, ls := s.sp, s.ls
 	last, possessed := sp.possessionOf(slot)
-	mayShift := func(p env.Player) bool { return ls.r.EarnsShift(p, last, possessed) }
-	win, aw := s.afterWin(per, t, d, ls.own[b], env.Home, mayShift(env.Home))
-	lose, al := s.afterWin(per, t, d, ls.opp[b], env.Away, mayShift(env.Away))
+	mayShift := func(p env.Player) bool { return ls.R.EarnsShift(p, last, possessed) }
+	win, aw := s.afterWin(per, t, d, ls.Own[b], env.Home, mayShift(env.Home))
+	lose, al := s.afterWin(per, t, d, ls.Opp[b], env.Away, mayShift(env.Away))
 	var same []float64
 	var as float64
-	if ls.r.TiesCount {
+	if ls.R.TiesCount {
 		same, as = s.afterTie(per, t, d, b, slot)
 	}
 	n := sp.configs
@@ -68,24 +71,24 @@ func (s *dynSolver) throw(per, t, d, b, slot int, out []float64) {
 
 // afterWin is the row (and what to add to it) right after side p wins the throw with t
 // throws left, moving the ball by mv: p's shift made if it may shift.
-func (s *dynSolver) afterWin(per, t, d int, mv ballMove, p env.Player, shift bool) ([]float64, float64) {
-	if mv.scores {
+func (s *dynSolver) afterWin(per, t, d int, mv induction.BallMove, p env.Player, shift bool) ([]float64, float64) {
+	if mv.Scores {
 		d += 1 - 2*int(p)
 	}
-	if mv.scores || t == 1 {
+	if mv.Scores || t == 1 {
 		return s.breakRow(per, t-1, d, p, shift)
 	}
-	held, add := s.ls.shifted(d)
+	held, add := s.ls.Shifted(d)
 	lay := s.prev
 	if held < lay.lo || held >= lay.lo+lay.n {
-		return s.constant(s.ls.final(held, false)), add
+		return s.constant(s.ls.Final(held, false)), add
 	}
 	dd := held - lay.lo
 	if shift {
-		i := (dd*env.Sectors + mv.next - 1) * s.row
+		i := (dd*env.Sectors + mv.Next - 1) * s.row
 		return lay.shifted[p][i : i+s.row], add
 	}
-	i := ((dd*env.Sectors+mv.next-1)*s.sp.poss + s.sp.possSlot(p, true)) * s.row
+	i := ((dd*env.Sectors+mv.Next-1)*s.sp.poss + s.sp.possSlot(p, true)) * s.row
 	return lay.throws[i : i+s.row], add
 }
 
@@ -95,10 +98,10 @@ func (s *dynSolver) afterTie(per, t, d, b, slot int) ([]float64, float64) {
 	if t == 1 {
 		return s.breakRow(per, 0, d, 0, false)
 	}
-	held, add := s.ls.shifted(d)
+	held, add := s.ls.Shifted(d)
 	lay := s.prev
 	if held < lay.lo || held >= lay.lo+lay.n {
-		return s.constant(s.ls.final(held, false)), add
+		return s.constant(s.ls.Final(held, false)), add
 	}
 	i := (((held-lay.lo)*env.Sectors+b-1)*s.sp.poss + slot) * s.row
 	return lay.throws[i : i+s.row], add
@@ -109,17 +112,17 @@ func (s *dynSolver) afterTie(per, t, d, b, slot int) ([]float64, float64) {
 // shift if shift.
 func (s *dynSolver) breakRow(per, t, d int, p env.Player, shift bool) ([]float64, float64) {
 	ls := s.ls
-	held, add := ls.shifted(d)
+	held, add := ls.Shifted(d)
 	lay := s.prev
 	if t == 0 {
-		next := ls.r.AfterPeriod(env.FirstHalf+env.Period(per), d == 0)
+		next := ls.R.AfterPeriod(env.FirstHalf+env.Period(per), d == 0)
 		if next == env.FullTime || next == env.Penalties {
-			return s.constant(ls.endValue(per, held)), add
+			return s.constant(ls.EndValue(per, held)), add
 		}
 		lay = s.starts[int(next-env.FirstHalf)]
 	}
 	if held < lay.lo || held >= lay.lo+lay.n {
-		return s.constant(ls.final(held, false)), add
+		return s.constant(ls.Final(held, false)), add
 	}
 	i := (held - lay.lo) * s.row
 	if shift {
@@ -128,16 +131,16 @@ func (s *dynSolver) breakRow(per, t, d int, p env.Player, shift bool) ([]float64
 	return lay.breaks[i : i+s.row], add
 }
 
-// constant is ls.constant for the workers.
+// induction.Constant is ls.constant for the workers.
 func (s *dynSolver) constant(v float64) []float64 {
 	s.consts.Lock()
 	defer s.consts.Unlock()
-	return s.ls.constant(v)
+	return s.ls.Constant(v)
 }
 
 // decide writes into dst the values once side p, at each configuration, plays its best
 // option by the game's values in src (home the largest, away the smallest; the first — keep
-// — unless another gains more than changeTolerance), and the choice into choice. With the
+// — unless another gains more than induction.ChangeTolerance), and the choice into choice. With the
 // check, p's own best response takes its best option by its own values, and the other
 // side's best response meets p's choice.
 func (s *dynSolver) decide(p env.Player, src, dst []float64, choice []uint8) {
@@ -154,7 +157,7 @@ func (s *dynSolver) decide(p env.Player, src, dst []float64, choice []uint8) {
 		}
 		arg, best := 0, sign*src[c]
 		for i := 1; i < k; i++ {
-			if v := sign * src[sp.option(p, c, i)]; v > best+changeTolerance {
+			if v := sign * src[sp.option(p, c, i)]; v > best+induction.ChangeTolerance {
 				arg, best = i, v
 			}
 		}

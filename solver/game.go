@@ -9,6 +9,7 @@ import (
 	"runtime"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/zerosum"
@@ -16,7 +17,7 @@ import (
 
 // The substitution game: in Basic mode the match is a two-player zero-sum stochastic game.
 // At every break both players choose their next line-up at once and hidden, within their
-// remaining moves; at the kick-off that follows everything is public again. SolveGame
+// induction.Remaining moves; at the kick-off that follows everything is public again. SolveGame
 // solves it by backward induction over break states (Shapley): the throw recursion of
 // layers.go with both sides' line-ups and budgets in the vector, and at each break a
 // matrix game per configuration (home's reachable line-ups × away's) over the values from
@@ -167,7 +168,7 @@ func gameFinal(p lineup.Payoff) (func(d int, shootout bool) float64, error) {
 
 // gameSolver holds SolveGame's working state.
 type gameSolver struct {
-	*layers
+	*induction.Layers
 	g       *Game
 	space   *gameSpace
 	workers int
@@ -221,11 +222,11 @@ func SolveGame(p GameProblem) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := gs.run(); err != nil {
+	if err := gs.Run(); err != nil {
 		return nil, err
 	}
 	// The game keeps the recursion's rules (for decided breaks), not its working layers.
-	gs.free, gs.layers.breaks, gs.coef, gs.consts = nil, nil, [env.Sectors + 1][3][]float64{}, nil
+	gs.Free, gs.Layers.Breaks, gs.Coef, gs.Consts = nil, nil, [env.Sectors + 1][3][]float64{}, nil
 	g := gs.g
 	for _, st := range gs.stats {
 		g.stats.StageGames += st.StageGames
@@ -260,16 +261,16 @@ func newGameSolver(p GameProblem, moves int) (*gameSolver, error) {
 	if err != nil {
 		return nil, err
 	}
-	space, lengths := g.space, ls.lengths
-	ls.size, ls.ctx, ls.consts = space.configs(), ctx, map[float64][]float64{}
+	space, lengths := g.space, ls.Lengths
+	ls.Size, ls.Ctx, ls.Consts = space.configs(), ctx, map[float64][]float64{}
 	workers := p.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	gs := &gameSolver{layers: ls, g: g, space: space, workers: workers, mirror: g.mirror, oracle: !p.reference, total: ls.remaining(0, lengths[0]),
+	gs := &gameSolver{Layers: ls, g: g, space: space, workers: workers, mirror: g.mirror, oracle: !p.reference, total: ls.Remaining(0, lengths[0]),
 		stats: make([]GameStats, workers), verify: p.Verify && !p.reference}
 	if gs.verify {
-		ls.size = 3 * space.configs() // the game's values, home's best response's, away's
+		ls.Size = 3 * space.configs() // the game's values, home's best response's, away's
 	}
 	if p.Table != nil {
 		if p.reference {
@@ -280,7 +281,7 @@ func newGameSolver(p GameProblem, moves int) (*gameSolver, error) {
 		}
 	}
 	gs.sectors()
-	ls.step = gs.breaks
+	ls.Step = gs.breaks
 	return gs, nil
 }
 

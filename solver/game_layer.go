@@ -9,36 +9,37 @@ import (
 	"sync"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // sectors fills the throw coefficients of every configuration from env's throw odds.
-func (gs *gameSolver) sectors() { gameSectors(gs.layers, gs.space) }
+func (gs *gameSolver) sectors() { gameSectors(gs.Layers, gs.space) }
 
 // gameSectors fills ls's throw coefficients for value vectors made of copies of the
 // configurations of sp (ls.size / sp.configs() of them: the game's values, or both best
 // responses side by side).
-func gameSectors(ls *layers, sp *gameSpace) {
-	ls.moveTables(env.Home)
+func gameSectors(ls *induction.Layers, sp *gameSpace) {
+	ls.MoveTables(env.Home)
 	for b := 1; b <= env.Sectors; b++ {
-		for k := range ls.coef[b] {
-			if k < 2 || ls.r.TiesCount {
-				ls.coef[b][k] = make([]float64, ls.size)
+		for k := range ls.Coef[b] {
+			if k < 2 || ls.R.TiesCount {
+				ls.Coef[b][k] = make([]float64, ls.Size)
 			}
 		}
 	}
 	w, n := sp.moves+1, sp.configs()
 	for lh := range env.NumLineups {
 		for la := range env.NumLineups {
-			st := odds.NewSectorTable(env.LineupAt(lh), env.LineupAt(la), ls.r.TiesCount)
+			st := odds.NewSectorTable(env.LineupAt(lh), env.LineupAt(la), ls.R.TiesCount)
 			for mh := range w {
 				for ma := range w {
-					for c := (lh*w+mh)*sp.entries + la*w + ma; c < ls.size; c += n {
+					for c := (lh*w+mh)*sp.entries + la*w + ma; c < ls.Size; c += n {
 						for b := 1; b <= env.Sectors; b++ {
 							win, lose := st.Win[b][env.Home], st.Win[b][env.Away]
-							ls.coef[b][0][c], ls.coef[b][1][c] = win, lose
-							if ls.r.TiesCount {
-								ls.coef[b][2][c] = 1 - win - lose
+							ls.Coef[b][0][c], ls.Coef[b][1][c] = win, lose
+							if ls.R.TiesCount {
+								ls.Coef[b][2][c] = 1 - win - lose
 							}
 						}
 					}
@@ -50,23 +51,23 @@ func gameSectors(ls *layers, sp *gameSpace) {
 
 // breaks is the layer step: it keeps K, the values from the kick-off, and solves the stage
 // game of every configuration at every difference, on all workers.
-func (gs *gameSolver) breaks(per, t int, u *ballLayer) (*breakLayer, error) {
+func (gs *gameSolver) breaks(per, t int, u *induction.BallLayer) (*induction.BreakLayer, error) {
 	n := gs.space.configs()
-	kl := &kickLayer{lo: u.lo, n: u.n, k: make([]float64, u.n*n)}
-	for d := u.lo; d < u.lo+u.n; d++ {
-		k, _ := gs.ball(u, d, env.KickOffSector)
-		copy(kl.k[(d-u.lo)*n:], k[:n])
+	kl := &kickLayer{lo: u.Lo, n: u.N, k: make([]float64, u.N*n)}
+	for d := u.Lo; d < u.Lo+u.N; d++ {
+		k, _ := gs.Ball(u, d, env.KickOffSector)
+		copy(kl.k[(d-u.Lo)*n:], k[:n])
 	}
 	gs.g.kicks[per][t] = kl
-	lay := &breakLayer{lo: u.lo, value: make([]float64, u.n*gs.size)}
+	lay := &induction.BreakLayer{Lo: u.Lo, Value: make([]float64, u.N*gs.Size)}
 	// Older breaks of this period are not read again (a goal leaves t−1 throws).
 	if t >= 3 {
-		gs.layers.breaks[per][t-2] = nil
+		gs.Layers.Breaks[per][t-2] = nil
 	}
 	if gs.table != nil {
-		gs.table.startLayer(u.n, n)
+		gs.table.startLayer(u.N, n)
 	}
-	if err := onWorkers(gs.ctx, gs.workers, func(w int) error { return gs.solveShare(per, t, u, lay, w) }); err != nil {
+	if err := onWorkers(gs.Ctx, gs.workers, func(w int) error { return gs.solveShare(per, t, u, lay, w) }); err != nil {
 		return nil, err
 	}
 	// Mirror images: W(−d, (a, h)) = −W(d, (h, a)), filled once every share is done.
@@ -74,10 +75,10 @@ func (gs *gameSolver) breaks(per, t int, u *ballLayer) (*breakLayer, error) {
 		gs.fillMirrors(kl, lay)
 	}
 	if gs.table != nil {
-		gs.table.endLayer(per, t, u.lo, u.n, gs.space, gs.mirror)
+		gs.table.endLayer(per, t, u.Lo, u.N, gs.space, gs.mirror)
 	}
-	if gs.verify && per == 0 && t == gs.lengths[0] {
-		k, _ := gs.ball(u, 0, env.KickOffSector)
+	if gs.verify && per == 0 && t == gs.Lengths[0] {
+		k, _ := gs.Ball(u, 0, env.KickOffSector)
 		gs.kick = append([]float64(nil), k[n:]...)
 	}
 	gs.done++
@@ -85,7 +86,7 @@ func (gs *gameSolver) breaks(per, t int, u *ballLayer) (*breakLayer, error) {
 		p(gs.done, gs.total)
 	}
 	gs.g.stats.Layers++
-	gs.g.stats.BreakStates += int64(u.n * n)
+	gs.g.stats.BreakStates += int64(u.N * n)
 	gs.g.stats.Bytes += int64(len(kl.k)) * 8
 	return lay, nil
 }
@@ -126,22 +127,22 @@ func differenceKind(mirror bool, lo, n, d int) int {
 
 // solveShare solves the canonical stage games of the configurations h ≡ w (mod workers)
 // and, with the best responses, answers them at those breaks and at their mirror images.
-func (gs *gameSolver) solveShare(per, t int, u *ballLayer, lay *breakLayer, w int) error {
+func (gs *gameSolver) solveShare(per, t int, u *induction.BallLayer, lay *induction.BreakLayer, w int) error {
 	sp := gs.space
 	n, e := sp.configs(), sp.entries
 	st := &gs.stats[w]
 	var buf stageBuf
-	for d := u.lo; d < u.lo+u.n; d++ {
-		all, _ := gs.ball(u, d, env.KickOffSector)
-		k, out := all[:n], lay.value[(d-u.lo)*gs.size:]
+	for d := u.Lo; d < u.Lo+u.N; d++ {
+		all, _ := gs.Ball(u, d, env.KickOffSector)
+		k, out := all[:n], lay.Value[(d-u.Lo)*gs.Size:]
 		for h := w; h < e; h += gs.workers {
 			if h%(64*gs.workers) == w { // every worker: the layer waits for all of them
-				if err := gs.ctx.Err(); err != nil {
+				if err := gs.Ctx.Err(); err != nil {
 					return err
 				}
 			}
 			for a := range e {
-				if !gs.canonical(u.lo, u.n, d, h, a) {
+				if !gs.canonical(u.Lo, u.N, d, h, a) {
 					continue
 				}
 				c := h*e + a
@@ -159,7 +160,7 @@ func (gs *gameSolver) solveShare(per, t int, u *ballLayer, lay *breakLayer, w in
 				}
 				out[c] = ans.value
 				if gs.table != nil {
-					gs.table.put(w, (d-u.lo)*n+c, &ans)
+					gs.table.put(w, (d-u.Lo)*n+c, &ans)
 				}
 				if gs.verify {
 					gs.respond(u, lay, d, h, a, &ans, all, out)
@@ -172,25 +173,25 @@ func (gs *gameSolver) solveShare(per, t int, u *ballLayer, lay *breakLayer, w in
 
 // respond writes both best responses' values at the break (d, h, a), whose strategy is ans,
 // and at its mirror image (−d, a, h) if the solve reads that one off this.
-func (gs *gameSolver) respond(u *ballLayer, lay *breakLayer, d, h, a int, ans *breakAnswer, all, out []float64) {
+func (gs *gameSolver) respond(u *induction.BallLayer, lay *induction.BreakLayer, d, h, a int, ans *breakAnswer, all, out []float64) {
 	sp := gs.space
 	n, e := sp.configs(), sp.entries
 	out[n+h*e+a], out[2*n+h*e+a] = sp.bestReplies(ans, h, a, all[n:2*n], all[2*n:])
-	if -d == d && h == a || !gs.mirror || -d < u.lo || -d >= u.lo+u.n {
+	if -d == d && h == a || !gs.mirror || -d < u.Lo || -d >= u.Lo+u.N {
 		return
 	}
-	img, _ := gs.ball(u, -d, env.KickOffSector)
+	img, _ := gs.Ball(u, -d, env.KickOffSector)
 	m := ans.mirrored()
-	o := lay.value[(-d-u.lo)*gs.size:]
+	o := lay.Value[(-d-u.Lo)*gs.Size:]
 	o[n+a*e+h], o[2*n+a*e+h] = sp.bestReplies(&m, a, h, img[n:2*n], img[2*n:])
 }
 
 // fillMirrors writes the values of the breaks not solved themselves.
-func (gs *gameSolver) fillMirrors(kl *kickLayer, lay *breakLayer) {
+func (gs *gameSolver) fillMirrors(kl *kickLayer, lay *induction.BreakLayer) {
 	sp := gs.space
 	for d := kl.lo; d < kl.lo+kl.n; d++ {
-		out := lay.value[(d-kl.lo)*gs.size:]
-		img := lay.value[(-d-kl.lo)*gs.size:]
+		out := lay.Value[(d-kl.lo)*gs.Size:]
+		img := lay.Value[(-d-kl.lo)*gs.Size:]
 		for h := range sp.entries {
 			for a := range sp.entries {
 				if !gs.canonical(kl.lo, kl.n, d, h, a) {

@@ -8,6 +8,7 @@ import (
 	"runtime"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
@@ -39,9 +40,9 @@ func respond(ctx context.Context, r env.Rules, p lineup.Payoff, sp *gameSpace, w
 	}
 	ls := gameLayers(r, p, final, false)
 	n := sp.configs()
-	ls.size, ls.ctx, ls.consts = 2*n, ctx, map[float64][]float64{}
+	ls.Size, ls.Ctx, ls.Consts = 2*n, ctx, map[float64][]float64{}
 	gameSectors(ls, sp)
-	rs := &responder{layers: ls, space: sp, workers: workers, progress: progress, total: ls.remaining(0, ls.lengths[0])}
+	rs := &responder{Layers: ls, space: sp, workers: workers, progress: progress, total: ls.Remaining(0, ls.Lengths[0])}
 	for w := range workers {
 		st, err := strategy(w)
 		if err != nil {
@@ -49,8 +50,8 @@ func respond(ctx context.Context, r env.Rules, p lineup.Payoff, sp *gameSpace, w
 		}
 		rs.strategies = append(rs.strategies, st)
 	}
-	ls.step = rs.breaks
-	if err := ls.run(); err != nil {
+	ls.Step = rs.breaks
+	if err := ls.Run(); err != nil {
 		return GameCheck{}, err
 	}
 	if rs.kick == nil {
@@ -115,7 +116,7 @@ func (ga gameAnswers) kickOff() (home, away []float64, err error) {
 
 // responder is the best responses' working state.
 type responder struct {
-	*layers
+	*induction.Layers
 	space      *gameSpace
 	strategies []pairStrategy // one a worker
 	workers    int
@@ -127,17 +128,17 @@ type responder struct {
 
 // breaks is the layer step: at every break, home's best reply to away's mix and away's best
 // reply to home's, each against its own recursion's values from the kick-off that follows.
-func (rs *responder) breaks(per, t int, u *ballLayer) (*breakLayer, error) {
+func (rs *responder) breaks(per, t int, u *induction.BallLayer) (*induction.BreakLayer, error) {
 	n := rs.space.configs()
-	lay := &breakLayer{lo: u.lo, value: make([]float64, u.n*2*n)}
+	lay := &induction.BreakLayer{Lo: u.Lo, Value: make([]float64, u.N*2*n)}
 	if t >= 3 {
-		rs.layers.breaks[per][t-2] = nil
+		rs.Layers.Breaks[per][t-2] = nil
 	}
-	if err := onWorkers(rs.ctx, rs.workers, func(w int) error { return rs.share(per, t, u, lay, w) }); err != nil {
+	if err := onWorkers(rs.Ctx, rs.workers, func(w int) error { return rs.share(per, t, u, lay, w) }); err != nil {
 		return nil, err
 	}
-	if per == 0 && t == rs.lengths[0] {
-		k, _ := rs.ball(u, 0, env.KickOffSector)
+	if per == 0 && t == rs.Lengths[0] {
+		k, _ := rs.Ball(u, 0, env.KickOffSector)
 		rs.kick = append([]float64(nil), k...)
 	}
 	rs.done++
@@ -148,7 +149,7 @@ func (rs *responder) breaks(per, t int, u *ballLayer) (*breakLayer, error) {
 }
 
 // share answers the breaks of the configurations h ≡ w (mod workers).
-func (rs *responder) share(per, t int, u *ballLayer, lay *breakLayer, w int) error {
+func (rs *responder) share(per, t int, u *induction.BallLayer, lay *induction.BreakLayer, w int) error {
 	sp := rs.space
 	n, e := sp.configs(), sp.entries
 	var m rowMixes
@@ -156,13 +157,13 @@ func (rs *responder) share(per, t int, u *ballLayer, lay *breakLayer, w int) err
 	if observer != nil && !observer.observes() {
 		observer = nil
 	}
-	for d := u.lo; d < u.lo+u.n; d++ {
-		k, _ := rs.ball(u, d, env.KickOffSector) // both recursions' values from the kick-off
+	for d := u.Lo; d < u.Lo+u.N; d++ {
+		k, _ := rs.Ball(u, d, env.KickOffSector) // both recursions' values from the kick-off
 		kh, ka := k[:n], k[n:]
-		out := lay.value[(d-u.lo)*2*n:]
+		out := lay.Value[(d-u.Lo)*2*n:]
 		for h := w; h < e; h += rs.workers {
 			if h%(64*rs.workers) == w {
-				if err := rs.ctx.Err(); err != nil {
+				if err := rs.Ctx.Err(); err != nil {
 					return err
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
@@ -34,7 +35,7 @@ func EstimateGame(r env.Rules, p lineup.Payoff) (GameSize, error) {
 		return GameSize{}, err
 	}
 	ls := gameLayers(r, p, final, false)
-	lengths := ls.lengths
+	lengths := ls.Lengths
 	sp := newGameSpace(moves)
 	size := GameSize{Configs: sp.configs()}
 	reach := 0.0
@@ -45,7 +46,7 @@ func EstimateGame(r env.Rules, p lineup.Payoff) (GameSize, error) {
 	widest := int64(0)
 	for per, n := range lengths {
 		for t := 1; t <= n; t++ {
-			lo, hi := ls.span(per, t)
+			lo, hi := ls.Span(per, t)
 			w := int64(max(hi-lo+1, 0))
 			size.Layers++
 			size.BreakStates += w * int64(size.Configs)
@@ -78,10 +79,10 @@ func (s GameSize) PeakVerified() int64 { return 2 * s.VerifyBytes }
 // differences a match can reach from its kick-off (every difference up to the most
 // possible with whole, as the reference solve holds), the score dropped under goal-diff in
 // a league.
-func gameLayers(r env.Rules, p lineup.Payoff, final func(d int, shootout bool) float64, whole bool) *layers {
+func gameLayers(r env.Rules, p lineup.Payoff, final func(d int, shootout bool) float64, whole bool) *induction.Layers {
 	lengths, total := odds.PeriodLengths(r)
-	return &layers{r: r, lengths: lengths, maxDiff: total/odds.ThrowsToScore() + 1, final: final, whole: whole,
-		additive: p == lineup.PayoffGoalDiff && !r.Knockout, from: breakStart{Period: env.FirstHalf, ThrowsLeft: lengths[0]}}
+	return &induction.Layers{R: r, Lengths: lengths, MaxDiff: total/odds.ThrowsToScore() + 1, Final: final, Whole: whole,
+		Additive: p == lineup.PayoffGoalDiff && !r.Knockout, From: induction.BreakStart{Period: env.FirstHalf, ThrowsLeft: lengths[0]}}
 }
 
 // PeakResponses is Peak for best responses alone: four times what they hold (measured: VerifyGame

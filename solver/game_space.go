@@ -2,7 +2,10 @@
 
 package solver
 
-import "github.com/kingoal/kingoal/env"
+import (
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/induction"
+)
 
 // gameSpace lays out the configurations: entry h = l*(moves+1)+m of a side (line-up l, m
 // moves left), configuration h*entries + a (home h, away a).
@@ -15,7 +18,7 @@ type gameSpace struct {
 
 func newGameSpace(moves int) *gameSpace {
 	w := moves + 1
-	s := &gameSpace{moves: moves, entries: env.NumLineups * w, reach: reachLists(moves)}
+	s := &gameSpace{moves: moves, entries: env.NumLineups * w, reach: induction.ReachLists(moves)}
 	return s
 }
 

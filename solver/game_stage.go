@@ -3,6 +3,7 @@ package solver
 import (
 	"math"
 
+	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
@@ -62,11 +63,11 @@ func (sp *gameSpace) stage(k []float64, h, a int, buf *stageBuf, st *GameStats) 
 		return stageAnswer{value: k[h*e+a]}, nil
 	case len(cols) == 1: // only home chooses
 		st.OneSided++
-		i, v := bestKeepingTies(len(rows), func(i int) float64 { return k[int(rows[i])*e+a] })
+		i, v := induction.BestKeepingTies(len(rows), func(i int) float64 { return k[int(rows[i])*e+a] })
 		return stageAnswer{value: v, row: i}, nil
 	case len(rows) == 1: // only away chooses: it minimises
 		st.OneSided++
-		j, v := bestKeepingTies(len(cols), func(j int) float64 { return -k[h*e+int(cols[j])] })
+		j, v := induction.BestKeepingTies(len(cols), func(j int) float64 { return -k[h*e+int(cols[j])] })
 		return stageAnswer{value: -v, col: j}, nil
 	}
 	st.StageGames++

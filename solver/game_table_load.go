@@ -14,6 +14,7 @@ import (
 	"slices"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
@@ -82,7 +83,7 @@ func LoadGame(ctx context.Context, r io.ReaderAt, size int64) (*Game, error) {
 		ctx = context.Background()
 	}
 	var g *Game
-	var ls *layers
+	var ls *induction.Layers
 	err := readFramed(r, size, gameFraming, func(raw []byte) (err error) {
 		g, ls, err = readTableHeader(raw)
 		return err
@@ -104,7 +105,7 @@ func badTable(format string, args ...any) error { return gameFraming.badf(format
 func readFailure(err error) error { return gameFraming.failure(err) }
 
 // readTableHeader reads the header and lays out the game it describes.
-func readTableHeader(raw []byte) (*Game, *layers, error) {
+func readTableHeader(raw []byte) (*Game, *induction.Layers, error) {
 	var h tableHeader
 	if err := decodeStrict(raw, &h); err != nil {
 		return nil, nil, badTable("damaged header: %v", err)
@@ -132,15 +133,15 @@ func decodeStrict(raw []byte, v any) error {
 }
 
 // newGame lays out the Game of a problem, nothing solved, and the layers of its recursion.
-func newGame(p GameProblem, moves int, whole bool) (*Game, *layers, error) {
+func newGame(p GameProblem, moves int, whole bool) (*Game, *induction.Layers, error) {
 	final, err := gameFinal(p.Payoff)
 	if err != nil {
 		return nil, nil, err
 	}
 	ls := gameLayers(p.Rules, p.Payoff, final, whole)
-	g := &Game{Problem: p, moves: moves, space: newGameSpace(moves), decided: ls.decided, final: func(d int) float64 { return final(d, false) },
-		lengths: ls.lengths, add: ls.additive, kicks: make([][]*kickLayer, len(ls.lengths))}
-	for per, n := range ls.lengths {
+	g := &Game{Problem: p, moves: moves, space: newGameSpace(moves), decided: ls.Decided, final: func(d int) float64 { return final(d, false) },
+		lengths: ls.Lengths, add: ls.Additive, kicks: make([][]*kickLayer, len(ls.Lengths))}
+	for per, n := range ls.Lengths {
 		g.kicks[per] = make([]*kickLayer, n+1)
 	}
 	g.mirror = !p.noMirror && mirrorSymmetric(p.Payoff)
@@ -152,7 +153,7 @@ type tableReader struct {
 	ctx context.Context
 	rd  io.Reader
 	g   *Game
-	ls  *layers
+	ls  *induction.Layers
 	buf []byte // a layer's values as read
 }
 
@@ -180,7 +181,7 @@ func (tr *tableReader) layer(per, t int) error {
 	if _, err := io.ReadFull(tr.rd, head); err != nil {
 		return readFailure(err)
 	}
-	lo, hi := tr.ls.span(per, t)
+	lo, hi := tr.ls.Span(per, t)
 	n := max(hi-lo+1, 0)
 	tl := &tableLayer{entries: sp.entries, base: make([]int, n), kind: make([]uint8, n)}
 	count := 0

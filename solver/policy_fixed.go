@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -15,31 +16,31 @@ import (
 
 // fixedPolicy holds the break values of a policy against a kept line-up.
 type fixedPolicy struct {
-	*entryLayout
+	*induction.EntryLayout
 	// breaks[per][t] holds the breaks with t throws left in period per (nil: none solved).
-	breaks  [][]*breakLayer
+	breaks  [][]*induction.BreakLayer
 	decided func(per, t, d int) bool
 	final   func(d int) float64
 }
 
 // lookup returns the break value and line-up to play at (per, t, d) for entry e of line-up l.
 func (f *fixedPolicy) lookup(per, t, d int, l env.Lineup, m int) (float64, env.Lineup, error) {
-	e := f.entry(l, m)
+	e := f.Entry(l, m)
 	if e < 0 {
 		return 0, env.Lineup{}, fmt.Errorf("solver: %v with %d moves left is not reachable from the break the policy was solved from", l, m)
 	}
 	if f.decided(per, t, d) {
 		return f.final(d), l, nil // nothing can change the result: keep
 	}
-	var lay *breakLayer
+	var lay *induction.BreakLayer
 	if per < len(f.breaks) && t < len(f.breaks[per]) {
 		lay = f.breaks[per][t]
 	}
-	if lay == nil || d < lay.lo || d >= lay.lo+len(lay.value)/f.size {
+	if lay == nil || d < lay.Lo || d >= lay.Lo+len(lay.Value)/f.Size {
 		return 0, env.Lineup{}, fmt.Errorf("solver: a difference of %d with %d throws left is not reachable from the break the policy was solved from", d, t)
 	}
-	i := (d-lay.lo)*f.size + e
-	return lay.value[i], env.LineupAt(int(lay.target[i])), nil
+	i := (d-lay.Lo)*f.Size + e
+	return lay.Value[i], env.LineupAt(int(lay.Target[i])), nil
 }
 
 // breakCount is the number of breaks held.
@@ -48,7 +49,7 @@ func (f *fixedPolicy) breakCount() int {
 	for _, per := range f.breaks {
 		for _, lay := range per {
 			if lay != nil {
-				n += len(lay.value) / f.size
+				n += len(lay.Value) / f.Size
 			}
 		}
 	}
@@ -57,7 +58,7 @@ func (f *fixedPolicy) breakCount() int {
 
 // layerSolver holds solveFixed's working state.
 type layerSolver struct {
-	*layers
+	*induction.Layers
 	s *basicSolver
 	f *fixedPolicy
 }
@@ -66,10 +67,10 @@ type layerSolver struct {
 // match (every break) when from is nil.
 func (s *basicSolver) solveFixed(from *BreakState) (*BasicPolicy, error) {
 	bp := s.pol
-	ls := &layerSolver{s: s, layers: &layers{r: s.r, lengths: bp.lengths, maxDiff: bp.maxDiff, final: s.final, ctx: s.ctx, consts: map[float64][]float64{}}}
+	ls := &layerSolver{s: s, Layers: &induction.Layers{R: s.r, Lengths: bp.lengths, MaxDiff: bp.maxDiff, Final: s.final, Ctx: s.ctx, Consts: map[float64][]float64{}}}
 	var start BreakState
 	if from == nil {
-		ls.whole = true
+		ls.Whole = true
 		start = BreakState{Period: env.FirstHalf, ThrowsLeft: bp.lengths[0], Own: bp.Problem.Own, MovesLeft: bp.moves}
 	} else {
 		start = *from
@@ -81,25 +82,25 @@ func (s *basicSolver) solveFixed(from *BreakState) (*BasicPolicy, error) {
 			return nil, fmt.Errorf("solver: From: difference %d, line-up %v, %d moves: not a break of this match", from.GoalDiff, from.Own, from.MovesLeft)
 		}
 	}
-	ls.from = breakStart{Period: start.Period, ThrowsLeft: start.ThrowsLeft, GoalDiff: start.GoalDiff}
-	ls.f = &fixedPolicy{decided: ls.decided, final: func(d int) float64 { return s.final(d, false) }}
-	if ls.whole {
-		ls.f.entryLayout = s.layout
+	ls.From = induction.BreakStart{Period: start.Period, ThrowsLeft: start.ThrowsLeft, GoalDiff: start.GoalDiff}
+	ls.f = &fixedPolicy{decided: ls.Decided, final: func(d int) float64 { return s.final(d, false) }}
+	if ls.Whole {
+		ls.f.EntryLayout = s.layout
 	} else {
-		ls.f.entryLayout = newEntryLayout(start.Own, min(start.MovesLeft, bp.moves), bp.moves, s.neighbours)
+		ls.f.EntryLayout = induction.NewEntryLayout(start.Own, min(start.MovesLeft, bp.moves), bp.moves, s.neighbours)
 	}
-	ls.size = ls.f.size
+	ls.Size = ls.f.Size
 	ls.sectors()
-	ls.step = ls.breaks
-	if err := ls.run(); err != nil {
+	ls.Step = ls.breaks
+	if err := ls.Run(); err != nil {
 		return nil, err
 	}
-	ls.f.breaks = ls.layers.breaks
+	ls.f.breaks = ls.Layers.Breaks
 	bp.fixed = ls.f
-	if ls.whole {
-		bp.kickoff = ls.kickoff
-		own := ls.f.entry(bp.Problem.Own, 0)
-		bp.value, bp.noChange = ls.kickoff[own+bp.moves], ls.kickoff[own]
+	if ls.Whole {
+		bp.kickoff = ls.Kickoff
+		own := ls.f.Entry(bp.Problem.Own, 0)
+		bp.value, bp.noChange = ls.Kickoff[own+bp.moves], ls.Kickoff[own]
 		return bp, nil
 	}
 	per, f := int(from.Period)-int(env.FirstHalf), *from
@@ -117,27 +118,27 @@ func (s *basicSolver) solveFixed(from *BreakState) (*BasicPolicy, error) {
 // (ties-count only).
 func (ls *layerSolver) sectors() {
 	p, f := ls.s.pol.Problem.Player, ls.f
-	ls.moveTables(p)
+	ls.MoveTables(p)
 	for b := 1; b <= env.Sectors; b++ {
-		for k := range ls.coef[b] {
-			ls.coef[b][k] = make([]float64, f.size)
+		for k := range ls.Coef[b] {
+			ls.Coef[b][k] = make([]float64, f.Size)
 		}
 	}
 	for l := range env.NumLineups {
-		if f.offset[l] < 0 {
+		if f.Offset[l] < 0 {
 			continue
 		}
 		home, away := env.LineupAt(l), ls.s.pol.Problem.Opponent
 		if p == env.Away {
 			home, away = away, home
 		}
-		st := odds.NewSectorTable(home, away, ls.r.TiesCount)
+		st := odds.NewSectorTable(home, away, ls.R.TiesCount)
 		for b := 1; b <= env.Sectors; b++ {
 			win, lose := st.Win[b][p], st.Win[b][p.Other()]
-			for e := int(f.offset[l]); e <= int(f.offset[l])+int(f.top[l]); e++ {
-				ls.coef[b][0][e], ls.coef[b][1][e] = win, lose
-				if ls.r.TiesCount {
-					ls.coef[b][2][e] = 1 - win - lose
+			for e := int(f.Offset[l]); e <= int(f.Offset[l])+int(f.Top[l]); e++ {
+				ls.Coef[b][0][e], ls.Coef[b][1][e] = win, lose
+				if ls.R.TiesCount {
+					ls.Coef[b][2][e] = 1 - win - lose
 				}
 			}
 		}
@@ -147,14 +148,14 @@ func (ls *layerSolver) sectors() {
 // breaks computes the breaks of a layer: at each, the best line-up reachable within the
 // budget, one single move at a time — W(l, m) = max(K(l, m), W(n, m−1) for one-move
 // neighbours n), where K is the value from the kick-off that follows.
-func (ls *layerSolver) breaks(_, _ int, u *ballLayer) (*breakLayer, error) {
+func (ls *layerSolver) breaks(_, _ int, u *induction.BallLayer) (*induction.BreakLayer, error) {
 	f := ls.f
-	lay := &breakLayer{lo: u.lo, value: make([]float64, u.n*f.size), target: make([]uint8, u.n*f.size)}
-	for d := u.lo; d < u.lo+u.n; d++ {
-		k, _ := ls.ball(u, d, env.KickOffSector)
-		base := (d - u.lo) * f.size
-		wv, wt := lay.value[base:base+f.size], lay.target[base:base+f.size]
-		f.bestWithin(k, wv, wt)
+	lay := &induction.BreakLayer{Lo: u.Lo, Value: make([]float64, u.N*f.Size), Target: make([]uint8, u.N*f.Size)}
+	for d := u.Lo; d < u.Lo+u.N; d++ {
+		k, _ := ls.Ball(u, d, env.KickOffSector)
+		base := (d - u.Lo) * f.Size
+		wv, wt := lay.Value[base:base+f.Size], lay.Target[base:base+f.Size]
+		f.BestWithin(k, wv, wt)
 	}
 	return lay, nil
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
@@ -18,7 +19,7 @@ func (s *basicSolver) mixedBlock(b *block, per, t, d int, c oppConfig) {
 	bp := s.pol
 	w := bp.moves + 1
 	if s.reach == nil {
-		s.reach = reachLists(bp.moves)
+		s.reach = induction.ReachLists(bp.moves)
 	}
 	kicks := map[oppConfig][]float64{}
 	kick := func(oc oppConfig) []float64 {
@@ -61,7 +62,7 @@ func (s *basicSolver) mixedBlock(b *block, per, t, d int, c oppConfig) {
 			return v
 		}
 		list := s.reach[i]
-		k, v := bestKeepingTies(len(list), func(k int) float64 { return value(list[k]) })
+		k, v := induction.BestKeepingTies(len(list), func(k int) float64 { return value(list[k]) })
 		b.value[i], b.target[i] = v, uint8(int(list[k])/w)
 	}
 }

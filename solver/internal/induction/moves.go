@@ -1,4 +1,4 @@
-package solver
+package induction
 
 import (
 	"math"
@@ -7,13 +7,13 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
-// entryLayout places a player's (line-up, moves left) pairs in a value vector: line-up l's
+// EntryLayout places a player's (line-up, moves left) pairs in a value vector: line-up l's
 // budgets 0..top[l] at offset[l]... — every pair, or those reachable from one line-up and
 // budget — and solves a break's move search over them.
-type entryLayout struct {
-	offset [env.NumLineups]int32 // start of line-up l's entries; −1: not in the layout
-	top    [env.NumLineups]int8  // highest budget held for l
-	size   int                   // entries in a vector
+type EntryLayout struct {
+	Offset [env.NumLineups]int32 // start of line-up l's entries; −1: not in the layout
+	Top    [env.NumLineups]int8  // highest budget held for l
+	Size   int                   // entries in a vector
 	// levels[m−1] is the move search of the entries with budget m.
 	levels []searchLevel
 	av     []float64 // scratch: the best value of each partial of a level
@@ -75,21 +75,21 @@ var partialTables = sync.OnceValues(func() (partialOf [env.NumLineups][env.Secto
 	return partialOf, plus
 })
 
-// newEntryLayout lays out the line-ups reachable from own within budget moves, each with the
+// NewEntryLayout lays out the line-ups reachable from own within budget moves, each with the
 // budgets it can still have there (a closed set: a neighbour of a reachable (l, m) with m ≥ 1
 // is reachable with m−1); an invalid own means every line-up with every budget 0..moves.
 // neighbours[l] lists l's one-move neighbours.
-func newEntryLayout(own env.Lineup, budget, moves int, neighbours [][]int) *entryLayout {
-	e := &entryLayout{}
+func NewEntryLayout(own env.Lineup, budget, moves int, neighbours [][]int) *EntryLayout {
+	e := &EntryLayout{}
 	for l := range env.NumLineups {
-		e.offset[l] = -1
+		e.Offset[l] = -1
 		top := moves
 		if own.Valid() {
 			top = budget - own.Moves(env.LineupAt(l))
 		}
 		if top >= 0 {
-			e.offset[l], e.top[l] = int32(e.size), int8(top)
-			e.size += top + 1
+			e.Offset[l], e.Top[l] = int32(e.Size), int8(top)
+			e.Size += top + 1
 			for range top + 1 {
 				e.keep = append(e.keep, uint8(l))
 			}
@@ -100,10 +100,10 @@ func newEntryLayout(own env.Lineup, budget, moves int, neighbours [][]int) *entr
 		var lv searchLevel
 		slot := map[int16]int32{} // partial → its index in this level
 		for l := range env.NumLineups {
-			if e.offset[l] < 0 || m > int(e.top[l]) {
+			if e.Offset[l] < 0 || m > int(e.Top[l]) {
 				continue
 			}
-			se := searchEntry{entry: e.offset[l] + int32(m), lineup: uint8(l), from: int32(len(lv.slots))}
+			se := searchEntry{entry: e.Offset[l] + int32(m), lineup: uint8(l), from: int32(len(lv.slots))}
 			for _, p := range partialOf[l] {
 				if p < 0 {
 					continue
@@ -114,7 +114,7 @@ func newEntryLayout(own env.Lineup, budget, moves int, neighbours [][]int) *entr
 					slot[p] = k
 					lv.pFrom = append(lv.pFrom, int32(len(lv.partials)))
 					for _, n := range plus[p] {
-						if j := e.entry(env.LineupAt(max(int(n), 0)), m-1); n >= 0 && j >= 0 {
+						if j := e.Entry(env.LineupAt(max(int(n), 0)), m-1); n >= 0 && j >= 0 {
 							lv.partials = append(lv.partials, int32(j))
 						}
 					}
@@ -134,24 +134,24 @@ func newEntryLayout(own env.Lineup, budget, moves int, neighbours [][]int) *entr
 }
 
 // entry returns the index of (l, m), or −1 if the layout does not hold it.
-func (e *entryLayout) entry(l env.Lineup, m int) int {
+func (e *EntryLayout) Entry(l env.Lineup, m int) int {
 	i := l.Index()
-	if e.offset[i] < 0 || m > int(e.top[i]) {
+	if e.Offset[i] < 0 || m > int(e.Top[i]) {
 		return -1
 	}
-	return int(e.offset[i]) + m
+	return int(e.Offset[i]) + m
 }
 
-// changeTolerance is the gain below which a change of line-up is not worth making: it is
+// ChangeTolerance is the gain below which a change of line-up is not worth making: it is
 // rounding (values are sums of ~10⁴ products of probabilities, exact to ~10⁻¹⁵).
-const changeTolerance = 1e-15
+const ChangeTolerance = 1e-15
 
-// bestWithin is a break's move search: from K, the values from the kick-off that follows
+// BestWithin is a break's move search: from K, the values from the kick-off that follows
 // for each entry, the best line-up reachable within the budget one single move at a time,
 // W(l, m) = max(K(l, m), W(n, m−1) for one-move neighbours n), into wv and its line-up into
-// wt. A change is made only when it gains more than changeTolerance; among equal best
+// wt. A change is made only when it gains more than ChangeTolerance; among equal best
 // neighbours the first is taken.
-func (e *entryLayout) bestWithin(k, wv []float64, wt []uint8) {
+func (e *EntryLayout) BestWithin(k, wv []float64, wt []uint8) {
 	copy(wv, k)
 	copy(wt, e.keep) // no move left: keep
 
@@ -175,7 +175,7 @@ func (e *entryLayout) bestWithin(k, wv []float64, wt []uint8) {
 					best, arg = v, at[pi]
 				}
 			}
-			if keep := k[se.entry]; best <= keep+changeTolerance {
+			if keep := k[se.entry]; best <= keep+ChangeTolerance {
 				best, arg = keep, se.lineup
 			}
 			wv[se.entry], wt[se.entry] = best, arg
@@ -183,25 +183,25 @@ func (e *entryLayout) bestWithin(k, wv []float64, wt []uint8) {
 	}
 }
 
-// bestKeepingTies returns the index of the largest of n values and that value; index 0 (the
-// current line-up, kept) unless another gains more than changeTolerance, as the move
+// BestKeepingTies returns the index of the largest of n values and that value; index 0 (the
+// current line-up, kept) unless another gains more than ChangeTolerance, as the move
 // search of a single player does.
-func bestKeepingTies(n int, value func(i int) float64) (int, float64) {
+func BestKeepingTies(n int, value func(i int) float64) (int, float64) {
 	best, arg := math.Inf(-1), 0
 	for i := 1; i < n; i++ {
 		if v := value(i); v > best {
 			best, arg = v, i
 		}
 	}
-	if keep := value(0); best <= keep+changeTolerance {
+	if keep := value(0); best <= keep+ChangeTolerance {
 		return 0, keep
 	}
 	return arg, best
 }
 
-// reachLists lists, for each entry l*(moves+1)+m, the entries (l', m − cost) a side at
+// ReachLists lists, for each entry l*(moves+1)+m, the entries (l', m − cost) a side at
 // line-up l with m moves left can play after a break (cost = l.Moves(l') ≤ m), itself first.
-func reachLists(moves int) [][]int32 {
+func ReachLists(moves int) [][]int32 {
 	w := moves + 1
 	out := make([][]int32, env.NumLineups*w)
 	for l := range env.NumLineups {
