@@ -1,6 +1,6 @@
 package agents
 
-// The random streams of the agents and of their evaluations, each a induction.Constant mixed with a
+// The random streams of the agents and of their evaluations, each a constant mixed with a
 // seed (env.SeededSource): named here, once, so no two uses share a stream by accident.
 // Changing a value changes every agent's play.
 const (

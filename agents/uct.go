@@ -11,7 +11,7 @@ import (
 // UCTConfig are the hyper-parameters of UCT. The zero value means the defaults.
 type UCTConfig struct {
 	Iterations int           // simulations per decision; 0 means 2000
-	C          float64       // UCB exploration induction.Constant; 0 means 1.4
+	C          float64       // UCB exploration constant; 0 means 1.4
 	Time       time.Duration // if > 0, search this long per decision instead (not reproducible)
 }
 

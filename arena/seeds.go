@@ -1,6 +1,6 @@
 package arena
 
-// The random streams of a run, each a induction.Constant mixed with the run's seed (env.SeededSource):
+// The random streams of a run, each a constant mixed with the run's seed (env.SeededSource):
 // named here, once, so no two uses share a stream by accident and a reader sees them all.
 // Changing a value changes every run's matches.
 const (

@@ -12,7 +12,7 @@ import (
 
 // BreakPolicy chooses a Basic player's line-up at a break, from that player's BreakState.
 // BasicPolicy implements it, so a computed policy can be the opponent of another. As an
-// opponent in SolveBasic it is shown the whole state, the player's line-up and induction.Remaining
+// opponent in SolveBasic it is shown the whole state, the player's line-up and remaining
 // moves included (those capped at 5: no change costs more). A BreakPolicy whose choice does
 // not depend on them may say so (OpponentBlind): it is then asked once per break instead of
 // once per line-up and budget of the player.

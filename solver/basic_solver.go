@@ -168,7 +168,7 @@ func (s *basicSolver) lawsAgainst(o uint8) []odds.GoalLaw {
 }
 
 // afterGoal returns the values (per own line-up and budget) once a goal leaves t throws in
-// period per with difference d and the opponent in configuration c; nil means the induction.Constant
+// period per with difference d and the opponent in configuration c; nil means the constant
 // final(d).
 func (s *basicSolver) afterGoal(per, t, d int, c oppConfig) []float64 {
 	bp := s.pol
@@ -181,7 +181,7 @@ func (s *basicSolver) afterGoal(per, t, d int, c oppConfig) []float64 {
 	return s.end(per, d, c)
 }
 
-// end returns the values at the end of period per (nil: the match is over, see induction.EndValue).
+// end returns the values at the end of period per (nil: the match is over, see endValue).
 func (s *basicSolver) end(per, d int, c oppConfig) []float64 {
 	next := s.r.AfterPeriod(env.FirstHalf+env.Period(per), d == 0)
 	if next == env.FullTime || next == env.Penalties {
@@ -191,7 +191,7 @@ func (s *basicSolver) end(per, d int, c oppConfig) []float64 {
 	return s.block(np, s.pol.lengths[np], d, c).value // the break before the next period
 }
 
-// induction.EndValue is the induction.Constant value of a match over after period per with difference d.
+// endValue is the constant value of a match over after period per with difference d.
 func (s *basicSolver) endValue(per, d int) float64 {
 	if s.r.AfterPeriod(env.FirstHalf+env.Period(per), d == 0) == env.Penalties {
 		return s.final(0, true)
@@ -254,7 +254,7 @@ func (s *basicSolver) lawsByThrow(o uint8) *goalLawT {
 // goalLawT is a set of goal laws by throw, then line-up.
 type goalLawT struct{ home, away, none [][]float64 }
 
-// goalValue is the induction.Constant value afterGoal stands for when it returns nil.
+// goalValue is the constant value afterGoal stands for when it returns nil.
 func (s *basicSolver) goalValue(per, t, d int) float64 {
 	if d < -s.pol.maxDiff || d > s.pol.maxDiff || t > 0 {
 		return s.final(d, false)

@@ -131,7 +131,7 @@ func (s *dynSolver) breakRow(per, t, d int, p env.Player, shift bool) ([]float64
 	return lay.breaks[i : i+s.row], add
 }
 
-// induction.Constant is ls.constant for the workers.
+// constant is ls.constant for the workers.
 func (s *dynSolver) constant(v float64) []float64 {
 	s.consts.Lock()
 	defer s.consts.Unlock()

@@ -17,7 +17,7 @@ import (
 
 // The substitution game: in Basic mode the match is a two-player zero-sum stochastic game.
 // At every break both players choose their next line-up at once and hidden, within their
-// induction.Remaining moves; at the kick-off that follows everything is public again. SolveGame
+// remaining moves; at the kick-off that follows everything is public again. SolveGame
 // solves it by backward induction over break states (Shapley): the throw recursion of
 // layers.go with both sides' line-ups and budgets in the vector, and at each break a
 // matrix game per configuration (home's reachable line-ups × away's) over the values from

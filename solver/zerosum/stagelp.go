@@ -113,7 +113,7 @@ func (tab *Tableau) load(a [][]float64) (w int) {
 		}
 	}
 	if hi == lo {
-		hi = lo + 1 // a induction.Constant game: any mix
+		hi = lo + 1 // a constant game: any mix
 	}
 	scale := 1 / (hi - lo)
 	w = n + m + 1 // columns: w, slacks, right-hand side

@@ -5,7 +5,7 @@ import (
 )
 
 // Dictionary numbers distinct strings in order of first appearance. Rows mostly carry
-// Strings from induction.Constant tables (agent specs, line-up names, outcomes), the same bytes at
+// Strings from constant tables (agent specs, line-up names, outcomes), the same bytes at
 // the same address row after row, so a string is first looked up by its address in a
 // small direct-mapped cache; the cache holds the string itself, which keeps that address
 // from being reused for other bytes while the entry stands. Misses go to a map.

@@ -77,7 +77,7 @@ func (ls *Layers) MoveTables(p env.Player) {
 	}
 }
 
-// EndValue is the Constant value of a match over after period per with difference d.
+// EndValue is the constant value of a match over after period per with difference d.
 func (ls *Layers) EndValue(per, d int) float64 {
 	if ls.R.AfterPeriod(env.FirstHalf+env.Period(per), d == 0) == env.Penalties {
 		return ls.Final(0, true)
@@ -102,7 +102,7 @@ func (ls *Layers) Decided(per, t, d int) bool {
 	if ls.Additive || ls.R.Knockout && d-most <= 0 && d+most >= 0 {
 		return false // a level score plays on
 	}
-	// The final value is monotone in the difference: Constant over the reachable ones when
+	// The final value is monotone in the difference: constant over the reachable ones when
 	// equal at both ends.
 	return ls.Final(d-most, false) == ls.Final(d+most, false)
 }
