@@ -2,7 +2,7 @@ package agents
 
 import (
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // An agent is an env.Policy; what more it can do it declares with the one-method interfaces
@@ -37,7 +37,7 @@ type Keeper = env.Keeper
 
 // OpponentBlind is implemented by agents whose choice ignores the opponent's line-up and
 // moves (a best response to them is then solved once per break).
-type OpponentBlind = solver.OpponentBlind
+type OpponentBlind = policy.OpponentBlind
 
 // Reseed calls a's Reset if it is Seeded.
 func Reseed(a Agent, seed uint64) {

@@ -14,9 +14,9 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/env/envtest"
-	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 func TestRegistryErrors(t *testing.T) {
@@ -131,7 +131,7 @@ func trainedModel(t *testing.T, r env.Rules) string {
 func TestOptimalAgentMatchesSolver(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 20}
 	own, opp := env.MustParseLineup("2-2-2-2-2"), env.MustParseLineup("1-3-3-2-1")
-	pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp})
+	pol, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Own: own, Opponent: opp})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,7 +222,7 @@ func TestEquilibriumAgentSamplesTheMix(t *testing.T) {
 func TestSolverAgentsRefuseRulesTooLarge(t *testing.T) {
 	for _, r := range []env.Rules{{ThrowsPerHalf: 400}, {ThrowsPerHalf: 400, Modes: [2]env.Mode{env.Dynamic, env.Dynamic}}} {
 		for _, spec := range []string{"optimal:lineup=2-2-2-2-2", "equilibrium"} {
-			if _, err := agents.New(spec, agents.Setup{Rules: r}); !errors.Is(err, solver.ErrTooLarge) {
+			if _, err := agents.New(spec, agents.Setup{Rules: r}); !errors.Is(err, policy.ErrTooLarge) {
 				t.Errorf("%s under %v: %v", spec, r, err)
 			}
 		}

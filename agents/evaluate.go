@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // Report is an agent's record against one opponent. Score is P(win) + ½ P(draw) averaged
@@ -66,12 +66,12 @@ func EvaluateAgainst(ctx context.Context, newAgent func() (Agent, error), oppone
 // evaluateExactly scores deterministic agent a against a keeper of fixed by the solver,
 // playing each side once.
 func evaluateExactly(ctx context.Context, rep *Report, a Agent, fixed env.Lineup, r env.Rules) error {
-	keep := solver.Keeping{Lineup: fixed}
-	home, err := solver.Evaluate(solver.PolicyOf(a), keep, r)
+	keep := policy.Keeping{Lineup: fixed}
+	home, err := policy.Evaluate(policy.PolicyOf(a), keep, r)
 	if err != nil {
 		return err
 	}
-	away, err := solver.Evaluate(keep, solver.PolicyOf(a), r)
+	away, err := policy.Evaluate(keep, policy.PolicyOf(a), r)
 	if err != nil {
 		return err
 	}
@@ -169,7 +169,7 @@ type brKey struct {
 // kick-off line-up (solver.BasicPolicy.ValueFrom).
 func bestResponseScore(r env.Rules, opp env.Lineup) (float64, error) {
 	return bestResponses.get(context.Background(), brKey{r.Canonical(), opp}, func() (float64, error) {
-		pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: opp, Opponent: opp, Objective: odds.ObjectiveWinDraw})
+		pol, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Own: opp, Opponent: opp, Objective: odds.ObjectiveWinDraw})
 		if err != nil {
 			return 0, err
 		}

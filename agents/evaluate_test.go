@@ -7,8 +7,8 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // hidden wraps an agent so that EvaluateAgainst cannot know it is deterministic and must
@@ -43,7 +43,7 @@ func TestEvaluateAgainstExactAndMonteCarloAgree(t *testing.T) {
 func TestOptimalHasNoRegret(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 12}
 	opp := env.MustParseLineup("2-2-2-2-2")
-	pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: opp, Opponent: opp, Objective: odds.ObjectiveWinDraw})
+	pol, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Own: opp, Opponent: opp, Objective: odds.ObjectiveWinDraw})
 	if err != nil {
 		t.Fatal(err)
 	}

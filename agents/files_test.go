@@ -15,6 +15,7 @@ import (
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/lineup"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // TestFileParametersRefuseWhatIsNotAFile: a spec naming a device, a FIFO or a directory is
@@ -68,7 +69,7 @@ func TestSetupOpenConfinesFileParameters(t *testing.T) {
 		}
 	}
 	_, err = agents.New("nash", agents.Setup{Rules: env.Rules{ThrowsPerHalf: 20, Moves: 1}, MaxBytes: 1 << 20})
-	if !errors.Is(err, solver.ErrTooLarge) {
+	if !errors.Is(err, policy.ErrTooLarge) {
 		t.Errorf("nash over MaxBytes: %v, want ErrTooLarge", err)
 	}
 }

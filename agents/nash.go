@@ -14,6 +14,7 @@ import (
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/lineup"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // Nash plays the equilibrium of the substitution game (solver.SolveGame): at kick-off and at
@@ -51,7 +52,7 @@ func buildNash(p params, s Setup) (Agent, error) {
 	}
 	if peak := size.PeakVerified(); peak > s.maxBytes() {
 		return nil, fmt.Errorf("%w: nash solves the substitution game (and its best responses) when it is built, and under %s it holds %d break states, ~%s at the peak, more than the %s it may take here; use shorter halves or fewer moves, or a game table (kingoal solve game --out FILE.kgt, then nash:table=FILE.kgt)",
-			solver.ErrTooLarge, s.Rules, size.BreakStates, safefile.FormatBytes(peak), safefile.FormatBytes(s.maxBytes()))
+			policy.ErrTooLarge, s.Rules, size.BreakStates, safefile.FormatBytes(peak), safefile.FormatBytes(s.maxBytes()))
 	}
 	g, err := gameFor(s.context(), s.Rules, payoff)
 	if err != nil {
@@ -89,7 +90,7 @@ func buildDynamicNash(p params, s Setup) (Agent, error) {
 	}
 	if peak := size.Peak(true); peak > s.maxBytes() {
 		return nil, fmt.Errorf("%w: nash solves the game with a Dynamic side (and its best responses) when it is built, and under %s it needs ~%s at the peak, more than the %s it may take here",
-			solver.ErrTooLarge, s.Rules, safefile.FormatBytes(peak), safefile.FormatBytes(s.maxBytes()))
+			policy.ErrTooLarge, s.Rules, safefile.FormatBytes(peak), safefile.FormatBytes(s.maxBytes()))
 	}
 	g, err := dynamicGames.get(s.context(), eqKey{s.Rules.Canonical(), payoff}, func() (*solver.DynamicGame, error) {
 		return solver.SolveDynamicGame(solver.GameProblem{Rules: s.Rules, Payoff: payoff, Context: s.context(), Verify: true})

@@ -14,6 +14,7 @@ import (
 	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // bestResponseTo builds side's best response to nash's strategy (the other side) as an
@@ -26,11 +27,11 @@ func bestResponseTo(t *testing.T, g *solver.Game, side env.Player) (env.Policy, 
 	if side == env.Away {
 		opp = g.KickOff().Home
 	}
-	pols := map[env.Lineup]*solver.BasicPolicy{}
+	pols := map[env.Lineup]*policy.BasicPolicy{}
 	acc := make([]float64, env.NumLineups)
 	for _, o := range opp {
-		bp, err := solver.SolveBasic(solver.BasicProblem{Rules: g.Problem.Rules, Player: side, Own: o.Lineup, Opponent: o.Lineup,
-			OpponentBreaks: solver.Drawing(g.Strategy(side.Other())), Objective: odds.ObjectiveWinLoss})
+		bp, err := policy.SolveBasic(policy.BasicProblem{Rules: g.Problem.Rules, Player: side, Own: o.Lineup, Opponent: o.Lineup,
+			OpponentBreaks: policy.Drawing(g.Strategy(side.Other())), Objective: odds.ObjectiveWinLoss})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +60,7 @@ func bestResponseTo(t *testing.T, g *solver.Game, side env.Player) (env.Policy, 
 			if !oppStart.Valid() { // the first break shows the opponent's starting line-up
 				oppStart = obs.Opp
 			}
-			s := solver.BreakState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, GoalDiff: obs.OwnGoals - obs.OppGoals, Own: obs.Own,
+			s := policy.BreakState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, GoalDiff: obs.OwnGoals - obs.OppGoals, Own: obs.Own,
 				MovesLeft: obs.OwnMovesLeft, OppLineup: obs.Opp, OppMovesLeft: obs.OppMovesLeft}
 			to, err := pols[oppStart].Best(s)
 			if err != nil || !legal.Has(to.Index()) {
@@ -143,7 +144,7 @@ func TestNashIsUnexploitable(t *testing.T) {
 	}
 	// 90-throw halves with three moves: twice the default game's length, ~4× its memory.
 	_, err := agents.New("nash", agents.Setup{Rules: env.Rules{ThrowsPerHalf: 90}})
-	if !errors.Is(err, solver.ErrTooLarge) {
+	if !errors.Is(err, policy.ErrTooLarge) {
 		t.Errorf("nash under 90-throw halves: %v", err)
 	}
 }

@@ -6,9 +6,9 @@ import (
 	"math/rand/v2"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // Optimal plays the solver's best response at every decision: at a break (Basic) or a shift
@@ -21,8 +21,8 @@ type Optimal struct {
 	Lineup    env.Lineup           // kick-off line-up when the side's Mix is empty
 	Mix       [2][]lineup.Weighted // kick-off mix per side (the equilibrium agent)
 	rng       *rand.Rand
-	basic     policyCache[*solver.BasicPolicy]
-	dynamic   policyCache[*solver.DynamicPolicy]
+	basic     policyCache[*policy.BasicPolicy]
+	dynamic   policyCache[*policy.DynamicPolicy]
 	ctx       context.Context // nil: never stops
 	err       error
 }
@@ -89,12 +89,12 @@ func (o *Optimal) Act(obs env.Observation, legal env.Mask) int {
 		// A policy solved from the first break at which the opponent shows this line-up
 		// answers every later break of the match (they are reachable from it); where it
 		// does not (a new match against an opponent that keeps it), solve from here again.
-		st := solver.BreakState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, GoalDiff: obs.OwnGoals - obs.OppGoals, Own: obs.Own, MovesLeft: obs.OwnMovesLeft}
-		pol, err := o.basic.get(cacheKey{obs.Player, obs.Opp}, func(p *solver.BasicPolicy) bool {
+		st := policy.BreakState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, GoalDiff: obs.OwnGoals - obs.OppGoals, Own: obs.Own, MovesLeft: obs.OwnMovesLeft}
+		pol, err := o.basic.get(cacheKey{obs.Player, obs.Opp}, func(p *policy.BasicPolicy) bool {
 			_, err := p.Best(st)
 			return err == nil
-		}, func() (*solver.BasicPolicy, error) {
-			return solver.SolveBasic(solver.BasicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective, Context: o.ctx, From: &st})
+		}, func() (*policy.BasicPolicy, error) {
+			return policy.SolveBasic(policy.BasicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective, Context: o.ctx, From: &st})
 		})
 		if err == nil {
 			var to env.Lineup
@@ -105,8 +105,8 @@ func (o *Optimal) Act(obs env.Observation, legal env.Mask) int {
 		}
 		o.fail(err, obs)
 	case env.Shift:
-		pol, err := o.dynamic.get(cacheKey{obs.Player, obs.Opp}, func(*solver.DynamicPolicy) bool { return true }, func() (*solver.DynamicPolicy, error) {
-			return solver.SolveDynamic(solver.DynamicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective, Context: o.ctx})
+		pol, err := o.dynamic.get(cacheKey{obs.Player, obs.Opp}, func(*policy.DynamicPolicy) bool { return true }, func() (*policy.DynamicPolicy, error) {
+			return policy.SolveDynamic(policy.DynamicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective, Context: o.ctx})
 		})
 		if err == nil {
 			var to env.Lineup
@@ -130,9 +130,9 @@ func (o *Optimal) fail(err error, obs env.Observation) {
 }
 
 // shiftStateOf turns an observation at a Shift decision into the solver's ShiftState.
-func shiftStateOf(obs env.Observation) solver.ShiftState {
+func shiftStateOf(obs env.Observation) policy.ShiftState {
 	// The solver's states are in home coordinates.
-	return solver.ShiftState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, Ball: env.HomeSector(obs.Player, obs.Ball), GoalDiff: obs.OwnGoals - obs.OppGoals, Own: obs.Own, Possession: obs.Possession}
+	return policy.ShiftState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, Ball: env.HomeSector(obs.Player, obs.Ball), GoalDiff: obs.OwnGoals - obs.OppGoals, Own: obs.Own, Possession: obs.Possession}
 }
 
 func (o *Optimal) kickoff(p env.Player) int {
@@ -181,9 +181,9 @@ func lineupGameFor(ctx context.Context, r env.Rules, p lineup.Payoff) (lineupGam
 // solved on this machine: it would otherwise fail at its first break or shift.
 func checkPolicySize(r env.Rules) error {
 	for p := env.Home; p <= env.Away; p++ {
-		check := solver.CheckBasicSize
+		check := policy.CheckBasicSize
 		if r.Modes[p] == env.Dynamic {
-			check = solver.CheckDynamicSize
+			check = policy.CheckDynamicSize
 		}
 		if err := check(r); err != nil {
 			return err

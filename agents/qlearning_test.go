@@ -11,8 +11,8 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // TestQLearningReachesTheBestResponse: after 1,000,000 episodes against fixed:2-2-2-2-2
@@ -24,7 +24,7 @@ func TestQLearningReachesTheBestResponse(t *testing.T) {
 	opp := env.MustParseLineup("2-2-2-2-2")
 	best := 0.0
 	for _, l := range env.AllLineups() {
-		p, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: l, Opponent: opp, Objective: odds.ObjectiveWinDraw})
+		p, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Own: l, Opponent: opp, Objective: odds.ObjectiveWinDraw})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,11 +34,11 @@ func TestQLearningReachesTheBestResponse(t *testing.T) {
 	if err := q.Train(context.Background(), agents.TrainConfig{Opponent: agents.Fixed{Lineup: opp}, Episodes: 1_000_000, Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
-	home, err := solver.Evaluate(solver.PolicyOf(q), solver.Keeping{Lineup: opp}, r)
+	home, err := policy.Evaluate(policy.PolicyOf(q), policy.Keeping{Lineup: opp}, r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	away, err := solver.Evaluate(solver.Keeping{Lineup: opp}, solver.PolicyOf(q), r)
+	away, err := policy.Evaluate(policy.Keeping{Lineup: opp}, policy.PolicyOf(q), r)
 	if err != nil {
 		t.Fatal(err)
 	}

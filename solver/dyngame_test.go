@@ -10,6 +10,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 var (
@@ -235,7 +236,7 @@ func TestDynamicGameWithAKeeperIsSolvePolicy(t *testing.T) {
 			dyn = env.Away
 		}
 		compareKickOffs(t, g, rng, 8, dyn, func(own, opp env.Lineup) (float64, error) {
-			pol, err := SolveDynamic(DynamicProblem{Rules: c.r, Player: dyn, Own: own, Opponent: opp, Objective: c.obj})
+			pol, err := policy.SolveDynamic(policy.DynamicProblem{Rules: c.r, Player: dyn, Own: own, Opponent: opp, Objective: c.obj})
 			if err != nil {
 				return 0, err
 			}
@@ -278,7 +279,7 @@ func compareKickOffs(t *testing.T, g *DynamicGame, rng *rand.Rand, n int, me env
 // cancelled context stops the solve with its error.
 func TestDynamicGameRefusesAndStops(t *testing.T) {
 	r := env.Rules{Modes: bd}
-	if _, err := SolveDynamicGame(GameProblem{Rules: r, MaxBytes: 1 << 20}); !errors.Is(err, ErrTooLarge) {
+	if _, err := SolveDynamicGame(GameProblem{Rules: r, MaxBytes: 1 << 20}); !errors.Is(err, policy.ErrTooLarge) {
 		t.Errorf("1 MiB bound: %v, want ErrTooLarge", err)
 	}
 	if _, err := SolveDynamicGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 3}}); err == nil {
@@ -318,7 +319,7 @@ func TestDynamicGameWithAForcedKeeperIsSolvePolicy(t *testing.T) {
 		me := c.kept.Other()
 		compareKickOffs(t, g, rng, 6, me, func(own, opp env.Lineup) (float64, error) {
 			if c.r.Modes[me] == env.Dynamic {
-				pol, err := SolveDynamic(DynamicProblem{Rules: c.r, Player: me, Own: own, Opponent: opp, Objective: odds.ObjectiveWinLoss})
+				pol, err := policy.SolveDynamic(policy.DynamicProblem{Rules: c.r, Player: me, Own: own, Opponent: opp, Objective: odds.ObjectiveWinLoss})
 				if err != nil {
 					return 0, err
 				}
@@ -326,7 +327,7 @@ func TestDynamicGameWithAForcedKeeperIsSolvePolicy(t *testing.T) {
 			}
 			basic := c.r
 			basic.Modes[c.kept] = env.Basic // a keeper: SolveBasic's opponent keeps whatever its mode
-			pol, err := SolveBasic(BasicProblem{Rules: basic, Player: me, Own: own, Opponent: opp, Objective: odds.ObjectiveWinLoss})
+			pol, err := policy.SolveBasic(policy.BasicProblem{Rules: basic, Player: me, Own: own, Opponent: opp, Objective: odds.ObjectiveWinLoss})
 			if err != nil {
 				return 0, err
 			}

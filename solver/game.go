@@ -12,6 +12,7 @@ import (
 	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
@@ -293,7 +294,7 @@ func (p GameProblem) fits(peak int64, holds string) error {
 		limit = DefaultGameBytes
 	}
 	if peak > limit {
-		return fmt.Errorf("%w: %s and needs ~%s at its peak, more than the limit of %s", ErrTooLarge, holds, formatBytes(peak), formatBytes(limit))
+		return fmt.Errorf("%w: %s and needs ~%s at its peak, more than the limit of %s", policy.ErrTooLarge, holds, formatBytes(peak), formatBytes(limit))
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
@@ -147,7 +148,7 @@ func (g *Game) At(s GameState) (StageSolution, error) {
 }
 
 // Strategy returns player p's equilibrium strategy at breaks, for SolveBasic's Drawing opponent.
-func (g *Game) Strategy(p env.Player) MixedBreakPolicy { return gameStrategy{g, p} }
+func (g *Game) Strategy(p env.Player) policy.MixedBreakPolicy { return gameStrategy{g, p} }
 
 type gameStrategy struct {
 	g *Game
@@ -155,7 +156,7 @@ type gameStrategy struct {
 }
 
 // Mix returns the player's equilibrium mix at the break s (seen by that player).
-func (gs gameStrategy) Mix(s BreakState) ([]lineup.Weighted, error) {
+func (gs gameStrategy) Mix(s policy.BreakState) ([]lineup.Weighted, error) {
 	st := GameState{Period: s.Period, ThrowsLeft: s.ThrowsLeft, GoalDiff: s.GoalDiff, Home: s.Own, Away: s.OppLineup,
 		HomeMoves: s.MovesLeft, AwayMoves: s.OppMovesLeft}
 	if gs.p == env.Away {

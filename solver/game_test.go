@@ -9,6 +9,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/lineup"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // TestGameEquilibriumIsVerified: for league and knockout rules, every payoff, ties rethrown
@@ -135,7 +136,7 @@ func TestGameRefusesWhatItCannotSolve(t *testing.T) {
 		}
 	}
 	_, err := solver.SolveGame(solver.GameProblem{Rules: env.Rules{}, MaxBytes: 1 << 30})
-	if !errors.Is(err, solver.ErrTooLarge) {
+	if !errors.Is(err, policy.ErrTooLarge) {
 		t.Errorf("default rules under 1 GiB: %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // GameCheck is the verification of a solved game: each side's best response to the other's
@@ -40,8 +41,8 @@ func VerifyGameByBasic(ctx context.Context, g *Game) (GameCheck, error) {
 		}
 		acc := make([]float64, env.NumLineups)
 		for _, o := range opp {
-			bp, err := SolveBasic(BasicProblem{Rules: g.Problem.Rules, Player: p, Own: o.Lineup, Opponent: o.Lineup,
-				OpponentBreaks: Drawing(g.Strategy(p.Other())), Objective: obj, Context: ctx})
+			bp, err := policy.SolveBasic(policy.BasicProblem{Rules: g.Problem.Rules, Player: p, Own: o.Lineup, Opponent: o.Lineup,
+				OpponentBreaks: policy.Drawing(g.Strategy(p.Other())), Objective: obj, Context: ctx})
 			if err != nil {
 				return GameCheck{}, fmt.Errorf("solver: best response of %s to the equilibrium (opponent starting %v): %w", p, o.Lineup, err)
 			}

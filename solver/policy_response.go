@@ -10,6 +10,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/lineup"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // GamePolicy is one side's stationary strategy in Basic-mode Kingoal — its choices a
@@ -57,7 +58,7 @@ func (p PolicyProblem) Fits() (moves int, err error) {
 	}
 	if peak := size.PeakResponses(); peak > limit {
 		return 0, fmt.Errorf("%w: best responses under these rules hold %d break states and need ~%s at their peak, more than the limit of %s",
-			ErrTooLarge, size.BreakStates, formatBytes(peak), formatBytes(limit))
+			policy.ErrTooLarge, size.BreakStates, formatBytes(peak), formatBytes(limit))
 	}
 	return moves, nil
 }

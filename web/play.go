@@ -14,7 +14,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/match"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // A game on the play page is its URL: the opponent, side, seed, rule knobs (kingoal play's
@@ -156,7 +156,7 @@ func (s *Server) requestedGame(w http.ResponseWriter, r *http.Request) (game, pl
 // solve here) or the server's.
 func playStatus(err error) int {
 	var bad match.SpecError
-	if errors.As(err, &bad) || errors.Is(err, errIllegalChoice) || errors.Is(err, solver.ErrTooLarge) {
+	if errors.As(err, &bad) || errors.Is(err, errIllegalChoice) || errors.Is(err, policy.ErrTooLarge) {
 		return http.StatusBadRequest
 	}
 	return http.StatusInternalServerError

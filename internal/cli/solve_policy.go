@@ -10,8 +10,8 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 type solvePolicyOptions struct {
@@ -57,7 +57,7 @@ recommended change by time and score (--png).`,
 // policyError makes a policy too large for this machine a usage error: the rules asked
 // for it.
 func policyError(err error) error {
-	if errors.Is(err, solver.ErrTooLarge) {
+	if errors.Is(err, policy.ErrTooLarge) {
 		return usageError{err}
 	}
 	return err
@@ -123,13 +123,13 @@ func runSolvePolicy(ctx context.Context, io Streams, o solvePolicyOptions) error
 	var chart heatmap
 	var describe func() // the summary, rows and chart of the solved policy
 	if r.Modes[me] == env.Dynamic {
-		dp, err := solver.SolveDynamic(solver.DynamicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj, Context: ctx})
+		dp, err := policy.SolveDynamic(policy.DynamicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj, Context: ctx})
 		if err != nil {
 			return policyError(err)
 		}
 		describe = func() { pol, recs, rows, chart = dp, dynamicSummary(dp, r), dynamicRows(dp, r), dynamicChart(dp, r) }
 	} else {
-		bp, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj, Context: ctx})
+		bp, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj, Context: ctx})
 		if err != nil {
 			return policyError(err)
 		}
@@ -196,12 +196,12 @@ func summaryTimes(r env.Rules) []summaryTime {
 
 // basicSummary: at half time and after goals late on, with the starting line-up and the
 // whole budget, what to do at each score.
-func basicSummary(bp *solver.BasicPolicy, r env.Rules) []recommendation {
+func basicSummary(bp *policy.BasicPolicy, r env.Rules) []recommendation {
 	own, moves := bp.Problem.Own, r.MoveBudget()
 	var out []recommendation
 	for _, when := range summaryTimes(r) {
 		for d := -2; d <= 2; d++ {
-			s := solver.BreakState{Period: when.per, ThrowsLeft: when.left, GoalDiff: d, Own: own, MovesLeft: moves}
+			s := policy.BreakState{Period: when.per, ThrowsLeft: when.left, GoalDiff: d, Own: own, MovesLeft: moves}
 			to, err1 := bp.Best(s)
 			v, err2 := bp.ValueAt(s)
 			s.MovesLeft = 0
@@ -216,7 +216,7 @@ func basicSummary(bp *solver.BasicPolicy, r env.Rules) []recommendation {
 }
 
 // basicRows lists every break state reachable from the starting line-up, |difference| ≤ 10.
-func basicRows(bp *solver.BasicPolicy, r env.Rules) []datasets.PolicyRow {
+func basicRows(bp *policy.BasicPolicy, r env.Rules) []datasets.PolicyRow {
 	var rows []datasets.PolicyRow
 	budget := r.MoveBudget()
 	for _, per := range r.Periods() {
@@ -225,7 +225,7 @@ func basicRows(bp *solver.BasicPolicy, r env.Rules) []datasets.PolicyRow {
 				for l := range env.NumLineups {
 					cur := env.LineupAt(l)
 					for m := 0; m <= budget-bp.Problem.Own.Moves(cur); m++ {
-						s := solver.BreakState{Period: per, ThrowsLeft: t, GoalDiff: d, Own: cur, MovesLeft: m}
+						s := policy.BreakState{Period: per, ThrowsLeft: t, GoalDiff: d, Own: cur, MovesLeft: m}
 						to, err := bp.Best(s)
 						if err != nil {
 							continue
@@ -247,7 +247,7 @@ const chartDiffs = 3 // goal differences −3..+3 in the charts
 
 // basicChart: the recommended change from the starting line-up with the whole budget, at a
 // break after each possible time of the regular match, by score.
-func basicChart(bp *solver.BasicPolicy, r env.Rules) heatmap {
+func basicChart(bp *policy.BasicPolicy, r env.Rules) heatmap {
 	own, half := bp.Problem.Own, r.HalfThrows()
 	return heatmap{
 		title:    fmt.Sprintf("Recommended change from %s (%s left): counters × sectors moved forward", own, plural(r.MoveBudget(), "move")),
@@ -260,7 +260,7 @@ func basicChart(bp *solver.BasicPolicy, r env.Rules) heatmap {
 			if played >= half {
 				per, left = env.SecondHalf, 2*half-played
 			}
-			to, err := bp.Best(solver.BreakState{Period: per, ThrowsLeft: left, GoalDiff: row - chartDiffs, Own: own, MovesLeft: r.MoveBudget()})
+			to, err := bp.Best(policy.BreakState{Period: per, ThrowsLeft: left, GoalDiff: row - chartDiffs, Own: own, MovesLeft: r.MoveBudget()})
 			if err != nil {
 				return math.NaN()
 			}
@@ -271,7 +271,7 @@ func basicChart(bp *solver.BasicPolicy, r env.Rules) heatmap {
 
 // dynamicSummary: after winning a throw that takes the ball to own sector 4 (or scoring),
 // early, at half time and late, by score.
-func dynamicSummary(dp *solver.DynamicPolicy, r env.Rules) []recommendation {
+func dynamicSummary(dp *policy.DynamicPolicy, r env.Rules) []recommendation {
 	own, me := dp.Problem.Own, dp.Problem.Player
 	var out []recommendation
 	for _, when := range []struct {
@@ -282,7 +282,7 @@ func dynamicSummary(dp *solver.DynamicPolicy, r env.Rules) []recommendation {
 	}{{"early, ball won into sector 4", env.FirstHalf, r.HalfThrows() - 1, 4}, {"second half starts", env.SecondHalf, r.HalfThrows(), 3},
 		{fmt.Sprintf("%s left, ball won into sector 4", plural(max(1, r.HalfThrows()/9), "throw")), env.SecondHalf, max(1, r.HalfThrows()/9), 4}} {
 		for d := -1; d <= 1; d++ {
-			s := solver.ShiftState{Period: when.per, ThrowsLeft: when.left, Ball: env.HomeSector(me, when.ball), GoalDiff: d, Own: own, Possession: 1}
+			s := policy.ShiftState{Period: when.per, ThrowsLeft: when.left, Ball: env.HomeSector(me, when.ball), GoalDiff: d, Own: own, Possession: 1}
 			to, v, err := dp.Best(s)
 			keep, err2 := dp.ValueAt(s)
 			if err != nil || err2 != nil {
@@ -295,7 +295,7 @@ func dynamicSummary(dp *solver.DynamicPolicy, r env.Rules) []recommendation {
 }
 
 // dynamicRows lists every throw state with |difference| ≤ 5 and the best shift before it.
-func dynamicRows(dp *solver.DynamicPolicy, r env.Rules) []datasets.PolicyRow {
+func dynamicRows(dp *policy.DynamicPolicy, r env.Rules) []datasets.PolicyRow {
 	var rows []datasets.PolicyRow
 	me := dp.Problem.Player
 	poss := []int{0}
@@ -308,7 +308,7 @@ func dynamicRows(dp *solver.DynamicPolicy, r env.Rules) []datasets.PolicyRow {
 				for ball := 1; ball <= env.Sectors; ball++ {
 					for _, ps := range poss {
 						for l := range env.NumLineups {
-							s := solver.ShiftState{Period: per, ThrowsLeft: t, Ball: env.HomeSector(me, ball), GoalDiff: d, Own: env.LineupAt(l), Possession: ps}
+							s := policy.ShiftState{Period: per, ThrowsLeft: t, Ball: env.HomeSector(me, ball), GoalDiff: d, Own: env.LineupAt(l), Possession: ps}
 							to, v, err := dp.Best(s)
 							if err != nil {
 								continue
@@ -327,7 +327,7 @@ func dynamicRows(dp *solver.DynamicPolicy, r env.Rules) []datasets.PolicyRow {
 
 // dynamicChart: the best shift from the starting line-up after winning the ball into own
 // sector 3, by time and score.
-func dynamicChart(dp *solver.DynamicPolicy, r env.Rules) heatmap {
+func dynamicChart(dp *policy.DynamicPolicy, r env.Rules) heatmap {
 	own, half := dp.Problem.Own, r.HalfThrows()
 	return heatmap{
 		title:    fmt.Sprintf("Best shift from %s after winning the ball into midfield: sectors moved forward", own),
@@ -339,7 +339,7 @@ func dynamicChart(dp *solver.DynamicPolicy, r env.Rules) heatmap {
 			if c >= half {
 				per, left = env.SecondHalf, 2*half-c
 			}
-			to, _, err := dp.Best(solver.ShiftState{Period: per, ThrowsLeft: left, Ball: env.KickOffSector, GoalDiff: row - chartDiffs, Own: own, Possession: 1})
+			to, _, err := dp.Best(policy.ShiftState{Period: per, ThrowsLeft: left, Ball: env.KickOffSector, GoalDiff: row - chartDiffs, Own: own, Possession: 1})
 			if err != nil {
 				return math.NaN()
 			}

@@ -15,7 +15,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // qlearningOnly are train's flags fictitious play has no use for.
@@ -138,7 +138,7 @@ func (o trainOptions) fictitiousFrom(r env.Rules, checkpoint string) (*agents.Fi
 	switch {
 	case errors.Is(err, agents.ErrCheckpointRules):
 		return nil, nil, usageError{fmt.Errorf("--resume: %w (give the run's rule flags)", err)}
-	case errors.Is(err, solver.ErrTooLarge):
+	case errors.Is(err, policy.ErrTooLarge):
 		return nil, nil, policyError(err)
 	case err != nil:
 		return nil, nil, fmt.Errorf("train: --resume %s: %w", checkpoint, err)

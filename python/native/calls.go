@@ -16,9 +16,9 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/frame"
-	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // calls are the library functions Python reaches through kg_call: JSON in, JSON out.
@@ -198,7 +198,7 @@ func equilibriumCall(in []byte) (any, error) {
 }
 
 // optimalValueCall is the best any policy can do against an opponent who keeps a line-up:
-// the best kick-off line-up, then the optimal Basic policy (solver.SolveBasic).
+// the best kick-off line-up, then the optimal Basic policy (policy.SolveBasic).
 func optimalValueCall(in []byte) (any, error) {
 	var a struct {
 		Opponent  string          `json:"opponent"`
@@ -230,7 +230,7 @@ func optimalValueCall(in []byte) (any, error) {
 	}
 	best, bestValue := env.Lineup{}, math.Inf(-1)
 	for _, own := range env.AllLineups() {
-		pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj})
+		pol, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj})
 		if err != nil {
 			return nil, inputError{err}
 		}

@@ -1,4 +1,4 @@
-package solver_test
+package policy_test
 
 import (
 	"math"
@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // objectiveOf scores a finished env state for player p, straight from env's results.
@@ -42,7 +42,7 @@ func expectimax(s env.State, p env.Player, o odds.Objective, memo map[env.State]
 }
 
 // expectimaxVs is expectimax against an opponent playing opp (nil: keeping its line-up).
-func expectimaxVs(s env.State, p env.Player, o odds.Objective, opp solver.Policy, memo map[env.State]float64) float64 {
+func expectimaxVs(s env.State, p env.Player, o odds.Objective, opp policy.Policy, memo map[env.State]float64) float64 {
 	if v, ok := memo[s]; ok {
 		return v
 	}
@@ -120,7 +120,7 @@ func TestSolveBasicEqualsExpectimax(t *testing.T) {
 		{env.Rules{ThrowsPerHalf: 4, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 3}, env.Home, "1-1-3-3-2", "2-2-3-2-1", odds.ObjectiveAdvance},
 		{env.Rules{ThrowsPerHalf: 3, Moves: 2, Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime}, env.Away, "2-2-2-2-2", "1-2-3-3-1", odds.ObjectiveWinDraw},
 	} {
-		pol, err := solver.SolveBasic(solver.BasicProblem{Rules: tc.r, Player: tc.p, Own: lu(tc.own), Opponent: lu(tc.opp), Objective: tc.obj})
+		pol, err := policy.SolveBasic(policy.BasicProblem{Rules: tc.r, Player: tc.p, Own: lu(tc.own), Opponent: lu(tc.opp), Objective: tc.obj})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,7 +145,7 @@ func TestBasicPolicyAgainstSimulator(t *testing.T) {
 		{env.Rules{Moves: 2, ThrowsPerHalf: 25}, env.Home, odds.ObjectivePoints},
 	} {
 		own, opp := lu("2-2-2-2-2"), lu("1-3-3-2-1")
-		pol, err := solver.SolveBasic(solver.BasicProblem{Rules: tc.r, Player: tc.p, Own: own, Opponent: opp, Objective: tc.obj})
+		pol, err := policy.SolveBasic(policy.BasicProblem{Rules: tc.r, Player: tc.p, Own: own, Opponent: opp, Objective: tc.obj})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -154,7 +154,7 @@ func TestBasicPolicyAgainstSimulator(t *testing.T) {
 		sum, sq := 0.0, 0.0
 		for i := range n {
 			end := playMatch(t, e, uint64(i)+1000, own, env.Break, func(s env.State) (env.Lineup, error) {
-				return pol.Best(solver.BreakStateOf(s, tc.p))
+				return pol.Best(policy.BreakStateOf(s, tc.p))
 			})
 			v := objectiveOf(tc.obj, end, tc.p)
 			sum += v
@@ -182,40 +182,40 @@ func TestBasicPolicyIdentities(t *testing.T) {
 			if r.Knockout && obj != odds.ObjectivePoints {
 				want = o.HomeAdvance
 			}
-			pol, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp, Objective: obj})
+			pol, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Own: own, Opponent: opp, Objective: obj})
 			if err != nil {
 				t.Fatal(err)
 			}
 			near(t, "no-change value = MatchOdds "+obj.String(), pol.NoChangeValue(), want, 1e-12)
 			// Home and away are symmetric: the same problem from the away side has the same value.
-			as, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Player: env.Away, Own: own, Opponent: opp, Objective: obj})
+			as, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Player: env.Away, Own: own, Opponent: opp, Objective: obj})
 			if err != nil {
 				t.Fatal(err)
 			}
 			near(t, "home/away symmetry", as.Value(), pol.Value(), 1e-12)
 			other := lu("3-1-2-2-2") // ValueFrom answers for every starting line-up
-			from, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: other, Opponent: opp, Objective: obj})
+			from, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Own: other, Opponent: opp, Objective: obj})
 			if err != nil {
 				t.Fatal(err)
 			}
 			near(t, "ValueFrom", pol.ValueFrom(other), from.Value(), 1e-15)
 		}
 	}
-	pol, _ := solver.SolveBasic(solver.BasicProblem{Rules: env.Rules{ThrowsPerHalf: 45}, Own: own, Opponent: opp})
+	pol, _ := policy.SolveBasic(policy.BasicProblem{Rules: env.Rules{ThrowsPerHalf: 45}, Own: own, Opponent: opp})
 	rng := rand.New(rand.NewPCG(1, 1))
 	for range 200 { // Act always returns a line-up within the budget, and ValueAt ≥ keeping.
-		s := solver.BreakState{Period: env.Period(1 + rng.IntN(2)), ThrowsLeft: 1 + rng.IntN(45), GoalDiff: rng.IntN(7) - 3, Own: env.LineupAt(rng.IntN(121)), MovesLeft: rng.IntN(4)}
+		s := policy.BreakState{Period: env.Period(1 + rng.IntN(2)), ThrowsLeft: 1 + rng.IntN(45), GoalDiff: rng.IntN(7) - 3, Own: env.LineupAt(rng.IntN(121)), MovesLeft: rng.IntN(4)}
 		to, err := pol.Best(s)
 		if err != nil || s.Own.Moves(to) > s.MovesLeft {
 			t.Fatalf("%+v → %v (%v)", s, to, err)
 		}
 	}
-	for _, bad := range []solver.BreakState{{Period: env.Penalties, ThrowsLeft: 1, Own: own}, {Period: env.FirstHalf, ThrowsLeft: 46, Own: own}, {Period: env.FirstHalf, ThrowsLeft: 3}} {
+	for _, bad := range []policy.BreakState{{Period: env.Penalties, ThrowsLeft: 1, Own: own}, {Period: env.FirstHalf, ThrowsLeft: 46, Own: own}, {Period: env.FirstHalf, ThrowsLeft: 3}} {
 		if _, err := pol.Best(bad); err == nil {
 			t.Errorf("Act accepted %+v", bad)
 		}
 	}
-	if _, err := solver.SolveBasic(solver.BasicProblem{Own: own, Opponent: opp, Objective: odds.ObjectiveAdvance}); err == nil {
+	if _, err := policy.SolveBasic(policy.BasicProblem{Own: own, Opponent: opp, Objective: odds.ObjectiveAdvance}); err == nil {
 		t.Error("advance in a league accepted")
 	}
 }
@@ -230,24 +230,24 @@ func TestBestResponseToAPolicy(t *testing.T) {
 	} {
 		own, opp := lu("2-2-2-2-2"), lu("1-2-3-3-1")
 		obj := odds.ObjectiveWinDraw
-		theirs, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Player: env.Away, Own: opp, Opponent: own, Objective: obj})
+		theirs, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Player: env.Away, Own: opp, Opponent: own, Objective: obj})
 		if err != nil {
 			t.Fatal(err)
 		}
-		br, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp, OpponentBreaks: solver.Playing(theirs), Objective: obj})
+		br, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Own: own, Opponent: opp, OpponentBreaks: policy.Playing(theirs), Objective: obj})
 		if err != nil {
 			t.Fatal(err)
 		}
 		s, _ := env.NewMatch(r, own, opp)
 		want := expectimaxVs(s, env.Home, obj, theirs, map[env.State]float64{})
 		near(t, r.String()+": best response value", br.Value(), want, 1e-12)
-		ev, err := solver.Evaluate(br, theirs, r)
+		ev, err := policy.Evaluate(br, theirs, r)
 		if err != nil {
 			t.Fatal(err)
 		}
 		near(t, "Evaluate(best response)", ev.Objective(obj, env.Home, r), br.Value(), 1e-12)
-		naive, _ := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp, Objective: obj})
-		nv, err := solver.Evaluate(naive, theirs, r)
+		naive, _ := policy.SolveBasic(policy.BasicProblem{Rules: r, Own: own, Opponent: opp, Objective: obj})
+		nv, err := policy.Evaluate(naive, theirs, r)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,11 +1,11 @@
-package solver_test
+package policy_test
 
 import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // TestSolveBasicFromAgreesWithTheWholeMatch: a policy solved from a break answers, at that
@@ -14,18 +14,18 @@ import (
 func TestSolveBasicFromAgreesWithTheWholeMatch(t *testing.T) {
 	for _, r := range []env.Rules{{ThrowsPerHalf: 15}, {ThrowsPerHalf: 9, Knockout: true, ExtraThrowsPerHalf: 4, TiesCount: true, Moves: 2}} {
 		own, opp := env.MustParseLineup("2-2-2-2-2"), env.MustParseLineup("1-3-3-2-1")
-		whole, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp, Objective: odds.ObjectiveWinDraw})
+		whole, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Own: own, Opponent: opp, Objective: odds.ObjectiveWinDraw})
 		if err != nil {
 			t.Fatal(err)
 		}
 		half := r.HalfThrows()
 		checked := 0
-		for _, from := range []solver.BreakState{
+		for _, from := range []policy.BreakState{
 			{Period: env.FirstHalf, ThrowsLeft: half - 4, GoalDiff: 1, Own: own, MovesLeft: r.MoveBudget()},
 			{Period: env.SecondHalf, ThrowsLeft: half, GoalDiff: -1, Own: env.MustParseLineup("1-2-3-3-1"), MovesLeft: 1},
 			{Period: env.SecondHalf, ThrowsLeft: 3, GoalDiff: 0, Own: own, MovesLeft: 2},
 		} {
-			part, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: from.Own, Opponent: opp, Objective: odds.ObjectiveWinDraw, From: &from})
+			part, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Own: from.Own, Opponent: opp, Objective: odds.ObjectiveWinDraw, From: &from})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,7 +58,7 @@ func TestSolveBasicFromAgreesWithTheWholeMatch(t *testing.T) {
 						continue
 					}
 					for m := 0; m <= from.MovesLeft; m++ {
-						s := solver.BreakState{Period: from.Period, ThrowsLeft: b.left, GoalDiff: b.d, Own: l, MovesLeft: m}
+						s := policy.BreakState{Period: from.Period, ThrowsLeft: b.left, GoalDiff: b.d, Own: l, MovesLeft: m}
 						a2, err2 := part.Best(s)
 						if from.Own.Moves(l) > from.MovesLeft-m { // not reachable with m moves left
 							if err2 == nil {

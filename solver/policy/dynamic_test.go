@@ -1,4 +1,4 @@
-package solver_test
+package policy_test
 
 import (
 	"math"
@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 func TestSolveDynamicEqualsExpectimax(t *testing.T) {
@@ -27,18 +27,18 @@ func TestSolveDynamicEqualsExpectimax(t *testing.T) {
 		{env.Rules{ThrowsPerHalf: 3, Modes: [2]env.Mode{env.Dynamic, env.Dynamic}, Knockout: true, ExtraThrowsPerHalf: 2}, env.Home, "1-1-3-3-2", "2-2-3-2-1", odds.ObjectiveAdvance},
 		{env.Rules{ThrowsPerHalf: 3, Modes: dyn(env.Away), Knockout: true, ExtraThrowsPerHalf: env.NoExtraTime, DynamicTrigger: env.TriggerTurnover}, env.Away, "3-1-2-2-2", "1-2-3-3-1", odds.ObjectiveWinDraw},
 	} {
-		pol, err := solver.SolveDynamic(solver.DynamicProblem{Rules: tc.r, Player: tc.p, Own: lu(tc.own), Opponent: lu(tc.opp), Objective: tc.obj})
+		pol, err := policy.SolveDynamic(policy.DynamicProblem{Rules: tc.r, Player: tc.p, Own: lu(tc.own), Opponent: lu(tc.opp), Objective: tc.obj})
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := expectimax(kickedOff(tc.r, tc.p, lu(tc.own), lu(tc.opp)), tc.p, tc.obj, map[env.State]float64{})
 		near(t, tc.r.String()+" "+tc.obj.String()+" optimal value", pol.Value(), want, 1e-12)
 		// Playing Act exactly, through env, gives the same value.
-		var hp, ap solver.Policy = pol, solver.Keeping{Lineup: lu(tc.opp)}
+		var hp, ap policy.Policy = pol, policy.Keeping{Lineup: lu(tc.opp)}
 		if tc.p == env.Away {
 			hp, ap = ap, hp
 		}
-		ev, err := solver.Evaluate(hp, ap, tc.r)
+		ev, err := policy.Evaluate(hp, ap, tc.r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,12 +54,12 @@ func TestSolveDynamicEqualsExpectimax(t *testing.T) {
 func TestPoliciesEvaluateToTheirValue(t *testing.T) {
 	own, opp := lu("2-2-2-2-2"), lu("1-3-3-2-1")
 	r := env.Rules{}
-	bp, err := solver.SolveBasic(solver.BasicProblem{Rules: r, Own: own, Opponent: opp})
+	bp, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Own: own, Opponent: opp})
 	if err != nil {
 		t.Fatal(err)
 	}
 	began := time.Now()
-	ev, err := solver.Evaluate(bp, solver.Keeping{Lineup: opp}, r)
+	ev, err := policy.Evaluate(bp, policy.Keeping{Lineup: opp}, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,11 +69,11 @@ func TestPoliciesEvaluateToTheirValue(t *testing.T) {
 	near(t, "mass", ev.HomeWin+ev.Draw+ev.AwayWin, 1, 1e-12)
 
 	dr := env.Rules{Modes: [2]env.Mode{env.Basic, env.Dynamic}, ThrowsPerHalf: 12, Knockout: true, ExtraThrowsPerHalf: 4}
-	dp, err := solver.SolveDynamic(solver.DynamicProblem{Rules: dr, Player: env.Away, Own: own, Opponent: opp, Objective: odds.ObjectiveAdvance})
+	dp, err := policy.SolveDynamic(policy.DynamicProblem{Rules: dr, Player: env.Away, Own: own, Opponent: opp, Objective: odds.ObjectiveAdvance})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err = solver.Evaluate(solver.Keeping{Lineup: opp}, dp, dr)
+	ev, err = policy.Evaluate(policy.Keeping{Lineup: opp}, dp, dr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestPoliciesEvaluateToTheirValue(t *testing.T) {
 		t.Errorf("shifting should help: %v vs %v", dp.Value(), dp.NoChangeValue())
 	}
 
-	kk, err := solver.Evaluate(solver.Keeping{Lineup: own}, solver.Keeping{Lineup: opp}, dr)
+	kk, err := policy.Evaluate(policy.Keeping{Lineup: own}, policy.Keeping{Lineup: opp}, dr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestPoliciesEvaluateToTheirValue(t *testing.T) {
 func TestDynamicPolicyAgainstSimulator(t *testing.T) {
 	r := env.Rules{Modes: [2]env.Mode{env.Dynamic, env.Basic}, ThrowsPerHalf: 30, DynamicTrigger: env.TriggerTurnover}
 	own, opp := lu("2-2-2-2-2"), lu("1-2-4-2-1")
-	pol, err := solver.SolveDynamic(solver.DynamicProblem{Rules: r, Own: own, Opponent: opp, Objective: odds.ObjectiveWin})
+	pol, err := policy.SolveDynamic(policy.DynamicProblem{Rules: r, Own: own, Opponent: opp, Objective: odds.ObjectiveWin})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,13 +123,13 @@ func TestDynamicPolicyAgainstSimulator(t *testing.T) {
 func TestEvaluateIsBitwiseReproducible(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 8, Knockout: true, ExtraThrowsPerHalf: 2, Modes: [2]env.Mode{env.Dynamic, env.Basic}}
 	own, opp := lu("2-2-2-2-2"), lu("1-2-3-3-1")
-	dp, err := solver.SolveDynamic(solver.DynamicProblem{Rules: r, Own: own, Opponent: opp, Objective: odds.ObjectiveAdvance})
+	dp, err := policy.SolveDynamic(policy.DynamicProblem{Rules: r, Own: own, Opponent: opp, Objective: odds.ObjectiveAdvance})
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, _ := solver.Evaluate(dp, solver.Keeping{Lineup: opp}, r)
+	first, _ := policy.Evaluate(dp, policy.Keeping{Lineup: opp}, r)
 	for range 5 {
-		if again, _ := solver.Evaluate(dp, solver.Keeping{Lineup: opp}, r); again != first {
+		if again, _ := policy.Evaluate(dp, policy.Keeping{Lineup: opp}, r); again != first {
 			t.Fatalf("Evaluate differs between runs: %+v v %+v", again, first)
 		}
 	}

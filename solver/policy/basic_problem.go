@@ -1,6 +1,6 @@
 // The Basic problem: what a Basic player decides at a break, and against whom.
 
-package solver
+package policy
 
 import (
 	"context"

@@ -1,6 +1,6 @@
 // A solved Basic policy: what to do at any break, and what it is worth.
 
-package solver
+package policy
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
 // The Basic solver: backward induction over breaks against a fixed or adaptive opponent.
 
-package solver
+package policy
 
 import (
 	"context"

@@ -1,17 +1,17 @@
-package solver_test
+package policy_test
 
 import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // BenchmarkSolveBasic: one optimal Basic policy, default rules (target ≤ 2 s).
 func BenchmarkSolveBasic(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := solver.SolveBasic(solver.BasicProblem{Own: lu("2-2-2-2-2"), Opponent: lu("1-3-3-2-1")}); err != nil {
+		if _, err := policy.SolveBasic(policy.BasicProblem{Own: lu("2-2-2-2-2"), Opponent: lu("1-3-3-2-1")}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -22,7 +22,7 @@ func BenchmarkSolveDynamic(b *testing.B) {
 	r := env.Rules{Modes: [2]env.Mode{env.Dynamic, env.Basic}}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := solver.SolveDynamic(solver.DynamicProblem{Rules: r, Own: lu("2-2-2-2-2"), Opponent: lu("1-3-3-2-1")}); err != nil {
+		if _, err := policy.SolveDynamic(policy.DynamicProblem{Rules: r, Own: lu("2-2-2-2-2"), Opponent: lu("1-3-3-2-1")}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -32,13 +32,13 @@ func BenchmarkSolveDynamic(b *testing.B) {
 // Basic policy, default rules.
 func BenchmarkSolveBasicVsPolicy(b *testing.B) {
 	own, opp := lu("2-2-2-2-2"), lu("1-3-3-2-1")
-	theirs, err := solver.SolveBasic(solver.BasicProblem{Player: env.Away, Own: opp, Opponent: own})
+	theirs, err := policy.SolveBasic(policy.BasicProblem{Player: env.Away, Own: opp, Opponent: own})
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := solver.SolveBasic(solver.BasicProblem{Own: own, Opponent: opp, OpponentBreaks: solver.Playing(theirs)}); err != nil {
+		if _, err := policy.SolveBasic(policy.BasicProblem{Own: own, Opponent: opp, OpponentBreaks: policy.Playing(theirs)}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,0 +1,12 @@
+package policy_test
+
+import (
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/solvertest"
+)
+
+// lu and near keep the tests' tables short.
+var (
+	lu   = env.MustParseLineup
+	near = solvertest.Near
+)
