@@ -80,7 +80,7 @@ func checkDynamicGame(p GameProblem) error {
 	case p.Table != nil:
 		return errors.New("solver: the game with a Dynamic side has no table file yet")
 	}
-	_, err := gameFinal(p.Payoff)
+	_, err := induction.GameFinal(p.Payoff)
 	return err
 }
 
@@ -89,11 +89,11 @@ func newDynamicRecursion(p GameProblem) (*dynSpace, *induction.Layers, error) {
 	if err := checkDynamicGame(p); err != nil {
 		return nil, nil, err
 	}
-	final, err := gameFinal(p.Payoff)
+	final, err := induction.GameFinal(p.Payoff)
 	if err != nil {
 		return nil, nil, err
 	}
-	ls := gameLayers(p.Rules, p.Payoff, final, false)
+	ls := induction.GameLayers(p.Rules, p.Payoff, final, false)
 	ls.MoveTables(env.Home)
 	ls.Consts = map[float64][]float64{}
 	return newDynSpace(p.Rules), ls, nil

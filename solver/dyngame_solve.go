@@ -162,7 +162,7 @@ func (s *dynSolver) layer(per, t int) (*dynLayer, error) {
 	lo, hi := s.ls.Span(per, t)
 	lay := s.newLayer(lo, max(hi-lo+1, 0))
 	dec := s.newDecisions(lay.lo, lay.n)
-	err := onWorkers(s.ctx, s.workers, func(w int) error {
+	err := induction.OnWorkers(s.ctx, s.workers, func(w int) error {
 		for dd := w; dd < lay.n; dd += s.workers {
 			if err := s.ctx.Err(); err != nil {
 				return err

@@ -145,28 +145,6 @@ type kickLayer struct {
 // match reaches by then from its kick-off (goals take throws).
 var ErrNotSolved = errors.New("solver: state not held by this game solve")
 
-// gameFinal is home's payoff at the end of a match with difference d, or a shoot-out.
-func gameFinal(p lineup.Payoff) (func(d int, shootout bool) float64, error) {
-	switch p {
-	case lineup.PayoffWinLoss:
-		return func(d int, _ bool) float64 { return float64(odds.Sign(d)) }, nil
-	case lineup.PayoffGoalDiff:
-		return func(d int, _ bool) float64 { return float64(d) }, nil
-	case lineup.PayoffAdvance:
-		so, err := odds.ShootoutLaw()
-		if err != nil {
-			return nil, err
-		}
-		return func(d int, shootout bool) float64 {
-			if shootout {
-				return 2*so.Home - 1
-			}
-			return float64(odds.Sign(d))
-		}, nil
-	}
-	return nil, fmt.Errorf("solver: the substitution game is solved for payoff win-loss, goal-diff or advance, not %s", p)
-}
-
 // gameSolver holds SolveGame's working state.
 type gameSolver struct {
 	*induction.Layers
@@ -195,7 +173,7 @@ func checkGame(p GameProblem) (int, error) {
 	if p.Payoff == lineup.PayoffAdvance && !r.Knockout {
 		return 0, errors.New("solver: payoff advance needs knockout rules")
 	}
-	if _, err := gameFinal(p.Payoff); err != nil {
+	if _, err := induction.GameFinal(p.Payoff); err != nil {
 		return 0, err
 	}
 	return min(r.MoveBudget(), 5), nil

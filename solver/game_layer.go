@@ -3,10 +3,7 @@
 package solver
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"sync"
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/internal/induction"
@@ -67,7 +64,7 @@ func (gs *gameSolver) breaks(per, t int, u *induction.BallLayer) (*induction.Bre
 	if gs.table != nil {
 		gs.table.startLayer(u.N, n)
 	}
-	if err := onWorkers(gs.Ctx, gs.workers, func(w int) error { return gs.solveShare(per, t, u, lay, w) }); err != nil {
+	if err := induction.OnWorkers(gs.Ctx, gs.workers, func(w int) error { return gs.solveShare(per, t, u, lay, w) }); err != nil {
 		return nil, err
 	}
 	// Mirror images: W(−d, (a, h)) = −W(d, (h, a)), filled once every share is done.
@@ -201,23 +198,4 @@ func (gs *gameSolver) fillMirrors(kl *kickLayer, lay *induction.BreakLayer) {
 			}
 		}
 	}
-}
-
-// onWorkers runs share(0) … share(workers−1) at once and waits for them: ctx's error once if
-// it ended, else every share's error.
-func onWorkers(ctx context.Context, workers int, share func(w int) error) error {
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[w] = share(w)
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return err // once, not once per worker
-	}
-	return errors.Join(errs...)
 }

@@ -34,11 +34,11 @@ func respond(ctx context.Context, r env.Rules, p lineup.Payoff, sp *gameSpace, w
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	final, err := gameFinal(p)
+	final, err := induction.GameFinal(p)
 	if err != nil {
 		return GameCheck{}, err
 	}
-	ls := gameLayers(r, p, final, false)
+	ls := induction.GameLayers(r, p, final, false)
 	n := sp.configs()
 	ls.Size, ls.Ctx, ls.Consts = 2*n, ctx, map[float64][]float64{}
 	gameSectors(ls, sp)
@@ -134,7 +134,7 @@ func (rs *responder) breaks(per, t int, u *induction.BallLayer) (*induction.Brea
 	if t >= 3 {
 		rs.Layers.Breaks[per][t-2] = nil
 	}
-	if err := onWorkers(rs.Ctx, rs.workers, func(w int) error { return rs.share(per, t, u, lay, w) }); err != nil {
+	if err := induction.OnWorkers(rs.Ctx, rs.workers, func(w int) error { return rs.share(per, t, u, lay, w) }); err != nil {
 		return nil, err
 	}
 	if per == 0 && t == rs.Lengths[0] {

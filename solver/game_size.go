@@ -6,7 +6,6 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/lineup"
-	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // GameSize is what a game solve would hold, computed without solving.
@@ -30,11 +29,11 @@ func EstimateGame(r env.Rules, p lineup.Payoff) (GameSize, error) {
 	if err != nil {
 		return GameSize{}, err
 	}
-	final, err := gameFinal(p)
+	final, err := induction.GameFinal(p)
 	if err != nil {
 		return GameSize{}, err
 	}
-	ls := gameLayers(r, p, final, false)
+	ls := induction.GameLayers(r, p, final, false)
 	lengths := ls.Lengths
 	sp := newGameSpace(moves)
 	size := GameSize{Configs: sp.configs()}
@@ -74,16 +73,6 @@ func (s GameSize) Peak() int64 { return 2 * s.Bytes }
 // PeakVerified is Peak for a solve with its best responses (measured: 9.05 GB for the default
 // rules, estimated 9.7 GiB).
 func (s GameSize) PeakVerified() int64 { return 2 * s.VerifyBytes }
-
-// gameLayers is the throw recursion's setup for the game under r and payoff p: the
-// differences a match can reach from its kick-off (every difference up to the most
-// possible with whole, as the reference solve holds), the score dropped under goal-diff in
-// a league.
-func gameLayers(r env.Rules, p lineup.Payoff, final func(d int, shootout bool) float64, whole bool) *induction.Layers {
-	lengths, total := odds.PeriodLengths(r)
-	return &induction.Layers{R: r, Lengths: lengths, MaxDiff: total/odds.ThrowsToScore() + 1, Final: final, Whole: whole,
-		Additive: p == lineup.PayoffGoalDiff && !r.Knockout, From: induction.BreakStart{Period: env.FirstHalf, ThrowsLeft: lengths[0]}}
-}
 
 // PeakResponses is Peak for best responses alone: four times what they hold (measured: VerifyGame
 // on the default rules' table, 8.01 GB with the table's 2.1 GB, for 1.68 GB held).

@@ -134,11 +134,11 @@ func decodeStrict(raw []byte, v any) error {
 
 // newGame lays out the Game of a problem, nothing solved, and the layers of its recursion.
 func newGame(p GameProblem, moves int, whole bool) (*Game, *induction.Layers, error) {
-	final, err := gameFinal(p.Payoff)
+	final, err := induction.GameFinal(p.Payoff)
 	if err != nil {
 		return nil, nil, err
 	}
-	ls := gameLayers(p.Rules, p.Payoff, final, whole)
+	ls := induction.GameLayers(p.Rules, p.Payoff, final, whole)
 	g := &Game{Problem: p, moves: moves, space: newGameSpace(moves), decided: ls.Decided, final: func(d int) float64 { return final(d, false) },
 		lengths: ls.Lengths, add: ls.Additive, kicks: make([][]*kickLayer, len(ls.Lengths))}
 	for per, n := range ls.Lengths {

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
@@ -94,7 +95,7 @@ func NewPolicyTable(r env.Rules, name string) (*PolicyTable, error) {
 	// result's sign cannot change, or, under cup rules, a level score is out of reach.
 	final := func(d int, _ bool) float64 { return float64(odds.Sign(d)) }
 	t := &PolicyTable{info: PolicyInfo{Format: "kingoal-policy-table", Version: int(policyFraming.version), Rules: r, Moves: moves, Name: name, Exploitability: -1},
-		entries: env.NumLineups * (moves + 1), rows: map[rowKey]uint32{}, decided: gameLayers(r, lineup.PayoffWinLoss, final, true).Decided}
+		entries: env.NumLineups * (moves + 1), rows: map[rowKey]uint32{}, decided: induction.GameLayers(r, lineup.PayoffWinLoss, final, true).Decided}
 	for s := range t.side {
 		t.side[s].mixes = map[uint32][]mixCell{}
 	}
