@@ -26,7 +26,7 @@ type Failing interface {
 
 // Deterministic is implemented by agents whose choice may be a function of the
 // observation: Deterministic reports whether it is, so that the agent's value can be
-// computed exactly (solver.Evaluate).
+// computed exactly (policy.Evaluate).
 type Deterministic interface {
 	Deterministic() bool
 }

@@ -14,7 +14,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
@@ -34,8 +34,8 @@ type Setup struct {
 	// one confined to the directories it serves.
 	Open func(name string) (*os.File, error)
 	// MaxBytes bounds what an agent solves when it is built (nash's game), by the solver's
-	// estimate of its peak memory; 0: solver.DefaultGameBytes. Beyond it the agent is refused
-	// with an error wrapping solver.ErrTooLarge.
+	// estimate of its peak memory; 0: game.DefaultMaxBytes. Beyond it the agent is refused
+	// with an error wrapping policy.ErrTooLarge.
 	MaxBytes int64
 }
 
@@ -46,7 +46,7 @@ func (s Setup) open(name string) (*os.File, error) {
 	return safefile.Open(name, 0)
 }
 
-func (s Setup) maxBytes() int64 { return cmp.Or(s.MaxBytes, solver.DefaultGameBytes) }
+func (s Setup) maxBytes() int64 { return cmp.Or(s.MaxBytes, game.DefaultMaxBytes) }
 
 func (s Setup) context() context.Context {
 	if s.Context == nil {

@@ -26,7 +26,7 @@ type Report struct {
 
 // EvaluateAgainst measures the agents newAgent builds against the opponent spec under r.
 // Against fixed:L with both players in Basic mode the optimum is known exactly (the best
-// kick-off line-up with the optimal policy after it, solver.SolveBasic), and a deterministic
+// kick-off line-up with the optimal policy after it, policy.SolveBasic), and a deterministic
 // agent is scored exactly; otherwise it plays matches (sides alternating; match i's dice
 // and seeds from (seed, i); each agent is built once and reseeded every match) and reports
 // a 95% interval. newAgent should build its agent with ctx (Setup.Context): when ctx is
@@ -166,7 +166,7 @@ type brKey struct {
 
 // bestResponseScore is the optimum's score (P(win) + ½ P(draw)) against a player who keeps
 // opp: the best kick-off line-up, then the optimal Basic policy. One solve covers every
-// kick-off line-up (solver.BasicPolicy.ValueFrom).
+// kick-off line-up (policy.BasicPolicy.ValueFrom).
 func bestResponseScore(r env.Rules, opp env.Lineup) (float64, error) {
 	return bestResponses.get(context.Background(), brKey{r.Canonical(), opp}, func() (float64, error) {
 		pol, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Own: opp, Opponent: opp, Objective: odds.ObjectiveWinDraw})

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
@@ -25,7 +25,7 @@ type FictitiousPoint struct {
 
 // Fictitious learns the substitution game (Basic v Basic) by full-width fictitious self-play:
 // each iteration solves both sides' exact best responses to the current average strategies
-// (solver.RespondToPolicies) and moves each side's average, at every break state and at the
+// (game.RespondToPolicies) and moves each side's average, at every break state and at the
 // kick-off, toward its best response there by 1/(k+2) — stage by stage, fictitious play in
 // the matrix game of each break with the values of the breaks after it, which converge first
 // (the game is layered in time). The same pass measures the averages' exploitability, so the
@@ -55,10 +55,10 @@ type fspRow struct {
 }
 
 // NewFictitious starts fictitious play under r from uniform strategies. Rules whose best
-// responses would not fit in memory are refused here (an error wrapping solver.ErrTooLarge),
+// responses would not fit in memory are refused here (an error wrapping policy.ErrTooLarge),
 // before any work.
 func NewFictitious(r env.Rules) (*Fictitious, error) {
-	if _, err := (solver.PolicyProblem{Rules: r, Payoff: scorePayoff(r)}).Fits(); err != nil {
+	if _, err := (game.PolicyProblem{Rules: r, Payoff: scorePayoff(r)}).Fits(); err != nil {
 		return nil, fmt.Errorf("agents: fictitious play: %w", bareError{err})
 	}
 	moves := r.MoveBudget()
@@ -107,8 +107,8 @@ func (f *Fictitious) Train(ctx context.Context, n int, progress func(FictitiousP
 
 // Table is the average strategy as a policy table named name (what the table agent plays),
 // with its exact exploitability, measured in the same pass.
-func (f *Fictitious) Table(ctx context.Context, name string) (*solver.PolicyTable, Exploitability, error) {
-	t, err := solver.NewPolicyTable(f.rules, name)
+func (f *Fictitious) Table(ctx context.Context, name string) (*game.PolicyTable, Exploitability, error) {
+	t, err := game.NewPolicyTable(f.rules, name)
 	if err != nil {
 		return nil, Exploitability{}, err
 	}
@@ -123,11 +123,11 @@ func (f *Fictitious) Table(ctx context.Context, name string) (*solver.PolicyTabl
 
 // respond is one pass of both best responses to the averages: with learn, each break's
 // average moves toward its best response as the pass leaves it; with table, recorded.
-func (f *Fictitious) respond(ctx context.Context, table *solver.PolicyTable, learn bool) (solver.GameCheck, error) {
+func (f *Fictitious) respond(ctx context.Context, table *game.PolicyTable, learn bool) (game.Check, error) {
 	alpha := 1 / float64(f.iter+2)
-	return solver.RespondToPolicies(solver.PolicyProblem{Rules: f.rules, Payoff: scorePayoff(f.rules), Context: ctx,
-		Policies: func(int) (home, away solver.GamePolicy, err error) {
-			var sides [2]solver.GamePolicy
+	return game.RespondToPolicies(game.PolicyProblem{Rules: f.rules, Payoff: scorePayoff(f.rules), Context: ctx,
+		Policies: func(int) (home, away game.Policy, err error) {
+			var sides [2]game.Policy
 			for s := range sides {
 				side := &fspSide{f: f, side: env.Player(s), alpha: alpha}
 				switch {
@@ -157,7 +157,7 @@ type fspSide struct {
 type fspPlain struct{ s *fspSide }
 
 func (p fspPlain) KickOff() ([]lineup.Weighted, error) { return p.s.KickOff() }
-func (p fspPlain) Breaks(side env.Player, states []solver.GameState, mixes [][]lineup.Weighted) error {
+func (p fspPlain) Breaks(side env.Player, states []game.State, mixes [][]lineup.Weighted) error {
 	return p.s.Breaks(side, states, mixes)
 }
 
@@ -172,7 +172,7 @@ func (p *fspSide) KickOff() ([]lineup.Weighted, error) {
 }
 
 // rowOf is the row of s, made (uniform) when first met.
-func (p *fspSide) rowOf(s solver.GameState) *fspRow {
+func (p *fspSide) rowOf(s game.State) *fspRow {
 	w := p.f.moves + 1
 	k := fspKey{int(s.Period), s.ThrowsLeft, s.GoalDiff, s.Home.Index()*w + s.HomeMoves}
 	if p.row != nil && k == p.key {
@@ -208,7 +208,7 @@ func (f *Fictitious) awayCount(a int) int {
 }
 
 // lineup.MixOf is side's average at s (seen from home), over its legal line-ups in index order.
-func (p *fspSide) mixOf(side env.Player, s solver.GameState) ([]float64, env.Mask) {
+func (p *fspSide) mixOf(side env.Player, s game.State) ([]float64, env.Mask) {
 	row := p.rowOf(s)
 	w := p.f.moves + 1
 	a := s.Away.Index()*w + s.AwayMoves
@@ -218,7 +218,7 @@ func (p *fspSide) mixOf(side env.Player, s solver.GameState) ([]float64, env.Mas
 	return row.away[p.f.awayOff[a] : p.f.awayOff[a]+p.f.awayCount(a)], s.Away.Reachable(s.AwayMoves)
 }
 
-func (p *fspSide) Breaks(side env.Player, states []solver.GameState, mixes [][]lineup.Weighted) error {
+func (p *fspSide) Breaks(side env.Player, states []game.State, mixes [][]lineup.Weighted) error {
 	for i, s := range states {
 		mix, legal := p.mixOf(side, s)
 		mixes[i] = mixes[i][:0]
@@ -231,8 +231,8 @@ func (p *fspSide) Breaks(side env.Player, states []solver.GameState, mixes [][]l
 	return nil
 }
 
-// ObserveReplies moves the average at s toward the best reply there (solver.ReplyObserver).
-func (p *fspSide) ObserveReplies(side env.Player, s solver.GameState, choices []env.Lineup, values []float64) {
+// ObserveReplies moves the average at s toward the best reply there (game.ReplyObserver).
+func (p *fspSide) ObserveReplies(side env.Player, s game.State, choices []env.Lineup, values []float64) {
 	best, top := 0, math.Inf(-1)
 	for i, v := range values {
 		if v > top+1e-12 { // ties: the first, keeping, as the solver's replies

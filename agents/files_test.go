@@ -13,7 +13,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/policy"
 )
@@ -52,7 +52,7 @@ func TestSetupOpenConfinesFileParameters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: lineup.PayoffWinLoss, Table: f}); err != nil {
+	if _, err := game.Solve(game.Problem{Rules: r, Payoff: lineup.PayoffWinLoss, Table: f}); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Close(); err != nil {

@@ -30,7 +30,7 @@ type MCTSConfig struct {
 //
 // What only an exact solver offers is used at both ends of a simulation:
 //   - a new node is valued exactly, not by a random rollout: the rest of the match with both
-//     line-ups kept (solver.KeptValues), and so is any state from which nobody can change
+//     line-ups kept (odds.KeptValues), and so is any state from which nobody can change
 //     again;
 //   - the root's candidates and their priors are exact too: at kick-off the value of each
 //     line-up against the opponent's equilibrium mix of the odds matrix, at a break against

@@ -12,25 +12,26 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/policy"
 )
 
-// Nash plays the equilibrium of the substitution game (solver.SolveGame): at kick-off and at
+// Nash plays the equilibrium of the substitution game (game.Solve): at kick-off and at
 // every break it draws its line-up from its side's equilibrium mix, with its own seed.
 // Against any opponent it scores at least the game's value in expectation. Under rules with
-// a Dynamic side it plays that game instead (solver.SolveDynamicGame): the kick-off mix, then
+// a Dynamic side it plays that game instead (dyngame.Solve): the kick-off mix, then
 // the equilibrium's shift after every throw it wins and, for a Basic side, its break choice.
 type Nash struct {
-	Game    *solver.Game
-	Dynamic *solver.DynamicGame // set instead of Game when a side plays Dynamic
+	Game    *game.Game
+	Dynamic *dyngame.Game // set instead of Game when a side plays Dynamic
 	rng     *rand.Rand
 	err     error
 }
 
 func buildNash(p params, s Setup) (Agent, error) {
-	if solver.HasDynamic(s.Rules) {
+	if dyngame.HasDynamic(s.Rules) {
 		return buildDynamicNash(p, s)
 	}
 	if path := p["table"]; path != "" {
@@ -46,7 +47,7 @@ func buildNash(p params, s Setup) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	size, err := solver.EstimateGame(s.Rules, payoff)
+	size, err := game.Estimate(s.Rules, payoff)
 	if err != nil {
 		return nil, err
 	}
@@ -67,11 +68,11 @@ func buildNash(p params, s Setup) (Agent, error) {
 // read-only), so the agents of an arena share one solve; four at most: each may hold
 // gigabytes (the default rules' ~2.7 GB; it takes ~8 minutes to solve with its check,
 // BENCHMARKS.md).
-var games = memo[eqKey, *solver.Game]{limit: 4}
+var games = memo[eqKey, *game.Game]{limit: 4}
 
-func gameFor(ctx context.Context, r env.Rules, p lineup.Payoff) (*solver.Game, error) {
-	return games.get(ctx, eqKey{r.Canonical(), p}, func() (*solver.Game, error) {
-		return solver.SolveGame(solver.GameProblem{Rules: r, Payoff: p, Context: ctx, Verify: true})
+func gameFor(ctx context.Context, r env.Rules, p lineup.Payoff) (*game.Game, error) {
+	return games.get(ctx, eqKey{r.Canonical(), p}, func() (*game.Game, error) {
+		return game.Solve(game.Problem{Rules: r, Payoff: p, Context: ctx, Verify: true})
 	})
 }
 
@@ -84,7 +85,7 @@ func buildDynamicNash(p params, s Setup) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	size, err := solver.EstimateDynamicGame(s.Rules, payoff)
+	size, err := dyngame.Estimate(s.Rules, payoff)
 	if err != nil {
 		return nil, err
 	}
@@ -92,8 +93,8 @@ func buildDynamicNash(p params, s Setup) (Agent, error) {
 		return nil, fmt.Errorf("%w: nash solves the game with a Dynamic side (and its best responses) when it is built, and under %s it needs ~%s at the peak, more than the %s it may take here",
 			policy.ErrTooLarge, s.Rules, safefile.FormatBytes(peak), safefile.FormatBytes(s.maxBytes()))
 	}
-	g, err := dynamicGames.get(s.context(), eqKey{s.Rules.Canonical(), payoff}, func() (*solver.DynamicGame, error) {
-		return solver.SolveDynamicGame(solver.GameProblem{Rules: s.Rules, Payoff: payoff, Context: s.context(), Verify: true})
+	g, err := dynamicGames.get(s.context(), eqKey{s.Rules.Canonical(), payoff}, func() (*dyngame.Game, error) {
+		return dyngame.Solve(game.Problem{Rules: s.Rules, Payoff: payoff, Context: s.context(), Verify: true})
 	})
 	if err != nil {
 		return nil, err
@@ -107,7 +108,7 @@ func buildDynamicNash(p params, s Setup) (Agent, error) {
 }
 
 // dynamicGames memoises solved games with a Dynamic side as games does Basic ones.
-var dynamicGames = memo[eqKey, *solver.DynamicGame]{limit: 4}
+var dynamicGames = memo[eqKey, *dyngame.Game]{limit: 4}
 
 // tableKey names a game table file as it is now.
 type tableKey struct {
@@ -145,12 +146,12 @@ func readOnce[V any](c *memo[tableKey, V], s Setup, name string, read func(r io.
 }
 
 // tables memoises loaded game tables per file, as games does solves.
-var tables = memo[tableKey, *solver.Game]{limit: 2}
+var tables = memo[tableKey, *game.Game]{limit: 2}
 
 // tableFor loads the game table name (once per process) and checks it was solved for the
 // rules of s and, if given, the payoff.
-func tableFor(s Setup, name string, payoff string) (*solver.Game, error) {
-	g, err := readOnce(&tables, s, name, func(r io.ReaderAt, size int64) (*solver.Game, error) { return solver.LoadGame(s.context(), r, size) })
+func tableFor(s Setup, name string, payoff string) (*game.Game, error) {
+	g, err := readOnce(&tables, s, name, func(r io.ReaderAt, size int64) (*game.Game, error) { return game.Load(s.context(), r, size) })
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,8 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/policy"
@@ -21,7 +22,7 @@ import (
 // env.Policy: the kick-off line-up that is best against nash's kick-off mix, then, once it
 // sees nash's starting line-up j, the policy solved against nash starting with j. It
 // returns the policy and its solved value (home's payoff).
-func bestResponseTo(t *testing.T, g *solver.Game, side env.Player) (env.Policy, float64) {
+func bestResponseTo(t *testing.T, g *game.Game, side env.Player) (env.Policy, float64) {
 	t.Helper()
 	opp := g.KickOff().Away
 	if side == env.Away {
@@ -162,7 +163,7 @@ func TestNashPlaysItsTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: lineup.PayoffWinLoss, Verify: true, Table: f}); err != nil {
+	if _, err := game.Solve(game.Problem{Rules: r, Payoff: lineup.PayoffWinLoss, Verify: true, Table: f}); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Close(); err != nil {
@@ -216,7 +217,7 @@ func TestNashPlaysItsTable(t *testing.T) {
 }
 
 // TestNashPlaysDynamic: under rules with a Dynamic side nash plays the equilibrium of that
-// game (solver.SolveDynamicGame), so no opponent should take more than half the points from
+// game (dyngame.Solve), so no opponent should take more than half the points from
 // it. Over 300 matches (sides alternating, fixed seeds) against optimal and heuristic, in
 // both Dynamic v Dynamic and Basic v Dynamic, nash's score is at least ½ − 3 standard
 // errors of its sample mean (a one-sided bound an even match misses by chance with
@@ -260,7 +261,7 @@ func TestNashDynamicValueByMonteCarlo(t *testing.T) {
 	if testing.Short() { // the race stage: shorter halves, fewer matches
 		r.ThrowsPerHalf, n = 6, 600
 	}
-	g, err := solver.SolveDynamicGame(solver.GameProblem{Rules: r, Payoff: lineup.PayoffWinLoss})
+	g, err := dyngame.Solve(game.Problem{Rules: r, Payoff: lineup.PayoffWinLoss})
 	if err != nil {
 		t.Fatal(err)
 	}

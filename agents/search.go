@@ -86,7 +86,7 @@ type leafEvaluator interface {
 }
 
 // exactLeaves values a state exactly: the rest of the match with both line-ups kept
-// (solver.KeptValues). MCTS's.
+// (odds.KeptValues). MCTS's.
 type exactLeaves struct{ kept *odds.KeptValues }
 
 func (e exactLeaves) evaluate(s env.State) (float64, error) { return e.kept.Value(s) }

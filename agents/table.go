@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
@@ -15,7 +15,7 @@ import (
 // tabulated policy gave there (a Mixer, so its exploitability is exact where the work fits;
 // deterministic when every choice is pure).
 type Table struct {
-	Policy *solver.PolicyTable
+	Policy *game.PolicyTable
 	rng    *rand.Rand
 	err    error
 }
@@ -35,12 +35,12 @@ func buildTable(p params, s Setup) (Agent, error) {
 }
 
 // policyTables memoises read policy tables per file, as tables does game tables.
-var policyTables = memo[tableKey, *solver.PolicyTable]{limit: 4}
+var policyTables = memo[tableKey, *game.PolicyTable]{limit: 4}
 
 // policyTableFor reads the policy table name (once per process) and checks it was
 // tabulated under the rules of s.
-func policyTableFor(s Setup, name string) (*solver.PolicyTable, error) {
-	t, err := readOnce(&policyTables, s, name, solver.ReadPolicyTable)
+func policyTableFor(s Setup, name string) (*game.PolicyTable, error) {
+	t, err := readOnce(&policyTables, s, name, game.ReadPolicyTable)
 	if err != nil {
 		return nil, err
 	}
@@ -95,8 +95,8 @@ func (t *Table) Act(obs env.Observation, legal env.Mask) int {
 
 // breakState is the break an observation is made at, seen from home: what a game's or a
 // policy table's strategy is indexed by.
-func breakState(obs env.Observation) solver.GameState {
-	s := solver.GameState{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, GoalDiff: obs.OwnGoals - obs.OppGoals,
+func breakState(obs env.Observation) game.State {
+	s := game.State{Period: obs.Period, ThrowsLeft: obs.ThrowsLeft, GoalDiff: obs.OwnGoals - obs.OppGoals,
 		Home: obs.Own, Away: obs.Opp, HomeMoves: obs.OwnMovesLeft, AwayMoves: obs.OppMovesLeft}
 	if obs.Player == env.Away {
 		s.GoalDiff, s.Home, s.Away, s.HomeMoves, s.AwayMoves = -s.GoalDiff, obs.Opp, obs.Own, obs.OppMovesLeft, obs.OwnMovesLeft

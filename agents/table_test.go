@@ -11,7 +11,7 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/game"
 )
 
 // saveTable tabulates spec under r into a file and returns its path and the exploitability
@@ -26,7 +26,7 @@ func saveTable(t *testing.T, spec string, r env.Rules) (string, agents.Exploitab
 }
 
 // writeTable writes a policy table into a file and returns its path.
-func writeTable(t *testing.T, table *solver.PolicyTable) string {
+func writeTable(t *testing.T, table *game.PolicyTable) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "policy.kgp")
 	f, err := os.Create(path)

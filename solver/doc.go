@@ -1,19 +1,25 @@
-// Package solver computes exact answers for Kingoal: throw and match odds for any two
-// line-ups, the 121×121 odds matrix, the equilibrium of the hidden line-up choice (a
-// zero-sum matrix game, solved by linear programming and verified by best responses),
-// optimal substitution and shift policies by backward induction, and the substitution game
-// itself — both coaches adapting — solved by backward induction over break states with a
-// matrix game at each (SolveGame, double oracle first) and checked by each side's best response
-// (GameProblem.Verify, in the same induction; VerifyGame after it; VerifyGameByBasic another way).
-// With a Dynamic coach on either side the game after the kick-off has perfect information —
-// each shift and each break a max or a min — and SolveDynamicGame solves it, possession in the
-// state under the turnover trigger, keeping one byte a decision for DynamicGame.Choice.
+// Package solver is the root of Kingoal's exact solvers; it holds no code. Each concept is
+// a package of its own, and each imports only those above it in this list:
 //
-// The solver knows no rule of its own: it reads env's throw odds (env.ThrowOdds,
-// env.DiceFor), ball movement (env.MoveBall) and period lengths (env.Rules), and enumerates
-// env.State chance outcomes where a process has no closed form (the shoot-out). Tests check
-// every figure against the simulator and against a plain enumeration of env states.
+//   - zerosum: two-player zero-sum matrix games (linear programming, a dense stage
+//     tableau, double oracle), every answer verified; it knows nothing of Kingoal.
+//   - odds: throw and match odds for two line-ups, the odds matrix, kept line-ups'
+//     values, objectives and the shoot-out's law.
+//   - lineup: the equilibrium of the hidden line-up choice at a kick-off, and Weighted,
+//     the mix every mixed answer takes.
+//   - policy: one coach's optimal policy against a given opponent (Basic and Dynamic) and
+//     the exact evaluation of two stationary policies.
+//   - game: the substitution game — both coaches adapting — solved by backward induction
+//     with a matrix game at each break, checked by best responses, kept as a game table;
+//     best responses to any two policies (RespondToPolicies) and policy tables.
+//   - dyngame: the game with a Dynamic coach on either side (perfect information after
+//     the kick-off), built on game's problem, checks and recursion.
 //
-// Every function is safe for concurrent use; Matrix uses all cores and its result does not
-// depend on how many there are.
+// internal/induction is the backward recursion over throws and the move search that
+// policy, game and dyngame share.
+//
+// The solvers know no rule of their own: they read env's throw odds, ball movement and
+// period lengths, and enumerate env.State chance outcomes where a process has no closed
+// form (the shoot-out). Tests check every figure against the simulator and against a plain
+// enumeration of env states.
 package solver

@@ -22,15 +22,15 @@ import (
 // indices). Every request plays it again from the start — a few milliseconds — so a game
 // needs no server state, can be bookmarked, and is the match `kingoal play` plays with the
 // same flags and the same choices typed in.
-type game struct {
+type playedGame struct {
 	m       match.Human
 	choices []int
 	query   url.Values // what the request gave, without the choices
 }
 
 // parseGame reads a game from a query; a bad value is an error naming its parameter.
-func parseGame(q url.Values) (game, error) {
-	g := game{m: match.Human{Opponent: strings.TrimSpace(q.Get("vs")), Seed: 1, Hints: q.Get("hints") != "off"}, query: url.Values{}}
+func parseGame(q url.Values) (playedGame, error) {
+	g := playedGame{m: match.Human{Opponent: strings.TrimSpace(q.Get("vs")), Seed: 1, Hints: q.Get("hints") != "off"}, query: url.Values{}}
 	for k, v := range q {
 		if k != "choices" && len(v) > 0 {
 			g.query.Set(k, v[0])
@@ -76,7 +76,7 @@ func parseGame(q url.Values) (game, error) {
 }
 
 // with is the game's URL with one more choice.
-func (g game) with(a int) string {
+func (g playedGame) with(a int) string {
 	g.choices = append(g.choices[:len(g.choices):len(g.choices)], a)
 	return g.url()
 }
@@ -92,7 +92,7 @@ type played struct {
 // errIllegalChoice is a choice the rules do not allow where it was made.
 var errIllegalChoice = errors.New("web: a choice not allowed there")
 
-func (s *Server) playGame(r *http.Request, g game) (played, error) {
+func (s *Server) playGame(r *http.Request, g playedGame) (played, error) {
 	var p played
 	next := 0
 	ask := func(q match.Prompt) (int, error) {
@@ -137,7 +137,7 @@ func (s *Server) playPage(w http.ResponseWriter, r *http.Request) {
 
 // requestedGame reads the request's game and plays it as far as its choices go, or answers
 // with the error and false: 400 for the request's fault, 500 for the server's.
-func (s *Server) requestedGame(w http.ResponseWriter, r *http.Request) (game, played, bool) {
+func (s *Server) requestedGame(w http.ResponseWriter, r *http.Request) (playedGame, played, bool) {
 	g, err := parseGame(r.URL.Query())
 	if err != nil {
 		http.Error(w, "play: "+err.Error(), http.StatusBadRequest)
@@ -168,7 +168,7 @@ type choice struct {
 	Solver     bool // the solver's advice
 }
 
-func (s *Server) renderGame(w http.ResponseWriter, g game, p played, data map[string]any) {
+func (s *Server) renderGame(w http.ResponseWriter, g playedGame, p played, data map[string]any) {
 	lines := make([]string, len(p.events))
 	for i, e := range p.events {
 		lines[i] = e.Describe()
@@ -229,7 +229,7 @@ func (s *Server) renderGame(w http.ResponseWriter, g game, p played, data map[st
 }
 
 // url is the game's own URL (its choices so far).
-func (g game) url() string {
+func (g playedGame) url() string {
 	q := url.Values{}
 	for k, v := range g.query {
 		q[k] = v

@@ -13,7 +13,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -57,7 +57,7 @@ func gameTablePoints(ctx context.Context, f *os.File) (string, string, []point, 
 	if err != nil {
 		return "", "", nil, err
 	}
-	g, err := solver.LoadGame(ctx, f, st.Size())
+	g, err := game.Load(ctx, f, st.Size())
 	if err != nil {
 		return "", "", nil, err
 	}
@@ -73,7 +73,7 @@ func gameTablePoints(ctx context.Context, f *os.File) (string, string, []point, 
 				if at == 0 || max(d, -d)*odds.ThrowsToScore() > at {
 					continue // no break at the kick-off; the score cannot be reached yet
 				}
-				sol, err := g.At(solver.GameState{Period: per, ThrowsLeft: left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
+				sol, err := g.At(game.State{Period: per, ThrowsLeft: left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
 				if err != nil {
 					return "", "", nil, err
 				}

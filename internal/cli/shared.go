@@ -91,7 +91,7 @@ func checkWorkers(workers int) error {
 	return nil
 }
 
-// computeMatrix runs solver.ComputeMatrix with a progress bar on errOut.
+// computeMatrix runs odds.ComputeMatrix with a progress bar on errOut.
 func computeMatrix(ctx context.Context, io Streams, r env.Rules, workers int) (*odds.OddsMatrix, error) {
 	if err := checkWorkers(workers); err != nil {
 		return nil, err

@@ -13,10 +13,11 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
 )
 
 type solveGameOptions struct {
@@ -101,18 +102,18 @@ length solves with its check in at most 100 s and 7.4 GiB (BENCHMARKS.md).`,
 
 // gameReport is what solve game prints (and --json writes).
 type gameReport struct {
-	Payoff       string            `json:"payoff"`
-	Rules        string            `json:"rules"`
-	Value        float64           `json:"value"`
-	KickOffHome  []weightedJSON    `json:"kickoff_home"`
-	KickOffAway  []weightedJSON    `json:"kickoff_away"`
-	Worth        []worthRow        `json:"right_to_substitute"`
-	Summary      []gameSituation   `json:"summary"`
-	Stats        solver.GameStats  `json:"stats"`
-	Seconds      float64           `json:"seconds"`              // solving it, or reading Table
-	Table        string            `json:"table,omitempty"`      // the game table read instead of solving (--in)
-	Verification *solver.GameCheck `json:"verification"`         // nil: not run
-	Reverified   bool              `json:"reverified,omitempty"` // Verification ran on the loaded table (--in --verify), not stored by its solve
+	Payoff       string          `json:"payoff"`
+	Rules        string          `json:"rules"`
+	Value        float64         `json:"value"`
+	KickOffHome  []weightedJSON  `json:"kickoff_home"`
+	KickOffAway  []weightedJSON  `json:"kickoff_away"`
+	Worth        []worthRow      `json:"right_to_substitute"`
+	Summary      []gameSituation `json:"summary"`
+	Stats        game.Stats  `json:"stats"`
+	Seconds      float64         `json:"seconds"`              // solving it, or reading Table
+	Table        string          `json:"table,omitempty"`      // the game table read instead of solving (--in)
+	Verification *game.Check `json:"verification"`         // nil: not run
+	Reverified   bool            `json:"reverified,omitempty"` // Verification ran on the loaded table (--in --verify), not stored by its solve
 }
 
 // worthRow is the value of the starting line-ups' equilibrium under one pair of budgets.
@@ -148,7 +149,7 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 	if !(o.maxGiB > 0) || o.maxGiB > 1<<20 {
 		return Usagef("--max-gib %v: want a size in GiB above 0", o.maxGiB)
 	}
-	if solver.HasDynamic(r) {
+	if dyngame.HasDynamic(r) {
 		return runDynamicGame(ctx, io, o, r, payoff)
 	}
 	table, parquet, err := gameOutputs(o.out)
@@ -160,7 +161,7 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 		return err
 	}
 	defer release()
-	size, err := solver.EstimateGame(r, payoff)
+	size, err := game.Estimate(r, payoff)
 	if err != nil {
 		return usageError{err}
 	}
@@ -174,9 +175,9 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 	}
 	fmt.Fprintf(io.ErrOut, "kingoal: %s: %d break states, ~%.0f MiB at the peak\n", what, size.BreakStates, float64(peak)/(1<<20))
 	start := time.Now()
-	solve := func(w stdio.Writer) (*solver.Game, error) {
+	solve := func(w stdio.Writer) (*game.Game, error) {
 		bar := newProgress(io.ErrOut, size.Layers, "layers")
-		g, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
+		g, err := game.Solve(game.Problem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
 			Verify: !o.noVerify, Table: w, Progress: func(done, _ int) { _ = bar.Set(done) }})
 		_ = bar.Finish()
 		if err != nil {
@@ -184,7 +185,7 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 		}
 		return g, checkedGame(g)
 	}
-	var g *solver.Game
+	var g *game.Game
 	if table != "" { // the table is committed only for a solve that passed its check
 		err = datasets.WriteAtomic(table, func(w stdio.Writer) error { g, err = solve(w); return err })
 	} else {
@@ -201,7 +202,7 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 }
 
 // checkedGame refuses a game whose check found it exploitable beyond rounding.
-func checkedGame(g *solver.Game) error {
+func checkedGame(g *game.Game) error {
 	c, ok := g.Check()
 	if ok && !(c.Exploitability <= 1e-9) {
 		return fmt.Errorf("solve game: the best responses gain %.3g over the equilibrium (home %.12f, away %.12f): not an equilibrium",
@@ -242,7 +243,7 @@ func runLoadedGame(ctx context.Context, io Streams, o solveGameOptions) error {
 	}
 	defer release()
 	start := time.Now()
-	g, err := solver.LoadGameFile(ctx, o.in)
+	g, err := game.LoadFile(ctx, o.in)
 	if err != nil {
 		return fmt.Errorf("--in %s: %w", o.in, err)
 	}
@@ -254,7 +255,7 @@ func runLoadedGame(ctx context.Context, io Streams, o solveGameOptions) error {
 	if o.verify {
 		st := g.Stats()
 		bar := newProgress(io.ErrOut, st.Layers, "layers")
-		c, err := solver.VerifyGame(ctx, g, func(done, _ int) { _ = bar.Set(done) })
+		c, err := game.Verify(ctx, g, func(done, _ int) { _ = bar.Set(done) })
 		_ = bar.Finish()
 		if err != nil {
 			return err
@@ -268,7 +269,7 @@ func runLoadedGame(ctx context.Context, io Streams, o solveGameOptions) error {
 }
 
 // finishGame writes the Parquet rows and chart, then the report.
-func finishGame(ctx context.Context, io Streams, o solveGameOptions, g *solver.Game, rep gameReport, parquet string) error {
+func finishGame(ctx context.Context, io Streams, o solveGameOptions, g *game.Game, rep gameReport, parquet string) error {
 	if err := writeGameFiles(ctx, io, g, parquet, o.png); err != nil {
 		return err
 	}
@@ -278,7 +279,7 @@ func finishGame(ctx context.Context, io Streams, o solveGameOptions, g *solver.G
 	return renderGame(io, rep)
 }
 
-func newGameReport(g *solver.Game, took time.Duration) (gameReport, error) {
+func newGameReport(g *game.Game, took time.Duration) (gameReport, error) {
 	p := g.Problem
 	ko := g.KickOff()
 	rep := gameReport{Payoff: p.Payoff.String(), Rules: p.Rules.String(), Value: g.Value(), KickOffHome: toWeightedJSON(ko.Home),
@@ -302,7 +303,7 @@ func newGameReport(g *solver.Game, took time.Duration) (gameReport, error) {
 
 // gameSummary: the likeliest starting pair with full budgets, at the summary's times and
 // scores (home's view), each side's mix.
-func gameSummary(g *solver.Game) ([]gameSituation, error) {
+func gameSummary(g *game.Game) ([]gameSituation, error) {
 	r, ko := g.Problem.Rules, g.KickOff()
 	home, away := ko.Home[0].Lineup, ko.Away[0].Lineup
 	scores := []int{-2, -1, 0, 1, 2}
@@ -312,8 +313,8 @@ func gameSummary(g *solver.Game) ([]gameSituation, error) {
 	var out []gameSituation
 	for _, when := range summaryTimes(r) {
 		for _, d := range scores {
-			sol, err := g.At(solver.GameState{Period: when.per, ThrowsLeft: when.left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
-			if errors.Is(err, solver.ErrNotSolved) {
+			sol, err := g.At(game.State{Period: when.per, ThrowsLeft: when.left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
+			if errors.Is(err, game.ErrNotSolved) {
 				continue // a score no match reaches by then (goals take throws)
 			}
 			if err != nil {
@@ -330,7 +331,7 @@ func gameSummary(g *solver.Game) ([]gameSituation, error) {
 }
 
 // additive reports whether the score drops out of the game (goal difference in a league).
-func additive(g *solver.Game) bool {
+func additive(g *game.Game) bool {
 	return g.Problem.Payoff == lineup.PayoffGoalDiff && !g.Problem.Rules.Knockout
 }
 

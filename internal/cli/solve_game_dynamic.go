@@ -6,7 +6,8 @@ import (
 	"time"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
@@ -20,9 +21,9 @@ type dynamicGameReport struct {
 	KickOffHome  []weightedJSON     `json:"kickoff_home"`
 	KickOffAway  []weightedJSON     `json:"kickoff_away"`
 	Decisions    []dynamicSituation `json:"decisions"`
-	Stats        solver.GameStats   `json:"stats"`
+	Stats        game.Stats     `json:"stats"`
 	Seconds      float64            `json:"seconds"`
-	Verification *solver.GameCheck  `json:"verification"` // nil: not run
+	Verification *game.Check    `json:"verification"` // nil: not run
 }
 
 // dynamicSituation is one decision of the equilibrium, for the summary.
@@ -38,7 +39,7 @@ func runDynamicGame(ctx context.Context, io Streams, o solveGameOptions, r env.R
 	if o.out != "" || o.png != "" {
 		return Usagef("--out and --png are not available yet for a game with a Dynamic side (nash plays its strategy, solving it when built)")
 	}
-	size, err := solver.EstimateDynamicGame(r, payoff)
+	size, err := dyngame.Estimate(r, payoff)
 	if err != nil {
 		return usageError{err}
 	}
@@ -54,7 +55,7 @@ func runDynamicGame(ctx context.Context, io Streams, o solveGameOptions, r env.R
 	fmt.Fprintf(io.ErrOut, "kingoal: %s: %d throw states, ~%.0f MiB at the peak\n", what, size.ThrowStates, float64(peak)/(1<<20))
 	start := time.Now()
 	bar := newProgress(io.ErrOut, size.Layers, "layers")
-	g, err := solver.SolveDynamicGame(solver.GameProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
+	g, err := dyngame.Solve(game.Problem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
 		Verify: !o.noVerify, Progress: func(done, _ int) { _ = bar.Set(done) }})
 	_ = bar.Finish()
 	if err != nil {
@@ -71,7 +72,7 @@ func runDynamicGame(ctx context.Context, io Streams, o solveGameOptions, r env.R
 	return renderDynamicGame(io, rep)
 }
 
-func newDynamicGameReport(g *solver.DynamicGame, took time.Duration) dynamicGameReport {
+func newDynamicGameReport(g *dyngame.Game, took time.Duration) dynamicGameReport {
 	p := g.Problem
 	ko := g.KickOff()
 	rep := dynamicGameReport{Payoff: p.Payoff.String(), Rules: p.Rules.String(), Modes: [2]string{p.Rules.Modes[env.Home].String(), p.Rules.Modes[env.Away].String()},
@@ -86,7 +87,7 @@ func newDynamicGameReport(g *solver.DynamicGame, took time.Duration) dynamicGame
 // dynamicGameSummary: for the likeliest starting pair, what each side does at the summary's
 // times and scores — a Dynamic side's shift after winning a throw that leaves the ball in
 // midfield, a Basic side's choice at the break after a goal.
-func dynamicGameSummary(g *solver.DynamicGame) []dynamicSituation {
+func dynamicGameSummary(g *dyngame.Game) []dynamicSituation {
 	r, ko := g.Problem.Rules, g.KickOff()
 	start := [2]env.Lineup{ko.Home[0].Lineup, ko.Away[0].Lineup}
 	var out []dynamicSituation

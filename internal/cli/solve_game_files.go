@@ -8,13 +8,13 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // writeGameFiles writes --out (every break's mixes) and --png (the chart), each atomically.
-func writeGameFiles(ctx context.Context, io Streams, g *solver.Game, out, png string) error {
+func writeGameFiles(ctx context.Context, io Streams, g *game.Game, out, png string) error {
 	if out != "" {
 		if err := writeGameParquet(ctx, io, g, out); err != nil {
 			return err
@@ -28,7 +28,7 @@ func writeGameFiles(ctx context.Context, io Streams, g *solver.Game, out, png st
 
 // writeGameParquet streams every break the game holds with a move left, a row per line-up
 // in each side's mix; Ctrl-C gives the file up (nothing appears under path).
-func writeGameParquet(ctx context.Context, io Streams, g *solver.Game, path string) error {
+func writeGameParquet(ctx context.Context, io Streams, g *game.Game, path string) error {
 	w, err := datasets.NewParquetWriter[datasets.GameRow](path, datasets.GameSchema)
 	if err != nil {
 		return err
@@ -37,7 +37,7 @@ func writeGameParquet(ctx context.Context, io Streams, g *solver.Game, path stri
 	payoff := g.Problem.Payoff.String()
 	var rows []datasets.GameRow
 	n := 0
-	err = g.Breaks(func(s solver.GameState, sol solver.StageSolution) error {
+	err = g.Breaks(func(s game.State, sol game.StageSolution) error {
 		base := datasets.GameRow{Payoff: payoff, Period: s.Period.String(), ThrowsLeft: int32(s.ThrowsLeft), GoalDiff: int32(s.GoalDiff),
 			Home: s.Home.String(), HomeIndex: int32(s.Home.Index()), HomeMoves: int32(s.HomeMoves),
 			Away: s.Away.String(), AwayIndex: int32(s.Away.Index()), AwayMoves: int32(s.AwayMoves), Value: sol.Value}
@@ -77,7 +77,7 @@ func writeGameParquet(ctx context.Context, io Streams, g *solver.Game, path stri
 
 // gameChart plots P(home changes its line-up) at each break of the match, by home's goal
 // difference, for the likeliest starting pair with nobody having moved yet.
-func gameChart(g *solver.Game, path string) error {
+func gameChart(g *game.Game, path string) error {
 	r, ko := g.Problem.Rules, g.KickOff()
 	home, away := ko.Home[0].Lineup, ko.Away[0].Lineup
 	scores := []int{-2, -1, 0, 1, 2}
@@ -97,7 +97,7 @@ func gameChart(g *solver.Game, path string) error {
 				if at == 0 || abs(d)*odds.ThrowsToScore() > at {
 					continue // no break at kick-off; the score cannot be reached yet
 				}
-				sol, err := g.At(solver.GameState{Period: per, ThrowsLeft: left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
+				sol, err := g.At(game.State{Period: per, ThrowsLeft: left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
 				if err != nil {
 					return err
 				}

@@ -18,7 +18,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
@@ -322,7 +322,7 @@ func evaluate(ctx context.Context, q *agents.QLearning, o trainOptions, r env.Ru
 	}
 	row := datasets.LearningCurveRow{Episodes: int64(q.Episodes), States: int64(q.States()), Score: rep.Score, ScoreCI: rep.ScoreCI,
 		Exact: rep.Exact, BestResponse: rep.BestResponse, Regret: rep.Regret, Exploitability: math.NaN()}
-	if size, err := solver.EstimateGame(r, lineup.PayoffWinLoss); !o.noExploit && err == nil && size.BreakStates <= curveExploitStates {
+	if size, err := game.Estimate(r, lineup.PayoffWinLoss); !o.noExploit && err == nil && size.BreakStates <= curveExploitStates {
 		x, err := agents.Exploit(ctx, func() (agents.Agent, error) { return q, nil }, r, 0, o.seed)
 		if err != nil {
 			return row, err

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/game"
 )
 
 // TestWordsSayWhatTheyMean: the small wrongs of issue 39 item 17.
@@ -17,7 +17,7 @@ func TestWordsSayWhatTheyMean(t *testing.T) {
 	if got := signedFixed(-0.25, 2); got != "-0.25" {
 		t.Errorf("-0.25: %q", got)
 	}
-	s := solver.GameState{Period: env.SecondHalf, ThrowsLeft: 1, GoalDiff: 2, Home: env.MustParseLineup("2-2-2-2-2"), Away: env.MustParseLineup("1-2-3-3-1"), HomeMoves: 1, AwayMoves: 0}
+	s := game.State{Period: env.SecondHalf, ThrowsLeft: 1, GoalDiff: 2, Home: env.MustParseLineup("2-2-2-2-2"), Away: env.MustParseLineup("1-2-3-3-1"), HomeMoves: 1, AwayMoves: 0}
 	if got := s.String(); got != "second half, 1 throw left, difference +2, 2-2-2-2-2 (1 move) v 1-2-3-3-1 (0 moves)" {
 		t.Errorf("a break in words: %q", got)
 	}

@@ -15,13 +15,14 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // The substitution game from Python: kingoal.solve_game starts a solve as a job (so that
 // Python can wait in short steps and Ctrl-C cancels it), kingoal.load_game reads a table;
-// both end in a handle to a read-only *solver.Game that game_info and game_at answer from.
+// both end in a handle to a read-only *game.Game that game_info and game_at answer from.
 
 // gameJob is a solve running in the background.
 type gameJob struct {
@@ -29,7 +30,7 @@ type gameJob struct {
 	done   chan struct{}
 	layers atomic.Int64 // done so far
 	total  int
-	g      *solver.Game
+	g      *game.Game
 	err    error
 }
 
@@ -62,10 +63,10 @@ func gameSolveCall(in []byte) (any, error) {
 	if !(a.MaxGiB > 0) || a.MaxGiB > 1<<20 {
 		return nil, inputf("max_gib=%v: want a size in GiB above 0", a.MaxGiB)
 	}
-	if solver.HasDynamic(r) {
+	if dyngame.HasDynamic(r) {
 		return nil, inputf("solve_game: the game with a Dynamic side is not available from Python yet (kingoal solve game solves it, and the nash agent plays it)")
 	}
-	size, err := solver.EstimateGame(r, p)
+	size, err := game.Estimate(r, p)
 	if err != nil {
 		return nil, inputError{err}
 	}
@@ -74,7 +75,7 @@ func gameSolveCall(in []byte) (any, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	job := &gameJob{cancel: cancel, done: make(chan struct{}), total: size.Layers}
-	prob := solver.GameProblem{Rules: r, Payoff: p, Context: ctx, Verify: a.Verify, MaxBytes: int64(a.MaxGiB * (1 << 30)),
+	prob := game.Problem{Rules: r, Payoff: p, Context: ctx, Verify: a.Verify, MaxBytes: int64(a.MaxGiB * (1 << 30)),
 		Progress: func(done, _ int) { job.layers.Store(int64(done)) }}
 	// A problem too large is refused now, not after the wait.
 	peak := size.Peak()
@@ -91,7 +92,7 @@ func gameSolveCall(in []byte) (any, error) {
 		defer cancel()
 		solve := func(w io.Writer) error {
 			prob.Table = w
-			g, err := solver.SolveGame(prob)
+			g, err := game.Solve(prob)
 			if err == nil {
 				if c, ok := g.Check(); ok && !(c.Exploitability <= 1e-9) {
 					err = fmt.Errorf("solve_game: the best responses gain %.3g: not an equilibrium", c.Exploitability)
@@ -176,7 +177,7 @@ func gameLoadCall(in []byte) (any, error) {
 	if err := decode(in, &a, "load_game"); err != nil {
 		return nil, err
 	}
-	g, err := solver.LoadGameFile(context.Background(), a.Path)
+	g, err := game.LoadFile(context.Background(), a.Path)
 	if err != nil {
 		return nil, inputf("load_game(%q): %w", a.Path, err)
 	}
@@ -191,7 +192,7 @@ func gameInfoCall(in []byte) (any, error) {
 	if err := decode(in, &a, "game_info"); err != nil {
 		return nil, err
 	}
-	g, err := lookup[*solver.Game](a.Game, "game")
+	g, err := lookup[*game.Game](a.Game, "game")
 	if err != nil {
 		return nil, err
 	}
@@ -229,7 +230,7 @@ func gameAtCall(in []byte) (any, error) {
 	if err := decode(in, &a, "mix"); err != nil {
 		return nil, err
 	}
-	g, err := lookup[*solver.Game](a.Game, "game")
+	g, err := lookup[*game.Game](a.Game, "game")
 	if err != nil {
 		return nil, err
 	}
@@ -242,7 +243,7 @@ func gameAtCall(in []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	sol, err := g.At(solver.GameState{Period: per, ThrowsLeft: st.ThrowsLeft, GoalDiff: st.GoalDiff, Home: home, Away: away,
+	sol, err := g.At(game.State{Period: per, ThrowsLeft: st.ThrowsLeft, GoalDiff: st.GoalDiff, Home: home, Away: away,
 		HomeMoves: st.HomeMoves, AwayMoves: st.AwayMoves})
 	if err != nil {
 		return nil, inputError{err}

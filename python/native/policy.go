@@ -15,17 +15,17 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // The exact exploitability of Python policies (kingoal.exploitability, nash_conv,
-// save_policy): the best responses are solved in Go (solver.RespondToPolicies) while Python
+// save_policy): the best responses are solved in Go (game.RespondToPolicies) while Python
 // answers the policies' mixes batch by batch — Go asks (kg_policy_request fills the
 // observations and masks of a batch of break states and names the side), Python evaluates
 // that side's policy and answers (kg_policy_answer), until the solve ends. Python waits in
 // short steps, so Ctrl-C cancels it. save_policy records both sides' answers as a policy
-// table (solver.PolicyTable), written when the solve has measured it.
+// table (game.PolicyTable), written when the solve has measured it.
 
 // policyJob is a best-response solve against a Python policy, with the batch in flight.
 type policyJob struct {
@@ -35,8 +35,8 @@ type policyJob struct {
 	batch  *policyBatch // the batch Python is answering
 	rules  env.Rules
 	python [2]bool // the sides Python plays (a keeper stands on another)
-	table  *solver.PolicyTable
-	check  solver.GameCheck
+	table  *game.PolicyTable
+	check  game.Check
 	err    error
 }
 
@@ -87,7 +87,7 @@ func policyStartCall(in []byte) (any, error) {
 	if r.Knockout {
 		payoff = lineup.PayoffAdvance
 	}
-	size, err := solver.EstimateGame(r, payoff)
+	size, err := game.Estimate(r, payoff)
 	if err != nil {
 		return nil, inputError{err}
 	}
@@ -97,7 +97,7 @@ func policyStartCall(in []byte) (any, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	job := &policyJob{cancel: cancel, asks: make(chan *policyBatch), done: make(chan struct{}), rules: r, python: python}
-	var sides [2]solver.GamePolicy
+	var sides [2]game.Policy
 	for s := range sides {
 		sides[s] = keeper{}
 		if python[s] {
@@ -105,7 +105,7 @@ func policyStartCall(in []byte) (any, error) {
 		}
 	}
 	if a.Tabulate != "" {
-		if job.table, err = solver.NewPolicyTable(r, a.Tabulate); err != nil {
+		if job.table, err = game.NewPolicyTable(r, a.Tabulate); err != nil {
 			return nil, inputError{err}
 		}
 		for s := range sides {
@@ -115,9 +115,9 @@ func policyStartCall(in []byte) (any, error) {
 	go func() {
 		defer close(job.done)
 		defer cancel()
-		job.check, job.err = solver.RespondToPolicies(solver.PolicyProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: 1,
+		job.check, job.err = game.RespondToPolicies(game.PolicyProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: 1,
 			MaxBytes: int64(a.MaxGiB * (1 << 30)),
-			Policies: func(int) (home, away solver.GamePolicy, err error) { return sides[env.Home], sides[env.Away], nil }})
+			Policies: func(int) (home, away game.Policy, err error) { return sides[env.Home], sides[env.Away], nil }})
 	}()
 	return map[string]any{"job": uint64(register(job)), "break_states": size.BreakStates}, nil
 }
@@ -129,7 +129,7 @@ func (keeper) KickOff() ([]lineup.Weighted, error) {
 	return []lineup.Weighted{{Lineup: env.AllLineups()[0], Prob: 1}}, nil
 }
 
-func (keeper) Breaks(side env.Player, states []solver.GameState, mixes [][]lineup.Weighted) error {
+func (keeper) Breaks(side env.Player, states []game.State, mixes [][]lineup.Weighted) error {
 	for i, s := range states {
 		own := s.Home
 		if side == env.Away {
@@ -140,7 +140,7 @@ func (keeper) Breaks(side env.Player, states []solver.GameState, mixes [][]lineu
 	return nil
 }
 
-// pyPolicy is the Python policy as a solver.GamePolicy: each call is a batch Python answers.
+// pyPolicy is the Python policy as a game.Policy: each call is a batch Python answers.
 type pyPolicy struct {
 	job  *policyJob
 	ctx  context.Context
@@ -160,10 +160,10 @@ func (p *pyPolicy) KickOff() ([]lineup.Weighted, error) {
 	return mixes[0], nil
 }
 
-func (p *pyPolicy) Breaks(side env.Player, states []solver.GameState, mixes [][]lineup.Weighted) error {
+func (p *pyPolicy) Breaks(side env.Player, states []game.State, mixes [][]lineup.Weighted) error {
 	obs, legal := make([]env.Observation, len(states)), make([]env.Mask, len(states))
 	for i, s := range states {
-		obs[i], legal[i] = solver.BreakObservation(s, side, p.r)
+		obs[i], legal[i] = game.BreakObservation(s, side, p.r)
 	}
 	return p.ask(obs, legal, mixes)
 }

@@ -1,6 +1,6 @@
 // One layer of breaks of the substitution game's backward induction: every stage game of the layer on all workers, the mirror images, and the best responses riding along.
 
-package solver
+package game
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package solver
+package game
 
 import (
 	"context"
@@ -18,22 +18,22 @@ import (
 
 // The substitution game: in Basic mode the match is a two-player zero-sum stochastic game.
 // At every break both players choose their next line-up at once and hidden, within their
-// remaining moves; at the kick-off that follows everything is public again. SolveGame
+// remaining moves; at the kick-off that follows everything is public again. Solve
 // solves it by backward induction over break states (Shapley): the throw recursion of
 // layers.go with both sides' line-ups and budgets in the vector, and at each break a
 // matrix game per configuration (home's reachable line-ups × away's) over the values from
 // the kick-off that follows.
 
-// GameProblem asks for the equilibrium of the substitution game under Rules (both players
+// Problem asks for the equilibrium of the substitution game under Rules (both players
 // in Basic mode) for Payoff: win-loss, goal-diff or (knockout) advance.
-type GameProblem struct {
+type Problem struct {
 	Rules  env.Rules
 	Payoff lineup.Payoff
-	// Context, if set, stops the solve: SolveGame then returns its error.
+	// Context, if set, stops the solve: Solve then returns its error.
 	Context context.Context
 	// Workers solving stage games at once (0: every core). The result does not depend on it.
 	Workers int
-	// MaxBytes bounds the solve's estimated peak memory, GameSize.Peak (0: DefaultGameBytes);
+	// MaxBytes bounds the solve's estimated peak memory, Size.Peak (0: DefaultMaxBytes);
 	// a game that needs more is refused before anything is allocated, with an error wrapping
 	// ErrTooLarge.
 	MaxBytes int64
@@ -46,28 +46,28 @@ type GameProblem struct {
 	// Verify also solves, in the same backward induction, each side's best response to the
 	// other's strategy (two more values a break, each from its own recursion; Game.Check
 	// has the result): the whole strategy checked at the cost of a few more reads a break.
-	// VerifyGame does the same for a game solved without it.
+	// Verify does the same for a game solved without it.
 	Verify bool
-	// Table, if set, receives the strategy table as the solve goes (LoadGame reads it): every
+	// Table, if set, receives the strategy table as the solve goes (Load reads it): every
 	// break's mixes for both sides, the breaks' values, the first kick-off's values, the
 	// statistics and check. The solve holds only one layer of it at a time.
 	Table io.Writer
 	// keep forces a side of the game with a Dynamic side to keep its line-up at every
 	// decision (the tests compare such a game with the one-sided solves).
-	keep [2]bool
+	Keep [2]bool
 	// reference solves the way the first version did — every difference up to the most
 	// possible, reachable from the kick-off or not, and every stage game afresh on its whole
 	// matrix — for the tests that hold the faster solve to it.
 	reference bool
 }
 
-// DefaultGameBytes is the default bound on a game solve's peak memory: 12 GiB, which leaves
+// DefaultMaxBytes is the default bound on a game solve's peak memory: 12 GiB, which leaves
 // room on a 16 GB machine.
-const DefaultGameBytes = 12 << 30
+const DefaultMaxBytes = 12 << 30
 
-// GameState is a break of the substitution game, seen from home: the period about to
+// State is a break of the substitution game, seen from home: the period about to
 // (re)start, the throws left in it, home goals − away goals, both line-ups and moves left.
-type GameState struct {
+type State struct {
 	Period     env.Period
 	ThrowsLeft int
 	GoalDiff   int
@@ -78,14 +78,14 @@ type GameState struct {
 
 // String names the break in words: "second half, 1 throw left, difference +2, 2-3-3-1-1 (1
 // move) v 2-2-2-2-2 (1 move)".
-func (s GameState) String() string {
+func (s State) String() string {
 	return fmt.Sprintf("%s, %s left, difference %+d, %v (%s) v %v (%s)", s.Period, env.Plural(s.ThrowsLeft, "throw"), s.GoalDiff,
 		s.Home, env.Plural(s.HomeMoves, "move"), s.Away, env.Plural(s.AwayMoves, "move"))
 }
 
-// GameStateOf reads the GameState of an env state at a break (or the start of a period).
-func GameStateOf(s env.State) GameState {
-	return GameState{Period: s.Period(), ThrowsLeft: s.ThrowsLeft(), GoalDiff: s.Goals(env.Home) - s.Goals(env.Away),
+// StateOf reads the State of an env state at a break (or the start of a period).
+func StateOf(s env.State) State {
+	return State{Period: s.Period(), ThrowsLeft: s.ThrowsLeft(), GoalDiff: s.Goals(env.Home) - s.Goals(env.Away),
 		Home: s.Lineup(env.Home), Away: s.Lineup(env.Away), HomeMoves: s.MovesLeft(env.Home), AwayMoves: s.MovesLeft(env.Away)}
 }
 
@@ -96,8 +96,8 @@ type StageSolution struct {
 	Home, Away []lineup.Weighted
 }
 
-// GameStats measures a solve.
-type GameStats struct {
+// Stats measures a solve.
+type Stats struct {
 	Layers      int   `json:"layers"`       // (period, throws left) layers of breaks
 	BreakStates int64 `json:"break_states"` // (time, difference, both line-ups and budgets) states with a value
 	StageGames  int64 `json:"stage_games"`  // breaks where both sides have a choice
@@ -111,25 +111,25 @@ type GameStats struct {
 
 // Game is a solved substitution game. It is read-only and safe for concurrent use.
 type Game struct {
-	Problem GameProblem
+	Problem Problem
 	moves   int // budget held, capped at 5 (no change costs more)
 	kicks   [][]*kickLayer
 	kickOff zerosum.MatrixGame // the first kick-off's hidden choice, full budgets
-	stats   GameStats
+	stats   Stats
 	space   *gameSpace
 	decided func(per, t, d int) bool
 	final   func(d int) float64
 	lengths []int
 	add     bool // additive (goal difference in a league): only d = 0 is held
 	mirror  bool // half the breaks were read off their mirror image (answerAt mirrors them too)
-	check   *GameCheck
-	table   [][]*tableLayer // a loaded table's strategy (LoadGame); nil: solved here
+	check   *Check
+	table   [][]*tableLayer // a loaded table's strategy (Load); nil: solved here
 }
 
-// Check is the best-response check the solve ran (GameProblem.Verify), if it ran.
-func (g *Game) Check() (GameCheck, bool) {
+// Check is the best-response check the solve ran (Problem.Verify), if it ran.
+func (g *Game) Check() (Check, bool) {
 	if g.check == nil {
-		return GameCheck{}, false
+		return Check{}, false
 	}
 	return *g.check, true
 }
@@ -145,7 +145,7 @@ type kickLayer struct {
 // match reaches by then from its kick-off (goals take throws).
 var ErrNotSolved = errors.New("solver: state not held by this game solve")
 
-// gameSolver holds SolveGame's working state.
+// gameSolver holds Solve's working state.
 type gameSolver struct {
 	*induction.Layers
 	g       *Game
@@ -155,14 +155,14 @@ type gameSolver struct {
 	oracle  bool // stage games by double oracle (strategyOf), not as the reference solves them
 	done    int
 	total   int
-	stats   []GameStats // per worker
-	verify  bool        // the best responses ride along (GameProblem.Verify)
+	stats   []Stats // per worker
+	verify  bool        // the best responses ride along (Problem.Verify)
 	kick    []float64   // their values from the first kick-off
 	table   *tableWriter
 }
 
 // checkGame validates a problem and returns the budget held.
-func checkGame(p GameProblem) (int, error) {
+func checkGame(p Problem) (int, error) {
 	r := p.Rules
 	if err := r.Validate(); err != nil {
 		return 0, err
@@ -179,14 +179,14 @@ func checkGame(p GameProblem) (int, error) {
 	return min(r.MoveBudget(), 5), nil
 }
 
-// SolveGame solves the substitution game. Every stage game's answer is verified against
-// every pure reply (≤ 1e-9, or the solve fails); VerifyGame checks the whole strategy.
-func SolveGame(p GameProblem) (*Game, error) {
+// Solve solves the substitution game. Every stage game's answer is verified against
+// every pure reply (≤ 1e-9, or the solve fails); Verify checks the whole strategy.
+func Solve(p Problem) (*Game, error) {
 	moves, err := checkGame(p)
 	if err != nil {
 		return nil, err
 	}
-	size, err := EstimateGame(p.Rules, p.Payoff)
+	size, err := Estimate(p.Rules, p.Payoff)
 	if err != nil {
 		return nil, err
 	}
@@ -194,7 +194,7 @@ func SolveGame(p GameProblem) (*Game, error) {
 	if p.Verify {
 		peak = size.PeakVerified()
 	}
-	if err := p.fits(peak, fmt.Sprintf("the substitution game under these rules holds %d break states", size.BreakStates)); err != nil {
+	if err := p.Fits(peak, fmt.Sprintf("the substitution game under these rules holds %d break states", size.BreakStates)); err != nil {
 		return nil, err
 	}
 	gs, err := newGameSolver(p, moves)
@@ -231,7 +231,7 @@ func SolveGame(p GameProblem) (*Game, error) {
 	return g, nil
 }
 
-func newGameSolver(p GameProblem, moves int) (*gameSolver, error) {
+func newGameSolver(p Problem, moves int) (*gameSolver, error) {
 	ctx := p.Context
 	if ctx == nil {
 		ctx = context.Background()
@@ -247,7 +247,7 @@ func newGameSolver(p GameProblem, moves int) (*gameSolver, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	gs := &gameSolver{Layers: ls, g: g, space: space, workers: workers, mirror: g.mirror, oracle: !p.reference, total: ls.Remaining(0, lengths[0]),
-		stats: make([]GameStats, workers), verify: p.Verify && !p.reference}
+		stats: make([]Stats, workers), verify: p.Verify && !p.reference}
 	if gs.verify {
 		ls.Size = 3 * space.configs() // the game's values, home's best response's, away's
 	}
@@ -264,12 +264,12 @@ func newGameSolver(p GameProblem, moves int) (*gameSolver, error) {
 	return gs, nil
 }
 
-// fits refuses a solve whose estimated peak exceeds p.MaxBytes (0: DefaultGameBytes), saying
+// fits refuses a solve whose estimated peak exceeds p.MaxBytes (0: DefaultMaxBytes), saying
 // what it holds.
-func (p GameProblem) fits(peak int64, holds string) error {
+func (p Problem) Fits(peak int64, holds string) error {
 	limit := p.MaxBytes
 	if limit <= 0 {
-		limit = DefaultGameBytes
+		limit = DefaultMaxBytes
 	}
 	if peak > limit {
 		return fmt.Errorf("%w: %s and needs ~%s at its peak, more than the limit of %s", policy.ErrTooLarge, holds, formatBytes(peak), formatBytes(limit))

@@ -1,6 +1,6 @@
 // Exact best responses to any stationary policy of the substitution game: the policy tabulated row by row, then backward induction.
 
-package solver
+package game
 
 import (
 	"context"
@@ -13,18 +13,18 @@ import (
 	"github.com/kingoal/kingoal/solver/policy"
 )
 
-// GamePolicy is one side's stationary strategy in Basic-mode Kingoal — its choices a
+// Policy is one side's stationary strategy in Basic-mode Kingoal — its choices a
 // function of the break state alone (time, score, both line-ups and moves left) — for
 // RespondToPolicies. Deterministic or mixed.
-type GamePolicy interface {
+type Policy interface {
 	// KickOff is the side's mix of starting line-ups.
 	KickOff() ([]lineup.Weighted, error)
 	// Breaks writes the side's mix at each break into mixes[i] (reusing its storage): over
 	// line-ups the side can reach with its moves left. The states are seen from home.
-	Breaks(side env.Player, states []GameState, mixes [][]lineup.Weighted) error
+	Breaks(side env.Player, states []State, mixes [][]lineup.Weighted) error
 }
 
-// PolicyProblem asks for each side's exact best response to the other side's GamePolicy.
+// PolicyProblem asks for each side's exact best response to the other side's Policy.
 type PolicyProblem struct {
 	Rules env.Rules
 	// Payoff is win-loss or (knockout) advance: payoffs of the result, which a policy's
@@ -32,10 +32,10 @@ type PolicyProblem struct {
 	Payoff lineup.Payoff
 	// Policies returns worker w's home and away policies; each worker asks only its own, so
 	// a policy need not be safe for concurrent use.
-	Policies func(worker int) (home, away GamePolicy, err error)
+	Policies func(worker int) (home, away Policy, err error)
 	Context  context.Context
 	Workers  int // 0: every core
-	// MaxBytes bounds the estimated peak memory (0: DefaultGameBytes), as GameProblem's.
+	// MaxBytes bounds the estimated peak memory (0: DefaultMaxBytes), as Problem's.
 	MaxBytes int64
 	Progress func(done, total int)
 }
@@ -44,17 +44,17 @@ type PolicyProblem struct {
 // and its estimated peak memory under MaxBytes (an error wrapping ErrTooLarge if not). It
 // returns the game's move budget.
 func (p PolicyProblem) Fits() (moves int, err error) {
-	moves, err = checkGame(GameProblem{Rules: p.Rules, Payoff: p.Payoff})
+	moves, err = checkGame(Problem{Rules: p.Rules, Payoff: p.Payoff})
 	if err != nil {
 		return 0, err
 	}
-	size, err := EstimateGame(p.Rules, p.Payoff)
+	size, err := Estimate(p.Rules, p.Payoff)
 	if err != nil {
 		return 0, err
 	}
 	limit := p.MaxBytes
 	if limit <= 0 {
-		limit = DefaultGameBytes
+		limit = DefaultMaxBytes
 	}
 	if peak := size.PeakResponses(); peak > limit {
 		return 0, fmt.Errorf("%w: best responses under these rules hold %d break states and need ~%s at their peak, more than the limit of %s",
@@ -69,13 +69,13 @@ func (p PolicyProblem) Fits() (moves int, err error) {
 // mixes row by row (a difference, home's line-up and moves, every away line-up and moves);
 // Exploitability is HomeBest − AwayBest. For one agent playing both sides, its
 // exploitability in score terms (P(win) + ½ P(draw), or P(advance)) is Exploitability / 4.
-func RespondToPolicies(p PolicyProblem) (GameCheck, error) {
+func RespondToPolicies(p PolicyProblem) (Check, error) {
 	if p.Payoff != lineup.PayoffWinLoss && p.Payoff != lineup.PayoffAdvance {
-		return GameCheck{}, fmt.Errorf("solver: best responses to a policy are solved for payoff win-loss or advance, not %s", p.Payoff)
+		return Check{}, fmt.Errorf("solver: best responses to a policy are solved for payoff win-loss or advance, not %s", p.Payoff)
 	}
 	moves, err := p.Fits()
 	if err != nil {
-		return GameCheck{}, err
+		return Check{}, err
 	}
 	workers := p.Workers
 	if workers <= 0 {
@@ -91,7 +91,7 @@ func RespondToPolicies(p PolicyProblem) (GameCheck, error) {
 	})
 }
 
-// ReplyObserver may be implemented by a GamePolicy to see, at every break of
+// ReplyObserver may be implemented by a Policy to see, at every break of
 // RespondToPolicies, the value of each line-up its side could play against the other side's
 // mix — each continued by the side's own best response —, in the side's own terms (home's
 // payoff for home, its negation for away): what its best reply maximises. values[i] is
@@ -99,7 +99,7 @@ func RespondToPolicies(p PolicyProblem) (GameCheck, error) {
 // worker that asked the policy for the row, after the row's replies, and may change the
 // policy's answers there (the pass never reads them again).
 type ReplyObserver interface {
-	ObserveReplies(side env.Player, s GameState, choices []env.Lineup, values []float64)
+	ObserveReplies(side env.Player, s State, choices []env.Lineup, values []float64)
 }
 
 // replyObserving is a pairStrategy whose policies watch the replies of each row.
@@ -111,8 +111,8 @@ type replyObserving interface {
 // policyPair is two GamePolicies as a pairStrategy, with a row's buffers.
 type policyPair struct {
 	sp         *gameSpace
-	home, away GamePolicy
-	states     []GameState
+	home, away Policy
+	states     []State
 	hm, am     [][]lineup.Weighted
 	hv, av     []float64
 	choices    []env.Lineup
@@ -162,10 +162,10 @@ func (pp *policyPair) row(per, t, d, h int, m *rowMixes) error {
 	sp := pp.sp
 	e, w := sp.entries, sp.moves+1
 	if len(pp.states) != e {
-		pp.states, pp.hm, pp.am = make([]GameState, e), make([][]lineup.Weighted, e), make([][]lineup.Weighted, e)
+		pp.states, pp.hm, pp.am = make([]State, e), make([][]lineup.Weighted, e), make([][]lineup.Weighted, e)
 	}
 	for a := range e {
-		pp.states[a] = GameState{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: d,
+		pp.states[a] = State{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: d,
 			Home: env.LineupAt(h / w), HomeMoves: h % w, Away: env.LineupAt(a / w), AwayMoves: a % w}
 	}
 	if err := pp.home.Breaks(env.Home, pp.states, pp.hm); err != nil {
@@ -195,7 +195,7 @@ func (pp *policyPair) kickOff() (home, away []float64, err error) {
 	return home, away, err
 }
 
-func kickOffMix(p GamePolicy) ([]float64, error) {
+func kickOffMix(p Policy) ([]float64, error) {
 	mix, err := p.KickOff()
 	if err != nil {
 		return nil, err
@@ -253,7 +253,7 @@ func checkMixSum(mix []lineup.Weighted) error {
 // BreakObservation is what side observes at the break s (seen from home), and its legal
 // line-ups: the goal difference as goals (the leader's count, 0 for the other), the ball at
 // kick-off — what a policy is asked at every break state by RespondToPolicies' callers.
-func BreakObservation(s GameState, side env.Player, r env.Rules) (env.Observation, env.Mask) {
+func BreakObservation(s State, side env.Player, r env.Rules) (env.Observation, env.Mask) {
 	own, opp, ownMoves, oppMoves, diff := s.Home, s.Away, s.HomeMoves, s.AwayMoves, s.GoalDiff
 	if side == env.Away {
 		own, opp, ownMoves, oppMoves, diff = s.Away, s.Home, s.AwayMoves, s.HomeMoves, -s.GoalDiff

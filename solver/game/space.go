@@ -1,6 +1,6 @@
 // The game's state space: each side's reachable line-ups and budgets, the configurations of a break.
 
-package solver
+package game
 
 import (
 	"github.com/kingoal/kingoal/env"

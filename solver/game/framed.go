@@ -1,6 +1,6 @@
 // The framing game tables and policy tables share: magic, version, header JSON, a zstd body, a SHA-256 trailer.
 
-package solver
+package game
 
 import (
 	"bufio"

@@ -1,7 +1,7 @@
-// One difference of a layer of SolveDynamicGame: the throws (each side's win, maybe its shift,
+// One difference of a layer of Solve: the throws (each side's win, maybe its shift,
 // and a tie), the break before the kick-off, and each Dynamic side's shift into both.
 
-package solver
+package dyngame
 
 import (
 	"github.com/kingoal/kingoal/env"
@@ -152,7 +152,7 @@ func (s *dynSolver) decide(p env.Player, src, dst []float64, choice []uint8) {
 	own := 1 + int(p) // p's best response's part
 	for c := range n {
 		k := sp.optionCount(p, c)
-		if s.p.keep[p] {
+		if s.p.Keep[p] {
 			k = 1
 		}
 		arg, best := 0, sign*src[c]

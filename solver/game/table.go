@@ -1,6 +1,6 @@
-// The equilibrium as a file that lasts: the strategy table SolveGame writes as it solves (GameProblem.Table).
+// The equilibrium as a file that lasts: the strategy table Solve writes as it solves (Problem.Table).
 
-package solver
+package game
 
 import (
 	"cmp"
@@ -25,7 +25,7 @@ import (
 //	      difference, home's entry, away's); uint32 bytes of mixes and the mixes. A code is
 //	      the index of the pure choice in the side's reach list, or 255 for a mix: uint8 n,
 //	      n indices, n float64 probabilities (in break order, home's before away's).
-//	  'E' the end: uint32 length and the GameStats/GameCheck JSON, then the float64 values
+//	  'E' the end: uint32 length and the Stats/Check JSON, then the float64 values
 //	      from the first kick-off (its layer's differences × configurations).
 //	SHA-256 of every byte before it.
 //
@@ -51,11 +51,11 @@ type tableHeader struct {
 
 // tableEnd is the JSON of the end block: the solve's statistics and check.
 type tableEnd struct {
-	Stats GameStats  `json:"stats"`
-	Check *GameCheck `json:"check"` // nil: solved without it
+	Stats Stats  `json:"stats"`
+	Check *Check `json:"check"` // nil: solved without it
 }
 
-// tableWriter writes a table as the solve goes: SolveGame hands it each layer's answers.
+// tableWriter writes a table as the solve goes: Solve hands it each layer's answers.
 type tableWriter struct {
 	*framedWriter
 	// The layer being solved, by position (d−lo)*configs + h*entries + a; each worker
@@ -71,7 +71,7 @@ type tableMix struct {
 	m   breakMix
 }
 
-func newTableWriter(dst io.Writer, p GameProblem, moves, workers int) (*tableWriter, error) {
+func newTableWriter(dst io.Writer, p Problem, moves, workers int) (*tableWriter, error) {
 	fw, err := newFramedWriter(dst, gameFraming, tableHeader{Format: "kingoal-game-table", Version: tableVersion, Rules: p.Rules, Payoff: p.Payoff.String(), Moves: moves})
 	if err != nil {
 		return nil, err

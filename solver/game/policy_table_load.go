@@ -1,6 +1,6 @@
 // Reading a policy table back, every byte checked against the rules its header names.
 
-package solver
+package game
 
 import (
 	"encoding/binary"
@@ -52,7 +52,7 @@ func (t *PolicyTable) read(body io.Reader) error {
 		t.kick[s] = mix
 	}
 	rows := int64(binary.LittleEndian.Uint32(rd.bytes(4)))
-	size, err := EstimateGame(t.info.Rules, lineup.PayoffWinLoss)
+	size, err := Estimate(t.info.Rules, lineup.PayoffWinLoss)
 	if err != nil {
 		return policyFraming.badf("damaged header: %v", err)
 	}
@@ -72,7 +72,7 @@ func (t *PolicyTable) read(body io.Reader) error {
 		if err := t.checkRow(k); err != nil {
 			return err
 		}
-		s := GameState{Period: env.FirstHalf + env.Period(k.per), ThrowsLeft: int(k.t), GoalDiff: int(k.d),
+		s := State{Period: env.FirstHalf + env.Period(k.per), ThrowsLeft: int(k.t), GoalDiff: int(k.d),
 			Home: env.LineupAt(int(k.entry) / w), HomeMoves: int(k.entry) % w, Away: env.LineupAt(0)}
 		base := t.position(s, true)
 		for side := range t.side {

@@ -1,4 +1,4 @@
-package solver_test
+package game_test
 
 import (
 	"bytes"
@@ -9,33 +9,33 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // solveWithTable solves p with its check and returns the game and its table.
-func solveWithTable(t testing.TB, p solver.GameProblem) (*solver.Game, []byte) {
+func solveWithTable(t testing.TB, p game.Problem) (*game.Game, []byte) {
 	t.Helper()
 	var buf bytes.Buffer
 	p.Table, p.Verify = &buf, true
-	g, err := solver.SolveGame(p)
+	g, err := game.Solve(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g, buf.Bytes()
 }
 
-func loadTable(b []byte) (*solver.Game, error) {
-	return solver.LoadGame(context.Background(), bytes.NewReader(b), int64(len(b)))
+func loadTable(b []byte) (*game.Game, error) {
+	return game.Load(context.Background(), bytes.NewReader(b), int64(len(b)))
 }
 
 // TestGameTableRoundTrips: a loaded table answers every break with the solve's mixes
 // exactly and its value to float32, has the solve's kick-off, right to substitute,
-// statistics and check, and VerifyGame on the loaded strategy — the stored mixes alone —
+// statistics and check, and Verify on the loaded strategy — the stored mixes alone —
 // finds the solve's best responses to 1e-12. League with mirror images and a knockout
 // with a shoot-out.
 func TestGameTableRoundTrips(t *testing.T) {
-	cases := []solver.GameProblem{
+	cases := []game.Problem{
 		{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: lineup.PayoffAdvance},
 		{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Payoff: lineup.PayoffGoalDiff},
 		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 2}, Payoff: lineup.PayoffWinLoss},
@@ -67,12 +67,12 @@ func TestGameTableRoundTrips(t *testing.T) {
 				t.Errorf("%v: budgets %v: %v loaded, %v solved", p.Rules, m, b.Value, a.Value)
 			}
 		}
-		var solved []solver.StageSolution
-		if err := g.Breaks(func(_ solver.GameState, s solver.StageSolution) error { solved = append(solved, s); return nil }); err != nil {
+		var solved []game.StageSolution
+		if err := g.Breaks(func(_ game.State, s game.StageSolution) error { solved = append(solved, s); return nil }); err != nil {
 			t.Fatal(err)
 		}
 		i := 0
-		err = l.Breaks(func(s solver.GameState, got solver.StageSolution) error {
+		err = l.Breaks(func(s game.State, got game.StageSolution) error {
 			want := solved[i]
 			i++
 			if !reflect.DeepEqual(got.Home, want.Home) || !reflect.DeepEqual(got.Away, want.Away) ||
@@ -84,7 +84,7 @@ func TestGameTableRoundTrips(t *testing.T) {
 		if err != nil || i != len(solved) {
 			t.Fatalf("%v: %v (%d of %d breaks)", p.Rules, err, i, len(solved))
 		}
-		check, err := solver.VerifyGame(context.Background(), l, nil)
+		check, err := game.Verify(context.Background(), l, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,18 +95,18 @@ func TestGameTableRoundTrips(t *testing.T) {
 	}
 }
 
-func describe(s solver.GameState) string {
+func describe(s game.State) string {
 	return s.Period.String() + " " + s.Home.String() + " v " + s.Away.String()
 }
 
 // TestGameTableIsDeterministic: the same bytes whatever the workers.
 func TestGameTableIsDeterministic(t *testing.T) {
-	p := solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 2}, Payoff: lineup.PayoffWinLoss}
+	p := game.Problem{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 2}, Payoff: lineup.PayoffWinLoss}
 	if testing.Short() { // the race stage
 		p.Rules.ThrowsPerHalf = 2
 	}
-	_, one := solveWithTable(t, solver.GameProblem{Rules: p.Rules, Payoff: p.Payoff, Workers: 1})
-	_, three := solveWithTable(t, solver.GameProblem{Rules: p.Rules, Payoff: p.Payoff, Workers: 3})
+	_, one := solveWithTable(t, game.Problem{Rules: p.Rules, Payoff: p.Payoff, Workers: 1})
+	_, three := solveWithTable(t, game.Problem{Rules: p.Rules, Payoff: p.Payoff, Workers: 3})
 	if !bytes.Equal(one, three) {
 		t.Fatalf("tables differ: %d bytes with 1 worker, %d with 3", len(one), len(three))
 	}
@@ -115,36 +115,36 @@ func TestGameTableIsDeterministic(t *testing.T) {
 // TestGameTableRefusesDamage: every truncation and a flipped byte anywhere (header,
 // compressed blocks, checksum) is refused with ErrBadTable; so is another file.
 func TestGameTableRefusesDamage(t *testing.T) {
-	_, table := solveWithTable(t, solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 2, Moves: 1}, Payoff: lineup.PayoffWinLoss})
+	_, table := solveWithTable(t, game.Problem{Rules: env.Rules{ThrowsPerHalf: 2, Moves: 1}, Payoff: lineup.PayoffWinLoss})
 	for n := 0; n < len(table); n += 1 + n/8 {
-		if _, err := loadTable(table[:n]); !errors.Is(err, solver.ErrBadTable) {
+		if _, err := loadTable(table[:n]); !errors.Is(err, game.ErrBadTable) {
 			t.Fatalf("truncated at %d of %d bytes: %v", n, len(table), err)
 		}
 	}
 	for i := 0; i < len(table); i += 1 + i/16 {
 		bad := bytes.Clone(table)
 		bad[i] ^= 0x20
-		if _, err := loadTable(bad); !errors.Is(err, solver.ErrBadTable) {
+		if _, err := loadTable(bad); !errors.Is(err, game.ErrBadTable) {
 			t.Fatalf("byte %d of %d flipped: %v", i, len(table), err)
 		}
 	}
-	if _, err := loadTable([]byte("PAR1 this is not a table at all, but long enough to read")); !errors.Is(err, solver.ErrBadTable) {
+	if _, err := loadTable([]byte("PAR1 this is not a table at all, but long enough to read")); !errors.Is(err, game.ErrBadTable) {
 		t.Fatalf("another file: %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // Ctrl-C: the read stops at the next layer
-	if _, err := solver.LoadGame(ctx, bytes.NewReader(table), int64(len(table))); !errors.Is(err, context.Canceled) {
+	if _, err := game.Load(ctx, bytes.NewReader(table), int64(len(table))); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a cancelled read: %v", err)
 	}
 }
 
 // FuzzLoadGame: any bytes are a game or an ErrBadTable, never a panic.
 func FuzzLoadGame(f *testing.F) {
-	_, table := solveWithTable(f, solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 1, Moves: 1}, Payoff: lineup.PayoffWinLoss})
+	_, table := solveWithTable(f, game.Problem{Rules: env.Rules{ThrowsPerHalf: 1, Moves: 1}, Payoff: lineup.PayoffWinLoss})
 	f.Add(table)
 	f.Add(table[:len(table)/2])
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if _, err := loadTable(b); err != nil && !errors.Is(err, solver.ErrBadTable) {
+		if _, err := loadTable(b); err != nil && !errors.Is(err, game.ErrBadTable) {
 			t.Fatalf("%v", err)
 		}
 	})

@@ -1,7 +1,7 @@
-// SolveDynamicGame's backward recursion: one layer of throws at a time, each difference on a
+// Solve's backward recursion: one layer of throws at a time, each difference on a
 // worker, the decisions of the layer taken as maxima and minima over the values after them.
 
-package solver
+package dyngame
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/zerosum"
@@ -41,7 +42,7 @@ type dynDecisions struct {
 }
 
 type dynSolver struct {
-	p       GameProblem
+	p       game.Problem
 	sp      *dynSpace
 	ls      *induction.Layers
 	ctx     context.Context
@@ -53,14 +54,14 @@ type dynSolver struct {
 	prev   *dynLayer   // the layer with one throw fewer
 	spare  *dynLayer   // buffers to reuse
 	starts []*dynLayer // each later period's first layer (its breaks and their shifts)
-	g      *DynamicGame
+	g      *Game
 	keep   bool       // keep every layer's values (tests)
 	consts sync.Mutex // guards ls.constant: the workers share it
 	done   int
 	total  int
 }
 
-func newDynSolver(p GameProblem, keep bool) (*dynSolver, error) {
+func newDynSolver(p game.Problem, keep bool) (*dynSolver, error) {
 	sp, ls, err := newDynamicRecursion(p)
 	if err != nil {
 		return nil, err
@@ -75,7 +76,7 @@ func newDynSolver(p GameProblem, keep bool) (*dynSolver, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	s := &dynSolver{p: p, sp: sp, ls: ls, ctx: ctx, workers: workers, parts: 1, keep: keep,
-		starts: make([]*dynLayer, len(ls.Lengths)), g: &DynamicGame{Problem: p, space: sp, ls: ls}}
+		starts: make([]*dynLayer, len(ls.Lengths)), g: &Game{Problem: p, space: sp, ls: ls}}
 	if p.Verify {
 		s.parts = 3
 	}
@@ -226,7 +227,7 @@ func (s *dynSolver) newDecisions(lo, n int) *dynDecisions {
 }
 
 // finish solves the kick-off's matrix game and, with the check, both best replies to it.
-func (s *dynSolver) finish() (*DynamicGame, error) {
+func (s *dynSolver) finish() (*Game, error) {
 	g, sp := s.g, s.sp
 	first := s.starts[0]
 	if first == nil || first.lo > 0 || first.lo+first.n <= 0 {
@@ -250,7 +251,7 @@ func (s *dynSolver) finish() (*DynamicGame, error) {
 	g.kickOff = m
 	g.stats.StageGames, g.stats.OneSided = 1, g.stats.Bytes
 	if s.parts == 3 {
-		c := kickOffReplies(m.X, m.Y, func(i, j int) float64 { return at(1, i, j) }, func(i, j int) float64 { return at(2, i, j) })
+		c := game.KickOffReplies(m.X, m.Y, func(i, j int) float64 { return at(1, i, j) }, func(i, j int) float64 { return at(2, i, j) })
 		g.check = &c
 	}
 	s.prev, s.spare, s.starts = nil, nil, nil

@@ -1,4 +1,4 @@
-package solver_test
+package game_test
 
 import (
 	"bytes"
@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
@@ -19,9 +19,9 @@ func (spreadPolicy) KickOff() ([]lineup.Weighted, error) {
 	return []lineup.Weighted{{Lineup: env.LineupAt(3), Prob: 0.25}, {Lineup: env.LineupAt(60), Prob: 0.75}}, nil
 }
 
-func (p spreadPolicy) Breaks(side env.Player, states []solver.GameState, mixes [][]lineup.Weighted) error {
+func (p spreadPolicy) Breaks(side env.Player, states []game.State, mixes [][]lineup.Weighted) error {
 	for i, s := range states {
-		_, legal := solver.BreakObservation(s, side, p.r)
+		_, legal := game.BreakObservation(s, side, p.r)
 		mixes[i] = mixes[i][:0]
 		total := 0.0
 		for k := range legal.Count() {
@@ -37,20 +37,20 @@ func (p spreadPolicy) Breaks(side env.Player, states []solver.GameState, mixes [
 }
 
 // recordTable solves both best responses to spreadPolicy on each side, recording it.
-func recordTable(t testing.TB, r env.Rules, p lineup.Payoff, workers int) (solver.GameCheck, []byte) {
+func recordTable(t testing.TB, r env.Rules, p lineup.Payoff, workers int) (game.Check, []byte) {
 	t.Helper()
-	table, err := solver.NewPolicyTable(r, "spread")
+	table, err := game.NewPolicyTable(r, "spread")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := solver.RespondToPolicies(solver.PolicyProblem{Rules: r, Payoff: p, Workers: workers,
-		Policies: func(int) (home, away solver.GamePolicy, err error) {
+	c, err := game.RespondToPolicies(game.PolicyProblem{Rules: r, Payoff: p, Workers: workers,
+		Policies: func(int) (home, away game.Policy, err error) {
 			return table.Record(env.Home, spreadPolicy{r}), table.Record(env.Away, spreadPolicy{r}), nil
 		}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	size, _ := solver.EstimateGame(r, p)
+	size, _ := game.Estimate(r, p)
 	if table.States() != size.BreakStates {
 		t.Fatalf("%v: recorded %d break states, the game has %d", r, table.States(), size.BreakStates)
 	}
@@ -61,8 +61,8 @@ func recordTable(t testing.TB, r env.Rules, p lineup.Payoff, workers int) (solve
 	return c, buf.Bytes()
 }
 
-func readTable(b []byte) (*solver.PolicyTable, error) {
-	return solver.ReadPolicyTable(bytes.NewReader(b), int64(len(b)))
+func readTable(b []byte) (*game.PolicyTable, error) {
+	return game.ReadPolicyTable(bytes.NewReader(b), int64(len(b)))
 }
 
 // TestPolicyTableRoundTrips: best responses to the table read back equal those to the policy
@@ -87,8 +87,8 @@ func TestPolicyTableRoundTrips(t *testing.T) {
 		if info := table.Info(); !info.Rules.Equal(c.r) || info.Name != "spread" {
 			t.Fatalf("%v: header %+v", c.r, info)
 		}
-		got, err := solver.RespondToPolicies(solver.PolicyProblem{Rules: c.r, Payoff: c.p,
-			Policies: func(int) (home, away solver.GamePolicy, err error) {
+		got, err := game.RespondToPolicies(game.PolicyProblem{Rules: c.r, Payoff: c.p,
+			Policies: func(int) (home, away game.Policy, err error) {
 				return table.Side(env.Home), table.Side(env.Away), nil
 			}})
 		if err != nil {
@@ -119,26 +119,26 @@ func TestPolicyTableIsDeterministic(t *testing.T) {
 func TestPolicyTableRefusesDamage(t *testing.T) {
 	_, b := recordTable(t, env.Rules{ThrowsPerHalf: 1, Moves: 1}, lineup.PayoffWinLoss, 2)
 	for n := 0; n < len(b); n += 1 + n/8 {
-		if _, err := readTable(b[:n]); !errors.Is(err, solver.ErrBadPolicyTable) {
+		if _, err := readTable(b[:n]); !errors.Is(err, game.ErrBadPolicyTable) {
 			t.Fatalf("truncated at %d of %d bytes: %v", n, len(b), err)
 		}
 	}
 	for i := 0; i < len(b); i += 1 + i/16 {
 		bad := bytes.Clone(b)
 		bad[i] ^= 0x20
-		if _, err := readTable(bad); !errors.Is(err, solver.ErrBadPolicyTable) {
+		if _, err := readTable(bad); !errors.Is(err, game.ErrBadPolicyTable) {
 			t.Fatalf("byte %d of %d flipped: %v", i, len(b), err)
 		}
 	}
-	_, game := solveWithTable(t, solver.GameProblem{Rules: env.Rules{ThrowsPerHalf: 1, Moves: 1}, Payoff: lineup.PayoffWinLoss})
-	if _, err := readTable(game); !errors.Is(err, solver.ErrBadPolicyTable) {
+	_, gameTable := solveWithTable(t, game.Problem{Rules: env.Rules{ThrowsPerHalf: 1, Moves: 1}, Payoff: lineup.PayoffWinLoss})
+	if _, err := readTable(gameTable); !errors.Is(err, game.ErrBadPolicyTable) {
 		t.Fatalf("a game table: %v", err)
 	}
 	table, err := readTable(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := solver.GameState{Period: env.FirstHalf, ThrowsLeft: 7, Home: env.LineupAt(0), Away: env.LineupAt(0)}
+	s := game.State{Period: env.FirstHalf, ThrowsLeft: 7, Home: env.LineupAt(0), Away: env.LineupAt(0)}
 	if _, err := table.Mix(env.Home, s); err == nil {
 		t.Fatal("a break of other rules was answered")
 	}
@@ -150,7 +150,7 @@ func FuzzReadPolicyTable(f *testing.F) {
 	f.Add(b)
 	f.Add(b[:len(b)/2])
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if _, err := readTable(b); err != nil && !errors.Is(err, solver.ErrBadPolicyTable) {
+		if _, err := readTable(b); err != nil && !errors.Is(err, game.ErrBadPolicyTable) {
 			t.Fatalf("%v", err)
 		}
 	})

@@ -1,4 +1,4 @@
-package solver_test
+package game_test
 
 import (
 	"context"
@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // TestGameEquilibriumIsVerified: for league and knockout rules, every payoff, ties rethrown
 // or counted, one and two moves, each side's best response to the other's equilibrium
-// strategy gains at most 1e-9 over the game's value — found by VerifyGame, and again by
+// strategy gains at most 1e-9 over the game's value — found by Verify, and again by
 // SolveBasic against the strategy as a mixed opponent, a solve that shares nothing with the
 // game's recursion but the rules (the two agree to 1e-12).
 func TestGameEquilibriumIsVerified(t *testing.T) {
@@ -35,17 +35,17 @@ func TestGameEquilibriumIsVerified(t *testing.T) {
 		}{cases[0], cases[3]}
 	}
 	for _, c := range cases {
-		g, err := solver.SolveGame(solver.GameProblem{Rules: c.r, Payoff: c.p})
+		g, err := game.Solve(game.Problem{Rules: c.r, Payoff: c.p})
 		if err != nil {
 			t.Fatalf("%v %v: %v", c.r, c.p, err)
 		}
-		check, err := solver.VerifyGame(context.Background(), g, nil)
+		check, err := game.Verify(context.Background(), g, nil)
 		if err != nil {
 			t.Fatalf("%v %v: %v", c.r, c.p, err)
 		}
 		// The same best responses by SolveBasic, which shares nothing with the game's
 		// recursion but the rules and the strategy.
-		other, err := solver.VerifyGameByBasic(context.Background(), g)
+		other, err := game.VerifyByBasic(context.Background(), g)
 		if err != nil {
 			t.Fatalf("%v %v: %v", c.r, c.p, err)
 		}
@@ -69,18 +69,18 @@ func TestGameEquilibriumIsVerified(t *testing.T) {
 // keeps when nothing can change the result, and refuses what the game does not hold.
 func TestGameAtAnswers(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 5, Moves: 1}
-	g, err := solver.SolveGame(solver.GameProblem{Rules: r, Payoff: lineup.PayoffWinLoss})
+	g, err := game.Solve(game.Problem{Rules: r, Payoff: lineup.PayoffWinLoss})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ko := g.KickOff()
 	home, away := ko.Home[0].Lineup, ko.Away[0].Lineup
 	// Half time of 5-throw halves: one goal at most so far (a goal takes three throws).
-	if _, err := g.At(solver.GameState{Period: env.SecondHalf, ThrowsLeft: 5, GoalDiff: 2, Home: home, Away: away, HomeMoves: 1, AwayMoves: 1}); !errors.Is(err, solver.ErrNotSolved) {
+	if _, err := g.At(game.State{Period: env.SecondHalf, ThrowsLeft: 5, GoalDiff: 2, Home: home, Away: away, HomeMoves: 1, AwayMoves: 1}); !errors.Is(err, game.ErrNotSolved) {
 		t.Errorf("two goals up at half time of 5-throw halves (no match gets there): %v", err)
 	}
 	for d := -1; d <= 1; d++ {
-		s := solver.GameState{Period: env.SecondHalf, ThrowsLeft: 5, GoalDiff: d, Home: home, Away: away, HomeMoves: 1, AwayMoves: 1}
+		s := game.State{Period: env.SecondHalf, ThrowsLeft: 5, GoalDiff: d, Home: home, Away: away, HomeMoves: 1, AwayMoves: 1}
 		sol, err := g.At(s)
 		if err != nil {
 			t.Fatal(err)
@@ -106,11 +106,11 @@ func TestGameAtAnswers(t *testing.T) {
 	}
 	// Three goals up with two throws left: nothing can change the result (a goal takes
 	// three throws from kick-off).
-	sol, err := g.At(solver.GameState{Period: env.SecondHalf, ThrowsLeft: 2, GoalDiff: 3, Home: home, Away: away, HomeMoves: 1, AwayMoves: 1})
+	sol, err := g.At(game.State{Period: env.SecondHalf, ThrowsLeft: 2, GoalDiff: 3, Home: home, Away: away, HomeMoves: 1, AwayMoves: 1})
 	if err != nil || sol.Value != 1 || sol.Home[0].Lineup != home || sol.Away[0].Lineup != away {
 		t.Errorf("a decided break: %+v, %v", sol, err)
 	}
-	for _, bad := range []solver.GameState{
+	for _, bad := range []game.State{
 		{Period: env.ExtraFirst, ThrowsLeft: 3, Home: home, Away: away},
 		{Period: env.SecondHalf, ThrowsLeft: 6, Home: home, Away: away},
 		{Period: env.SecondHalf, ThrowsLeft: 3, Home: home},
@@ -126,16 +126,16 @@ func TestGameAtAnswers(t *testing.T) {
 func TestGameRefusesWhatItCannotSolve(t *testing.T) {
 	dyn := env.Rules{ThrowsPerHalf: 3}
 	dyn.Modes[env.Away] = env.Dynamic
-	for _, p := range []solver.GameProblem{
+	for _, p := range []game.Problem{
 		{Rules: dyn},
 		{Rules: env.Rules{ThrowsPerHalf: 3}, Payoff: lineup.PayoffPoints},
 		{Rules: env.Rules{ThrowsPerHalf: 3}, Payoff: lineup.PayoffAdvance},
 	} {
-		if _, err := solver.SolveGame(p); err == nil {
+		if _, err := game.Solve(p); err == nil {
 			t.Errorf("%+v accepted", p)
 		}
 	}
-	_, err := solver.SolveGame(solver.GameProblem{Rules: env.Rules{}, MaxBytes: 1 << 30})
+	_, err := game.Solve(game.Problem{Rules: env.Rules{}, MaxBytes: 1 << 30})
 	if !errors.Is(err, policy.ErrTooLarge) {
 		t.Errorf("default rules under 1 GiB: %v", err)
 	}

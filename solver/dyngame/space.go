@@ -1,7 +1,7 @@
 // The state space of the game with a Dynamic side: each side's entries, what a side can
 // play at a break or after a shift, possession.
 
-package solver
+package dyngame
 
 import (
 	"github.com/kingoal/kingoal/env"

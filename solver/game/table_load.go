@@ -1,6 +1,6 @@
 // Reading a game table back: a Game that plays the stored strategy without solving.
 
-package solver
+package game
 
 import (
 	"bytes"
@@ -18,7 +18,7 @@ import (
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
-// ErrBadTable is wrapped by LoadGame's errors for a file that is not a game table of this
+// ErrBadTable is wrapped by Load's errors for a file that is not a game table of this
 // version, or is damaged or truncated.
 var ErrBadTable = errors.New("solver: not a readable game table")
 
@@ -63,22 +63,22 @@ func (tl *tableLayer) answer(i int) breakAnswer {
 	return ans
 }
 
-// LoadGameFile reads the game table at path (LoadGame).
-func LoadGameFile(ctx context.Context, path string) (g *Game, err error) {
+// LoadFile reads the game table at path (Load).
+func LoadFile(ctx context.Context, path string) (g *Game, err error) {
 	err = openFramed(path, func(r io.ReaderAt, size int64) error {
-		g, err = LoadGame(ctx, r, size)
+		g, err = Load(ctx, r, size)
 		return err
 	})
 	return g, err
 }
 
-// LoadGame reads a game table of size bytes (GameProblem.Table): a Game with the rules,
+// Load reads a game table of size bytes (Problem.Table): a Game with the rules,
 // payoff, strategy, kick-off, statistics and check of the solve that wrote it — At, Breaks,
-// Strategy, KickOff, KickOffWith and VerifyGame work on it; it holds no values from which to
+// Strategy, KickOff, KickOffWith and Verify work on it; it holds no values from which to
 // solve. A file that is not a table of this version, or is damaged or truncated, is refused
 // with an error wrapping ErrBadTable. ctx, if set, stops the read between layers (its error
 // is returned).
-func LoadGame(ctx context.Context, r io.ReaderAt, size int64) (*Game, error) {
+func Load(ctx context.Context, r io.ReaderAt, size int64) (*Game, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -114,7 +114,7 @@ func readTableHeader(raw []byte) (*Game, *induction.Layers, error) {
 	if err != nil {
 		return nil, nil, badTable("damaged header: %v", err)
 	}
-	p := GameProblem{Rules: h.Rules, Payoff: payoff}
+	p := Problem{Rules: h.Rules, Payoff: payoff}
 	moves, err := checkGame(p)
 	if err != nil {
 		return nil, nil, badTable("damaged header: %v", err)
@@ -133,7 +133,7 @@ func decodeStrict(raw []byte, v any) error {
 }
 
 // newGame lays out the Game of a problem, nothing solved, and the layers of its recursion.
-func newGame(p GameProblem, moves int, whole bool) (*Game, *induction.Layers, error) {
+func newGame(p Problem, moves int, whole bool) (*Game, *induction.Layers, error) {
 	final, err := induction.GameFinal(p.Payoff)
 	if err != nil {
 		return nil, nil, err

@@ -1,13 +1,14 @@
 // Reading a solved game with a Dynamic side: the decision at a break or a shift, from an
 // env state or from what one player observes.
 
-package solver
+package dyngame
 
 import (
 	"errors"
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/game"
 )
 
 var errNoKickOff = errors.New("solver: the kick-off was not solved")
@@ -59,16 +60,16 @@ func queryOfObservation(o env.Observation) dynQuery {
 
 // Choice is the line-up the game's strategy plays at the decision pending in s: the Basic
 // side's at a break, the shifter's at a shift (its own line-up to keep).
-func (g *DynamicGame) Choice(s env.State) (env.Lineup, error) { return g.choose(queryOf(s)) }
+func (g *Game) Choice(s env.State) (env.Lineup, error) { return g.choose(queryOf(s)) }
 
 // ChoiceFor is Choice from the observation of the player who decides.
-func (g *DynamicGame) ChoiceFor(o env.Observation) (env.Lineup, error) {
+func (g *Game) ChoiceFor(o env.Observation) (env.Lineup, error) {
 	return g.choose(queryOfObservation(o))
 }
 
 // locate finds the layer and difference of q: ok false for a difference whose result is
 // decided (every choice is as good), an error wrapping ErrNotSolved for one no match reaches.
-func (g *DynamicGame) locate(q dynQuery) (dec *dynDecisions, per, dd int, ok bool, err error) {
+func (g *Game) locate(q dynQuery) (dec *dynDecisions, per, dd int, ok bool, err error) {
 	per = int(q.period) - int(env.FirstHalf)
 	switch {
 	case per < 0 || per >= len(g.ls.Lengths):
@@ -84,17 +85,17 @@ func (g *DynamicGame) locate(q dynQuery) (dec *dynDecisions, per, dd int, ok boo
 		if g.ls.Decided(per, q.throwsLeft, held) {
 			return nil, per, 0, false, nil
 		}
-		return nil, 0, 0, false, fmt.Errorf("%w: no match reaches difference %d with %d throws left in %s", ErrNotSolved, q.goalDiff, q.throwsLeft, q.period)
+		return nil, 0, 0, false, fmt.Errorf("%w: no match reaches difference %d with %d throws left in %s", game.ErrNotSolved, q.goalDiff, q.throwsLeft, q.period)
 	}
 	return dec, per, held - dec.lo, true, nil
 }
 
-func (g *DynamicGame) config(q dynQuery) int {
+func (g *Game) config(q dynQuery) int {
 	sp := g.space
 	return sp.config(sp.entry(env.Home, q.home, q.homeMoves), sp.entry(env.Away, q.away, q.awayMoves))
 }
 
-func (g *DynamicGame) choose(q dynQuery) (env.Lineup, error) {
+func (g *Game) choose(q dynQuery) (env.Lineup, error) {
 	sp, p := g.space, q.actor
 	own := q.home
 	if p == env.Away {
@@ -134,7 +135,7 @@ func entryOf(sp *dynSpace, p env.Player, c int) int {
 
 // valueAt is home's value at s (a throw, a break or a shift decision) from the values a
 // test solve kept.
-func (g *DynamicGame) valueAt(s env.State) (float64, error) {
+func (g *Game) valueAt(s env.State) (float64, error) {
 	q := queryOf(s)
 	_, per, _, ok, err := g.locate(q)
 	held, add := g.ls.Shifted(q.goalDiff)

@@ -1,19 +1,20 @@
-package solver_test
+package dyngame_test
 
 import (
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver"
+	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // A Basic coach with one move against a Dynamic one, 10-throw halves: the game's value to
 // home, the kick-off line-ups, the check, and the Dynamic side's shift after winning a
 // throw a goal down.
-func ExampleSolveDynamicGame() {
+func ExampleSolve() {
 	r := env.Rules{ThrowsPerHalf: 10, Moves: 1, Modes: [2]env.Mode{env.Basic, env.Dynamic}}
-	g, err := solver.SolveDynamicGame(solver.GameProblem{Rules: r, Payoff: lineup.PayoffWinLoss, Verify: true})
+	g, err := dyngame.Solve(game.Problem{Rules: r, Payoff: lineup.PayoffWinLoss, Verify: true})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,10 +1,11 @@
-package solver
+package dyngame
 
 import (
 	"errors"
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/zerosum"
@@ -16,21 +17,21 @@ import (
 // the game has perfect information: a Dynamic side's shift is a max (home) or a min (away)
 // inside the throw recursion, and a break — where only the Basic side, if there is one,
 // chooses — is a max or a min over that side's reachable line-ups. Only the kick-off's
-// line-ups stay a simultaneous hidden choice: a 121 × 121 matrix game. SolveDynamicGame
+// line-ups stay a simultaneous hidden choice: a 121 × 121 matrix game. Solve
 // goes backward over throws as SolveGame does (the same reachable and decided differences),
 // with possession in the state under the turnover trigger, and keeps every decision it
-// takes as a byte: the strategy a match plays (DynamicGame.Choice).
+// takes as a byte: the strategy a match plays (Game.Choice).
 
-// DynamicGame is a solved substitution game with a Dynamic side. It is read-only and safe
+// Game is a solved substitution game with a Dynamic side. It is read-only and safe
 // for concurrent use.
-type DynamicGame struct {
-	Problem GameProblem
+type Game struct {
+	Problem game.Problem
 	space   *dynSpace
 	ls      *induction.Layers // the recursion's rules: lengths, spans, decided differences
 	row     int               // a value row's length (values: configurations, or three times that with the check)
 	kickOff zerosum.MatrixGame
-	check   *GameCheck
-	stats   GameStats
+	check   *game.Check
+	stats   game.Stats
 	// dec[per][t] is every decision taken at the throws and breaks with t throws left in
 	// period per (see dynDecisions).
 	dec [][]*dynDecisions
@@ -38,8 +39,8 @@ type DynamicGame struct {
 	values [][]*dynLayer
 }
 
-// DynamicGameSize is what SolveDynamicGame would hold, computed without solving.
-type DynamicGameSize struct {
+// Size is what Solve would hold, computed without solving.
+type Size struct {
 	Configs     int   // configurations: both sides' line-ups (and a Basic side's moves left)
 	Layers      int   // (period, throws left) layers
 	ThrowStates int64 // states before a throw with a value (difference, ball, possession, configuration)
@@ -52,7 +53,7 @@ type DynamicGameSize struct {
 // the heap grow to about twice that, and a period's first layer and the layers of the period
 // before wait for it (twice was up to 10% under the peak RSS measured at the default length,
 // BENCHMARKS.md).
-func (s DynamicGameSize) Peak(verify bool) int64 {
+func (s Size) Peak(verify bool) int64 {
 	w := s.Working
 	if verify {
 		w = s.Verify
@@ -60,14 +61,14 @@ func (s DynamicGameSize) Peak(verify bool) int64 {
 	return 5 * (w + s.Decisions) / 2
 }
 
-// HasDynamic reports whether either side of r plays Dynamic: the game SolveDynamicGame
+// HasDynamic reports whether either side of r plays Dynamic: the game Solve
 // solves, not SolveGame.
 func HasDynamic(r env.Rules) bool {
 	return r.Modes[env.Home] == env.Dynamic || r.Modes[env.Away] == env.Dynamic
 }
 
-// checkDynamicGame validates a problem for SolveDynamicGame.
-func checkDynamicGame(p GameProblem) error {
+// checkDynamicGame validates a problem for Solve.
+func checkDynamicGame(p game.Problem) error {
 	r := p.Rules
 	if err := r.Validate(); err != nil {
 		return err
@@ -85,7 +86,7 @@ func checkDynamicGame(p GameProblem) error {
 }
 
 // newDynamicRecursion sets up the space and the throw recursion's rules for p.
-func newDynamicRecursion(p GameProblem) (*dynSpace, *induction.Layers, error) {
+func newDynamicRecursion(p game.Problem) (*dynSpace, *induction.Layers, error) {
 	if err := checkDynamicGame(p); err != nil {
 		return nil, nil, err
 	}
@@ -99,14 +100,14 @@ func newDynamicRecursion(p GameProblem) (*dynSpace, *induction.Layers, error) {
 	return newDynSpace(p.Rules), ls, nil
 }
 
-// EstimateDynamicGame returns the size of the game with a Dynamic side under r for payoff p.
-func EstimateDynamicGame(r env.Rules, p lineup.Payoff) (DynamicGameSize, error) {
-	sp, ls, err := newDynamicRecursion(GameProblem{Rules: r, Payoff: p})
+// Estimate returns the size of the game with a Dynamic side under r for payoff p.
+func Estimate(r env.Rules, p lineup.Payoff) (Size, error) {
+	sp, ls, err := newDynamicRecursion(game.Problem{Rules: r, Payoff: p})
 	if err != nil {
-		return DynamicGameSize{}, err
+		return Size{}, err
 	}
 	n := int64(sp.configs)
-	s := DynamicGameSize{Configs: sp.configs}
+	s := Size{Configs: sp.configs}
 	var widest int64
 	for per, length := range ls.Lengths {
 		for t := 1; t <= length; t++ {
@@ -126,21 +127,21 @@ func EstimateDynamicGame(r env.Rules, p lineup.Payoff) (DynamicGameSize, error) 
 	return s, nil
 }
 
-// SolveDynamicGame solves the substitution game when at least one side plays Dynamic (rules
+// Solve solves the substitution game when at least one side plays Dynamic (rules
 // §6): every shift and every break is a max or a min, the kick-off a matrix game verified
 // against every pure reply. With p.Verify, both sides' best responses to the other's
 // strategy ride along (Check). A game larger than p.MaxBytes (0: DefaultGameBytes) is
 // refused before anything is allocated, with an error wrapping ErrTooLarge.
-func SolveDynamicGame(p GameProblem) (*DynamicGame, error) {
+func Solve(p game.Problem) (*Game, error) {
 	return solveDynamicGame(p, false)
 }
 
-func solveDynamicGame(p GameProblem, keepValues bool) (*DynamicGame, error) {
-	size, err := EstimateDynamicGame(p.Rules, p.Payoff)
+func solveDynamicGame(p game.Problem, keepValues bool) (*Game, error) {
+	size, err := Estimate(p.Rules, p.Payoff)
 	if err != nil {
 		return nil, err
 	}
-	if err := p.fits(size.Peak(p.Verify), fmt.Sprintf("the substitution game with a Dynamic side under these rules holds %d throw states", size.ThrowStates)); err != nil {
+	if err := p.Fits(size.Peak(p.Verify), fmt.Sprintf("the substitution game with a Dynamic side under these rules holds %d throw states", size.ThrowStates)); err != nil {
 		return nil, err
 	}
 	s, err := newDynSolver(p, keepValues)
@@ -154,18 +155,18 @@ func solveDynamicGame(p GameProblem, keepValues bool) (*DynamicGame, error) {
 }
 
 // Value is the game's value to home.
-func (g *DynamicGame) Value() float64 { return g.kickOff.Value }
+func (g *Game) Value() float64 { return g.kickOff.Value }
 
 // KickOff is the equilibrium of the kick-off's hidden choice of line-ups.
-func (g *DynamicGame) KickOff() lineup.LineupEquilibrium {
+func (g *Game) KickOff() lineup.LineupEquilibrium {
 	return lineup.LineupEquilibrium{Payoff: g.Problem.Payoff, Value: g.kickOff.Value, Home: lineup.MixOf(g.kickOff.X), Away: lineup.MixOf(g.kickOff.Y),
 		Exploitability: g.kickOff.Exploitability, Dominated: g.kickOff.Dominated}
 }
 
 // Check is the best-response check the solve ran (GameProblem.Verify), if it ran.
-func (g *DynamicGame) Check() (GameCheck, bool) {
+func (g *Game) Check() (game.Check, bool) {
 	if g.check == nil {
-		return GameCheck{}, false
+		return game.Check{}, false
 	}
 	return *g.check, true
 }
@@ -173,4 +174,4 @@ func (g *DynamicGame) Check() (GameCheck, bool) {
 // Stats measures the solve: Layers, BreakStates (here: the throw states), StageGames (the
 // kick-off's one), OneSided (decisions taken: shifts and Basic breaks) and Bytes (the
 // strategy kept: a byte a decision, so equal to OneSided).
-func (g *DynamicGame) Stats() GameStats { return g.stats }
+func (g *Game) Stats() game.Stats { return g.stats }

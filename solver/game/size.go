@@ -1,4 +1,4 @@
-package solver
+package game
 
 import (
 	"fmt"
@@ -8,14 +8,14 @@ import (
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
-// GameSize is what a game solve would hold, computed without solving.
-type GameSize struct {
+// Size is what a game solve would hold, computed without solving.
+type Size struct {
 	Configs     int   // configurations a break's value vector holds (both line-ups and budgets)
 	Layers      int   // (period, throws left) layers
 	BreakStates int64 // break states with a value
 	Bytes       int64 // values held at once by a solve: K of every layer, the working layers
-	VerifyBytes int64 // the same for a solve with its best responses (GameProblem.Verify): three values a break
-	// RespondBytes is what best responses alone hold (VerifyGame, RespondToPolicies): two values
+	VerifyBytes int64 // the same for a solve with its best responses (Problem.Verify): three values a break
+	// RespondBytes is what best responses alone hold (Verify, RespondToPolicies): two values
 	// a break in the working layers, no K.
 	RespondBytes int64
 	// ReplyProducts is Σ over break states of the two sides' reach (line-ups and budgets a
@@ -23,20 +23,20 @@ type GameSize struct {
 	ReplyProducts float64
 }
 
-// EstimateGame returns the size of the substitution game under r for payoff p.
-func EstimateGame(r env.Rules, p lineup.Payoff) (GameSize, error) {
-	moves, err := checkGame(GameProblem{Rules: r, Payoff: p})
+// Estimate returns the size of the substitution game under r for payoff p.
+func Estimate(r env.Rules, p lineup.Payoff) (Size, error) {
+	moves, err := checkGame(Problem{Rules: r, Payoff: p})
 	if err != nil {
-		return GameSize{}, err
+		return Size{}, err
 	}
 	final, err := induction.GameFinal(p)
 	if err != nil {
-		return GameSize{}, err
+		return Size{}, err
 	}
 	ls := induction.GameLayers(r, p, final, false)
 	lengths := ls.Lengths
 	sp := newGameSpace(moves)
-	size := GameSize{Configs: sp.configs()}
+	size := Size{Configs: sp.configs()}
 	reach := 0.0
 	for _, r := range sp.reach {
 		reach += float64(len(r))
@@ -55,7 +55,7 @@ func EstimateGame(r env.Rules, p lineup.Payoff) (GameSize, error) {
 	c := int64(size.Configs)
 	// Per value vector: two throw layers of five sectors, the breaks still read (two of
 	// this period, the first of each later one), the throw coefficients. A solve holds one
-	// vector a state, with its best responses three (VerifyGame alone: two).
+	// vector a state, with its best responses three (Verify alone: two).
 	working := 8 * (2*env.Sectors*widest*c + int64(2+len(lengths))*widest*c + 3*env.Sectors*c)
 	size.Bytes = 8*size.BreakStates + working
 	size.VerifyBytes = 8*size.BreakStates + 3*working
@@ -68,15 +68,15 @@ func EstimateGame(r env.Rules, p lineup.Payoff) (GameSize, error) {
 // Go's collector lets the heap grow up to about twice what is live (measured before issue
 // 26: 3.55 GB at one move and 45-throw halves for 1.75 GB of values; since, 5.08 GB for
 // the default rules' solve, whose values are ~3.8 GB).
-func (s GameSize) Peak() int64 { return 2 * s.Bytes }
+func (s Size) Peak() int64 { return 2 * s.Bytes }
 
 // PeakVerified is Peak for a solve with its best responses (measured: 9.05 GB for the default
 // rules, estimated 9.7 GiB).
-func (s GameSize) PeakVerified() int64 { return 2 * s.VerifyBytes }
+func (s Size) PeakVerified() int64 { return 2 * s.VerifyBytes }
 
-// PeakResponses is Peak for best responses alone: four times what they hold (measured: VerifyGame
+// PeakResponses is Peak for best responses alone: four times what they hold (measured: Verify
 // on the default rules' table, 8.01 GB with the table's 2.1 GB, for 1.68 GB held).
-func (s GameSize) PeakResponses() int64 { return 4 * s.RespondBytes }
+func (s Size) PeakResponses() int64 { return 4 * s.RespondBytes }
 
 // formatBytes writes n bytes in GiB or MiB.
 func formatBytes(n int64) string {

@@ -1,4 +1,4 @@
-package solver
+package game
 
 import (
 	"context"
@@ -11,28 +11,28 @@ import (
 	"github.com/kingoal/kingoal/solver/policy"
 )
 
-// GameCheck is the verification of a solved game: each side's best response to the other's
+// Check is the verification of a solved game: each side's best response to the other's
 // equilibrium strategy (kick-off mix and break mixes), found by a separate solve —
-// VerifyGame's backward induction of both best responses, or VerifyGameByBasic's
+// Verify's backward induction of both best responses, or VerifyByBasic's
 // single-player solves.
-type GameCheck struct {
+type Check struct {
 	HomeBest float64 `json:"home_best"` // home's payoff when home best-responds to away's strategy
 	AwayBest float64 `json:"away_best"` // home's payoff when away best-responds to home's strategy
 	// Exploitability is HomeBest − AwayBest: what the two best responses gain together
 	// over the pair; 0 for an exact equilibrium (≥ 0 up to rounding).
 	Exploitability float64 `json:"exploitability"`
 	Solves         int     `json:"solves"` // single-player solves made (VerifyGameByBasic: one per opposing kick-off line-up; 0 otherwise)
-	// HomeReply and AwayReply are the best responses' starting line-ups (VerifyGame and
+	// HomeReply and AwayReply are the best responses' starting line-ups (Verify and
 	// RespondToPolicies; not written to JSON).
 	HomeReply, AwayReply env.Lineup `json:"-"`
 }
 
-// VerifyGameByBasic computes the best responses to g's strategies another way than
-// VerifyGame: SolveBasic against Drawing(the strategy) — the law of the next goal, breaks on
+// VerifyByBasic computes the best responses to g's strategies another way than
+// Verify: SolveBasic against Drawing(the strategy) — the law of the next goal, breaks on
 // demand — once per line-up in the support of each side's kick-off mix. Beyond SolveBasic's
-// break limit it returns an error wrapping ErrTooLarge; the tests hold VerifyGame to it.
-func VerifyGameByBasic(ctx context.Context, g *Game) (GameCheck, error) {
-	var c GameCheck
+// break limit it returns an error wrapping ErrTooLarge; the tests hold Verify to it.
+func VerifyByBasic(ctx context.Context, g *Game) (Check, error) {
+	var c Check
 	obj, toHome := gameObjective(g.Problem.Payoff)
 	for _, p := range []env.Player{env.Home, env.Away} {
 		opp := g.KickOff().Away
@@ -44,7 +44,7 @@ func VerifyGameByBasic(ctx context.Context, g *Game) (GameCheck, error) {
 			bp, err := policy.SolveBasic(policy.BasicProblem{Rules: g.Problem.Rules, Player: p, Own: o.Lineup, Opponent: o.Lineup,
 				OpponentBreaks: policy.Drawing(g.Strategy(p.Other())), Objective: obj, Context: ctx})
 			if err != nil {
-				return GameCheck{}, fmt.Errorf("solver: best response of %s to the equilibrium (opponent starting %v): %w", p, o.Lineup, err)
+				return Check{}, fmt.Errorf("solver: best response of %s to the equilibrium (opponent starting %v): %w", p, o.Lineup, err)
 			}
 			c.Solves++
 			for l := range acc {

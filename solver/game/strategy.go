@@ -1,6 +1,6 @@
 // Reading a solved game: its kick-off and its strategy at every break (one answer for At, Breaks, the best responses and nash).
 
-package solver
+package game
 
 import (
 	"errors"
@@ -24,7 +24,7 @@ func (g *Game) KickOff() lineup.LineupEquilibrium {
 func (g *Game) Value() float64 { return g.kickOff.Value }
 
 // Stats measures the solve.
-func (g *Game) Stats() GameStats { return g.stats }
+func (g *Game) Stats() Stats { return g.stats }
 
 // Moves is the budget the game was solved with (capped at 5).
 func (g *Game) Moves() int { return g.moves }
@@ -77,7 +77,7 @@ func (g *Game) KickOffWith(homeMoves, awayMoves int) (lineup.LineupEquilibrium, 
 // Breaks calls fn with every break the game holds at which at least one side has a move
 // left, and its equilibrium, in order: period, throws left (most first), difference, home's
 // line-up and moves, away's. It stops at fn's first error.
-func (g *Game) Breaks(fn func(GameState, StageSolution) error) error {
+func (g *Game) Breaks(fn func(State, StageSolution) error) error {
 	sp, w := g.space, g.moves+1
 	var buf stageBuf
 	for per, layers := range g.kicks {
@@ -97,7 +97,7 @@ func (g *Game) Breaks(fn func(GameState, StageSolution) error) error {
 							return err
 						}
 						home, away := ans.home.weighted(sp.reach[h], w), ans.away.weighted(sp.reach[a], w)
-						s := GameState{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: d,
+						s := State{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: d,
 							Home: env.LineupAt(h / w), HomeMoves: h % w, Away: env.LineupAt(a / w), AwayMoves: a % w}
 						if err := fn(s, StageSolution{Value: ans.value, Home: home, Away: away}); err != nil {
 							return err
@@ -112,7 +112,7 @@ func (g *Game) Breaks(fn func(GameState, StageSolution) error) error {
 
 // At returns the equilibrium at the break s: home's value before choosing and both mixes.
 // A break whose result nothing can change any more is answered with both keeping.
-func (g *Game) At(s GameState) (StageSolution, error) {
+func (g *Game) At(s State) (StageSolution, error) {
 	per := int(s.Period) - int(env.FirstHalf)
 	switch {
 	case per < 0 || per >= len(g.lengths):
@@ -157,10 +157,10 @@ type gameStrategy struct {
 
 // Mix returns the player's equilibrium mix at the break s (seen by that player).
 func (gs gameStrategy) Mix(s policy.BreakState) ([]lineup.Weighted, error) {
-	st := GameState{Period: s.Period, ThrowsLeft: s.ThrowsLeft, GoalDiff: s.GoalDiff, Home: s.Own, Away: s.OppLineup,
+	st := State{Period: s.Period, ThrowsLeft: s.ThrowsLeft, GoalDiff: s.GoalDiff, Home: s.Own, Away: s.OppLineup,
 		HomeMoves: s.MovesLeft, AwayMoves: s.OppMovesLeft}
 	if gs.p == env.Away {
-		st = GameState{Period: s.Period, ThrowsLeft: s.ThrowsLeft, GoalDiff: -s.GoalDiff, Home: s.OppLineup, Away: s.Own,
+		st = State{Period: s.Period, ThrowsLeft: s.ThrowsLeft, GoalDiff: -s.GoalDiff, Home: s.OppLineup, Away: s.Own,
 			HomeMoves: s.OppMovesLeft, AwayMoves: s.MovesLeft}
 	}
 	sol, err := gs.g.At(st)
@@ -224,7 +224,7 @@ func (b breakAnswer) mirrored() breakAnswer {
 // kick-off that follows: by double oracle from both keeping (game_oracle.go), afresh on the
 // whole matrix if that does not converge (stage). It is a function of K alone — the solve,
 // its best responses, At and nash all play the answer it gives. st, if set, counts it.
-func (sp *gameSpace) strategyOf(k []float64, h, a int, buf *stageBuf, st *GameStats) (breakAnswer, error) {
+func (sp *gameSpace) strategyOf(k []float64, h, a int, buf *stageBuf, st *Stats) (breakAnswer, error) {
 	if st == nil {
 		st = &buf.stats
 	}

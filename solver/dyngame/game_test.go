@@ -1,4 +1,4 @@
-package solver
+package dyngame
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/policy"
@@ -123,7 +124,7 @@ func TestDynamicGameIsTheEnginesRecursion(t *testing.T) {
 		}{dynamicCases[0], dynamicCases[1], dynamicCases[5]}
 	}
 	for _, c := range cases {
-		g, err := solveDynamicGame(GameProblem{Rules: c.r, Payoff: c.p, Verify: true}, true)
+		g, err := solveDynamicGame(game.Problem{Rules: c.r, Payoff: c.p, Verify: true}, true)
 		if err != nil {
 			t.Fatalf("%v: %v", c.r, err)
 		}
@@ -148,7 +149,7 @@ func TestDynamicGameIsTheEnginesRecursion(t *testing.T) {
 }
 
 // compareDynamic compares g with e at s and every state after it, and returns how many.
-func compareDynamic(t *testing.T, g *DynamicGame, e *engineRecursion, s env.State, seen map[env.State]bool) int {
+func compareDynamic(t *testing.T, g *Game, e *engineRecursion, s env.State, seen map[env.State]bool) int {
 	if seen[s] || s.Node() == env.Terminal || s.Period() >= env.Penalties {
 		return 0
 	}
@@ -203,7 +204,7 @@ func TestDynamicGameSymmetricIsZero(t *testing.T) {
 		if r.Knockout {
 			p = lineup.PayoffAdvance
 		}
-		g, err := SolveDynamicGame(GameProblem{Rules: r, Payoff: p})
+		g, err := Solve(game.Problem{Rules: r, Payoff: p})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,7 +228,7 @@ func TestDynamicGameWithAKeeperIsSolvePolicy(t *testing.T) {
 		{env.Rules{ThrowsPerHalf: 5, Moves: env.NoMoves, Modes: bd, DynamicTrigger: env.TriggerTurnover}, lineup.PayoffGoalDiff, odds.ObjectiveGoalDiff},
 		{env.Rules{ThrowsPerHalf: 3, Moves: env.NoMoves, Modes: bd, Knockout: true, ExtraThrowsPerHalf: 2, TiesCount: true}, lineup.PayoffWinLoss, odds.ObjectiveWinLoss},
 	} {
-		g, err := solveDynamicGame(GameProblem{Rules: c.r, Payoff: c.p}, true)
+		g, err := solveDynamicGame(game.Problem{Rules: c.r, Payoff: c.p}, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -247,7 +248,7 @@ func TestDynamicGameWithAKeeperIsSolvePolicy(t *testing.T) {
 
 // compareKickOffs compares g's value after n kick-offs drawn from rng with want(own, opp): the
 // value to side me, starting with own against opp, by another solver (to 1e-12).
-func compareKickOffs(t *testing.T, g *DynamicGame, rng *rand.Rand, n int, me env.Player, want func(own, opp env.Lineup) (float64, error)) {
+func compareKickOffs(t *testing.T, g *Game, rng *rand.Rand, n int, me env.Player, want func(own, opp env.Lineup) (float64, error)) {
 	t.Helper()
 	r := g.Problem.Rules
 	for range n {
@@ -279,18 +280,18 @@ func compareKickOffs(t *testing.T, g *DynamicGame, rng *rand.Rand, n int, me env
 // cancelled context stops the solve with its error.
 func TestDynamicGameRefusesAndStops(t *testing.T) {
 	r := env.Rules{Modes: bd}
-	if _, err := SolveDynamicGame(GameProblem{Rules: r, MaxBytes: 1 << 20}); !errors.Is(err, policy.ErrTooLarge) {
+	if _, err := Solve(game.Problem{Rules: r, MaxBytes: 1 << 20}); !errors.Is(err, policy.ErrTooLarge) {
 		t.Errorf("1 MiB bound: %v, want ErrTooLarge", err)
 	}
-	if _, err := SolveDynamicGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 3}}); err == nil {
+	if _, err := Solve(game.Problem{Rules: env.Rules{ThrowsPerHalf: 3}}); err == nil {
 		t.Error("no Dynamic side: solved")
 	}
-	if _, err := SolveDynamicGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 3, Modes: dd}, Payoff: lineup.PayoffAdvance}); err == nil {
+	if _, err := Solve(game.Problem{Rules: env.Rules{ThrowsPerHalf: 3, Modes: dd}, Payoff: lineup.PayoffAdvance}); err == nil {
 		t.Error("advance in a league: solved")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := SolveDynamicGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 6, Modes: dd}, Context: ctx}); !errors.Is(err, context.Canceled) {
+	if _, err := Solve(game.Problem{Rules: env.Rules{ThrowsPerHalf: 6, Modes: dd}, Context: ctx}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
@@ -310,8 +311,8 @@ func TestDynamicGameWithAForcedKeeperIsSolvePolicy(t *testing.T) {
 		{env.Rules{ThrowsPerHalf: 5, Moves: 2, Modes: bd}, env.Away},
 		{env.Rules{ThrowsPerHalf: 3, Moves: 1, Modes: db, Knockout: true, ExtraThrowsPerHalf: 2}, env.Home},
 	} {
-		p := GameProblem{Rules: c.r, Payoff: lineup.PayoffWinLoss}
-		p.keep[c.kept] = true
+		p := game.Problem{Rules: c.r, Payoff: lineup.PayoffWinLoss}
+		p.Keep[c.kept] = true
 		g, err := solveDynamicGame(p, true)
 		if err != nil {
 			t.Fatal(err)

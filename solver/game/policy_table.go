@@ -1,6 +1,6 @@
 // A stationary policy as a file: what it chose, for each side, at the kick-off and at every break state a match can reach.
 
-package solver
+package game
 
 import (
 	"cmp"
@@ -87,7 +87,7 @@ type mixCell struct {
 
 // NewPolicyTable starts an empty table for rules r (Basic v Basic) to Record into.
 func NewPolicyTable(r env.Rules, name string) (*PolicyTable, error) {
-	moves, err := checkGame(GameProblem{Rules: r, Payoff: lineup.PayoffWinLoss})
+	moves, err := checkGame(Problem{Rules: r, Payoff: lineup.PayoffWinLoss})
 	if err != nil {
 		return nil, err
 	}
@@ -112,14 +112,14 @@ func (t *PolicyTable) SetExploitability(x float64) { t.info.Exploitability = x }
 func (t *PolicyTable) States() int64 { return int64(len(t.keys)) * int64(t.entries) }
 
 // Record wraps side's policy p: its answers pass through and are kept in the table.
-func (t *PolicyTable) Record(side env.Player, p GamePolicy) GamePolicy {
+func (t *PolicyTable) Record(side env.Player, p Policy) Policy {
 	return recorder{t: t, side: side, inner: p}
 }
 
 type recorder struct {
 	t     *PolicyTable
 	side  env.Player
-	inner GamePolicy
+	inner Policy
 }
 
 func (r recorder) KickOff() ([]lineup.Weighted, error) {
@@ -132,7 +132,7 @@ func (r recorder) KickOff() ([]lineup.Weighted, error) {
 	return mix, err
 }
 
-func (r recorder) Breaks(side env.Player, states []GameState, mixes [][]lineup.Weighted) error {
+func (r recorder) Breaks(side env.Player, states []State, mixes [][]lineup.Weighted) error {
 	if err := r.inner.Breaks(side, states, mixes); err != nil {
 		return err
 	}
@@ -157,7 +157,7 @@ func (r recorder) Breaks(side env.Player, states []GameState, mixes [][]lineup.W
 }
 
 // position is where the break s is held; with add, a row it lacks is added; −1 when it has none.
-func (t *PolicyTable) position(s GameState, add bool) int {
+func (t *PolicyTable) position(s State, add bool) int {
 	w := t.info.Moves + 1
 	k := rowKey{per: uint8(s.Period - env.FirstHalf), t: uint16(s.ThrowsLeft), d: int16(s.GoalDiff), entry: uint16(s.Home.Index()*w + s.HomeMoves)}
 	row, ok := t.rows[k]
@@ -177,7 +177,7 @@ func (t *PolicyTable) position(s GameState, add bool) int {
 // Mix is side's mix at the break s (seen from home): at a break whose result is decided,
 // keeping; elsewhere the table's, or an error when it holds none there (a state no match
 // under its rules reaches, or other rules).
-func (t *PolicyTable) Mix(side env.Player, s GameState) ([]lineup.Weighted, error) {
+func (t *PolicyTable) Mix(side env.Player, s State) ([]lineup.Weighted, error) {
 	if s.HomeMoves < 0 || s.HomeMoves > t.info.Moves || s.AwayMoves < 0 || s.AwayMoves > t.info.Moves {
 		return nil, fmt.Errorf("solver: the policy table has no answer at %v", s)
 	}
@@ -220,8 +220,8 @@ func (t *PolicyTable) Pure() bool {
 // KickOff is side's kick-off mix.
 func (t *PolicyTable) KickOff(side env.Player) []lineup.Weighted { return slices.Clone(t.kick[side]) }
 
-// Side is side's policy as a GamePolicy (for RespondToPolicies).
-func (t *PolicyTable) Side(side env.Player) GamePolicy { return tableSidePolicy{t, side} }
+// Side is side's policy as a Policy (for RespondToPolicies).
+func (t *PolicyTable) Side(side env.Player) Policy { return tableSidePolicy{t, side} }
 
 type tableSidePolicy struct {
 	t    *PolicyTable
@@ -230,7 +230,7 @@ type tableSidePolicy struct {
 
 func (p tableSidePolicy) KickOff() ([]lineup.Weighted, error) { return p.t.KickOff(p.side), nil }
 
-func (p tableSidePolicy) Breaks(side env.Player, states []GameState, mixes [][]lineup.Weighted) error {
+func (p tableSidePolicy) Breaks(side env.Player, states []State, mixes [][]lineup.Weighted) error {
 	for i, s := range states {
 		m, err := p.t.Mix(side, s)
 		if err != nil {

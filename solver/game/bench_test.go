@@ -1,4 +1,4 @@
-package solver
+package game
 
 import (
 	"bytes"
@@ -14,23 +14,23 @@ import (
 // layers, 3.2 M break states) on all cores.
 func BenchmarkSolveGame(b *testing.B) {
 	for b.Loop() {
-		if _, err := SolveGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 5, Moves: 1}, Payoff: lineup.PayoffWinLoss}); err != nil {
+		if _, err := Solve(Problem{Rules: env.Rules{ThrowsPerHalf: 5, Moves: 1}, Payoff: lineup.PayoffWinLoss}); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 // BenchmarkGameTable writes the strategy table of the game BenchmarkSolveGame solves, as
-// the solve goes (write: the solve with GameProblem.Table, to compare with that benchmark),
-// and reads it back (load: LoadGame).
+// the solve goes (write: the solve with Problem.Table, to compare with that benchmark),
+// and reads it back (load: Load).
 func BenchmarkGameTable(b *testing.B) {
-	p := GameProblem{Rules: env.Rules{ThrowsPerHalf: 5, Moves: 1}, Payoff: lineup.PayoffWinLoss}
+	p := Problem{Rules: env.Rules{ThrowsPerHalf: 5, Moves: 1}, Payoff: lineup.PayoffWinLoss}
 	var table bytes.Buffer
 	b.Run("write", func(b *testing.B) {
 		for b.Loop() {
 			table.Reset()
 			p.Table = &table
-			if _, err := SolveGame(p); err != nil {
+			if _, err := Solve(p); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -38,7 +38,7 @@ func BenchmarkGameTable(b *testing.B) {
 	})
 	b.Run("load", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := LoadGame(context.Background(), bytes.NewReader(table.Bytes()), int64(table.Len())); err != nil {
+			if _, err := Load(context.Background(), bytes.NewReader(table.Bytes()), int64(table.Len())); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -48,7 +48,7 @@ func BenchmarkGameTable(b *testing.B) {
 // mixedStageGames returns up to n stage matrices of a solved game that have no saddle point
 // (the ones the LP solves).
 func mixedStageGames(b *testing.B, r env.Rules, n int) [][][]float64 {
-	g, err := SolveGame(GameProblem{Rules: r, Payoff: lineup.PayoffWinLoss})
+	g, err := Solve(Problem{Rules: r, Payoff: lineup.PayoffWinLoss})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func mixedStageGames(b *testing.B, r env.Rules, n int) [][][]float64 {
 			for d := range kl.n {
 				k := kl.k[d*sp.configs() : (d+1)*sp.configs()]
 				for c := 0; c < sp.configs() && len(out) < n; c += 7 {
-					var st GameStats
+					var st Stats
 					if _, err := sp.stage(k, c/sp.entries, c%sp.entries, &buf, &st); err != nil || st.LPs == 0 {
 						continue
 					}
@@ -101,19 +101,4 @@ func BenchmarkStageLP(b *testing.B) {
 			}
 		}
 	})
-}
-
-// BenchmarkSolveDynamicGame solves the game with a Dynamic side, with its check, at 10-throw
-// halves: each mode pair, the turnover trigger (possession in the state), on all cores.
-func BenchmarkSolveDynamicGame(b *testing.B) {
-	for name, modes := range map[string][2]env.Mode{"dynamic-v-dynamic": {env.Dynamic, env.Dynamic}, "basic-v-dynamic": {env.Basic, env.Dynamic}} {
-		b.Run(name, func(b *testing.B) {
-			p := GameProblem{Rules: env.Rules{ThrowsPerHalf: 10, Modes: modes, DynamicTrigger: env.TriggerTurnover}, Payoff: lineup.PayoffWinLoss, Verify: true}
-			for b.Loop() {
-				if _, err := SolveDynamicGame(p); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
 }

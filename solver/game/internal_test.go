@@ -1,4 +1,4 @@
-package solver
+package game
 
 import (
 	"context"
@@ -34,7 +34,7 @@ func TestGameKeptValuesAreTheMatchOdds(t *testing.T) {
 		{env.Rules{ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, lineup.PayoffWinLoss},
 	}
 	for _, c := range cases {
-		g, err := SolveGame(GameProblem{Rules: c.r, Payoff: c.p})
+		g, err := Solve(Problem{Rules: c.r, Payoff: c.p})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,11 +67,11 @@ func TestGameMirrorIsExact(t *testing.T) {
 		if p == lineup.PayoffAdvance {
 			r.Knockout, r.ExtraThrowsPerHalf = true, 2
 		}
-		a, err := SolveGame(GameProblem{Rules: r, Payoff: p})
+		a, err := Solve(Problem{Rules: r, Payoff: p})
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := SolveGame(GameProblem{Rules: r, Payoff: p, noMirror: true})
+		b, err := Solve(Problem{Rules: r, Payoff: p, noMirror: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +98,7 @@ func TestGameMirrorIsExact(t *testing.T) {
 // TestVerifyGameCatchesADeviation: the verification is not blind — with home's kick-off mix
 // replaced by a pure line-up outside the equilibrium, away's best response gains.
 func TestVerifyGameCatchesADeviation(t *testing.T) {
-	g, err := SolveGame(GameProblem{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 1}, Payoff: lineup.PayoffWinLoss})
+	g, err := Solve(Problem{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 1}, Payoff: lineup.PayoffWinLoss})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestVerifyGameCatchesADeviation(t *testing.T) {
 	bad.kickOff.X = make([]float64, env.NumLineups)
 	l, _ := env.ParseLineup("2-2-2-2-2")
 	bad.kickOff.X[l.Index()] = 1
-	c, err := VerifyGame(context.Background(), &bad, nil)
+	c, err := Verify(context.Background(), &bad, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,11 +148,11 @@ func TestStageSimplexAgreesWithGonum(t *testing.T) {
 // games — bit for bit.
 func TestGameIsDeterministic(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 4, Moves: 1, TiesCount: true}
-	a, err := SolveGame(GameProblem{Rules: r, Workers: 1})
+	a, err := Solve(Problem{Rules: r, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := SolveGame(GameProblem{Rules: r, Workers: 3})
+	b, err := Solve(Problem{Rules: r, Workers: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +179,7 @@ func TestGameIsDeterministic(t *testing.T) {
 // solve (every difference, every stage game afresh on its whole matrix) at every break it
 // holds, to 1e-12, over payoffs, ties, knockout and budgets.
 func TestGameMatchesTheReferenceSolve(t *testing.T) {
-	cases := []GameProblem{
+	cases := []Problem{
 		{Rules: env.Rules{ThrowsPerHalf: 6, Moves: 2}, Payoff: lineup.PayoffWinLoss},
 		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 2, TiesCount: true}, Payoff: lineup.PayoffWinLoss},
 		{Rules: env.Rules{ThrowsPerHalf: 2, Moves: 3}, Payoff: lineup.PayoffWinLoss},
@@ -188,16 +188,16 @@ func TestGameMatchesTheReferenceSolve(t *testing.T) {
 		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: lineup.PayoffGoalDiff},
 	}
 	if testing.Short() { // the race stage: the parallel solve on a small game (the reference is slow under -race)
-		cases = []GameProblem{{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Payoff: lineup.PayoffWinLoss}}
+		cases = []Problem{{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Payoff: lineup.PayoffWinLoss}}
 	}
 	for _, p := range cases {
-		fast, err := SolveGame(p)
+		fast, err := Solve(p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ref := p
 		ref.reference = true
-		slow, err := SolveGame(ref)
+		slow, err := Solve(ref)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package solver
+package game
 
 import (
 	"context"
@@ -12,14 +12,14 @@ import (
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
-// VerifyGame checks g's whole strategy by each side's best response to the other's, found
+// Verify checks g's whole strategy by each side's best response to the other's, found
 // by a separate solve: the throw recursion again, from the rules, with two values at every
 // break — home's payoff when home best-responds to away's strategy, and when away
 // best-responds to home's — and at each break the strategy the game plays there (answerAt),
 // one side's mix fixed, the other side's every reply weighed. Nothing of the solve's values
 // is read but through that strategy. It holds two value vectors a break in its working
 // layers and runs on all cores; progress, if set, is called after each layer.
-func VerifyGame(ctx context.Context, g *Game, progress func(done, total int)) (GameCheck, error) {
+func Verify(ctx context.Context, g *Game, progress func(done, total int)) (Check, error) {
 	workers := g.Problem.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -30,13 +30,13 @@ func VerifyGame(ctx context.Context, g *Game, progress func(done, total int)) (G
 // respond runs the best responses' backward induction against the strategies each worker's
 // pairStrategy plays, and checks them at the kick-off.
 func respond(ctx context.Context, r env.Rules, p lineup.Payoff, sp *gameSpace, workers int, progress func(done, total int),
-	strategy func(worker int) (pairStrategy, error)) (GameCheck, error) {
+	strategy func(worker int) (pairStrategy, error)) (Check, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	final, err := induction.GameFinal(p)
 	if err != nil {
-		return GameCheck{}, err
+		return Check{}, err
 	}
 	ls := induction.GameLayers(r, p, final, false)
 	n := sp.configs()
@@ -46,20 +46,20 @@ func respond(ctx context.Context, r env.Rules, p lineup.Payoff, sp *gameSpace, w
 	for w := range workers {
 		st, err := strategy(w)
 		if err != nil {
-			return GameCheck{}, err
+			return Check{}, err
 		}
 		rs.strategies = append(rs.strategies, st)
 	}
 	ls.Step = rs.breaks
 	if err := ls.Run(); err != nil {
-		return GameCheck{}, err
+		return Check{}, err
 	}
 	if rs.kick == nil {
-		return GameCheck{}, errors.New("solver: the best responses did not reach the kick-off")
+		return Check{}, errors.New("solver: the best responses did not reach the kick-off")
 	}
 	x, y, err := rs.strategies[0].kickOff()
 	if err != nil {
-		return GameCheck{}, err
+		return Check{}, err
 	}
 	return kickOffCheck(sp, x, y, rs.kick[:n], rs.kick[n:]), nil
 }
@@ -184,17 +184,17 @@ func (rs *responder) share(per, t int, u *induction.BallLayer, lay *induction.Br
 // kickOffCheck is the check at the first kick-off: each side's best starting line-up
 // against the other's kick-off mix (x home's, y away's, by line-up), both budgets full, from
 // the best responses' values kh and ka there.
-func kickOffCheck(sp *gameSpace, x, y, kh, ka []float64) GameCheck {
+func kickOffCheck(sp *gameSpace, x, y, kh, ka []float64) Check {
 	w, m := sp.moves+1, sp.moves
 	entry := func(l int) int { return l*w + m }
-	return kickOffReplies(x, y, func(i, j int) float64 { return kh[entry(i)*sp.entries+entry(j)] },
+	return KickOffReplies(x, y, func(i, j int) float64 { return kh[entry(i)*sp.entries+entry(j)] },
 		func(i, j int) float64 { return ka[entry(i)*sp.entries+entry(j)] })
 }
 
 // kickOffReplies is the check at the kick-off: home's best pure line-up against away's mix y
 // by home's best response's values kh, away's against x by its own, ka.
-func kickOffReplies(x, y []float64, kh, ka func(i, j int) float64) GameCheck {
-	c := GameCheck{HomeBest: math.Inf(-1), AwayBest: math.Inf(1)}
+func KickOffReplies(x, y []float64, kh, ka func(i, j int) float64) Check {
+	c := Check{HomeBest: math.Inf(-1), AwayBest: math.Inf(1)}
 	for l := range env.NumLineups {
 		v, u := 0.0, 0.0
 		for o := range env.NumLineups {

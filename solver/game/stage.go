@@ -1,4 +1,4 @@
-package solver
+package game
 
 import (
 	"math"
@@ -34,7 +34,7 @@ type stageBuf struct {
 	flat   []float64
 	tab    zerosum.Tableau
 	oracle zerosum.OracleBuf
-	stats  GameStats // where strategyOf counts when nobody asked
+	stats  Stats // where strategyOf counts when nobody asked
 }
 
 // matrix fills the rows × cols stage matrix from K.
@@ -55,7 +55,7 @@ func (b *stageBuf) matrix(k []float64, rows, cols []int32, entries int) [][]floa
 }
 
 // stage solves the break at configuration (h, a) given K.
-func (sp *gameSpace) stage(k []float64, h, a int, buf *stageBuf, st *GameStats) (stageAnswer, error) {
+func (sp *gameSpace) stage(k []float64, h, a int, buf *stageBuf, st *Stats) (stageAnswer, error) {
 	rows, cols := sp.reach[h], sp.reach[a]
 	e := sp.entries
 	switch {

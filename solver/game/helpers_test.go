@@ -1,4 +1,4 @@
-package solver_test
+package game_test
 
 import (
 	"github.com/kingoal/kingoal/env"
