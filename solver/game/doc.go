@@ -3,7 +3,7 @@
 // zero-sum matrix game at each (Solve: double oracle first, a fresh verified solve where it
 // does not settle), checked by each side's best response in the same induction
 // (Problem.Verify), after it (Verify) or another way (VerifyByBasic). A solved game is kept
-// as a game table (Problem.Out, Load) that answers any break state (Game.At) without
+// as a game table (Problem.Table, Load) that answers any break state (Game.At) without
 // solving again.
 //
 // It also measures any two policies exactly: RespondToPolicies solves each side's best

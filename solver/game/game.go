@@ -35,7 +35,7 @@ type Problem struct {
 	Workers int
 	// MaxBytes bounds the solve's estimated peak memory, Size.Peak (0: DefaultMaxBytes);
 	// a game that needs more is refused before anything is allocated, with an error wrapping
-	// ErrTooLarge.
+	// policy.ErrTooLarge.
 	MaxBytes int64
 	// Progress, if set, is called after each layer of breaks with the layers done and the
 	// total (from one goroutine).
@@ -52,7 +52,7 @@ type Problem struct {
 	// break's mixes for both sides, the breaks' values, the first kick-off's values, the
 	// statistics and check. The solve holds only one layer of it at a time.
 	Table io.Writer
-	// keep forces a side of the game with a Dynamic side to keep its line-up at every
+	// Keep forces a side of the game with a Dynamic side to keep its line-up at every
 	// decision (the tests compare such a game with the one-sided solves).
 	Keep [2]bool
 	// reference solves the way the first version did — every difference up to the most

@@ -30,7 +30,7 @@ type Check struct {
 // VerifyByBasic computes the best responses to g's strategies another way than
 // Verify: SolveBasic against Drawing(the strategy) — the law of the next goal, breaks on
 // demand — once per line-up in the support of each side's kick-off mix. Beyond SolveBasic's
-// break limit it returns an error wrapping ErrTooLarge; the tests hold Verify to it.
+// break limit it returns an error wrapping policy.ErrTooLarge; the tests hold Verify to it.
 func VerifyByBasic(ctx context.Context, g *Game) (Check, error) {
 	var c Check
 	obj, toHome := gameObjective(g.Problem.Payoff)
