@@ -131,7 +131,7 @@ func Estimate(r env.Rules, p lineup.Payoff) (Size, error) {
 // §6): every shift and every break is a max or a min, the kick-off a matrix game verified
 // against every pure reply. With p.Verify, both sides' best responses to the other's
 // strategy ride along (Check). A game larger than p.MaxBytes (0: DefaultGameBytes) is
-// refused before anything is allocated, with an error wrapping ErrTooLarge.
+// refused before anything is allocated, with an error wrapping policy.ErrTooLarge.
 func Solve(p game.Problem) (*Game, error) {
 	return solveDynamicGame(p, false)
 }

@@ -41,7 +41,7 @@ type PolicyProblem struct {
 }
 
 // Fits checks, without solving, that RespondToPolicies can answer p: its rules and payoff,
-// and its estimated peak memory under MaxBytes (an error wrapping ErrTooLarge if not). It
+// and its estimated peak memory under MaxBytes (an error wrapping policy.ErrTooLarge if not). It
 // returns the game's move budget.
 func (p PolicyProblem) Fits() (moves int, err error) {
 	moves, err = checkGame(Problem{Rules: p.Rules, Payoff: p.Payoff})
