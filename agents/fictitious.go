@@ -58,7 +58,7 @@ type fspRow struct {
 // responses would not fit in memory are refused here (an error wrapping policy.ErrTooLarge),
 // before any work.
 func NewFictitious(r env.Rules) (*Fictitious, error) {
-	if _, err := (game.PolicyProblem{Rules: r, Payoff: scorePayoff(r)}).Fits(); err != nil {
+	if _, err := (game.PolicyProblem{Rules: r, Payoff: lineup.ScorePayoff(r)}).Fits(); err != nil {
 		return nil, fmt.Errorf("agents: fictitious play: %w", bareError{err})
 	}
 	moves := r.MoveBudget()
@@ -106,18 +106,19 @@ func (f *Fictitious) Train(ctx context.Context, n int, progress func(FictitiousP
 }
 
 // Table is the average strategy as a policy table named name (what the table agent plays),
-// with its exact exploitability, measured in the same pass.
-func (f *Fictitious) Table(ctx context.Context, name string) (*game.PolicyTable, Exploitability, error) {
+// with its exact exploitability in score terms (as Exploit's: the exact best response to the
+// agent's choice at every break state), measured in the same pass.
+func (f *Fictitious) Table(ctx context.Context, name string) (*game.PolicyTable, float64, error) {
 	t, err := game.NewPolicyTable(f.rules, name)
 	if err != nil {
-		return nil, Exploitability{}, err
+		return nil, 0, err
 	}
 	c, err := f.respond(ctx, t, false)
 	if err != nil {
-		return nil, Exploitability{}, err
+		return nil, 0, err
 	}
-	x := Exploitability{Value: max(c.Exploitability, 0) / 4, Exact: true, Method: "exact best response to the agent's choice at every break state"}
-	t.SetExploitability(x.Value)
+	x := max(c.Exploitability, 0) / 4
+	t.SetExploitability(x)
 	return t, x, nil
 }
 
@@ -125,7 +126,7 @@ func (f *Fictitious) Table(ctx context.Context, name string) (*game.PolicyTable,
 // average moves toward its best response as the pass leaves it; with table, recorded.
 func (f *Fictitious) respond(ctx context.Context, table *game.PolicyTable, learn bool) (game.Check, error) {
 	alpha := 1 / float64(f.iter+2)
-	return game.RespondToPolicies(game.PolicyProblem{Rules: f.rules, Payoff: scorePayoff(f.rules), Context: ctx,
+	return game.RespondToPolicies(game.PolicyProblem{Rules: f.rules, Payoff: lineup.ScorePayoff(f.rules), Context: ctx,
 		Policies: func(int) (home, away game.Policy, err error) {
 			var sides [2]game.Policy
 			for s := range sides {

@@ -42,11 +42,11 @@ func TestFictitiousPlayConverges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !(x.Value <= last.Exploitability*1.01) {
-		t.Errorf("the final average %v, the last iteration's %v", x.Value, last.Exploitability)
+	if !(x <= last.Exploitability*1.01) {
+		t.Errorf("the final average %v, the last iteration's %v", x, last.Exploitability)
 	}
 	path := writeTable(t, table)
-	if got := exploit(t, "table:file="+path, r, 0); !got.Exact || math.Abs(got.Value-x.Value) > 1e-6 {
+	if got := exploit(t, "table:file="+path, r, 0); !got.Exact || math.Abs(got.Value-x) > 1e-6 {
 		t.Errorf("the table played %+v, the learner's %+v", got, x)
 	}
 }

@@ -100,13 +100,13 @@ func runFictitious(ctx context.Context, streams Streams, o trainOptions, fs *pfl
 	if err := os.Remove(checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("train: %w", err)
 	}
-	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (exploitability %.6f, exact; play it as table:file=%s), %s and %s\n", o.out, x.Value, o.out, curvePath, pngPath)
+	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (exploitability %.6f, exact; play it as table:file=%s), %s and %s\n", o.out, x, o.out, curvePath, pngPath)
 	t := newTable(streams.Out, 0, "iteration", "exploitability", "nash conv", "seconds")
 	var rows [][]string
 	for _, c := range curve {
 		rows = append(rows, []string{fmt.Sprint(c.Iteration), fmt.Sprintf("%.6f", c.Exploitability), fmt.Sprintf("%.6f", c.NashConv), fmt.Sprintf("%.1f", c.Seconds)})
 	}
-	rows = append(rows, []string{"final", fmt.Sprintf("%.6f", x.Value), fmt.Sprintf("%.6f", 2*x.Value), ""})
+	rows = append(rows, []string{"final", fmt.Sprintf("%.6f", x), fmt.Sprintf("%.6f", 2*x), ""})
 	return appendRows(t, rows)
 }
 
