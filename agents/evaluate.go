@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/memo"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/policy"
 )
@@ -157,7 +158,7 @@ func fixedLineup(spec string) *env.Lineup {
 
 // bestResponses memoises bestResponseScore (a pure function of its arguments); a number an
 // entry, bounded so that a server fed many rule sets does not grow without end.
-var bestResponses = memo[brKey, float64]{limit: 1 << 14}
+var bestResponses = memo.Cache[brKey, float64]{Limit: 1 << 14}
 
 type brKey struct {
 	rules env.Rules // Canonical
@@ -168,7 +169,7 @@ type brKey struct {
 // opp: the best kick-off line-up, then the optimal Basic policy. One solve covers every
 // kick-off line-up (policy.BasicPolicy.ValueFrom).
 func bestResponseScore(r env.Rules, opp env.Lineup) (float64, error) {
-	return bestResponses.get(context.Background(), brKey{r.Canonical(), opp}, func() (float64, error) {
+	return bestResponses.Get(context.Background(), brKey{r.Canonical(), opp}, func() (float64, error) {
 		pol, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Own: opp, Opponent: opp, Objective: odds.ObjectiveWinDraw})
 		if err != nil {
 			return 0, err

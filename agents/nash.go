@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/memo"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/dyngame"
 	"github.com/kingoal/kingoal/solver/game"
@@ -68,10 +69,10 @@ func buildNash(p params, s Setup) (Agent, error) {
 // read-only), so the agents of an arena share one solve; four at most: each may hold
 // gigabytes (the default rules' ~2.7 GB; it takes ~8 minutes to solve with its check,
 // BENCHMARKS.md).
-var games = memo[eqKey, *game.Game]{limit: 4}
+var games = memo.Cache[eqKey, *game.Game]{Limit: 4}
 
 func gameFor(ctx context.Context, r env.Rules, p lineup.Payoff) (*game.Game, error) {
-	return games.get(ctx, eqKey{r.Canonical(), p}, func() (*game.Game, error) {
+	return games.Get(ctx, eqKey{r.Canonical(), p}, func() (*game.Game, error) {
 		return game.Solve(game.Problem{Rules: r, Payoff: p, Context: ctx, Verify: true})
 	})
 }
@@ -93,7 +94,7 @@ func buildDynamicNash(p params, s Setup) (Agent, error) {
 		return nil, fmt.Errorf("%w: nash solves the game with a Dynamic side (and its best responses) when it is built, and under %s it needs ~%s at the peak, more than the %s it may take here",
 			policy.ErrTooLarge, s.Rules, safefile.FormatBytes(peak), safefile.FormatBytes(s.maxBytes()))
 	}
-	g, err := dynamicGames.get(s.context(), eqKey{s.Rules.Canonical(), payoff}, func() (*dyngame.Game, error) {
+	g, err := dynamicGames.Get(s.context(), eqKey{s.Rules.Canonical(), payoff}, func() (*dyngame.Game, error) {
 		return dyngame.Solve(game.Problem{Rules: s.Rules, Payoff: payoff, Context: s.context(), Verify: true})
 	})
 	if err != nil {
@@ -108,7 +109,7 @@ func buildDynamicNash(p params, s Setup) (Agent, error) {
 }
 
 // dynamicGames memoises solved games with a Dynamic side as games does Basic ones.
-var dynamicGames = memo[eqKey, *dyngame.Game]{limit: 4}
+var dynamicGames = memo.Cache[eqKey, *dyngame.Game]{Limit: 4}
 
 // tableKey names a game table file as it is now.
 type tableKey struct {
@@ -131,7 +132,7 @@ func fileKey(f *os.File) (tableKey, error) {
 }
 
 // readOnce opens the file name through s, and reads it with read unless c holds it already.
-func readOnce[V any](c *memo[tableKey, V], s Setup, name string, read func(r io.ReaderAt, size int64) (V, error)) (V, error) {
+func readOnce[V any](c *memo.Cache[tableKey, V], s Setup, name string, read func(r io.ReaderAt, size int64) (V, error)) (V, error) {
 	var zero V
 	f, err := s.open(name)
 	if err != nil {
@@ -142,11 +143,11 @@ func readOnce[V any](c *memo[tableKey, V], s Setup, name string, read func(r io.
 	if err != nil {
 		return zero, err
 	}
-	return c.get(s.context(), key, func() (V, error) { return read(f, key.size) })
+	return c.Get(s.context(), key, func() (V, error) { return read(f, key.size) })
 }
 
 // tables memoises loaded game tables per file, as games does solves.
-var tables = memo[tableKey, *game.Game]{limit: 2}
+var tables = memo.Cache[tableKey, *game.Game]{Limit: 2}
 
 // tableFor loads the game table name (once per process) and checks it was solved for the
 // rules of s and, if given, the payoff.

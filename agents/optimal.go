@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/memo"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/policy"
@@ -149,7 +150,7 @@ func (o *Optimal) kickoff(p env.Player) int {
 // equilibria memoises the odds matrix and the line-up equilibrium per rules and payoff (pure
 // functions of them; the results are read-only), so many agents share one solve. Sixteen at
 // most: a process that meets many rule sets (kingoal serve) keeps the recent ones.
-var equilibria = memo[eqKey, lineupGame]{limit: 16}
+var equilibria = memo.Cache[eqKey, lineupGame]{Limit: 16}
 
 type eqKey struct {
 	rules  env.Rules // Canonical
@@ -167,7 +168,7 @@ func equilibriumFor(ctx context.Context, r env.Rules, p lineup.Payoff) (lineup.L
 }
 
 func lineupGameFor(ctx context.Context, r env.Rules, p lineup.Payoff) (lineupGame, error) {
-	return equilibria.get(ctx, eqKey{r.Canonical(), p}, func() (lineupGame, error) {
+	return equilibria.Get(ctx, eqKey{r.Canonical(), p}, func() (lineupGame, error) {
 		m, err := odds.ComputeMatrix(ctx, r, odds.MatrixOptions{})
 		if err != nil {
 			return lineupGame{}, err

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/memo"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
@@ -35,7 +36,7 @@ func buildTable(p params, s Setup) (Agent, error) {
 }
 
 // policyTables memoises read policy tables per file, as tables does game tables.
-var policyTables = memo[tableKey, *game.PolicyTable]{limit: 4}
+var policyTables = memo.Cache[tableKey, *game.PolicyTable]{Limit: 4}
 
 // policyTableFor reads the policy table name (once per process) and checks it was
 // tabulated under the rules of s.

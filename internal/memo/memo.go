@@ -1,17 +1,17 @@
-package agents
+package memo
 
 import (
 	"context"
 	"sync"
 )
 
-// memo computes each key's value once, for every caller, without one lock held through a
+// Cache computes each key's value once, for every caller, without one lock held through a
 // computation: callers of other keys go on at once; callers of the same key wait for the
 // first one (or for their own context). A failed computation — cancelled, too large — is not
 // kept: a waiter with a live context tries again. Keys of rules are the rules' Canonical
 // form, so equal rules written two ways share an entry.
-type memo[K comparable, V any] struct {
-	limit int // entries kept at most, the oldest dropped first (0: no bound)
+type Cache[K comparable, V any] struct {
+	Limit int // entries kept at most, the oldest dropped first (0: no bound)
 
 	mu    sync.Mutex
 	m     map[K]*memoEntry[V]
@@ -24,7 +24,9 @@ type memoEntry[V any] struct {
 	err  error
 }
 
-func (c *memo[K, V]) get(ctx context.Context, k K, compute func() (V, error)) (V, error) {
+// Get returns k's value, computed by compute if no caller has computed it yet (the error of
+// a failed computation is returned to its callers and not kept).
+func (c *Cache[K, V]) Get(ctx context.Context, k K, compute func() (V, error)) (V, error) {
 	for {
 		c.mu.Lock()
 		if c.m == nil {
@@ -55,14 +57,14 @@ func (c *memo[K, V]) get(ctx context.Context, k K, compute func() (V, error)) (V
 }
 
 // fill computes e, the entry of k this caller made, and keeps it if it succeeded.
-func (c *memo[K, V]) fill(k K, e *memoEntry[V], compute func() (V, error)) (V, error) {
+func (c *Cache[K, V]) fill(k K, e *memoEntry[V], compute func() (V, error)) (V, error) {
 	e.v, e.err = compute()
 	c.mu.Lock()
 	if e.err != nil {
 		delete(c.m, k)
 	} else {
 		c.order = append(c.order, k)
-		if c.limit > 0 && len(c.order) > c.limit {
+		if c.Limit > 0 && len(c.order) > c.Limit {
 			delete(c.m, c.order[0])
 			c.order = c.order[1:]
 		}
