@@ -146,15 +146,15 @@ func (m *MCTS) priors(root env.State, p env.Player) ([]int, []float64, error) {
 		if ctx == nil {
 			ctx = context.Background()
 		}
-		g, err := lineupGameFor(ctx, m.Rules, payoff)
+		g, err := LineupGameFor(ctx, m.Rules, payoff)
 		if err != nil {
 			return nil, nil, err
 		}
-		opp := g.eq.Away
+		opp := g.Equilibrium.Away
 		if p == env.Away {
-			opp = g.eq.Home
+			opp = g.Equilibrium.Home
 		}
-		all, err := lineup.MixPayoffs(g.odds, payoff, p, opp)
+		all, err := lineup.MixPayoffs(g.Odds, payoff, p, opp)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -150,31 +150,34 @@ func (o *Optimal) kickoff(p env.Player) int {
 // equilibria memoises the odds matrix and the line-up equilibrium per rules and payoff (pure
 // functions of them; the results are read-only), so many agents share one solve. Sixteen at
 // most: a process that meets many rule sets (kingoal serve) keeps the recent ones.
-var equilibria = memo.Cache[eqKey, lineupGame]{Limit: 16}
+var equilibria = memo.Cache[eqKey, LineupGame]{Limit: 16}
 
 type eqKey struct {
 	rules  env.Rules // Canonical
 	payoff lineup.Payoff
 }
 
-type lineupGame struct {
-	odds *odds.OddsMatrix
-	eq   lineup.LineupEquilibrium
+// LineupGame is the odds matrix under some rules and the line-up equilibrium under a payoff.
+type LineupGame struct {
+	Odds        *odds.OddsMatrix
+	Equilibrium lineup.LineupEquilibrium
 }
 
 func equilibriumFor(ctx context.Context, r env.Rules, p lineup.Payoff) (lineup.LineupEquilibrium, error) {
-	g, err := lineupGameFor(ctx, r, p)
-	return g.eq, err
+	g, err := LineupGameFor(ctx, r, p)
+	return g.Equilibrium, err
 }
 
-func lineupGameFor(ctx context.Context, r env.Rules, p lineup.Payoff) (lineupGame, error) {
-	return equilibria.Get(ctx, eqKey{r.Canonical(), p}, func() (lineupGame, error) {
+// LineupGameFor is the odds matrix under r and its line-up equilibrium under p, computed
+// once for every agent of the process (equilibria) and read-only.
+func LineupGameFor(ctx context.Context, r env.Rules, p lineup.Payoff) (LineupGame, error) {
+	return equilibria.Get(ctx, eqKey{r.Canonical(), p}, func() (LineupGame, error) {
 		m, err := odds.ComputeMatrix(ctx, r, odds.MatrixOptions{})
 		if err != nil {
-			return lineupGame{}, err
+			return LineupGame{}, err
 		}
 		eq, err := lineup.Equilibrium(m, p)
-		return lineupGame{m, eq}, err
+		return LineupGame{m, eq}, err
 	})
 }
 

@@ -4,16 +4,13 @@ package agents
 // seed (env.SeededSource): named here, once, so no two uses share a stream by accident.
 // Changing a value changes every agent's play.
 const (
-	streamRandom       uint64 = 0x4a6  // Random's draws
-	streamNash         uint64 = 0x7a5  // Nash's draws from the equilibrium mix
-	streamTable        uint64 = 0x7a6  // Table's draws from its mixes
-	streamOptimal      uint64 = 0x0971 // Optimal's draws from a mixed kick-off
-	streamQLearning    uint64 = 0x9e41 // QLearning's exploration
-	streamMCTS         uint64 = 0x5c75 // MCTS's choices
-	streamMCTSDice     uint64 = 0x5c76 // MCTS's simulated dice
-	streamUCT          uint64 = 0x3c75 // UCT's choices
-	streamUCTDice      uint64 = 0x3c76 // UCT's simulated dice
-	streamExploitAgent uint64 = 0x6b1c // the agent's reseeds in Monte Carlo exploitability
-	streamExploitDice  uint64 = 0x3e9d // the dice of Monte Carlo exploitability
-	streamEvalDice     uint64 = 0xe7a1 // the dice of EvaluateAgainst
+	streamRandom    uint64 = 0x4a6  // Random's draws
+	streamNash      uint64 = 0x7a5  // Nash's draws from the equilibrium mix
+	streamTable     uint64 = 0x7a6  // Table's draws from its mixes
+	streamOptimal   uint64 = 0x0971 // Optimal's draws from a mixed kick-off
+	streamQLearning uint64 = 0x9e41 // QLearning's exploration
+	streamMCTS      uint64 = 0x5c75 // MCTS's choices
+	streamMCTSDice  uint64 = 0x5c76 // MCTS's simulated dice
+	streamUCT       uint64 = 0x3c75 // UCT's choices
+	streamUCTDice   uint64 = 0x3c76 // UCT's simulated dice
 )

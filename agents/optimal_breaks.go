@@ -19,11 +19,13 @@ import (
 type optimalPolicy struct {
 	o      *Optimal
 	side   env.Player
-	solves *optimalSolves
+	solves *BreakSolves
 }
 
-// optimalSolves are the policies against each opponent line-up, per side, solved once.
-type optimalSolves struct {
+// BreakSolves are the policies against each opponent line-up, per side, solved once: what
+// Optimal agents of one spec answer at every break (Optimal.AtBreaks), shared by them all.
+// The zero value is ready to use.
+type BreakSolves struct {
 	mu   sync.Mutex
 	once map[cacheKey]*optimalSolve
 }
@@ -34,7 +36,7 @@ type optimalSolve struct {
 	err  error
 }
 
-func (s *optimalSolves) get(o *Optimal, k cacheKey) (*policy.BasicPolicy, error) {
+func (s *BreakSolves) get(o *Optimal, k cacheKey) (*policy.BasicPolicy, error) {
 	s.mu.Lock()
 	if s.once == nil {
 		s.once = map[cacheKey]*optimalSolve{}
@@ -49,6 +51,12 @@ func (s *optimalSolves) get(o *Optimal, k cacheKey) (*policy.BasicPolicy, error)
 		e.pol, e.err = policy.SolveBasic(policy.BasicProblem{Rules: o.Rules, Player: k.player, Own: k.opp, Opponent: k.opp, Objective: o.Objective, Context: o.ctx})
 	})
 	return e.pol, e.err
+}
+
+// AtBreaks is o on side as a game.Policy, its choices at every break state read off solves
+// (see optimalPolicy): one solve per opponent line-up, not one per break state.
+func (o *Optimal) AtBreaks(side env.Player, solves *BreakSolves) game.Policy {
+	return optimalPolicy{o, side, solves}
 }
 
 func (p optimalPolicy) KickOff() ([]lineup.Weighted, error) {
