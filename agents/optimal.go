@@ -24,7 +24,7 @@ type Optimal struct {
 	rng       *rand.Rand
 	basic     policyCache[*policy.BasicPolicy]
 	dynamic   policyCache[*policy.DynamicPolicy]
-	ctx       context.Context // nil: never stops
+	Context   context.Context // stops its solves (nil: never)
 	err       error
 }
 
@@ -95,7 +95,7 @@ func (o *Optimal) Act(obs env.Observation, legal env.Mask) int {
 			_, err := p.Best(st)
 			return err == nil
 		}, func() (*policy.BasicPolicy, error) {
-			return policy.SolveBasic(policy.BasicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective, Context: o.ctx, From: &st})
+			return policy.SolveBasic(policy.BasicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective, Context: o.Context, From: &st})
 		})
 		if err == nil {
 			var to env.Lineup
@@ -107,7 +107,7 @@ func (o *Optimal) Act(obs env.Observation, legal env.Mask) int {
 		o.fail(err, obs)
 	case env.Shift:
 		pol, err := o.dynamic.get(cacheKey{obs.Player, obs.Opp}, func(*policy.DynamicPolicy) bool { return true }, func() (*policy.DynamicPolicy, error) {
-			return policy.SolveDynamic(policy.DynamicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective, Context: o.ctx})
+			return policy.SolveDynamic(policy.DynamicProblem{Rules: o.Rules, Player: obs.Player, Own: obs.Own, Opponent: obs.Opp, Objective: o.Objective, Context: o.Context})
 		})
 		if err == nil {
 			var to env.Lineup
@@ -207,7 +207,7 @@ func buildOptimal(p params, s Setup) (Agent, error) {
 	if err := checkPolicySize(s.Rules); err != nil {
 		return nil, err
 	}
-	o := &Optimal{Rules: s.Rules, Objective: obj, ctx: s.Context}
+	o := &Optimal{Rules: s.Rules, Objective: obj, Context: s.Context}
 	if p["lineup"] == "equilibrium" {
 		payoff := lineup.PayoffWinLoss
 		if s.Rules.Knockout {
@@ -244,7 +244,7 @@ func buildEquilibrium(p params, s Setup) (Agent, error) {
 		return nil, err
 	}
 	// The game is symmetric, but take each side's own mix in case a variant is not.
-	o := &Optimal{Rules: s.Rules, Objective: obj, Mix: [2][]lineup.Weighted{eq.Home, eq.Away}, ctx: s.Context}
+	o := &Optimal{Rules: s.Rules, Objective: obj, Mix: [2][]lineup.Weighted{eq.Home, eq.Away}, Context: s.Context}
 	o.Reset(0)
 	return o, nil
 }

@@ -48,7 +48,7 @@ func (s *BreakSolves) get(o *Optimal, k cacheKey) (*policy.BasicPolicy, error) {
 	}
 	s.mu.Unlock()
 	e.once.Do(func() {
-		e.pol, e.err = policy.SolveBasic(policy.BasicProblem{Rules: o.Rules, Player: k.player, Own: k.opp, Opponent: k.opp, Objective: o.Objective, Context: o.ctx})
+		e.pol, e.err = policy.SolveBasic(policy.BasicProblem{Rules: o.Rules, Player: k.player, Own: k.opp, Opponent: k.opp, Objective: o.Objective, Context: o.Context})
 	})
 	return e.pol, e.err
 }
