@@ -21,10 +21,10 @@ type Optimal struct {
 	Objective odds.Objective
 	Lineup    env.Lineup           // kick-off line-up when the side's Mix is empty
 	Mix       [2][]lineup.Weighted // kick-off mix per side (the equilibrium agent)
+	Context   context.Context      // stops its solves (nil: never)
 	rng       *rand.Rand
 	basic     policyCache[*policy.BasicPolicy]
 	dynamic   policyCache[*policy.DynamicPolicy]
-	Context   context.Context // stops its solves (nil: never)
 	err       error
 }
 
