@@ -14,6 +14,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/env/envtest"
+	"github.com/kingoal/kingoal/exploit/exploittest"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/policy"
@@ -90,7 +91,7 @@ func TestAgentsConform(t *testing.T) {
 				r.Moves = 1
 			}
 			if k.Name == "table" { // it needs a table: heuristic's
-				path, _ := saveTable(t, "heuristic", r)
+				path, _ := exploittest.SaveTable(t, "heuristic", r)
 				spec = "table:file=" + path
 			}
 			err := envtest.CheckAgent(func() env.Policy {

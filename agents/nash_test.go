@@ -11,6 +11,7 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/solver/dyngame"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
@@ -133,7 +134,7 @@ func TestNashIsUnexploitable(t *testing.T) {
 		if r.Knockout {
 			payoff = "advance"
 		}
-		e, err := agents.Exploit(context.Background(), func() (agents.Agent, error) {
+		e, err := exploit.Measure(context.Background(), func() (agents.Agent, error) {
 			return agents.New("nash:payoff="+payoff, agents.Setup{Rules: r})
 		}, r, 100, 1)
 		if err != nil {
@@ -201,7 +202,7 @@ func TestNashPlaysItsTable(t *testing.T) {
 	if err := agents.ErrOf(loaded); err != nil {
 		t.Fatal(err)
 	}
-	e, err := agents.Exploit(context.Background(), func() (agents.Agent, error) { return agents.New("nash:table="+path, agents.Setup{Rules: r}) }, r, 10, 1)
+	e, err := exploit.Measure(context.Background(), func() (agents.Agent, error) { return agents.New("nash:table="+path, agents.Setup{Rules: r}) }, r, 10, 1)
 	if err != nil || !e.Exact || e.Value > 1e-9 {
 		t.Errorf("exploitability from the table: %+v, %v", e, err)
 	}
@@ -290,7 +291,7 @@ func TestNashDynamicValueByMonteCarlo(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	e, err := agents.Exploit(context.Background(), func() (agents.Agent, error) { return agents.New("nash", agents.Setup{Rules: r}) }, r, 100, 1)
+	e, err := exploit.Measure(context.Background(), func() (agents.Agent, error) { return agents.New("nash", agents.Setup{Rules: r}) }, r, 100, 1)
 	if err != nil || !e.Exact || e.Value > 1e-9 {
 		t.Errorf("Exploit(nash): %+v, %v; want exact and 0", e, err)
 	}

@@ -11,36 +11,8 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver/game"
+	"github.com/kingoal/kingoal/exploit/exploittest"
 )
-
-// saveTable tabulates spec under r into a file and returns its path and the exploitability
-// measured while tabulating.
-func saveTable(t *testing.T, spec string, r env.Rules) (string, agents.Exploitability) {
-	t.Helper()
-	table, x, err := agents.Tabulate(context.Background(), func() (agents.Agent, error) { return agents.New(spec, agents.Setup{Rules: r}) }, r, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return writeTable(t, table), x
-}
-
-// writeTable writes a policy table into a file and returns its path.
-func writeTable(t *testing.T, table *game.PolicyTable) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "policy.kgp")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := table.WriteTo(f); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
 
 // shadow plays a, asking b too at every decision and counting where they differ.
 type shadow struct {
@@ -58,50 +30,10 @@ func (s *shadow) Act(obs env.Observation, legal env.Mask) int {
 	return x
 }
 
-// TestTableAgentIsTheTabulatedAgent: heuristic tabulated and played back as table:file= makes
-// heuristic's choice at every decision of matches on both sides, and has its exact
-// exploitability (to 1e-12, and the one the header keeps); random's table is a mix with
-// random's exploitability to float32's rounding.
-func TestTableAgentIsTheTabulatedAgent(t *testing.T) {
-	r := env.Rules{ThrowsPerHalf: 3, Moves: 1}
-	path, x := saveTable(t, "heuristic", r)
-	table, err := agents.New("table:file="+path, agents.Setup{Rules: r})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !agents.IsDeterministic(table) || table.(*agents.Table).Policy.Info().Exploitability != x.Value {
-		t.Fatalf("heuristic's table: deterministic %v, header %+v, measured %v", agents.IsDeterministic(table), table.(*agents.Table).Policy.Info(), x)
-	}
-	heuristic, _ := agents.New("heuristic", agents.Setup{Rules: r})
-	for i := range 40 {
-		start, _ := env.NewState(r)
-		s := &shadow{a: heuristic, b: table}
-		players := []env.Policy{s, agents.NewRandom(uint64(i))}
-		if i%2 == 1 {
-			players[0], players[1] = players[1], players[0]
-		}
-		if _, err := env.Play(start, players[0], players[1], env.NewFastSampler(rand.NewPCG(uint64(i), 7)), nil); err != nil {
-			t.Fatal(err)
-		}
-		if s.mismatch != 0 || s.asked < 2 || agents.ErrOf(table) != nil {
-			t.Fatalf("match %d: %d of %d decisions differ (%v)", i, s.mismatch, s.asked, agents.ErrOf(table))
-		}
-	}
-	want := exploit(t, "heuristic", r, 0)
-	if got := exploit(t, "table:file="+path, r, 0); !got.Exact || math.Abs(got.Value-want.Value) > 1e-12 || math.Abs(x.Value-want.Value) > 1e-12 {
-		t.Errorf("table %+v, tabulating %+v, heuristic %+v", got, x, want)
-	}
-	path, _ = saveTable(t, "random", r)
-	want = exploit(t, "random", r, 0)
-	if got := exploit(t, "table:"+path, r, 0); !got.Exact || math.Abs(got.Value-want.Value) > 1e-6 || want.Value < 0.01 {
-		t.Errorf("random's table %+v, random %+v", got, want)
-	}
-}
-
 // TestTableAgentRefusals: other rules, no file, a file that is not a table: one line each.
 func TestTableAgentRefusals(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 2, Moves: 1}
-	path, _ := saveTable(t, "heuristic", r)
+	path, _ := exploittest.SaveTable(t, "heuristic", r)
 	other := env.Rules{ThrowsPerHalf: 3, Moves: 1}
 	for spec, want := range map[string]string{
 		"table:file=" + path: `the policy was tabulated for "league, 2+2 throws`,
@@ -129,7 +61,7 @@ func TestTablesAnswerWhereverAMatchStands(t *testing.T) {
 	var rules []env.Rules
 	for _, r := range []env.Rules{league, cup} {
 		for _, spec := range []string{"random", "heuristic"} {
-			path, _ := saveTable(t, spec, r)
+			path, _ := exploittest.SaveTable(t, spec, r)
 			specs, rules = append(specs, "table:file="+path), append(rules, r)
 		}
 	}
@@ -144,7 +76,7 @@ func TestTablesAnswerWhereverAMatchStands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	specs, rules = append(specs, "table:file="+writeTable(t, learned)), append(rules, league)
+	specs, rules = append(specs, "table:file="+exploittest.WriteTable(t, learned)), append(rules, league)
 	matches := 0
 	for i, spec := range specs {
 		table, err := agents.New(spec, agents.Setup{Rules: rules[i]})
@@ -172,4 +104,44 @@ func TestTablesAnswerWhereverAMatchStands(t *testing.T) {
 		}
 	}
 	t.Logf("%d matches of %d tables, every decision answered", matches, len(specs))
+}
+
+// TestTableAgentIsTheTabulatedAgent: heuristic tabulated and played back as table:file= makes
+// heuristic's choice at every decision of matches on both sides, and has its exact
+// exploitability (to 1e-12, and the one the header keeps); random's table is a mix with
+// random's exploitability to float32's rounding.
+func TestTableAgentIsTheTabulatedAgent(t *testing.T) {
+	r := env.Rules{ThrowsPerHalf: 3, Moves: 1}
+	path, x := exploittest.SaveTable(t, "heuristic", r)
+	table, err := agents.New("table:file="+path, agents.Setup{Rules: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !agents.IsDeterministic(table) || table.(*agents.Table).Policy.Info().Exploitability != x.Value {
+		t.Fatalf("heuristic's table: deterministic %v, header %+v, measured %v", agents.IsDeterministic(table), table.(*agents.Table).Policy.Info(), x)
+	}
+	heuristic, _ := agents.New("heuristic", agents.Setup{Rules: r})
+	for i := range 40 {
+		start, _ := env.NewState(r)
+		s := &shadow{a: heuristic, b: table}
+		players := []env.Policy{s, agents.NewRandom(uint64(i))}
+		if i%2 == 1 {
+			players[0], players[1] = players[1], players[0]
+		}
+		if _, err := env.Play(start, players[0], players[1], env.NewFastSampler(rand.NewPCG(uint64(i), 7)), nil); err != nil {
+			t.Fatal(err)
+		}
+		if s.mismatch != 0 || s.asked < 2 || agents.ErrOf(table) != nil {
+			t.Fatalf("match %d: %d of %d decisions differ (%v)", i, s.mismatch, s.asked, agents.ErrOf(table))
+		}
+	}
+	want := exploittest.Measure(t, "heuristic", r, 0)
+	if got := exploittest.Measure(t, "table:file="+path, r, 0); !got.Exact || math.Abs(got.Value-want.Value) > 1e-12 || math.Abs(x.Value-want.Value) > 1e-12 {
+		t.Errorf("table %+v, tabulating %+v, heuristic %+v", got, x, want)
+	}
+	path, _ = exploittest.SaveTable(t, "random", r)
+	want = exploittest.Measure(t, "random", r, 0)
+	if got := exploittest.Measure(t, "table:"+path, r, 0); !got.Exact || math.Abs(got.Value-want.Value) > 1e-6 || want.Value < 0.01 {
+		t.Errorf("random's table %+v, random %+v", got, want)
+	}
 }

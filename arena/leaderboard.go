@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/exploit"
 )
 
 // RatingBootstrap is the number of bootstrap refits behind the rating intervals.
@@ -24,12 +24,12 @@ type Leaderboard struct {
 	Ratings    []Rating      // best first
 	HeadToHead [][]float64   // [row][column]: the row agent's score; NaN where they never met
 	// Exploitability is each agent's, in the run's order; nil when it was not measured.
-	Exploitability []agents.Exploitability
+	Exploitability []exploit.Exploitability
 }
 
 // NewLeaderboard computes the leaderboard of the run info describes from its tally; expl
 // (nil: not measured) is the exploitability column, in the run's order.
-func NewLeaderboard(ctx context.Context, info RunInfo, tally *Tally, expl []agents.Exploitability) (*Leaderboard, error) {
+func NewLeaderboard(ctx context.Context, info RunInfo, tally *Tally, expl []exploit.Exploitability) (*Leaderboard, error) {
 	if expl != nil && len(expl) != len(info.Agents) {
 		return nil, fmt.Errorf("arena: %d exploitabilities for %d agents", len(expl), len(info.Agents))
 	}

@@ -12,8 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/shellquote"
 )
 
@@ -219,7 +219,7 @@ func runArena(ctx context.Context, prog string, streams Streams, engine Engine, 
 	if err != nil {
 		return err
 	}
-	var expl []agents.Exploitability
+	var expl []exploit.Exploitability
 	if !o.noExploit {
 		if expl, err = exploitability(ctx, streams, o.out, info, o.exploitMatches, o.workers); err != nil {
 			return err
@@ -276,7 +276,7 @@ func printFinishedRun(ctx context.Context, streams Streams, o arenaOptions, lock
 }
 
 // exploitability computes (or reads from the run's cache) the exploitability column.
-func exploitability(ctx context.Context, streams Streams, dir string, info arena.RunInfo, matches, workers int) ([]agents.Exploitability, error) {
+func exploitability(ctx context.Context, streams Streams, dir string, info arena.RunInfo, matches, workers int) ([]exploit.Exploitability, error) {
 	if res, ok, err := arena.ReadExploitability(dir, info, matches); err != nil || ok {
 		return res, err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/exploit"
 )
 
 type evalOptions struct {
@@ -99,9 +100,9 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 	}
 	fmt.Fprintf(io.ErrOut, "kingoal: evaluating %s against %d opponents, seed %d\n", spec, len(opps), o.seed)
 	bar := newProgress(io.ErrOut, len(opps), "opponents")
-	var reps []agents.Report
+	var reps []exploit.Report
 	for _, opp := range opps {
-		rep, err := agents.EvaluateAgainst(ctx, newAgent, opp, r, o.matches, o.seed)
+		rep, err := exploit.EvaluateAgainst(ctx, newAgent, opp, r, o.matches, o.seed)
 		if err != nil {
 			_ = bar.Finish()
 			if errors.Is(err, context.Canceled) {
@@ -113,25 +114,25 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 		_ = bar.Add(1)
 	}
 	_ = bar.Finish()
-	var exploit *agents.Exploitability
+	var expl *exploit.Exploitability
 	if !o.noExploit {
 		fmt.Fprintf(io.ErrOut, "kingoal: exploitability of %s (exact where it can be; else %d matches)\n", spec, o.matches)
-		e, err := agents.Exploit(ctx, newAgent, r, o.matches, o.seed)
+		e, err := exploit.Measure(ctx, newAgent, r, o.matches, o.seed)
 		if err != nil {
 			if errors.Is(err, context.Canceled) {
 				return fmt.Errorf("eval: interrupted while measuring the exploitability (nothing printed): %w", err)
 			}
 			return err
 		}
-		exploit = &e
+		expl = &e
 	}
 	if o.json {
-		return writeJSON(io.Out, evalJSONOf(reps, exploit))
+		return writeJSON(io.Out, evalJSONOf(reps, expl))
 	}
-	return writeEvalTable(io.Out, spec, r, reps, exploit)
+	return writeEvalTable(io.Out, spec, r, reps, expl)
 }
 
-func evalJSONOf(reps []agents.Report, exploit *agents.Exploitability) evalJSON {
+func evalJSONOf(reps []exploit.Report, expl *exploit.Exploitability) evalJSON {
 	out := make([]reportJSON, len(reps))
 	for i, rp := range reps {
 		out[i] = reportJSON{rp.Opponent, rp.Exact, rp.Matches, rp.Win, rp.Draw, rp.Loss, rp.Score, rp.ScoreCI, nil, nil}
@@ -140,11 +141,11 @@ func evalJSONOf(reps []agents.Report, exploit *agents.Exploitability) evalJSON {
 			out[i].BestResponse, out[i].Regret = &b, &g
 		}
 	}
-	return evalJSON{Reports: out, Exploitability: exploit}
+	return evalJSON{Reports: out, Exploitability: expl}
 }
 
 // writeEvalTable prints the reports as a table, and the exploitability under it.
-func writeEvalTable(w io.Writer, spec string, r env.Rules, reps []agents.Report, exploit *agents.Exploitability) error {
+func writeEvalTable(w io.Writer, spec string, r env.Rules, reps []exploit.Report, expl *exploit.Exploitability) error {
 	fmt.Fprintf(w, "%s\nrules: %s\n\n", spec, r)
 	t := newTable(w, 2, "opponent", "method", "win", "draw", "loss", "score", "best response", "regret")
 	var rows [][]string
@@ -162,13 +163,13 @@ func writeEvalTable(w io.Writer, spec string, r env.Rules, reps []agents.Report,
 	if err := appendRows(t, rows); err != nil {
 		return err
 	}
-	if exploit != nil {
-		fmt.Fprintf(w, "\nexploitability: %s — %s\n", exploit.String(), exploit.Method)
+	if expl != nil {
+		fmt.Fprintf(w, "\nexploitability: %s — %s\n", expl.String(), expl.Method)
 	}
 	return nil
 }
 
 type evalJSON struct {
-	Reports        []reportJSON           `json:"reports"`
-	Exploitability *agents.Exploitability `json:"exploitability,omitempty"`
+	Reports        []reportJSON            `json:"reports"`
+	Exploitability *exploit.Exploitability `json:"exploitability,omitempty"`
 }

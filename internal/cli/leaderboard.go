@@ -11,9 +11,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/exploit"
 	"github.com/spf13/cobra"
 )
 
@@ -266,11 +266,11 @@ func rankOrder(lb *arena.Leaderboard) []int {
 }
 
 type ratingJSON struct {
-	Agent          string                 `json:"agent"`
-	Rating         float64                `json:"rating"`
-	Low            float64                `json:"low95"`
-	High           float64                `json:"high95"`
-	Exploitability *agents.Exploitability `json:"exploitability,omitempty"`
+	Agent          string                  `json:"agent"`
+	Rating         float64                 `json:"rating"`
+	Low            float64                 `json:"low95"`
+	High           float64                 `json:"high95"`
+	Exploitability *exploit.Exploitability `json:"exploitability,omitempty"`
 }
 
 type leaderboardJSON struct {

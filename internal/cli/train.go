@@ -17,6 +17,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
@@ -316,14 +317,14 @@ func trainInterrupted(q *agents.QLearning, opp agents.Agent, out string) error {
 // evaluate scores the greedy policy against the opponent (agents.EvaluateAgainst: exact
 // against a fixed line-up, with the best response and the regret; Monte Carlo otherwise).
 func evaluate(ctx context.Context, q *agents.QLearning, o trainOptions, r env.Rules) (datasets.LearningCurveRow, error) {
-	rep, err := agents.EvaluateAgainst(ctx, func() (agents.Agent, error) { return q, nil }, o.evalVs, r, o.evalMatches, o.seed)
+	rep, err := exploit.EvaluateAgainst(ctx, func() (agents.Agent, error) { return q, nil }, o.evalVs, r, o.evalMatches, o.seed)
 	if err != nil {
 		return datasets.LearningCurveRow{}, err
 	}
 	row := datasets.LearningCurveRow{Episodes: int64(q.Episodes), States: int64(q.States()), Score: rep.Score, ScoreCI: rep.ScoreCI,
 		Exact: rep.Exact, BestResponse: rep.BestResponse, Regret: rep.Regret, Exploitability: math.NaN()}
 	if size, err := game.Estimate(r, lineup.PayoffWinLoss); !o.noExploit && err == nil && size.BreakStates <= curveExploitStates {
-		x, err := agents.Exploit(ctx, func() (agents.Agent, error) { return q, nil }, r, 0, o.seed)
+		x, err := exploit.Measure(ctx, func() (agents.Agent, error) { return q, nil }, r, 0, o.seed)
 		if err != nil {
 			return row, err
 		}
