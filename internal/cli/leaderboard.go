@@ -14,6 +14,7 @@ import (
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/exploit"
+	"github.com/kingoal/kingoal/internal/charts"
 	"github.com/spf13/cobra"
 )
 
@@ -291,7 +292,11 @@ func writeLeaderboardFiles(dir string, lb *arena.Leaderboard) error {
 	if err := lb.WriteRatings(filepath.Join(dir, arena.RatingsFile)); err != nil {
 		return err
 	}
-	if err := ratingsChart(filepath.Join(dir, "ratings.png"), lb.Ratings); err != nil {
+	points := make([]charts.Estimate, len(lb.Ratings))
+	for i, r := range lb.Ratings {
+		points[i] = charts.Estimate{Label: r.Agent, Value: r.Rating, Low: r.Low, High: r.High}
+	}
+	if err := charts.IntervalChart(filepath.Join(dir, "ratings.png"), "Ratings (Bradley–Terry with draws, Elo scale) with bootstrap 95% intervals", "rating", points); err != nil {
 		return err
 	}
 	h2h, info := lb.HeadToHead, lb.Info
@@ -307,22 +312,22 @@ func writeLeaderboardFiles(dir string, lb *arena.Leaderboard) error {
 	rowNames := slices.Clone(names)
 	slices.Reverse(rowNames)
 	score := func(c, r int) float64 { return h2h[order[n-1-r]][order[c]] }
-	return heatmap{
-		title:    "Head to head: the row agent's score against the column agent (win 1, draw ½; white: never met)",
-		xLabel:   "column agent (numbered as the rows)",
-		yLabel:   "row agent",
-		barLabel: "score − ½",
-		limit:    0.5,
-		xNames:   numbers,
-		yNames:   rowNames,
-		g:        grid{cols: n, rows: n, x: identity, y: identity, z: func(c, r int) float64 { return score(c, r) - 0.5 }},
-		cellText: func(c, r int) string {
+	return charts.Heatmap{
+		Title:    "Head to head: the row agent's score against the column agent (win 1, draw ½; white: never met)",
+		XLabel:   "column agent (numbered as the rows)",
+		YLabel:   "row agent",
+		BarLabel: "score − ½",
+		Limit:    0.5,
+		XNames:   numbers,
+		YNames:   rowNames,
+		Grid:     charts.Grid{Cols: n, Rows: n, ColX: charts.Identity, RowY: charts.Identity, At: func(c, r int) float64 { return score(c, r) - 0.5 }},
+		CellText: func(c, r int) string {
 			if math.IsNaN(score(c, r)) {
 				return "—"
 			}
 			return fmt.Sprintf("%.2f", score(c, r))
 		},
-	}.writePNG(filepath.Join(dir, "head_to_head.png"))
+	}.WritePNG(filepath.Join(dir, "head_to_head.png"))
 }
 
 // writeCupTable prints the cup ranking: titles (with a 95% interval on the rate), then how

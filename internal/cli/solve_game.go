@@ -109,10 +109,10 @@ type gameReport struct {
 	KickOffAway  []weightedJSON  `json:"kickoff_away"`
 	Worth        []worthRow      `json:"right_to_substitute"`
 	Summary      []gameSituation `json:"summary"`
-	Stats        game.Stats  `json:"stats"`
+	Stats        game.Stats      `json:"stats"`
 	Seconds      float64         `json:"seconds"`              // solving it, or reading Table
 	Table        string          `json:"table,omitempty"`      // the game table read instead of solving (--in)
-	Verification *game.Check `json:"verification"`         // nil: not run
+	Verification *game.Check     `json:"verification"`         // nil: not run
 	Reverified   bool            `json:"reverified,omitempty"` // Verification ran on the loaded table (--in --verify), not stored by its solve
 }
 

@@ -21,9 +21,9 @@ type dynamicGameReport struct {
 	KickOffHome  []weightedJSON     `json:"kickoff_home"`
 	KickOffAway  []weightedJSON     `json:"kickoff_away"`
 	Decisions    []dynamicSituation `json:"decisions"`
-	Stats        game.Stats     `json:"stats"`
+	Stats        game.Stats         `json:"stats"`
 	Seconds      float64            `json:"seconds"`
-	Verification *game.Check    `json:"verification"` // nil: not run
+	Verification *game.Check        `json:"verification"` // nil: not run
 }
 
 // dynamicSituation is one decision of the equilibrium, for the summary.

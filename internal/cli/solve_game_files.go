@@ -8,6 +8,7 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/charts"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
@@ -84,11 +85,11 @@ func gameChart(g *game.Game, path string) error {
 	if additive(g) {
 		scores = []int{0}
 	}
-	var lines []series
+	var lines []charts.Series
 	for _, d := range scores {
-		s := series{name: "home " + scoreWord(d)}
+		s := charts.Series{Name: "home " + scoreWord(d)}
 		if additive(g) {
-			s.name = "any score"
+			s.Name = "any score"
 		}
 		elapsed := 0
 		for _, per := range []env.Period{env.FirstHalf, env.SecondHalf} {
@@ -107,14 +108,14 @@ func gameChart(g *game.Game, path string) error {
 						change -= w.Prob
 					}
 				}
-				s.xy = append(s.xy, plotter.XY{X: float64(at), Y: change})
+				s.Points = append(s.Points, plotter.XY{X: float64(at), Y: change})
 			}
 			elapsed += r.PeriodLength(per)
 		}
 		lines = append(lines, s)
 	}
 	title := fmt.Sprintf("Equilibrium of %s v %s, %s each, nobody moved yet (%s)", home, away, plural(g.Moves(), "move"), g.Problem.Payoff)
-	return panelChart(path, title, "throws played before the break", "P(home changes its line-up) at a break, by score", lines...)
+	return charts.PanelChart(path, title, "throws played before the break", "P(home changes its line-up) at a break, by score", lines...)
 }
 
 func abs(x int) int { return max(x, -x) }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/charts"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
@@ -83,15 +84,15 @@ func runSolveMatrix(ctx context.Context, io Streams, o solveMatrixOptions) error
 		return err
 	}
 	png := filepath.Join(o.out, "matrix.png")
-	err = heatmap{
-		title:    fmt.Sprintf("Payoff to home (%s), exact; %s", payoff, r),
-		xLabel:   "away line-up index (0 = 1-1-1-2-5 … 120 = 5-2-1-1-1)",
-		yLabel:   "home line-up index",
-		barLabel: payoff.String(),
-		g: grid{cols: n, rows: n, x: identity, y: identity,
-			z: func(c, row int) float64 { return payoff.Of(m.At(row, c), r) }},
-		limit: limit,
-	}.writePNG(png)
+	err = charts.Heatmap{
+		Title:    fmt.Sprintf("Payoff to home (%s), exact; %s", payoff, r),
+		XLabel:   "away line-up index (0 = 1-1-1-2-5 … 120 = 5-2-1-1-1)",
+		YLabel:   "home line-up index",
+		BarLabel: payoff.String(),
+		Grid: charts.Grid{Cols: n, Rows: n, ColX: charts.Identity, RowY: charts.Identity,
+			At: func(c, row int) float64 { return payoff.Of(m.At(row, c), r) }},
+		Limit: limit,
+	}.WritePNG(png)
 	if err != nil {
 		return err
 	}

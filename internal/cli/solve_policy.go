@@ -10,6 +10,7 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/charts"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/policy"
 )
@@ -120,7 +121,7 @@ func runSolvePolicy(ctx context.Context, io Streams, o solvePolicyOptions) error
 	var pol solvedPolicy
 	var recs []recommendation
 	var rows []datasets.PolicyRow
-	var chart heatmap
+	var chart charts.Heatmap
 	var describe func() // the summary, rows and chart of the solved policy
 	if r.Modes[me] == env.Dynamic {
 		dp, err := policy.SolveDynamic(policy.DynamicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj, Context: ctx})
@@ -147,7 +148,7 @@ func runSolvePolicy(ctx context.Context, io Streams, o solvePolicyOptions) error
 		fmt.Fprintf(io.ErrOut, "kingoal: wrote %s (%d rows)\n", o.out, len(rows))
 	}
 	if o.png != "" {
-		if err := chart.writePNG(o.png); err != nil {
+		if err := chart.WritePNG(o.png); err != nil {
 			return err
 		}
 		fmt.Fprintf(io.ErrOut, "kingoal: wrote %s\n", o.png)
@@ -247,14 +248,14 @@ const chartDiffs = 3 // goal differences −3..+3 in the charts
 
 // basicChart: the recommended change from the starting line-up with the whole budget, at a
 // break after each possible time of the regular match, by score.
-func basicChart(bp *policy.BasicPolicy, r env.Rules) heatmap {
+func basicChart(bp *policy.BasicPolicy, r env.Rules) charts.Heatmap {
 	own, half := bp.Problem.Own, r.HalfThrows()
-	return heatmap{
-		title:    fmt.Sprintf("Recommended change from %s (%s left): counters × sectors moved forward", own, plural(r.MoveBudget(), "move")),
-		xLabel:   "throws played when the break happens",
-		yLabel:   "goal difference (own − opponent)",
-		barLabel: "attack (+) / defence (−); grey: keep, white: no data",
-		g: grid{cols: 2*half - 1, rows: 2*chartDiffs + 1, x: offsetBy(1), y: offsetBy(-chartDiffs), z: func(c, row int) float64 {
+	return charts.Heatmap{
+		Title:    fmt.Sprintf("Recommended change from %s (%s left): counters × sectors moved forward", own, plural(r.MoveBudget(), "move")),
+		XLabel:   "throws played when the break happens",
+		YLabel:   "goal difference (own − opponent)",
+		BarLabel: "attack (+) / defence (−); grey: keep, white: no data",
+		Grid: charts.Grid{Cols: 2*half - 1, Rows: 2*chartDiffs + 1, ColX: charts.OffsetBy(1), RowY: charts.OffsetBy(-chartDiffs), At: func(c, row int) float64 {
 			played := c + 1
 			per, left := env.FirstHalf, half-played
 			if played >= half {
@@ -327,14 +328,14 @@ func dynamicRows(dp *policy.DynamicPolicy, r env.Rules) []datasets.PolicyRow {
 
 // dynamicChart: the best shift from the starting line-up after winning the ball into own
 // sector 3, by time and score.
-func dynamicChart(dp *policy.DynamicPolicy, r env.Rules) heatmap {
+func dynamicChart(dp *policy.DynamicPolicy, r env.Rules) charts.Heatmap {
 	own, half := dp.Problem.Own, r.HalfThrows()
-	return heatmap{
-		title:    fmt.Sprintf("Best shift from %s after winning the ball into midfield: sectors moved forward", own),
-		xLabel:   "throws played",
-		yLabel:   "goal difference (own − opponent)",
-		barLabel: "attack (+) / defence (−); grey: keep, white: no data",
-		g: grid{cols: 2 * half, rows: 2*chartDiffs + 1, x: identity, y: offsetBy(-chartDiffs), z: func(c, row int) float64 {
+	return charts.Heatmap{
+		Title:    fmt.Sprintf("Best shift from %s after winning the ball into midfield: sectors moved forward", own),
+		XLabel:   "throws played",
+		YLabel:   "goal difference (own − opponent)",
+		BarLabel: "attack (+) / defence (−); grey: keep, white: no data",
+		Grid: charts.Grid{Cols: 2 * half, Rows: 2*chartDiffs + 1, ColX: charts.Identity, RowY: charts.OffsetBy(-chartDiffs), At: func(c, row int) float64 {
 			per, left := env.FirstHalf, half-c
 			if c >= half {
 				per, left = env.SecondHalf, 2*half-c

@@ -18,6 +18,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/exploit"
+	"github.com/kingoal/kingoal/internal/charts"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
@@ -370,8 +371,8 @@ func writeCurvePNG(path string, curve []datasets.LearningCurveRow, vs string) er
 			regret = append(regret, plotter.XY{X: float64(c.Episodes), Y: c.Regret})
 		}
 	}
-	return lineChart(path, "Q-learning v "+vs+", evaluated at every save", "episodes",
+	return charts.LineChart(path, "Q-learning v "+vs+", evaluated at every save", "episodes",
 		"score P(win) + ½ P(draw), or a gap between two",
-		series{"greedy policy's score", score}, series{"best response's score (exact)", best}, series{"regret: best response − greedy", regret},
-		series{"exploitability (exact):\na best response's score − ½", exploit})
+		charts.Series{Name: "greedy policy's score", Points: score}, charts.Series{Name: "best response's score (exact)", Points: best}, charts.Series{Name: "regret: best response − greedy", Points: regret},
+		charts.Series{Name: "exploitability (exact):\na best response's score − ½", Points: exploit})
 }

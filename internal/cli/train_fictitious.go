@@ -14,6 +14,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/charts"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/policy"
 )
@@ -164,7 +165,7 @@ func writeExploitabilityCurve(curvePath, pngPath string, curve []agents.Fictitio
 	if n := len(curve); n < target {
 		title += fmt.Sprintf(" (in progress: %d of %d iterations)", n, target)
 	}
-	return lineChart(pngPath, title, "iterations", "exploitability (a best response's score − ½)", series{"average strategy", xy})
+	return charts.LineChart(pngPath, title, "iterations", "exploitability (a best response's score − ½)", charts.Series{Name: "average strategy", Points: xy})
 }
 
 // stoppable is a writer that fails once ctx is done.

@@ -155,9 +155,9 @@ type gameSolver struct {
 	oracle  bool // stage games by double oracle (strategyOf), not as the reference solves them
 	done    int
 	total   int
-	stats   []Stats // per worker
-	verify  bool        // the best responses ride along (Problem.Verify)
-	kick    []float64   // their values from the first kick-off
+	stats   []Stats   // per worker
+	verify  bool      // the best responses ride along (Problem.Verify)
+	kick    []float64 // their values from the first kick-off
 	table   *tableWriter
 }
 

@@ -1,4 +1,4 @@
-package cli
+package charts
 
 import (
 	"fmt"
@@ -15,44 +15,43 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
-	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
 )
 
 // grid adapts a function of (column, row) to gonum's plotter.GridXYZ.
-type grid struct {
-	cols, rows int
-	x, y       func(int) float64
-	z          func(c, r int) float64
+type Grid struct {
+	Cols, Rows int
+	ColX, RowY func(int) float64
+	At         func(c, r int) float64
 }
 
-func (g grid) Dims() (int, int)        { return g.cols, g.rows }
-func (g grid) Z(c, r int) float64      { return g.z(c, r) }
-func (g grid) X(c int) float64         { return g.x(c) }
-func (g grid) Y(r int) float64         { return g.y(r) }
-func identity(i int) float64           { return float64(i) }
-func offsetBy(d int) func(int) float64 { return func(i int) float64 { return float64(i + d) } }
+func (g Grid) Dims() (int, int)        { return g.Cols, g.Rows }
+func (g Grid) Z(c, r int) float64      { return g.At(c, r) }
+func (g Grid) X(c int) float64         { return g.ColX(c) }
+func (g Grid) Y(r int) float64         { return g.RowY(r) }
+func Identity(i int) float64           { return float64(i) }
+func OffsetBy(d int) func(int) float64 { return func(i int) float64 { return float64(i + d) } }
 
 // heatmap describes one PNG heat map with a colour bar; the scale is symmetric around 0
 // (blue below, red above) from −limit to +limit, and NaN cells (no data) are white, so they
 // never look like a 0 (grey).
-type heatmap struct {
-	title, xLabel, yLabel, barLabel string
-	g                               grid
-	limit                           float64  // 0: the largest |z| of the data (at least 1)
-	xNames, yNames                  []string // if set, name the columns and rows (the grid's x and y are then 0, 1, …)
-	cellText                        func(c, r int) string
+type Heatmap struct {
+	Title, XLabel, YLabel, BarLabel string
+	Grid                            Grid
+	Limit                           float64  // 0: the largest |z| of the data (at least 1)
+	XNames, YNames                  []string // if set, name the columns and rows (the grid's x and y are then 0, 1, …)
+	CellText                        func(c, r int) string
 }
 
 // scale is the limit of the colour scale: h.limit, or the data's largest |z|.
-func (h heatmap) scale() float64 {
-	if h.limit > 0 {
-		return h.limit
+func (h Heatmap) scale() float64 {
+	if h.Limit > 0 {
+		return h.Limit
 	}
 	limit := 1.0
-	for c := range h.g.cols {
-		for r := range h.g.rows {
-			if z := h.g.z(c, r); !math.IsNaN(z) {
+	for c := range h.Grid.Cols {
+		for r := range h.Grid.Rows {
+			if z := h.Grid.At(c, r); !math.IsNaN(z) {
 				limit = max(limit, math.Abs(z))
 			}
 		}
@@ -61,32 +60,32 @@ func (h heatmap) scale() float64 {
 }
 
 // writePNG renders h to path atomically.
-func (h heatmap) writePNG(path string) error {
+func (h Heatmap) WritePNG(path string) error {
 	limit := h.scale()
 	cm := moreland.SmoothBlueRed()
 	cm.SetMin(-limit)
 	cm.SetMax(limit)
 	p := plot.New()
-	p.Title.Text = h.title
+	p.Title.Text = h.Title
 	p.Title.Padding = vg.Points(6)
-	p.X.Label.Text = h.xLabel
-	p.Y.Label.Text = h.yLabel
+	p.X.Label.Text = h.XLabel
+	p.Y.Label.Text = h.YLabel
 	p.X.Tick.Marker, p.Y.Tick.Marker = roundTicks{integers: true}, roundTicks{integers: true} // throws and goals are counts
-	hm := plotter.NewHeatMap(h.g, cm.Palette(255))
+	hm := plotter.NewHeatMap(h.Grid, cm.Palette(255))
 	hm.Min, hm.Max, hm.NaN = -limit, limit, color.White
 	p.Add(hm)
-	if h.xNames != nil {
-		p.NominalX(h.xNames...)
+	if h.XNames != nil {
+		p.NominalX(h.XNames...)
 	}
-	if h.yNames != nil {
-		p.NominalY(h.yNames...)
+	if h.YNames != nil {
+		p.NominalY(h.YNames...)
 	}
-	if h.cellText != nil {
+	if h.CellText != nil {
 		var cells plotter.XYLabels
-		for c := range h.g.cols {
-			for r := range h.g.rows {
-				cells.XYs = append(cells.XYs, plotter.XY{X: h.g.x(c), Y: h.g.y(r)})
-				cells.Labels = append(cells.Labels, h.cellText(c, r))
+		for c := range h.Grid.Cols {
+			for r := range h.Grid.Rows {
+				cells.XYs = append(cells.XYs, plotter.XY{X: h.Grid.ColX(c), Y: h.Grid.RowY(r)})
+				cells.Labels = append(cells.Labels, h.CellText(c, r))
 			}
 		}
 		labels, err := plotter.NewLabels(cells)
@@ -100,7 +99,7 @@ func (h heatmap) writePNG(path string) error {
 	}
 	bar := plot.New()
 	bar.HideX()
-	bar.Y.Label.Text = h.barLabel
+	bar.Y.Label.Text = h.BarLabel
 	bar.Add(&plotter.ColorBar{ColorMap: cm, Vertical: true})
 	const width, height, barWidth = 9 * vg.Inch, 7 * vg.Inch, 1.3 * vg.Inch
 	img := vgimg.New(width, height)
@@ -113,15 +112,15 @@ func (h heatmap) writePNG(path string) error {
 }
 
 // series is one line of a line chart.
-type series struct {
-	name string
-	xy   plotter.XYs
+type Series struct {
+	Name   string
+	Points plotter.XYs
 }
 
-// lineChart writes a PNG line chart of the series to path atomically. The legend stands in
+// LineChart writes a PNG line chart of the series to path atomically. The legend stands in
 // a column of its own to the right of the plot, where it can neither cover a line nor take
 // the plot's height (drawn inside, gonum's legend pushed the data into the bottom half).
-func lineChart(path, title, xLabel, yLabel string, lines ...series) error {
+func LineChart(path, title, xLabel, yLabel string, lines ...Series) error {
 	p := plot.New()
 	p.Title.Text = title
 	p.Title.Padding = vg.Points(6)
@@ -132,10 +131,10 @@ func lineChart(path, title, xLabel, yLabel string, lines ...series) error {
 	legend.Padding = vg.Points(3)
 	hi := math.Inf(-1)
 	for i, s := range lines {
-		if len(s.xy) == 0 {
+		if len(s.Points) == 0 {
 			continue
 		}
-		l, err := plotter.NewLine(s.xy)
+		l, err := plotter.NewLine(s.Points)
 		if err != nil {
 			return err
 		}
@@ -143,8 +142,8 @@ func lineChart(path, title, xLabel, yLabel string, lines ...series) error {
 		l.Dashes = plotutil.Dashes(i)
 		l.Width = vg.Points(1.5)
 		p.Add(l)
-		legend.Add(s.name, l)
-		for _, xy := range s.xy {
+		legend.Add(s.Name, l)
+		for _, xy := range s.Points {
 			hi = max(hi, xy.Y)
 		}
 	}
@@ -159,30 +158,30 @@ func lineChart(path, title, xLabel, yLabel string, lines ...series) error {
 	return saveCanvas(img, path)
 }
 
-// panelChart writes a PNG with one panel a series, stacked over a shared x axis, to path
+// PanelChart writes a PNG with one panel a series, stacked over a shared x axis, to path
 // atomically: for probabilities that sit at 0 or 1 most of the time, where lines in one plot
 // hide each other. Each panel is a step plot from 0 to 1 named by its series.
-func panelChart(path, title, xLabel, yLabel string, panels ...series) error {
+func PanelChart(path, title, xLabel, yLabel string, panels ...Series) error {
 	if len(panels) == 0 {
 		return fmt.Errorf("cli: a chart of no series")
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range panels {
-		for _, xy := range s.xy {
+		for _, xy := range s.Points {
 			lo, hi = min(lo, xy.X), max(hi, xy.X)
 		}
 	}
 	rows := make([][]*plot.Plot, len(panels))
 	for i, s := range panels {
 		p := plot.New()
-		p.Y.Label.Text = s.name
+		p.Y.Label.Text = s.Name
 		p.Y.Min, p.Y.Max = -0.05, 1.05
 		p.Y.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 0, Label: "0"}, {Value: 0.5, Label: ""}, {Value: 1, Label: "1"}})
 		p.X.Min, p.X.Max = lo-0.5, hi+0.5
 		p.X.Tick.Marker = roundTicks{integers: true}
 		p.Add(plotter.NewGrid())
-		if len(s.xy) > 0 {
-			l, err := plotter.NewLine(s.xy)
+		if len(s.Points) > 0 {
+			l, err := plotter.NewLine(s.Points)
 			if err != nil {
 				return err
 			}
@@ -211,34 +210,40 @@ func panelChart(path, title, xLabel, yLabel string, panels ...series) error {
 	return saveCanvas(img, path)
 }
 
-// ratingBars adapts ratings to gonum's XYer and YErrorer: x is the rank.
-type ratingBars []arena.Rating
-
-func (r ratingBars) Len() int                    { return len(r) }
-func (r ratingBars) XY(i int) (float64, float64) { return float64(i), r[i].Rating }
-func (r ratingBars) YError(i int) (float64, float64) {
-	return r[i].Rating - r[i].Low, r[i].High - r[i].Rating
+// Estimate is a value with its interval, named: an agent's rating, say.
+type Estimate struct {
+	Label            string
+	Value, Low, High float64
 }
 
-// ratingsChart draws the ratings, best first, with their 95% intervals.
-func ratingsChart(path string, ratings []arena.Rating) error {
+// estimates adapts estimates to gonum's XYer and YErrorer: x is the position.
+type estimates []Estimate
+
+func (e estimates) Len() int                    { return len(e) }
+func (e estimates) XY(i int) (float64, float64) { return float64(i), e[i].Value }
+func (e estimates) YError(i int) (float64, float64) {
+	return e[i].Value - e[i].Low, e[i].High - e[i].Value
+}
+
+// IntervalChart draws the estimates in their order with their intervals, and a dashed line
+// at 0 (for ratings, the field's mean: above it an agent is better than the average).
+func IntervalChart(path, title, yLabel string, points []Estimate) error {
 	p := plot.New()
-	p.Title.Text = "Ratings (Bradley–Terry with draws, Elo scale) with bootstrap 95% intervals"
-	p.Y.Label.Text = "rating"
-	bars, err := plotter.NewYErrorBars(ratingBars(ratings))
+	p.Title.Text = title
+	p.Y.Label.Text = yLabel
+	bars, err := plotter.NewYErrorBars(estimates(points))
 	if err != nil {
 		return err
 	}
-	pts, err := plotter.NewScatter(ratingBars(ratings))
+	pts, err := plotter.NewScatter(estimates(points))
 	if err != nil {
 		return err
 	}
 	lo, hi := 0.0, 0.0
-	for _, r := range ratings {
-		lo, hi = min(lo, r.Low, r.Rating), max(hi, r.High, r.Rating)
+	for _, e := range points {
+		lo, hi = min(lo, e.Low, e.Value), max(hi, e.High, e.Value)
 	}
-	// The mean, 0, as a line: above it an agent is better than the field's average.
-	zero, err := plotter.NewLine(plotter.XYs{{X: -0.5, Y: 0}, {X: float64(len(ratings)) - 0.5, Y: 0}})
+	zero, err := plotter.NewLine(plotter.XYs{{X: -0.5, Y: 0}, {X: float64(len(points)) - 0.5, Y: 0}})
 	if err != nil {
 		return err
 	}
@@ -246,12 +251,12 @@ func ratingsChart(path string, ratings []arena.Rating) error {
 	p.Add(plotter.NewGrid(), zero, bars, pts)
 	p.Y.Min, p.Y.Max = lo-0.08*(hi-lo), hi+0.08*(hi-lo) // room for the whiskers
 	p.Y.Tick.Marker = roundTicks{}
-	names := make([]string, len(ratings))
-	for i, r := range ratings {
-		names[i] = r.Agent
+	names := make([]string, len(points))
+	for i, e := range points {
+		names[i] = e.Label
 	}
 	p.NominalX(names...)
-	p.X.Min, p.X.Max = -0.6, float64(len(ratings))-0.4 // the end labels whole, not cut at the edge
+	p.X.Min, p.X.Max = -0.6, float64(len(points))-0.4 // the end labels whole, not cut at the edge
 	p.Title.Padding = vg.Points(6)
 	return savePlot(p, path)
 }
