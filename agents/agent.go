@@ -34,7 +34,7 @@ type Setup struct {
 	// one confined to the directories it serves.
 	Open func(name string) (*os.File, error)
 	// MaxBytes bounds what an agent solves when it is built (nash's game), by the solver's
-	// charts.Estimate of its peak memory; 0: game.DefaultMaxBytes. Beyond it the agent is refused
+	// estimate of its peak memory; 0: game.DefaultMaxBytes. Beyond it the agent is refused
 	// with an error wrapping policy.ErrTooLarge.
 	MaxBytes int64
 }

@@ -139,7 +139,7 @@ func (m *MCTS) search(root env.State) error {
 // with line-ups kept from there (cached per node and joint action), plus what the
 // simulation below found beyond keeping — its value at the next node minus that node's own
 // kept value. Both kept values have the same mean (nothing changes between the two), so the
-// charts.Estimate is unbiased, and exact whenever nothing is decided below: a joint action's first
+// estimate is unbiased, and exact whenever nothing is decided below: a joint action's first
 // simulation, a match that ends before the next decision.
 func (m *MCTS) simulate(root env.State) error {
 	s := root

@@ -37,7 +37,7 @@ func (m *MCTS) RootStrategy(p env.Player) []lineup.Weighted {
 }
 
 // updateRoot updates the root's regrets with full information: every candidate of a player
-// is valued against the opponent's sampled choice by its joint action's mean charts.Estimate
+// is valued against the opponent's sampled choice by its joint action's mean estimate
 // (exact kept value plus the mean found beyond it), not only the sampled one — the root is
 // the one node visited every time, so its joint table fills quickly and this removes the
 // importance weights' variance where the move is chosen.

@@ -83,7 +83,7 @@ func (m *MCTS) sample(node *smNode, p int) int {
 }
 
 // update adds one simulation's value v (player p's, less the node's baseline) for the
-// sampled action i: the importance-weighted regret charts.Estimate of every action, and the
+// sampled action i: the importance-weighted regret estimate of every action, and the
 // regret-matching part of the strategy to the average (exploration is not a choice).
 func (n *smNode) update(p, i int, v float64) {
 	sg, rm := n.sigma[p], n.rm[p]

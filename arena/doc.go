@@ -4,7 +4,7 @@
 //
 // A run is data, then a plan, then a store: a Config describes the competition; NewPlan
 // validates it once, builds every agent once under the caller's context and lays the run
-// out (units, matches per unit, shards, the run's charts.Identity); the Plan's RunDir owns the
+// out (units, matches per unit, shards, the run's identity); the Plan's RunDir owns the
 // directory — run.json, shards and their manifests, start, resume and finish — and its
 // runner hands units to Workers, each with agents of its own. Run does all of it in one
 // call; kingoal-beam drives the same Plan, RunDir and Worker from a Beam pipeline.

@@ -55,7 +55,7 @@ func (info RunInfo) RunID() string {
 }
 
 // goFieldRules are env.Rules written with Go's field names, as they were before env.Rules
-// had JSON methods, so a run's charts.Identity did not change with them.
+// had JSON methods, so a run's identity did not change with them.
 type goFieldRules env.Rules
 
 func manifestPath(dir string, s int) string {

@@ -9,7 +9,7 @@ import (
 // A Plan is a competition ready to play: its Config validated once, every agent built once
 // at the door (with the context, so a nash agent's solve there can be interrupted), and the
 // numbers every part of a run reads — pairings, units, matches per unit, shards, the run's
-// charts.Identity — computed once. Workers, the runner and the run directory all take the Plan; the
+// identity — computed once. Workers, the runner and the run directory all take the Plan; the
 // Config stays what the user described.
 type Plan struct {
 	Config
@@ -18,7 +18,7 @@ type Plan struct {
 	units         int      // fixtures, or cups
 	shardSize     int      // matches a shard aims at
 	unitsPerShard int
-	runID         string // the hash of the run's charts.Identity, in every shard's manifest
+	runID         string // the hash of the run's identity, in every shard's manifest
 	limits        Limits // what its workers' agents may do
 }
 

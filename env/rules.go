@@ -210,7 +210,7 @@ func (r Rules) Validate() error {
 func (r Rules) Equal(o Rules) bool { return r.resolved() == o.resolved() }
 
 // Canonical returns r with every default resolved and every knob that cannot matter cleared:
-// rules are Equal exactly when their Canonical values are ==, so it is what an charts.Identity
+// rules are Equal exactly when their Canonical values are ==, so it is what an identity
 // (a run's hash) is computed from.
 func (r Rules) Canonical() Rules { return r.resolved() }
 

@@ -268,7 +268,7 @@ func (s *Server) kickOffHint(q match.Prompt) (match.KickOffHint, error) {
 }
 
 // playSolveBytes bounds what an opponent may solve inside a request (nash without a table),
-// by the solver's charts.Estimate: games up to about 10-throw halves with a move. Larger ones are
+// by the solver's estimate: games up to about 10-throw halves with a move. Larger ones are
 // refused with one message; a game table in a served directory plays them.
 const playSolveBytes = 32 << 20
 

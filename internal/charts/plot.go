@@ -18,7 +18,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 )
 
-// grid adapts a function of (column, row) to gonum's plotter.GridXYZ.
+// Grid adapts a function of (column, row) to gonum's plotter.GridXYZ.
 type Grid struct {
 	Cols, Rows int
 	ColX, RowY func(int) float64
@@ -29,11 +29,12 @@ func (g Grid) Dims() (int, int)        { return g.Cols, g.Rows }
 func (g Grid) Z(c, r int) float64      { return g.At(c, r) }
 func (g Grid) X(c int) float64         { return g.ColX(c) }
 func (g Grid) Y(r int) float64         { return g.RowY(r) }
+// Identity and OffsetBy place a grid's columns or rows: at 0, 1, … or at d, d+1, ….
 func Identity(i int) float64           { return float64(i) }
 func OffsetBy(d int) func(int) float64 { return func(i int) float64 { return float64(i + d) } }
 
-// heatmap describes one PNG heat map with a colour bar; the scale is symmetric around 0
-// (blue below, red above) from −limit to +limit, and NaN cells (no data) are white, so they
+// Heatmap describes one PNG heat map with a colour bar; the scale is symmetric around 0
+// (blue below, red above) from −Limit to +Limit, and NaN cells (no data) are white, so they
 // never look like a 0 (grey).
 type Heatmap struct {
 	Title, XLabel, YLabel, BarLabel string
@@ -43,7 +44,7 @@ type Heatmap struct {
 	CellText                        func(c, r int) string
 }
 
-// scale is the limit of the colour scale: h.limit, or the data's largest |z|.
+// scale is the limit of the colour scale: h.Limit, or the data's largest |z|.
 func (h Heatmap) scale() float64 {
 	if h.Limit > 0 {
 		return h.Limit
@@ -59,7 +60,7 @@ func (h Heatmap) scale() float64 {
 	return limit
 }
 
-// writePNG renders h to path atomically.
+// WritePNG renders h to path atomically.
 func (h Heatmap) WritePNG(path string) error {
 	limit := h.scale()
 	cm := moreland.SmoothBlueRed()
@@ -111,7 +112,7 @@ func (h Heatmap) WritePNG(path string) error {
 	return saveCanvas(img, path)
 }
 
-// series is one line of a line chart.
+// Series is one line of a line chart.
 type Series struct {
 	Name   string
 	Points plotter.XYs
@@ -216,7 +217,7 @@ type Estimate struct {
 	Value, Low, High float64
 }
 
-// estimates adapts estimates to gonum's XYer and YErrorer: x is the position.
+// estimates adapts Estimates to gonum's XYer and YErrorer: x is the position.
 type estimates []Estimate
 
 func (e estimates) Len() int                    { return len(e) }
