@@ -25,10 +25,11 @@ type Grid struct {
 	At         func(c, r int) float64
 }
 
-func (g Grid) Dims() (int, int)        { return g.Cols, g.Rows }
-func (g Grid) Z(c, r int) float64      { return g.At(c, r) }
-func (g Grid) X(c int) float64         { return g.ColX(c) }
-func (g Grid) Y(r int) float64         { return g.RowY(r) }
+func (g Grid) Dims() (int, int)   { return g.Cols, g.Rows }
+func (g Grid) Z(c, r int) float64 { return g.At(c, r) }
+func (g Grid) X(c int) float64    { return g.ColX(c) }
+func (g Grid) Y(r int) float64    { return g.RowY(r) }
+
 // Identity and OffsetBy place a grid's columns or rows: at 0, 1, … or at d, d+1, ….
 func Identity(i int) float64           { return float64(i) }
 func OffsetBy(d int) func(int) float64 { return func(i int) float64 { return float64(i + d) } }
