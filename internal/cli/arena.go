@@ -229,7 +229,7 @@ func runArena(ctx context.Context, prog string, streams Streams, engine Engine, 
 	if err != nil {
 		return err
 	}
-	if err := writeLeaderboardFiles(o.out, lb); err != nil {
+	if err := lb.WriteFiles(o.out); err != nil {
 		return err
 	}
 	return writeLeaderboard(streams.Out, lb, o.markdown, o.json)

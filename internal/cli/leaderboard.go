@@ -7,14 +7,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
-	"github.com/kingoal/kingoal/exploit"
-	"github.com/kingoal/kingoal/internal/charts"
 	"github.com/spf13/cobra"
 )
 
@@ -62,45 +58,17 @@ func runLeaderboard(ctx context.Context, streams Streams, o leaderboardOptions, 
 		return err
 	}
 	if o.write {
-		if err := writeLeaderboardFiles(dir, lb); err != nil {
+		if err := lb.WriteFiles(dir); err != nil {
 			return err
 		}
 	}
 	return writeLeaderboard(streams.Out, lb, o.markdown, o.json)
 }
 
-type standingJSON struct {
-	Rank   int    `json:"rank"`
-	Agent  string `json:"agent"`
-	P      int    `json:"played"`
-	W      int    `json:"won"`
-	D      int    `json:"drawn"`
-	L      int    `json:"lost"`
-	GF     int    `json:"goals_for"`
-	GA     int    `json:"goals_against"`
-	GD     int    `json:"goal_difference"`
-	Points int    `json:"points"`
-}
-
-type cupStandingJSON struct {
-	Rank      int     `json:"rank"`
-	Agent     string  `json:"agent"`
-	Cups      int     `json:"cups"`
-	Titles    int     `json:"titles"`
-	TitleLow  float64 `json:"title_rate_low95"`
-	TitleHigh float64 `json:"title_rate_high95"`
-	Reached   []int   `json:"reached"` // [r-1]: cups in which the agent played round r (the last is the final)
-	TiesWon   int     `json:"ties_won"`
-	// World Cup only
-	GroupPoints  int `json:"group_points,omitempty"`
-	GroupMatches int `json:"group_matches,omitempty"`
-	GroupExits   int `json:"group_exits,omitempty"` // cups in which the agent went out in its group
-}
-
 // writeLeaderboard renders lb: as text tables (or Markdown), or as JSON.
 func writeLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool) error {
 	if asJSON {
-		return writeJSON(w, leaderboardJSONOf(lb))
+		return writeJSON(w, lb)
 	}
 	var err error
 	if lb.IsCup() {
@@ -125,38 +93,6 @@ func gapFor(w io.Writer, markdown bool) func() {
 			fmt.Fprintln(w)
 		}
 	}
-}
-
-func leaderboardJSONOf(lb *arena.Leaderboard) leaderboardJSON {
-	info, h2h := lb.Info, lb.HeadToHead
-	out := leaderboardJSON{Format: info.Competition, Rules: info.Rules, Seed: info.Seed, Matches: lb.Tally.Matches(),
-		Ratings: make([]ratingJSON, len(lb.Ratings)), HeadToHead: make([][]*float64, len(h2h)), Agents: info.Agents}
-	for i, row := range h2h {
-		out.HeadToHead[i] = make([]*float64, len(row))
-		for j := range row {
-			if !math.IsNaN(row[j]) {
-				out.HeadToHead[i][j] = &row[j]
-			}
-		}
-	}
-	for i, s := range lb.Table {
-		out.Table = append(out.Table, standingJSON{i + 1, s.Agent, s.P, s.W, s.D, s.L, s.GF, s.GA, s.GD(), s.Pts})
-	}
-	for i, s := range lb.Cup {
-		row := cupStandingJSON{Rank: i + 1, Agent: s.Agent, Cups: s.Cups, Titles: s.Titles, TitleLow: s.TitleLow, TitleHigh: s.TitleHigh, Reached: s.Reached[1:], TiesWon: s.TiesWon}
-		if lb.IsWorldCup() {
-			row.GroupPoints, row.GroupMatches, row.GroupExits = s.GroupPoints, s.GroupMatches, s.Cups-s.Reached[1]
-		}
-		out.Cup = append(out.Cup, row)
-	}
-	for i, r := range lb.Ratings {
-		out.Ratings[i] = ratingJSON{Agent: r.Agent, Rating: r.Rating, Low: r.Low, High: r.High}
-		if lb.Exploitability != nil {
-			e := lb.Exploitability[r.Index]
-			out.Ratings[i].Exploitability = &e
-		}
-	}
-	return out
 }
 
 // writeLeagueTable writes a league's (or gauntlet's) header and table.
@@ -225,7 +161,7 @@ func writeRatings(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 func writeHeadToHead(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	fmt.Fprintln(w, "\nHead to head: the row agent's score (win 1, draw ½) against the column agent, in the table's order:")
 	gapFor(w, markdown)()
-	order := rankOrder(lb)
+	order := lb.Ranking()
 	header := []string{"agent"}
 	for k := range order {
 		header = append(header, fmt.Sprint(k+1))
@@ -244,90 +180,6 @@ func writeHeadToHead(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 		out = append(out, row)
 	}
 	return appendRows(t, out)
-}
-
-// rankOrder is the agents' indices in the order of the leaderboard's main table.
-func rankOrder(lb *arena.Leaderboard) []int {
-	var order []int
-	switch {
-	case lb.Table != nil:
-		for _, s := range lb.Table {
-			order = append(order, s.Index)
-		}
-	case lb.Cup != nil:
-		for _, s := range lb.Cup {
-			order = append(order, s.Index)
-		}
-	default:
-		for _, r := range lb.Ratings {
-			order = append(order, r.Index)
-		}
-	}
-	return order
-}
-
-type ratingJSON struct {
-	Agent          string                  `json:"agent"`
-	Rating         float64                 `json:"rating"`
-	Low            float64                 `json:"low95"`
-	High           float64                 `json:"high95"`
-	Exploitability *exploit.Exploitability `json:"exploitability,omitempty"`
-}
-
-type leaderboardJSON struct {
-	Format     string            `json:"format"` // league, gauntlet, knockout, worldcup
-	Rules      string            `json:"rules"`  // in words, as the table's header gives them
-	Seed       uint64            `json:"seed"`
-	Matches    int               `json:"matches"`
-	Agents     []string          `json:"agents"`
-	Table      []standingJSON    `json:"table,omitempty"` // league and gauntlet
-	Cup        []cupStandingJSON `json:"cup,omitempty"`   // knockout
-	Ratings    []ratingJSON      `json:"ratings"`
-	HeadToHead [][]*float64      `json:"head_to_head"` // [row][column]: the row agent's score; null where they never met
-}
-
-// writeLeaderboardFiles writes the ratings as ratings.parquet (ratings/2) and draws them with
-// their intervals, and the head-to-head matrix.
-func writeLeaderboardFiles(dir string, lb *arena.Leaderboard) error {
-	if err := lb.WriteRatings(filepath.Join(dir, arena.RatingsFile)); err != nil {
-		return err
-	}
-	points := make([]charts.Estimate, len(lb.Ratings))
-	for i, r := range lb.Ratings {
-		points[i] = charts.Estimate{Label: r.Agent, Value: r.Rating, Low: r.Low, High: r.High}
-	}
-	if err := charts.IntervalChart(filepath.Join(dir, "ratings.png"), "Ratings (Bradley–Terry with draws, Elo scale) with bootstrap 95% intervals", "rating", points); err != nil {
-		return err
-	}
-	h2h, info := lb.HeadToHead, lb.Info
-	n := len(info.Agents)
-	// In the text table's order (the leaderboard's ranking), its first agent in the top row;
-	// columns by number alone (the rows name them: long specs side by side overlapped). A pair
-	// that never met (and an agent against itself) is NaN, drawn white, never an even grey.
-	order := rankOrder(lb)
-	names, numbers := make([]string, n), make([]string, n)
-	for k, i := range order {
-		names[k], numbers[k] = fmt.Sprintf("%d %s", k+1, info.Agents[i]), fmt.Sprint(k+1)
-	}
-	rowNames := slices.Clone(names)
-	slices.Reverse(rowNames)
-	score := func(c, r int) float64 { return h2h[order[n-1-r]][order[c]] }
-	return charts.Heatmap{
-		Title:    "Head to head: the row agent's score against the column agent (win 1, draw ½; white: never met)",
-		XLabel:   "column agent (numbered as the rows)",
-		YLabel:   "row agent",
-		BarLabel: "score − ½",
-		Limit:    0.5,
-		XNames:   numbers,
-		YNames:   rowNames,
-		Grid:     charts.Grid{Cols: n, Rows: n, ColX: charts.Identity, RowY: charts.Identity, At: func(c, r int) float64 { return score(c, r) - 0.5 }},
-		CellText: func(c, r int) string {
-			if math.IsNaN(score(c, r)) {
-				return "—"
-			}
-			return fmt.Sprintf("%.2f", score(c, r))
-		},
-	}.WritePNG(filepath.Join(dir, "head_to_head.png"))
 }
 
 // writeCupTable prints the cup ranking: titles (with a 95% interval on the rate), then how

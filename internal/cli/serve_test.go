@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/web"
 )
 
@@ -77,7 +78,7 @@ func compareLeaderboards(t *testing.T, dir, url string) {
 	if code != 0 {
 		t.Fatalf("leaderboard: %s", stderr)
 	}
-	var want leaderboardJSON
+	var want arena.LeaderboardJSON
 	if err := json.Unmarshal([]byte(out), &want); err != nil {
 		t.Fatal(err)
 	}

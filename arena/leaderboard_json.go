@@ -1,0 +1,98 @@
+package arena
+
+import (
+	"encoding/json"
+	"math"
+
+	"github.com/kingoal/kingoal/exploit"
+)
+
+// StandingJSON is a row of the league table in JSON.
+type StandingJSON struct {
+	Rank   int    `json:"rank"`
+	Agent  string `json:"agent"`
+	P      int    `json:"played"`
+	W      int    `json:"won"`
+	D      int    `json:"drawn"`
+	L      int    `json:"lost"`
+	GF     int    `json:"goals_for"`
+	GA     int    `json:"goals_against"`
+	GD     int    `json:"goal_difference"`
+	Points int    `json:"points"`
+}
+
+// CupStandingJSON is a row of the cup table in JSON.
+type CupStandingJSON struct {
+	Rank      int     `json:"rank"`
+	Agent     string  `json:"agent"`
+	Cups      int     `json:"cups"`
+	Titles    int     `json:"titles"`
+	TitleLow  float64 `json:"title_rate_low95"`
+	TitleHigh float64 `json:"title_rate_high95"`
+	Reached   []int   `json:"reached"` // [r-1]: cups in which the agent played round r (the last is the final)
+	TiesWon   int     `json:"ties_won"`
+	// World Cup only
+	GroupPoints  int `json:"group_points,omitempty"`
+	GroupMatches int `json:"group_matches,omitempty"`
+	GroupExits   int `json:"group_exits,omitempty"` // cups in which the agent went out in its group
+}
+
+// MarshalJSON encodes lb in the form `kingoal leaderboard --json` prints and Python's
+// kingoal.arena returns: the table, the ratings with each agent's exploitability, and the
+// head-to-head matrix (null where two agents never met).
+func (lb *Leaderboard) MarshalJSON() ([]byte, error) { return json.Marshal(lb.JSON()) }
+
+// JSON is lb in its JSON form (see MarshalJSON).
+func (lb *Leaderboard) JSON() LeaderboardJSON {
+	info, h2h := lb.Info, lb.HeadToHead
+	out := LeaderboardJSON{Format: info.Competition, Rules: info.Rules, Seed: info.Seed, Matches: lb.Tally.Matches(),
+		Ratings: make([]RatingJSON, len(lb.Ratings)), HeadToHead: make([][]*float64, len(h2h)), Agents: info.Agents}
+	for i, row := range h2h {
+		out.HeadToHead[i] = make([]*float64, len(row))
+		for j := range row {
+			if !math.IsNaN(row[j]) {
+				out.HeadToHead[i][j] = &row[j]
+			}
+		}
+	}
+	for i, s := range lb.Table {
+		out.Table = append(out.Table, StandingJSON{i + 1, s.Agent, s.P, s.W, s.D, s.L, s.GF, s.GA, s.GD(), s.Pts})
+	}
+	for i, s := range lb.Cup {
+		row := CupStandingJSON{Rank: i + 1, Agent: s.Agent, Cups: s.Cups, Titles: s.Titles, TitleLow: s.TitleLow, TitleHigh: s.TitleHigh, Reached: s.Reached[1:], TiesWon: s.TiesWon}
+		if lb.IsWorldCup() {
+			row.GroupPoints, row.GroupMatches, row.GroupExits = s.GroupPoints, s.GroupMatches, s.Cups-s.Reached[1]
+		}
+		out.Cup = append(out.Cup, row)
+	}
+	for i, r := range lb.Ratings {
+		out.Ratings[i] = RatingJSON{Agent: r.Agent, Rating: r.Rating, Low: r.Low, High: r.High}
+		if lb.Exploitability != nil {
+			e := lb.Exploitability[r.Index]
+			out.Ratings[i].Exploitability = &e
+		}
+	}
+	return out
+}
+
+// RatingJSON is an agent's rating with its interval and exploitability in JSON.
+type RatingJSON struct {
+	Agent          string                  `json:"agent"`
+	Rating         float64                 `json:"rating"`
+	Low            float64                 `json:"low95"`
+	High           float64                 `json:"high95"`
+	Exploitability *exploit.Exploitability `json:"exploitability,omitempty"`
+}
+
+// LeaderboardJSON is a leaderboard in JSON: `kingoal leaderboard --json` prints it.
+type LeaderboardJSON struct {
+	Format     string            `json:"format"` // league, gauntlet, knockout, worldcup
+	Rules      string            `json:"rules"`  // in words, as the table's header gives them
+	Seed       uint64            `json:"seed"`
+	Matches    int               `json:"matches"`
+	Agents     []string          `json:"agents"`
+	Table      []StandingJSON    `json:"table,omitempty"` // league and gauntlet
+	Cup        []CupStandingJSON `json:"cup,omitempty"`   // knockout
+	Ratings    []RatingJSON      `json:"ratings"`
+	HeadToHead [][]*float64      `json:"head_to_head"` // [row][column]: the row agent's score; null where they never met
+}
