@@ -34,7 +34,7 @@ func matchesBytes(t *testing.T, dir string) []byte {
 
 func TestRunIsReproducibleAcrossWorkers(t *testing.T) {
 	a, b := t.TempDir(), t.TempDir()
-	tally, err := arena.Run(context.Background(), cfg(1), a, arena.Options{})
+	tally, err := arena.Play(context.Background(), cfg(1), a, arena.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestRunIsReproducibleAcrossWorkers(t *testing.T) {
 	if err != nil || tally.Matches() != len(rows) {
 		t.Fatalf("%v: tally %d, file %d", err, tally.Matches(), len(rows))
 	}
-	if _, err := arena.Run(context.Background(), cfg(3), b, arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), cfg(3), b, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(matchesBytes(t, a), matchesBytes(t, b)) {
@@ -77,14 +77,14 @@ func TestInterruptedRunResumes(t *testing.T) {
 	big := cfg(2)
 	big.Matches = 1000
 	big.LogThrows = true // the throw shards go through the same interruption
-	if _, err := arena.Run(context.Background(), big, want, arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), big, want, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	interrupted := func() (string, int) {
 		dir := t.TempDir()
 		ctx, cancel := context.WithCancel(context.Background())
 		finished := 0
-		_, err := arena.Run(ctx, big, dir, arena.Options{Progress: func(done, _ int) {
+		_, err := arena.Play(ctx, big, dir, arena.Options{Progress: func(done, _ int) {
 			finished = done
 			if done >= 300 {
 				cancel()
@@ -110,12 +110,12 @@ func TestInterruptedRunResumes(t *testing.T) {
 	}
 	other := big
 	other.Seed = 12
-	if _, err := arena.Run(context.Background(), other, dir, arena.Options{Resume: true}); err == nil {
+	if _, err := arena.Play(context.Background(), other, dir, arena.Options{Resume: true}); err == nil {
 		t.Fatal("resuming with another seed was accepted")
 	}
 	one := big
 	one.Workers = 1
-	if _, err := arena.Run(context.Background(), one, dir, arena.Options{Resume: true}); err != nil {
+	if _, err := arena.Play(context.Background(), one, dir, arena.Options{Resume: true}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(matchesBytes(t, want), matchesBytes(t, dir)) {
@@ -129,7 +129,7 @@ func TestInterruptedRunResumes(t *testing.T) {
 	// A damaged shard (a disk error; a crash cannot leave one, writes are atomic) is replayed.
 	dir, _ = interrupted()
 	os.WriteFile(filepath.Join(dir, "shards", "matches-00000.parquet"), []byte("garbage"), 0o644)
-	if _, err := arena.Run(context.Background(), big, dir, arena.Options{Resume: true}); err != nil {
+	if _, err := arena.Play(context.Background(), big, dir, arena.Options{Resume: true}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(matchesBytes(t, want), matchesBytes(t, dir)) {
@@ -215,7 +215,7 @@ func TestThrowLog(t *testing.T) {
 	dirs := [2]string{t.TempDir(), t.TempDir()}
 	for i, w := range []int{1, 2} {
 		c.Workers = w
-		if _, err := arena.Run(context.Background(), c, dirs[i], arena.Options{}); err != nil {
+		if _, err := arena.Play(context.Background(), c, dirs[i], arena.Options{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -264,7 +264,7 @@ func TestThrowLog(t *testing.T) {
 func TestDecisionLog(t *testing.T) {
 	c := arena.Config{Agents: []string{"heuristic", "random"}, Rules: env.Rules{ThrowsPerHalf: 6}, Matches: 10, Seed: 5, LogDecisions: true}
 	dir := t.TempDir()
-	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), c, dir, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := datasets.ReadParquet[datasets.DecisionRow](filepath.Join(dir, "decisions.parquet"), datasets.DecisionsSchema)
@@ -308,13 +308,13 @@ func TestDecisionLog(t *testing.T) {
 func TestFreshRunRefusesAnExistingRun(t *testing.T) {
 	dir := t.TempDir()
 	c := arena.Config{Agents: []string{"random", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 4}, Matches: 4, Seed: 1, LogThrows: true}
-	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), c, dir, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	before, _ := os.ReadFile(filepath.Join(dir, "matches.parquet"))
 	c.LogThrows = false
 	var existing *arena.ExistingRunError
-	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); !errors.As(err, &existing) || !existing.Complete || existing.Total != 4 {
+	if _, err := arena.Play(context.Background(), c, dir, arena.Options{}); !errors.As(err, &existing) || !existing.Complete || existing.Total != 4 {
 		t.Fatalf("a fresh run into a finished one: %v", err)
 	}
 	if after, _ := os.ReadFile(filepath.Join(dir, "matches.parquet")); string(after) != string(before) {
@@ -323,7 +323,7 @@ func TestFreshRunRefusesAnExistingRun(t *testing.T) {
 	if err := arena.Clear(dir); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), c, dir, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "throws.parquet")); !errors.Is(err, os.ErrNotExist) {
@@ -331,14 +331,14 @@ func TestFreshRunRefusesAnExistingRun(t *testing.T) {
 	}
 	// Resuming a directory without a run creates nothing.
 	empty := filepath.Join(t.TempDir(), "none")
-	if _, err := arena.Run(context.Background(), c, empty, arena.Options{Resume: true}); !errors.Is(err, arena.ErrNoRun) {
+	if _, err := arena.Play(context.Background(), c, empty, arena.Options{Resume: true}); !errors.Is(err, arena.ErrNoRun) {
 		t.Fatalf("resume of nothing: %v", err)
 	}
 	if _, err := os.Stat(empty); !errors.Is(err, os.ErrNotExist) {
 		t.Fatal("a refused resume created the directory")
 	}
 	// Resuming a finished run plays nothing and returns its tally.
-	tally, err := arena.Run(context.Background(), c, dir, arena.Options{Resume: true})
+	tally, err := arena.Play(context.Background(), c, dir, arena.Options{Resume: true})
 	if err != nil || tally.Matches() != 4 {
 		t.Fatalf("resume of a finished run: %v", err)
 	}
@@ -351,7 +351,7 @@ func TestRunRefusesABadConfigBeforeCounting(t *testing.T) {
 		{Format: arena.Knockout, Agents: []string{"random"}, Rules: env.Rules{Knockout: true}, Matches: 1},
 		{Format: arena.League, Agents: nil, Matches: 1},
 	} {
-		_, err := arena.Run(context.Background(), c, t.TempDir(), arena.Options{})
+		_, err := arena.Play(context.Background(), c, t.TempDir(), arena.Options{})
 		if err == nil || !strings.Contains(err.Error(), "at least two agents") {
 			t.Errorf("%+v: %v", c, err)
 		}
@@ -397,7 +397,7 @@ func TestLoggedRunsUseSmallShards(t *testing.T) {
 	}
 	c.Rules = env.Rules{ThrowsPerHalf: 3}
 	dir := t.TempDir()
-	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), c, dir, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	info, err := arena.ReadInfo(dir)
@@ -407,7 +407,7 @@ func TestLoggedRunsUseSmallShards(t *testing.T) {
 	// Longer matches log more throws each: the shards shrink to hold as many throws.
 	c.Rules, c.Matches = env.Rules{ThrowsPerHalf: 450}, 100
 	dir = t.TempDir()
-	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), c, dir, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if info, err := arena.ReadInfo(dir); err != nil || info.ShardSize != 32 || arenatest.Plan(t, c).Shards() != 4 {
@@ -424,7 +424,7 @@ func TestEveryThrowPlaysTheLoggedMatches(t *testing.T) {
 	dirs := map[string]string{}
 	for name, c := range map[string]arena.Config{"logged": logged, "every": every, "goals": goals} {
 		dirs[name] = t.TempDir()
-		if _, err := arena.Run(context.Background(), c, dirs[name], arena.Options{}); err != nil {
+		if _, err := arena.Play(context.Background(), c, dirs[name], arena.Options{}); err != nil {
 			t.Fatal(err)
 		}
 	}

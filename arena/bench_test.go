@@ -34,7 +34,7 @@ func BenchmarkArenaLeague(b *testing.B) {
 			c := arena.Config{Agents: specs, Rules: bc.rules, Matches: max(2, b.N/pairs+1), Seed: 1, LogThrows: bc.logThrows}
 			dir := b.TempDir()
 			b.ResetTimer()
-			tally, err := arena.Run(context.Background(), c, dir, arena.Options{})
+			tally, err := arena.Play(context.Background(), c, dir, arena.Options{})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -73,7 +73,7 @@ func BenchmarkArenaMemory(b *testing.B) {
 						peak.Store(max(peak.Load(), ms.HeapInuse))
 					}
 				}()
-				_, err := arena.Run(context.Background(), c, b.TempDir(), arena.Options{})
+				_, err := arena.Play(context.Background(), c, b.TempDir(), arena.Options{})
 				close(stop)
 				if err != nil {
 					b.Fatal(err)

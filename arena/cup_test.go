@@ -69,7 +69,7 @@ func TestKnockoutCups(t *testing.T) {
 	for i, w := range []int{1, 3} {
 		c.Workers = w
 		var err error
-		if tally, err = arena.Run(context.Background(), c, dirs[i], arena.Options{}); err != nil {
+		if tally, err = arena.Play(context.Background(), c, dirs[i], arena.Options{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -123,12 +123,12 @@ func TestInterruptedCupsResume(t *testing.T) {
 	c := cupConfig(3000) // 12,000 matches: 2,048 cups a shard, so two shards
 	c.Workers = 2
 	want := t.TempDir()
-	if _, err := arena.Run(context.Background(), c, want, arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), c, want, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
-	_, err := arena.Run(ctx, c, dir, arena.Options{Progress: func(done, _ int) {
+	_, err := arena.Play(ctx, c, dir, arena.Options{Progress: func(done, _ int) {
 		if done >= 1000 {
 			cancel()
 		}
@@ -140,7 +140,7 @@ func TestInterruptedCupsResume(t *testing.T) {
 	if err != nil || len(kept)%4 != 0 || len(kept) < 1000 {
 		t.Fatalf("kept %d matches (%v): whole cups only", len(kept), err)
 	}
-	if _, err := arena.Run(context.Background(), c, dir, arena.Options{Resume: true}); err != nil {
+	if _, err := arena.Play(context.Background(), c, dir, arena.Options{Resume: true}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(matchesBytes(t, want), matchesBytes(t, dir)) {
@@ -153,7 +153,7 @@ func TestInterruptedCupsResume(t *testing.T) {
 func TestTallyMergeEqualsWhole(t *testing.T) {
 	for _, c := range []arena.Config{cupConfig(30), cfg(2), worldCupConfig(8, 4, 30)} {
 		dir := t.TempDir()
-		whole, err := arena.Run(context.Background(), c, dir, arena.Options{})
+		whole, err := arena.Play(context.Background(), c, dir, arena.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

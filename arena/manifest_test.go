@@ -23,7 +23,7 @@ func TestTornShardIsPlayedAgain(t *testing.T) {
 	c := cfg(1)
 	c.Matches, c.LogThrows, c.LogDecisions = 400, true, true // 1,200 matches: logged shards of 512
 	want := t.TempDir()
-	if _, err := arena.Run(context.Background(), c, want, arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), c, want, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	played := playShard(t, c, 0)
@@ -54,7 +54,7 @@ func TestTornShardIsPlayedAgain(t *testing.T) {
 		if whole, err := run.ShardComplete(0); whole || err != nil {
 			t.Fatalf("manifest kept %v: a torn shard counts as complete (%v)", keepManifest, err)
 		}
-		if _, err := arena.Run(context.Background(), c, dir, arena.Options{Resume: true}); err != nil {
+		if _, err := arena.Play(context.Background(), c, dir, arena.Options{Resume: true}); err != nil {
 			t.Fatal(err)
 		}
 		for _, f := range []string{"matches.parquet", "throws.parquet", "decisions.parquet"} {
@@ -80,7 +80,7 @@ func TestTornShardIsPlayedAgain(t *testing.T) {
 	info.Seed = edited.Seed
 	b, _ := json.Marshal(info)
 	os.WriteFile(filepath.Join(dir, "run.json"), b, 0o644)
-	if _, err := arena.Run(context.Background(), edited, dir, arena.Options{Resume: true}); !errors.Is(err, arena.ErrForeignShard) {
+	if _, err := arena.Play(context.Background(), edited, dir, arena.Options{Resume: true}); !errors.Is(err, arena.ErrForeignShard) {
 		t.Fatalf("a run.json edited after its shards were written: %v", err)
 	}
 }
@@ -109,7 +109,7 @@ func TestGauntletRanksByPointsAMatch(t *testing.T) {
 	c := arena.Config{Format: arena.Gauntlet, Agents: []string{"random", "fixed:1-3-3-2-1", "fixed:2-2-2-2-2", "heuristic"},
 		Rules: cfg(1).Rules, Matches: 60, Seed: 3, Workers: 1}
 	dir := t.TempDir()
-	if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), c, dir, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	lb, err := arena.ReadLeaderboard(context.Background(), dir)

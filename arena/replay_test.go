@@ -24,7 +24,7 @@ func TestReplayPlaysEveryMatchAgain(t *testing.T) {
 			Rules: env.Rules{ThrowsPerHalf: 4, Knockout: true}, Matches: 1, GroupSize: 4, Seed: 9, EveryThrow: true},
 	} {
 		dir := t.TempDir()
-		if _, err := arena.Run(context.Background(), c, dir, arena.Options{}); err != nil {
+		if _, err := arena.Play(context.Background(), c, dir, arena.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		rep, err := arena.NewReplayer(context.Background(), dir, arena.Limits{})

@@ -150,12 +150,12 @@ var runKeys = []string{"format", "competition", "agents", "rules_config", "seed"
 // ShardFile names shard s of one of the run's files: kind is "matches", "throws" or
 // "decisions".
 
-// Run plays the competition c into dir: NewPlan, then Plan.Run — shards as they complete,
+// Play plays the competition c into dir: NewPlan, then Plan.Run — shards as they complete,
 // then matches.parquet (and the logs) and run.json; it returns the tally of all matches. If
 // ctx is cancelled it stops dispatching, finishes the units in flight, saves them, and
 // returns the context's error (resume with Options.Resume). Memory is bounded by the open
 // shards, whatever the number of matches.
-func Run(ctx context.Context, c Config, dir string, opt Options) (*Tally, error) {
+func Play(ctx context.Context, c Config, dir string, opt Options) (*Tally, error) {
 	p, err := NewPlan(ctx, c)
 	if err != nil {
 		return nil, err

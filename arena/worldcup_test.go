@@ -204,13 +204,13 @@ func TestWorldCupIsReproducibleAndResumes(t *testing.T) {
 	c := worldCupConfig(8, 4, 1200) // 15 matches a cup, 546 cups a shard: three shards
 	c.Workers = 1
 	want := t.TempDir()
-	if _, err := arena.Run(context.Background(), c, want, arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), c, want, arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	c.Workers = 3
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
-	_, err := arena.Run(ctx, c, dir, arena.Options{Progress: func(done, _ int) {
+	_, err := arena.Play(ctx, c, dir, arena.Options{Progress: func(done, _ int) {
 		if done >= 3000 {
 			cancel()
 		}
@@ -222,7 +222,7 @@ func TestWorldCupIsReproducibleAndResumes(t *testing.T) {
 	if err != nil || len(kept)%15 != 0 || len(kept) == 0 {
 		t.Fatalf("kept %d matches (%v): whole cups only", len(kept), err)
 	}
-	if _, err := arena.Run(context.Background(), c, dir, arena.Options{Resume: true}); err != nil {
+	if _, err := arena.Play(context.Background(), c, dir, arena.Options{Resume: true}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(matchesBytes(t, want), matchesBytes(t, dir)) {
@@ -230,7 +230,7 @@ func TestWorldCupIsReproducibleAndResumes(t *testing.T) {
 	}
 	other := c
 	other.GroupSize = 2
-	if _, err := arena.Run(context.Background(), other, dir, arena.Options{Resume: true}); err == nil {
+	if _, err := arena.Play(context.Background(), other, dir, arena.Options{Resume: true}); err == nil {
 		t.Fatal("resuming with another group size was accepted")
 	}
 }

@@ -31,7 +31,7 @@ func benchGet(b *testing.B, url string) {
 func BenchmarkReplayPage(b *testing.B) {
 	root := b.TempDir()
 	c := arena.Config{Agents: []string{"heuristic", "random"}, Rules: env.Rules{}, Matches: 1000, Seed: 1}
-	if _, err := arena.Run(context.Background(), c, filepath.Join(root, "run"), arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), c, filepath.Join(root, "run"), arena.Options{}); err != nil {
 		b.Fatal(err)
 	}
 	srv := httptest.NewServer((&web.Server{Roots: []string{root}}).Handler())

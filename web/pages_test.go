@@ -26,7 +26,7 @@ import (
 func TestReplayPage(t *testing.T) {
 	root := t.TempDir()
 	c := arena.Config{Agents: []string{"random", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 5}, Matches: 2, Seed: 8, LogThrows: true, Dice: true}
-	if _, err := arena.Run(context.Background(), c, filepath.Join(root, "dice"), arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), c, filepath.Join(root, "dice"), arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer((&web.Server{Roots: []string{root}}).Handler())

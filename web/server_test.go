@@ -34,11 +34,11 @@ func get(t *testing.T, srv *httptest.Server, path string) (int, string) {
 func TestRunsAndLeaderboard(t *testing.T) {
 	root := t.TempDir()
 	c := arena.Config{Agents: []string{"random", "fixed:2-2-2-2-2"}, Rules: env.Rules{ThrowsPerHalf: 4}, Matches: 4, Seed: 3}
-	if _, err := arena.Run(context.Background(), c, filepath.Join(root, "league"), arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), c, filepath.Join(root, "league"), arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	outside := t.TempDir()
-	if _, err := arena.Run(context.Background(), c, filepath.Join(outside, "secret"), arena.Options{}); err != nil {
+	if _, err := arena.Play(context.Background(), c, filepath.Join(outside, "secret"), arena.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(filepath.Join(outside, "secret"), filepath.Join(root, "link")); err != nil {
@@ -76,7 +76,7 @@ func TestResumeCommandIsQuoted(t *testing.T) {
 	dir := filepath.Join(root, "my run $(touch x)")
 	c := arena.Config{Agents: []string{"fixed:1-3-3-2-1", "fixed:2-2-2-2-2"}, Rules: env.Rules{ThrowsPerHalf: 3}, Matches: 100000, Seed: 3}
 	ctx, cancel := context.WithCancel(context.Background())
-	if _, err := arena.Run(ctx, c, dir, arena.Options{Progress: func(int, int) { cancel() }}); !errors.Is(err, context.Canceled) {
+	if _, err := arena.Play(ctx, c, dir, arena.Options{Progress: func(int, int) { cancel() }}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("the run was to be interrupted: %v", err)
 	}
 	srv := httptest.NewServer((&web.Server{Roots: []string{root}}).Handler())

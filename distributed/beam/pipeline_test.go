@@ -46,7 +46,7 @@ func TestPrismRunEqualsLocalArena(t *testing.T) {
 			GroupSize: 3, Rules: env.Rules{Knockout: true, ThrowsPerHalf: 5, ExtraThrowsPerHalf: 2}, Matches: 40, Seed: 5},
 	} {
 		local, beamDir := t.TempDir(), t.TempDir()
-		want, err := arena.Run(context.Background(), c, local, arena.Options{})
+		want, err := arena.Play(context.Background(), c, local, arena.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +78,7 @@ func TestPrismRunEqualsLocalArena(t *testing.T) {
 func TestFailedPipelineRetriedLosesAndDuplicatesNothing(t *testing.T) {
 	c := arena.Config{Agents: []string{"random", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 4}, Matches: 20000, Seed: 5} // 3 shards
 	local := t.TempDir()
-	want, err := arena.Run(context.Background(), c, local, arena.Options{})
+	want, err := arena.Play(context.Background(), c, local, arena.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,16 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/arena"
-	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/shellquote"
 )
 
@@ -44,13 +41,9 @@ type arenaOptions struct {
 	exploitMatches int
 }
 
-// Engine plays the planned competition c into the run directory dir (resuming the run there
-// if resume is set) and returns its tally. LocalEngine plays on this machine's cores;
-// kingoal-beam passes one that runs an Apache Beam pipeline; tests pass one that records.
-type Engine func(ctx context.Context, streams Streams, c *arena.Plan, dir string, resume bool) (*arena.Tally, error)
-
-// ArenaCommand is kingoal's arena command playing on engine.
-func ArenaCommand(streams Streams, engine Engine) *cobra.Command {
+// ArenaCommand is kingoal's arena command playing on engine (nil: arena.Local; kingoal-beam
+// passes one that runs an Apache Beam pipeline).
+func ArenaCommand(streams Streams, engine arena.Engine) *cobra.Command {
 	var o arenaOptions
 	cmd := &cobra.Command{
 		Use:   "arena [--agents \"A;B;C\"] [--format league|gauntlet|knockout|worldcup] [--matches N] [--seed S] [--out DIR] [--resume] [rule flags]",
@@ -112,21 +105,9 @@ DIR/exploitability.json; --no-exploitability skips it.`,
 	f.BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
 	jsonFlag(f, &o.json, "the table")
 	f.BoolVar(&o.noExploit, "no-exploitability", false, "leave the exploitability column out (it costs seconds to minutes; cached in DIR/exploitability.json)")
-	f.IntVar(&o.exploitMatches, "exploitability-matches", 200, "matches behind each estimated exploitability")
+	f.IntVar(&o.exploitMatches, "exploitability-matches", arena.DefaultExploitabilityMatches, "matches behind each estimated exploitability")
 	o.rules.register(f)
 	return cmd
-}
-
-// LocalEngine runs c into dir on all cores (Plan.Run) with a progress bar on stderr; an
-// interruption says how to resume.
-func LocalEngine(ctx context.Context, streams Streams, c *arena.Plan, dir string, resume bool) (*arena.Tally, error) {
-	bar := newProgress(streams.ErrOut, c.TotalMatches(), "matches")
-	tally, err := c.Run(ctx, dir, arena.Options{Resume: resume, Progress: func(done, _ int) { _ = bar.Set(done) }})
-	_ = bar.Finish()
-	if errors.Is(err, context.Canceled) {
-		return nil, fmt.Errorf("interrupted; finished matches are kept in %s: continue with --out %s --resume: %w", dir, shellquote.Quote(dir), err)
-	}
-	return tally, err
 }
 
 // filesOf lists the data files a run writes.
@@ -187,54 +168,6 @@ func (o arenaOptions) config() (arena.Config, error) {
 	return c, nil
 }
 
-func runArena(ctx context.Context, prog string, streams Streams, engine Engine, o arenaOptions) error {
-	cfg, err := o.config()
-	if err != nil {
-		return err
-	}
-	c, err := plan(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	lock, err := prepareRunDir(o.out, o.resume, o.force)
-	if o.resume && isReadOnly(err) {
-		return printFinishedRun(ctx, streams, o, err)
-	}
-	if err != nil {
-		return err
-	}
-	defer lock.Unlock()
-	fmt.Fprintf(streams.ErrOut, "%s: %s of %d agents, %d matches, seed %d, into %s\n", prog, c.Format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
-	began := time.Now()
-	tally, err := engine(ctx, streams, c, o.out, o.resume)
-	if err != nil {
-		return runDirError(err)
-	}
-	took := fmt.Sprintf("in %.1fs", time.Since(began).Seconds())
-	if o.resume { // some were played by an earlier attempt: a rate from the total would lie
-		took = fmt.Sprintf("done (this attempt: %.1fs)", time.Since(began).Seconds())
-	}
-	fmt.Fprintf(streams.ErrOut, "%s: %d matches %s; wrote %s, run.json and the charts\n", prog, tally.Matches(), took, strings.Join(filesOf(c), ", "))
-	info, err := arena.ReadInfo(o.out)
-	if err != nil {
-		return err
-	}
-	var expl []exploit.Exploitability
-	if !o.noExploit {
-		if expl, err = exploitability(ctx, streams, o.out, info, o.exploitMatches, o.workers); err != nil {
-			return err
-		}
-	}
-	lb, err := arena.NewLeaderboard(ctx, info, tally, expl)
-	if err != nil {
-		return err
-	}
-	if err := lb.WriteFiles(o.out); err != nil {
-		return err
-	}
-	return writeLeaderboard(streams.Out, lb, o.markdown, o.json)
-}
-
 // plan is the competition planned (arena.NewPlan): a configuration it refuses, an agent
 // spec that does not build included, is a usage error; an interruption while an agent
 // builds is not.
@@ -246,47 +179,58 @@ func plan(ctx context.Context, c arena.Config) (*arena.Plan, error) {
 	return p, err
 }
 
-// isReadOnly reports an error of a directory we may not write into.
-func isReadOnly(err error) bool {
-	return errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)
-}
-
-// printFinishedRun answers --resume on a run directory this process may not write: a
-// finished run (with its exploitability column cached, unless the run skips it) has nothing
-// left to write, so its leaderboard is printed as kingoal leaderboard would; anything else
-// is refused with why.
-func printFinishedRun(ctx context.Context, streams Streams, o arenaOptions, lockErr error) error {
-	info, err := arena.ReadInfo(o.out)
+func runArena(ctx context.Context, prog string, streams Streams, engine arena.Engine, o arenaOptions) error {
+	cfg, err := o.config()
 	if err != nil {
 		return err
 	}
-	if !info.Complete {
-		return fmt.Errorf("the run in %s is not finished and this process may not write there (%w): make it writable to resume it", o.out, lockErr)
+	c, err := plan(ctx, cfg)
+	if err != nil {
+		return err
 	}
-	if !o.noExploit {
-		if _, ok, err := arena.ReadExploitability(o.out, info, o.exploitMatches); err != nil {
-			return err
-		} else if !ok {
-			return fmt.Errorf("the run in %s is finished, but its exploitability column is not cached and this process may not write there (%w): "+
-				"resume with --no-exploitability, or make it writable", o.out, lockErr)
-		}
+	var began time.Time
+	matches, measured := lazyProgress(streams.ErrOut, "matches"), lazyProgress(streams.ErrOut, "agents")
+	lb, err := arena.Run(ctx, o.out, c, arena.RunOptions{Resume: o.resume, Force: o.force, Engine: engine, ExploitabilityMatches: o.exploitMatches,
+		Events: arena.RunEvents{
+			Playing: func() {
+				began = time.Now()
+				fmt.Fprintf(streams.ErrOut, "%s: %s of %d agents, %d matches, seed %d, into %s\n", prog, c.Format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
+			},
+			Matches: matches.set,
+			Played: func(tally *arena.Tally) {
+				matches.finish()
+				took := fmt.Sprintf("in %.1fs", time.Since(began).Seconds())
+				if o.resume { // some were played by an earlier attempt: a rate from the total would lie
+					took = fmt.Sprintf("done (this attempt: %.1fs)", time.Since(began).Seconds())
+				}
+				fmt.Fprintf(streams.ErrOut, "%s: %d matches %s; wrote %s, run.json and the charts\n", prog, tally.Matches(), took, strings.Join(filesOf(c), ", "))
+			},
+			Measuring: func(agents int) {
+				fmt.Fprintf(streams.ErrOut, "kingoal: exploitability of the %d agents (exact where it can be, else %d matches each; cached in %s)\n",
+					agents, o.exploitMatches, filepath.Join(o.out, arena.ExploitabilityFile))
+			},
+			Measured: measured.set,
+			ReadOnly: func() {
+				fmt.Fprintf(streams.ErrOut, "kingoal: the run in %s is finished and read-only here: its leaderboard, nothing written\n", o.out)
+			},
+		}})
+	matches.finish()
+	measured.finish()
+	if err != nil {
+		return runError(err)
 	}
-	fmt.Fprintf(streams.ErrOut, "kingoal: the run in %s is finished and read-only here: its leaderboard, nothing written\n", o.out)
-	return runLeaderboard(ctx, streams, leaderboardOptions{markdown: o.markdown, json: o.json}, o.out)
+	return writeLeaderboard(streams.Out, lb, o.markdown, o.json)
 }
 
-// exploitability computes (or reads from the run's cache) the exploitability column.
-func exploitability(ctx context.Context, streams Streams, dir string, info arena.RunInfo, matches, workers int) ([]exploit.Exploitability, error) {
-	if res, ok, err := arena.ReadExploitability(dir, info, matches); err != nil || ok {
-		return res, err
+// runError says a run's refusals and interruptions in the command's words: how to go on.
+func runError(err error) error {
+	var stopped *arena.InterruptedError
+	switch {
+	case errors.As(err, &stopped) && stopped.Measuring:
+		return fmt.Errorf("interrupted while measuring the exploitability; the run in %s is complete: print it with kingoal leaderboard %s, or run again with --resume: %w",
+			stopped.Dir, stopped.Dir, stopped.Err)
+	case errors.As(err, &stopped):
+		return fmt.Errorf("interrupted; finished matches are kept in %s: continue with --out %s --resume: %w", stopped.Dir, shellquote.Quote(stopped.Dir), stopped.Err)
 	}
-	fmt.Fprintf(streams.ErrOut, "kingoal: exploitability of the %d agents (exact where it can be, else %d matches each; cached in %s)\n",
-		len(info.Agents), matches, filepath.Join(dir, arena.ExploitabilityFile))
-	bar := newProgress(streams.ErrOut, len(info.Agents), "agents")
-	res, err := arena.Exploitability(ctx, dir, info, matches, workers, func() { _ = bar.Add(1) })
-	_ = bar.Finish()
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("interrupted while measuring the exploitability; the run in %s is complete: print it with kingoal leaderboard %s, or run again with --resume: %w", dir, dir, ctx.Err())
-	}
-	return res, err
+	return runDirError(lockError(err))
 }

@@ -24,7 +24,7 @@ func newDatasetsCmd(streams Streams) *cobra.Command {
 		Use:   "datasets",
 		Short: "Inspect, export and generate datasets (Parquet)",
 	}
-	cmd.AddCommand(newInspectCmd(streams), newExportCmd(streams), GenerateCommand(streams, LocalEngine))
+	cmd.AddCommand(newInspectCmd(streams), newExportCmd(streams), GenerateCommand(streams, nil))
 	return group(cmd)
 }
 

@@ -23,7 +23,7 @@ type generateOptions struct {
 }
 
 // GenerateCommand is kingoal's dataset-generation command playing on engine.
-func GenerateCommand(io Streams, engine Engine) *cobra.Command {
+func GenerateCommand(io Streams, engine arena.Engine) *cobra.Command {
 	var o generateOptions
 	cmd := &cobra.Command{
 		Use:   "generate --agents A,B [--episodes N] [--seed S] --out DIR [rule flags]",
@@ -58,7 +58,7 @@ func generateFlagValues(info arena.RunInfo) map[string]string {
 	return v
 }
 
-func runGenerate(ctx context.Context, prog string, io Streams, engine Engine, o generateOptions) error {
+func runGenerate(ctx context.Context, prog string, io Streams, engine arena.Engine, o generateOptions) error {
 	r, err := o.rules.rules()
 	if err != nil {
 		return err
@@ -80,15 +80,17 @@ func runGenerate(ctx context.Context, prog string, io Streams, engine Engine, o 
 	if err != nil {
 		return err
 	}
-	lock, err := prepareRunDir(o.out, o.resume, o.force)
+	bar := lazyProgress(io.ErrOut, "matches")
+	tally, err := arena.Generate(ctx, o.out, c, arena.RunOptions{Resume: o.resume, Force: o.force, Engine: engine, Events: arena.RunEvents{
+		Playing: func() {
+			fmt.Fprintf(io.ErrOut, "%s: generating %d episodes of %s v %s, seed %d, into %s\n", prog, o.episodes, specs[0], specs[1], o.seed, o.out)
+		},
+		Matches: bar.set,
+		Played:  func(*arena.Tally) { bar.finish() },
+	}})
+	bar.finish()
 	if err != nil {
-		return err
-	}
-	defer lock.Unlock()
-	fmt.Fprintf(io.ErrOut, "%s: generating %d episodes of %s v %s, seed %d, into %s\n", prog, o.episodes, specs[0], specs[1], o.seed, o.out)
-	tally, err := engine(ctx, io, c, o.out, o.resume)
-	if err != nil {
-		return runDirError(err)
+		return runError(err)
 	}
 	fmt.Fprintf(io.Out, "%d matches; decisions in %s\n", tally.Matches(), filepath.Join(o.out, "decisions.parquet"))
 	return nil

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/olekukonko/tablewriter"
@@ -116,6 +117,35 @@ func newProgress(w io.Writer, total int, what string) *progressbar.ProgressBar {
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	)
+}
+
+// progress is a bar shown from its first report on: an engine or a measurement that
+// reports nothing shows none. Its methods may be called from several goroutines.
+type progress struct {
+	w    io.Writer
+	what string
+	mu   sync.Mutex
+	bar  *progressbar.ProgressBar
+}
+
+func lazyProgress(w io.Writer, what string) *progress { return &progress{w: w, what: what} }
+
+func (p *progress) set(done, total int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar == nil {
+		p.bar = newProgress(p.w, total, p.what)
+	}
+	_ = p.bar.Set(done)
+}
+
+// finish ends the bar, if one was shown (again: nothing).
+func (p *progress) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		_ = p.bar.Finish()
+	}
 }
 
 // signedFixed writes x with its sign and digits decimals, and a value that rounds to zero as

@@ -154,36 +154,6 @@ func runDirError(err error) error {
 	return err
 }
 
-// prepareRunDir locks dir for this process (another kingoal writing it is refused: two runs
-// would mix their shards), then clears the run in it for --force, or refuses a fresh run
-// into a directory that holds one, before any status line is printed. The caller holds the
-// lock until its last file is written.
-func prepareRunDir(dir string, resume, force bool) (*datasets.Lock, error) {
-	lock, err := datasets.LockDir(dir)
-	if err != nil {
-		return nil, lockError(err)
-	}
-	for _, d := range []string{dir, filepath.Join(dir, "shards")} { // what a kill -9 left, up to a shard's size each
-		if err = lock.RemoveStaleTemps(d); err != nil {
-			lock.Unlock()
-			return nil, err
-		}
-	}
-	switch {
-	case force:
-		err = arena.Clear(dir)
-	case !resume:
-		if e := arena.Existing(dir); e != nil {
-			err = runDirError(e)
-		}
-	}
-	if err != nil {
-		lock.Unlock()
-		return nil, err
-	}
-	return lock, nil
-}
-
 // outputChoices checks the flags every command that writes a run directory shares.
 func outputChoices(out string, markdown, asJSON, resume, force bool) error {
 	switch {

@@ -142,8 +142,8 @@ func FuzzResumeRunJSON(f *testing.F) {
 			t.Fatal(err)
 		}
 		var reached bool
-		engine := func(_ context.Context, _ Streams, c *arena.Plan, _ string, resume bool) (*arena.Tally, error) {
-			if err := c.Validate(); err != nil || !resume {
+		engine := func(_ context.Context, c *arena.Plan, _ string, o arena.Options) (*arena.Tally, error) {
+			if err := c.Validate(); err != nil || !o.Resume {
 				t.Fatalf("the engine got an invalid competition %+v: %v", c, err)
 			}
 			reached = true

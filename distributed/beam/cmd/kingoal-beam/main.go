@@ -75,8 +75,8 @@ the parallelism. On a cluster, --out must be a directory every worker sees.`,
 			root.PersistentFlags().AddFlag(f)
 		}
 	})
-	engine := func(ctx context.Context, io cli.Streams, c *arena.Plan, dir string, resume bool) (*arena.Tally, error) {
-		return arenabeam.Run(ctx, runner, c, dir, resume, io.ErrOut)
+	engine := func(ctx context.Context, c *arena.Plan, dir string, o arena.Options) (*arena.Tally, error) {
+		return arenabeam.Run(ctx, runner, c, dir, o.Resume, io.ErrOut)
 	}
 	root.AddCommand(cli.ArenaCommand(io, engine), cli.GenerateCommand(io, engine))
 	return root
