@@ -243,7 +243,7 @@ type Options struct {
 //	combine into a tally → finish (matches.parquet, run.json, tally.json)
 //
 // Start the run directory (RunDir.Start) first; the pipeline's result is the same set of
-// files, byte for byte, as arena.Run's.
+// files, byte for byte, as arena.Local's.
 func Arena(s beam.Scope, c *arena.Plan, dir string, opt Options) error {
 	cj, err := json.Marshal(c.Config)
 	if err != nil {
