@@ -63,19 +63,6 @@ the best reply to the agent's kick-off mix).
 	return cmd
 }
 
-type reportJSON struct {
-	Opponent     string   `json:"opponent"`
-	Exact        bool     `json:"exact"`
-	Matches      int      `json:"matches"`
-	Win          float64  `json:"win"`
-	Draw         float64  `json:"draw"`
-	Loss         float64  `json:"loss"`
-	Score        float64  `json:"score"`
-	ScoreCI      float64  `json:"score_ci95"`
-	BestResponse *float64 `json:"best_response,omitempty"`
-	Regret       *float64 `json:"regret,omitempty"`
-}
-
 func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error {
 	r, err := o.rules.rules()
 	if err != nil {
@@ -99,49 +86,27 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 		return Usagef("--vs: no opponents")
 	}
 	fmt.Fprintf(io.ErrOut, "kingoal: evaluating %s against %d opponents, seed %d\n", spec, len(opps), o.seed)
-	bar := newProgress(io.ErrOut, len(opps), "opponents")
-	var reps []exploit.Report
-	for _, opp := range opps {
-		rep, err := exploit.EvaluateAgainst(ctx, newAgent, opp, r, o.matches, o.seed)
-		if err != nil {
-			_ = bar.Finish()
-			if errors.Is(err, context.Canceled) {
-				return fmt.Errorf("eval: interrupted after %d of %d opponents (nothing printed: a partial evaluation is not a result): %w", len(reps), len(opps), err)
-			}
-			return err
-		}
-		reps = append(reps, rep)
-		_ = bar.Add(1)
-	}
-	_ = bar.Finish()
-	var expl *exploit.Exploitability
-	if !o.noExploit {
-		fmt.Fprintf(io.ErrOut, "kingoal: exploitability of %s (exact where it can be; else %d matches)\n", spec, o.matches)
-		e, err := exploit.Measure(ctx, newAgent, r, o.matches, o.seed)
-		if err != nil {
-			if errors.Is(err, context.Canceled) {
-				return fmt.Errorf("eval: interrupted while measuring the exploitability (nothing printed): %w", err)
-			}
-			return err
-		}
-		expl = &e
+	bar := lazyProgress(io.ErrOut, "opponents")
+	bar.set(0, len(opps))
+	ev, err := exploit.Evaluate(ctx, newAgent, opps, r, exploit.EvalOptions{Matches: o.matches, Seed: o.seed, NoExploitability: o.noExploit,
+		Evaluated: bar.set,
+		Measuring: func() {
+			bar.finish()
+			fmt.Fprintf(io.ErrOut, "kingoal: exploitability of %s (exact where it can be; else %d matches)\n", spec, o.matches)
+		}})
+	bar.finish()
+	switch {
+	case errors.Is(err, context.Canceled) && len(ev.Reports) < len(opps):
+		return fmt.Errorf("eval: interrupted after %d of %d opponents (nothing printed: a partial evaluation is not a result): %w", len(ev.Reports), len(opps), err)
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("eval: interrupted while measuring the exploitability (nothing printed): %w", err)
+	case err != nil:
+		return err
 	}
 	if o.json {
-		return writeJSON(io.Out, evalJSONOf(reps, expl))
+		return writeJSON(io.Out, ev)
 	}
-	return writeEvalTable(io.Out, spec, r, reps, expl)
-}
-
-func evalJSONOf(reps []exploit.Report, expl *exploit.Exploitability) evalJSON {
-	out := make([]reportJSON, len(reps))
-	for i, rp := range reps {
-		out[i] = reportJSON{rp.Opponent, rp.Exact, rp.Matches, rp.Win, rp.Draw, rp.Loss, rp.Score, rp.ScoreCI, nil, nil}
-		if !math.IsNaN(rp.BestResponse) {
-			b, g := rp.BestResponse, rp.Regret
-			out[i].BestResponse, out[i].Regret = &b, &g
-		}
-	}
-	return evalJSON{Reports: out, Exploitability: expl}
+	return writeEvalTable(io.Out, spec, r, ev.Reports, ev.Exploitability)
 }
 
 // writeEvalTable prints the reports as a table, and the exploitability under it.
@@ -167,9 +132,4 @@ func writeEvalTable(w io.Writer, spec string, r env.Rules, reps []exploit.Report
 		fmt.Fprintf(w, "\nexploitability: %s — %s\n", expl.String(), expl.Method)
 	}
 	return nil
-}
-
-type evalJSON struct {
-	Reports        []reportJSON            `json:"reports"`
-	Exploitability *exploit.Exploitability `json:"exploitability,omitempty"`
 }

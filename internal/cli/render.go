@@ -145,6 +145,7 @@ func (p *progress) finish() {
 	defer p.mu.Unlock()
 	if p.bar != nil {
 		_ = p.bar.Finish()
+		p.bar = nil
 	}
 }
 
