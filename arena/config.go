@@ -144,3 +144,18 @@ func (c Config) Validate() error {
 	}
 	return nil
 }
+
+// Labelled tells repeated agent specs apart with labels: "random;random" plays random and
+// random#2, so the leaderboard has two rows a reader can tell apart.
+func Labelled(specs []string) []string {
+	seen := map[string]int{}
+	out := make([]string, len(specs))
+	for i, s := range specs {
+		seen[s]++
+		out[i] = s
+		if n := seen[s]; n > 1 {
+			out[i] = fmt.Sprintf("%s#%d", s, n)
+		}
+	}
+	return out
+}

@@ -162,7 +162,7 @@ func (o arenaOptions) config() (arena.Config, error) {
 	if format == arena.Knockout || format == arena.WorldCup {
 		r.Knockout = true // a World Cup's groups play league matches all the same
 	}
-	c := arena.Config{Format: format, Agents: labelled(splitSpecs(o.agents)), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, GroupSize: groupSize,
+	c := arena.Config{Format: format, Agents: arena.Labelled(splitSpecs(o.agents)), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, GroupSize: groupSize,
 		Seed: o.seed, Workers: o.workers, LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions, EveryThrow: o.sampler == "throws",
 		NoExploitability: o.noExploit}
 	return c, nil

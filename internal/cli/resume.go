@@ -78,7 +78,7 @@ func refuseOverwrite(flag, path string, force bool, ways string) error {
 
 // specList joins agent specs given as "A;B" (or "A,B" where that is unambiguous) in one
 // canonical form, labels included as the arena gives them, for comparisons.
-func specList(s string) string { return strings.Join(labelled(splitSpecs(s)), ";") }
+func specList(s string) string { return strings.Join(arena.Labelled(splitSpecs(s)), ";") }
 
 // arenaFlagValues are the flags of the run a run.json describes.
 func arenaFlagValues(info arena.RunInfo) map[string]string {

@@ -39,21 +39,6 @@ func splitSpecs(s string) []string {
 	return out
 }
 
-// labelled tells repeated specs apart with labels: "random;random" plays random and
-// random#2, so the leaderboard has two rows a reader can tell apart.
-func labelled(specs []string) []string {
-	seen := map[string]int{}
-	out := make([]string, len(specs))
-	for i, s := range specs {
-		seen[s]++
-		out[i] = s
-		if n := seen[s]; n > 1 {
-			out[i] = fmt.Sprintf("%s#%d", s, n)
-		}
-	}
-	return out
-}
-
 func parseLineupArg(args []string, i int, def string) (env.Lineup, error) {
 	s := def
 	if i < len(args) {

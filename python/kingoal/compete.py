@@ -1,8 +1,9 @@
 """Python policies in the Go arena and eval: each tabulated as a policy table (save_policy), then
-played by the kingoal command's own code, in this process."""
-import json
+played by the library's own arena and evaluation (the code behind the kingoal command), in this
+process."""
 import os
 import re
+import sys
 import tempfile
 
 from . import _native as N
@@ -42,16 +43,9 @@ def arena(agents, out, matches=20, format="league", seed=1, resume=False, force=
             os.makedirs(os.path.dirname(path), exist_ok=True)
             save_policy(policy, path, name=name, force=True, **rules)
         specs.append(f"table:file={path}#{name}")
-    args = ["arena", "--agents", ";".join(specs), "--out", out, "--matches", str(matches), "--format", format,
-            "--seed", str(seed), "--workers", str(workers)] + _rule_flags(rules)
-    if resume:
-        args.append("--resume")
-    elif force:
-        args.append("--force")
-    if not exploitability:
-        args.append("--no-exploitability")
-    _run(args, progress)
-    return json.loads(_run(["leaderboard", out, "--json"], False))
+    job = N.call("arena_start", agents=specs, out=out, matches=matches, format=format, seed=seed, resume=resume,
+                 force=force, workers=workers, exploitability=exploitability, rules=rules)
+    return _wait(job["job"], "matches" if progress else None)
 
 
 def evaluate(policy, vs=("fixed:2-2-2-2-2",), matches=1000, seed=1, exploitability=True, **rules):
@@ -64,47 +58,31 @@ def evaluate(policy, vs=("fixed:2-2-2-2-2",), matches=1000, seed=1, exploitabili
         if not isinstance(policy, str):
             spec = "table:file=" + os.path.join(tmp, "policy.kgp")
             save_policy(policy, spec[len("table:file="):], name=getattr(policy, "__name__", "python"), **rules)
-        args = ["eval", spec, "--vs", ";".join(vs), "-n", str(matches), "--seed", str(seed), "--json"] + _rule_flags(rules)
-        if not exploitability:
-            args.append("--no-exploitability")
-        return json.loads(_run(args, False))
+        if isinstance(vs, str):
+            vs = [vs]
+        job = N.call("evaluate_start", spec=spec, vs=list(vs), matches=matches, seed=seed,
+                     exploitability=exploitability, rules=rules)
+        return _wait(job["job"], None)
 
 
-def _rule_flags(rules):
-    """Rule keywords (as the environments take them) as the CLI's rule flags."""
-    flags = []
-    for k, v in rules.items():
-        if isinstance(v, bool):
-            v = "true" if v else "false"
-        elif isinstance(v, (list, tuple)):
-            v = ",".join(map(str, v))
-        flags.append(f"--{k.replace('_', '-')}={v}")
-    return flags
-
-
-def _run(args, progress):
-    """The kingoal command run in the library; its stdout, or its one-line error raised."""
-    job = N.call("cli_start", args=args)["job"]
+def _wait(job, unit):
+    """Waits for a run of the library in short steps (so Ctrl-C stops it, keeping what it
+    finished) and returns its result; with unit, its progress on stderr."""
     holder = _Job(job)
     try:
         while True:
             try:
-                r = N.call("cli_wait", job=job, ms=200)
+                r = N.call("compete_wait", job=job, ms=200)
             except KeyboardInterrupt:
-                N.call("cli_wait", job=job, ms=60_000, cancel=True)  # the run saves what it finished
+                N.call("compete_wait", job=job, ms=0, cancel=True)  # returns once the run saved what it finished
                 raise
             if r["done"]:
-                break
-        if progress and r["stderr"]:
-            print(r["stderr"], end="")
-        if r["code"] == 0:
-            return r["stdout"]
-        msg = r["stderr"].strip().splitlines()[-1] if r["stderr"].strip() else f"exit {r['code']}"
-        if r["code"] == 2:
-            raise ValueError(msg)
-        if r["code"] == 130:
-            raise KeyboardInterrupt(msg)
-        raise RuntimeError(msg)
+                if unit:
+                    print(file=sys.stderr)
+                return r["result"]
+            if unit:
+                what = "measuring the exploitability" if r["measuring"] else f"{r['progress']}/{r['total']} {unit}"
+                print(f"\rkingoal: {what}", end="", file=sys.stderr, flush=True)
     finally:
         holder.close()
 

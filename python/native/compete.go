@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/exploit"
+)
+
+// What Python's kingoal.arena and kingoal.evaluate do, by the library's own calls (arena.Run,
+// exploit.Evaluate): the same run directories, Parquet files and leaderboards as the kingoal
+// command, in a background job Python waits on in short steps, so that its Ctrl-C cancels
+// the run (Go installs no signal handler here). The result comes back as the JSON the
+// command prints (arena.LeaderboardJSON, exploit.EvaluationJSON), not through the command.
+
+// competeJob is an arena run or an evaluation in the background.
+type competeJob struct {
+	cancel      context.CancelFunc
+	done        chan struct{}
+	progress    atomic.Int64 // matches (arena) or opponents (evaluate) done
+	total       atomic.Int64
+	measuring   atomic.Bool // the exploitability column is being measured
+	result      any
+	err         error
+	interrupted string // how the run goes on after a Ctrl-C
+}
+
+func init() {
+	calls["arena_start"] = arenaStartCall
+	calls["evaluate_start"] = evaluateStartCall
+	calls["compete_wait"] = competeWaitCall
+}
+
+func arenaStartCall(in []byte) (any, error) {
+	var a struct {
+		Agents         []string        `json:"agents"`
+		Out            string          `json:"out"`
+		Matches        int             `json:"matches"`
+		Format         string          `json:"format"`
+		Seed           uint64          `json:"seed"`
+		Resume         bool            `json:"resume"`
+		Force          bool            `json:"force"`
+		Workers        int             `json:"workers"`
+		Exploitability bool            `json:"exploitability"`
+		Rules          json.RawMessage `json:"rules"`
+	}
+	a.Matches, a.Format, a.Seed, a.Exploitability = 20, "league", 1, true
+	if err := decode(in, &a, "arena"); err != nil {
+		return nil, err
+	}
+	r, err := parseRules(a.Rules)
+	if err != nil {
+		return nil, err
+	}
+	format, err := arena.ParseFormat(a.Format)
+	switch {
+	case err != nil:
+		return nil, inputf("arena: format=%q: %w", a.Format, err)
+	case a.Matches <= 0:
+		return nil, inputf("arena: matches=%d: want at least 1 match", a.Matches)
+	case a.Workers < 0:
+		return nil, inputf("arena: workers=%d: want 0 (every core) or more", a.Workers)
+	case a.Out == "":
+		return nil, inputf("arena: out: want a directory name")
+	case a.Resume && a.Force:
+		return nil, inputf("arena: resume=True and force=True: choose one")
+	}
+	specs := make([]string, len(a.Agents))
+	for i, spec := range a.Agents {
+		if specs[i] = strings.TrimSpace(spec); specs[i] == "" {
+			return nil, inputf("arena: agents[%d] is empty: want a registry spec", i)
+		}
+	}
+	if format == arena.Knockout || format == arena.WorldCup {
+		r.Knockout = true // as kingoal arena: a World Cup's groups play league matches all the same
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	p, err := arena.NewPlan(ctx, arena.Config{Format: format, Agents: arena.Labelled(specs), Rules: r, Matches: a.Matches, Seed: a.Seed,
+		Workers: a.Workers, NoExploitability: !a.Exploitability})
+	if err != nil {
+		cancel()
+		return nil, inputf("arena: %w", err)
+	}
+	job := &competeJob{cancel: cancel, done: make(chan struct{}),
+		interrupted: "arena: interrupted; the finished matches are kept: arena(..., resume=True) continues the run"}
+	job.total.Store(int64(p.TotalMatches()))
+	go func() {
+		defer close(job.done)
+		defer cancel()
+		lb, err := arena.Run(ctx, a.Out, p, arena.RunOptions{Resume: a.Resume, Force: a.Force, Events: arena.RunEvents{
+			Matches:   func(done, _ int) { job.progress.Store(int64(done)) },
+			Measuring: func(int) { job.measuring.Store(true) },
+		}})
+		var existing *arena.ExistingRunError
+		var locked *datasets.LockedError
+		switch {
+		case errors.As(err, &existing), errors.As(err, &locked), errors.Is(err, arena.ErrNoRun):
+			err = inputError{err}
+		case err == nil:
+			job.result = lb.JSON()
+		}
+		job.err = err
+	}()
+	return map[string]any{"job": uint64(register(job)), "matches": p.TotalMatches()}, nil
+}
+
+func evaluateStartCall(in []byte) (any, error) {
+	var a struct {
+		Spec           string          `json:"spec"`
+		Vs             []string        `json:"vs"`
+		Matches        int             `json:"matches"`
+		Seed           uint64          `json:"seed"`
+		Exploitability bool            `json:"exploitability"`
+		Rules          json.RawMessage `json:"rules"`
+	}
+	a.Matches, a.Seed, a.Exploitability = 1000, 1, true
+	if err := decode(in, &a, "evaluate"); err != nil {
+		return nil, err
+	}
+	r, err := parseRules(a.Rules)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case a.Matches <= 0:
+		return nil, inputf("evaluate: matches=%d: want at least 1", a.Matches)
+	case len(a.Vs) == 0:
+		return nil, inputf("evaluate: vs: no opponents")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	newAgent := func() (agents.Agent, error) { return agents.New(a.Spec, agents.Setup{Rules: r, Context: ctx}) }
+	for _, spec := range append([]string{a.Spec}, a.Vs...) {
+		if _, err := agents.New(spec, agents.Setup{Rules: r, Context: ctx}); err != nil {
+			cancel()
+			return nil, inputf("evaluate: %w", err)
+		}
+	}
+	job := &competeJob{cancel: cancel, done: make(chan struct{}), interrupted: "evaluate: interrupted (a partial evaluation is not a result)"}
+	job.total.Store(int64(len(a.Vs)))
+	go func() {
+		defer close(job.done)
+		defer cancel()
+		ev, err := exploit.Evaluate(ctx, newAgent, a.Vs, r, exploit.EvalOptions{Matches: a.Matches, Seed: a.Seed, NoExploitability: !a.Exploitability,
+			Evaluated: func(done, _ int) { job.progress.Store(int64(done)) },
+			Measuring: func() { job.measuring.Store(true) }})
+		if err == nil {
+			job.result = ev.JSON()
+		}
+		job.err = err
+	}()
+	return map[string]any{"job": uint64(register(job)), "opponents": len(a.Vs)}, nil
+}
+
+// competeWaitCall waits up to ms for a job: its progress, or when done its result. With
+// cancel it stops the job and returns when the job has saved what it finished.
+func competeWaitCall(in []byte) (any, error) {
+	var a struct {
+		Job    uint64 `json:"job"`
+		Ms     int    `json:"ms"`
+		Cancel bool   `json:"cancel"`
+	}
+	if err := decode(in, &a, "compete_wait"); err != nil {
+		return nil, err
+	}
+	job, err := lookup[*competeJob](a.Job, "run")
+	if err != nil {
+		return nil, err
+	}
+	if a.Cancel {
+		job.cancel()
+		<-job.done
+		return map[string]any{"done": true, "cancelled": true}, nil
+	}
+	select {
+	case <-job.done:
+	case <-time.After(time.Duration(max(a.Ms, 0)) * time.Millisecond):
+		return map[string]any{"done": false, "progress": job.progress.Load(), "total": job.total.Load(), "measuring": job.measuring.Load()}, nil
+	}
+	if errors.Is(job.err, context.Canceled) {
+		return nil, errors.New("kingoal: " + job.interrupted)
+	}
+	if job.err != nil {
+		return nil, job.err
+	}
+	return map[string]any{"done": true, "result": job.result}, nil
+}
