@@ -103,41 +103,64 @@ func (p *Worker) playBracket(cup int, id int64, alive []int, out []Played) ([]Pl
 	return out, id, nil
 }
 
-// playMatch plays one fixture with the worker's agents. A match in which an agent failed
-// (an interrupted solve included) is an error, never a result.
+// playMatch plays one fixture with the worker's agents, in four steps: the dice (sampler),
+// what watches the match (observer), the agents with what records their decisions
+// (recorders), and the result given to each side's last decision (closeRewards). A match
+// in which an agent failed (an interrupted solve included) is an error, never a result.
 func (p *Worker) playMatch(f Fixture) (Played, error) {
 	c, ctx, players := p.plan, p.ctx, p.agents
 	if err := ctx.Err(); err != nil {
 		return Played{}, err
 	}
 	home, away := players[f.Home], players[f.Away]
-	for _, x := range []struct {
-		a    agents.Agent
-		seed uint64
-	}{{home, f.homeS}, {away, f.awayS}} {
-		agents.Reseed(x.a, x.seed)
-	}
+	agents.Reseed(home, f.homeS)
+	agents.Reseed(away, f.awayS)
 	s, err := env.NewState(c.rulesOf(f))
 	if err != nil {
 		return Played{}, err
 	}
-	var smp env.Sampler
-	switch {
-	case c.Dice:
-		smp = env.NewDiceSampler(env.SeededSource(f.DiceSeed, streamMatchDice))
-	case c.Sampler() == "throws": // logged, or asked for: drawn one by one
-		smp = env.NewFastSampler(env.SeededSource(f.DiceSeed, streamMatchDice))
-	default:
-		p.goals.Reseed(f.DiceSeed, streamMatchDice)
-		smp = p.goals
-	}
 	var throws []datasets.ThrowRecord
+	observe := p.observer(f, s, &throws)
+	hp, ap := p.recorders(f, home, away)
+	end, err := env.Play(s, hp, ap, p.sampler(f), observe)
+	if err != nil {
+		return Played{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
+	}
+	for _, i := range []int{f.Home, f.Away} {
+		if err := agents.ErrOf(players[i]); err != nil {
+			if ctx.Err() != nil {
+				return Played{}, ctx.Err()
+			}
+			return Played{}, fmt.Errorf("arena: match %d: agent %s failed: %w", f.ID, c.Agents[i], err)
+		}
+	}
+	closeRewards(p.decisions, end, hp, ap)
+	return Played{matchRow(c, f, p.start, end), throws, p.decisions}, nil
+}
+
+// sampler is the dice of fixture f: every die rolled (Dice), every throw drawn (logged
+// throws, or asked for), or goal by goal (the worker's goal sampler, reseeded).
+func (p *Worker) sampler(f Fixture) env.Sampler {
+	switch {
+	case p.plan.Dice:
+		return env.NewDiceSampler(env.SeededSource(f.DiceSeed, streamMatchDice))
+	case p.plan.Sampler() == "throws":
+		return env.NewFastSampler(env.SeededSource(f.DiceSeed, streamMatchDice))
+	}
+	p.goals.Reseed(f.DiceSeed, streamMatchDice)
+	return p.goals
+}
+
+// observer is what watches fixture f from state s: the throw log (into *throws, when the
+// run logs throws) and the worker's watched match; nil when nothing watches.
+func (p *Worker) observer(f Fixture, s env.State, throws *[]datasets.ThrowRecord) func(env.Event) {
+	c := p.plan
 	var observe func(env.Event)
 	if c.LogThrows {
-		throws = make([]datasets.ThrowRecord, 0, c.expectedThrows())
+		*throws = make([]datasets.ThrowRecord, 0, c.expectedThrows())
 		observe = func(e env.Event) {
 			if e.Chance {
-				throws = append(throws, throwRecord(f.ID, len(throws), &e, c.Dice))
+				*throws = append(*throws, throwRecord(f.ID, len(*throws), &e, c.Dice))
 			}
 		}
 	}
@@ -151,43 +174,37 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 			}
 		}
 	}
+	return observe
+}
+
+// recorders wrap the two agents of fixture f: each records its side's kick-off line-up
+// (p.start) and, when the run logs decisions, its decisions (p.decisions, reset here).
+func (p *Worker) recorders(f Fixture, home, away agents.Agent) (hp, ap *recorder) {
+	c := p.plan
 	var log *[]datasets.DecisionRow
 	if p.decisions = nil; c.LogDecisions {
 		log = &p.decisions
 	}
 	p.start = [2]env.Lineup{}
-	hp, ap := &p.rec[0], &p.rec[1]
+	hp, ap = &p.rec[0], &p.rec[1]
 	*hp = recorder{Wrapped: agents.Wrapped{Inner: home}, lineup: &p.start[0], log: log, match: f.ID, spec: c.Agents[f.Home]}
 	*ap = recorder{Wrapped: agents.Wrapped{Inner: away}, lineup: &p.start[1], log: log, match: f.ID, spec: c.Agents[f.Away]}
-	end, err := env.Play(s, hp, ap, smp, observe)
-	decisions := p.decisions
-	if err != nil {
-		return Played{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
-	}
-	for _, i := range []int{f.Home, f.Away} {
-		if err := agents.ErrOf(players[i]); err != nil {
-			if ctx.Err() != nil {
-				return Played{}, ctx.Err()
-			}
-			return Played{}, fmt.Errorf("arena: match %d: agent %s failed: %w", f.ID, c.Agents[i], err)
-		}
-	}
-	for i := len(decisions) - 1; i >= 0; i-- { // each player's last decision carries the result
+	return hp, ap
+}
+
+// closeRewards gives each side's last decision the match's result, marking it terminal.
+func closeRewards(decisions []datasets.DecisionRow, end env.State, hp, ap *recorder) {
+	for i := len(decisions) - 1; i >= 0; i-- {
 		d := &decisions[i]
-		p := env.Home
+		side, rec := env.Home, hp
 		if d.Player == env.Away.String() {
-			p = env.Away
+			side, rec = env.Away, ap
 		}
-		if (p == env.Home && !hp.closed) || (p == env.Away && !ap.closed) {
-			d.Reward, d.Terminated = float32(end.Result(p)), true
-			if p == env.Home {
-				hp.closed = true
-			} else {
-				ap.closed = true
-			}
+		if !rec.closed {
+			d.Reward, d.Terminated = float32(end.Result(side)), true
+			rec.closed = true
 		}
 	}
-	return Played{matchRow(c, f, p.start, end), throws, decisions}, nil
 }
 
 // rulesOf returns the rules fixture f is played under: the run's, except in a World Cup's

@@ -91,17 +91,23 @@ func runFictitious(ctx context.Context, streams Streams, o trainOptions, fs *pfl
 	if werr != nil {
 		return werr
 	}
+	return finishFictitious(ctx, streams, f, curve, o.out, curvePath, pngPath, checkpoint)
+}
+
+// finishFictitious writes the trained average as the policy table out, with its exact
+// exploitability, removes the checkpoint and prints the curve.
+func finishFictitious(ctx context.Context, streams Streams, f *agents.Fictitious, curve []agents.FictitiousPoint, out, curvePath, pngPath, checkpoint string) error {
 	table, x, err := f.Table(ctx, fmt.Sprintf("fictitious play, %d iterations", f.Iterations()))
 	if err != nil {
 		return err
 	}
-	if err := datasets.WriteAtomic(o.out, func(w io.Writer) error { _, err := table.WriteTo(w); return err }); err != nil {
+	if err := datasets.WriteAtomic(out, func(w io.Writer) error { _, err := table.WriteTo(w); return err }); err != nil {
 		return err
 	}
 	if err := os.Remove(checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("train: %w", err)
 	}
-	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (exploitability %.6f, exact; play it as table:file=%s), %s and %s\n", o.out, x, o.out, curvePath, pngPath)
+	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (exploitability %.6f, exact; play it as table:file=%s), %s and %s\n", out, x, out, curvePath, pngPath)
 	t := newTable(streams.Out, 0, "iteration", "exploitability", "nash conv", "seconds")
 	var rows [][]string
 	for _, c := range curve {
