@@ -1,0 +1,76 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kingoal/kingoal/solver/lineup"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// mixWords writes a mix as changes from the current line-up: "keep 0.62 · 2→5 0.38".
+func mixWords(from env.Lineup, mix []lineup.Weighted) string {
+	parts := make([]string, len(mix))
+	for i, w := range mix {
+		parts[i] = fmt.Sprintf("%s %.2f", strings.Join(env.MovedCounters(from, w.Lineup), " "), w.Prob)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// renderKickOffMix prints both sides' kick-off mixes under a title.
+func renderKickOffMix(io Streams, title string, home, away []weightedJSON) error {
+	fmt.Fprintln(io.Out, title)
+	t := newTable(io.Out, 2, "side", "line-up", "probability")
+	var rows [][]string
+	for _, side := range []struct {
+		name string
+		mix  []weightedJSON
+	}{{"home", home}, {"away", away}} {
+		for _, w := range side.mix {
+			rows = append(rows, []string{side.name, w.Lineup, fmt.Sprintf("%.6f", w.Prob)})
+		}
+	}
+	return appendRows(t, rows)
+}
+
+func renderGame(io Streams, rep gameReport) error {
+	st := rep.Stats
+	fmt.Fprintf(io.Out, "substitution game, payoff %s\nrules: %s\n\n", rep.Payoff, rep.Rules)
+	took := fmt.Sprintf("solved in %.1f s", rep.Seconds)
+	if rep.Table != "" {
+		took = fmt.Sprintf("read from %s in %.1f s", rep.Table, rep.Seconds)
+	}
+	fmt.Fprintf(io.Out, "%d break states, %d stage games (%d pure saddles, %d mixed, by LP), %d one-sided; %s\n",
+		st.BreakStates, st.StageGames, st.Saddles, st.LPs, st.OneSided, took)
+	fmt.Fprintf(io.Out, "value to home: %s\n", signedFixed(rep.Value, 9))
+	if c := rep.Verification; c != nil {
+		when := ""
+		if rep.Table != "" && !rep.Reverified {
+			when = " (run by the solve that wrote the table; --verify runs it again)"
+		}
+		fmt.Fprintf(io.Out, "best-response check%s: home's best response %+.3g, away's %+.3g, exploitability %.3g — verified\n\n", when, c.HomeBest, c.AwayBest, c.Exploitability)
+	} else {
+		fmt.Fprintf(io.Out, "best-response check: not run\n\n")
+	}
+	if err := renderKickOffMix(io, "kick-off mix (both budgets full):", rep.KickOffHome, rep.KickOffAway); err != nil {
+		return err
+	}
+	var rows [][]string
+	fmt.Fprintln(io.Out, "\nthe right to substitute: the value to home of the starting line-ups' equilibrium, then equilibrium play, by who may substitute:")
+	t := newTable(io.Out, 1, "who may substitute", "value to home")
+	for _, w := range rep.Worth {
+		rows = append(rows, []string{w.Who, fmt.Sprintf("%+.6f", w.Value)})
+	}
+	if err := appendRows(t, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Out, "\nequilibrium substitutions for %s (home) v %s (away), nobody has moved yet (a → b: a counter from sector a to b):\n",
+		rep.KickOffHome[0].Lineup, rep.KickOffAway[0].Lineup)
+	t = newTable(io.Out, 3, "situation", "home plays", "away plays", "value")
+	rows = rows[:0]
+	for _, s := range rep.Summary {
+		rows = append(rows, []string{s.Situation, s.Home, s.Away, signedf(s.Value, 4)})
+	}
+	return appendRows(t, rows)
+}
