@@ -1,8 +1,9 @@
 // Package agents holds Kingoal's agents and the registry that builds them from spec strings
 // such as "random", "fixed:1-2-3-3-1", "heuristic", "optimal:objective=points",
-// "equilibrium", "nash" (the substitution game's equilibrium), "mcts:iters=1000" (simultaneous-move MCTS) or "uct" (decoupled UCT, its
-// baseline) — and what measures them: EvaluateAgainst (score and regret against a reference)
-// and Exploit (what a best response wins against an agent).
+// "equilibrium", "nash" (the substitution game's equilibrium), "mcts:iters=1000"
+// (simultaneous-move MCTS) or "uct" (decoupled UCT, its baseline). What measures them —
+// score and regret against a reference, what a best response wins against an agent — is
+// package exploit.
 //
 // Every agent decides through the one action space of env — "choose the formation", a line-up
 // index 0..120 — from an env.Observation and the legal env.Mask, so the same agent declares
