@@ -15,7 +15,6 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/game"
-	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // Agent chooses a legal action (a line-up index) from what its player observes.
@@ -212,10 +211,10 @@ func (r *Random) Act(_ env.Observation, legal env.Mask) int {
 }
 
 // Mix is the uniform mix over the legal line-ups (Mixer): what Act draws from.
-func (r *Random) Mix(_ env.Observation, legal env.Mask) []lineup.Weighted {
-	out := make([]lineup.Weighted, 0, legal.Count())
+func (r *Random) Mix(_ env.Observation, legal env.Mask) []env.Weighted {
+	out := make([]env.Weighted, 0, legal.Count())
 	for i := range legal.Count() {
-		out = append(out, lineup.Weighted{Lineup: env.LineupAt(legal.Nth(i)), Prob: 1 / float64(legal.Count())})
+		out = append(out, env.Weighted{Lineup: env.LineupAt(legal.Nth(i)), Prob: 1 / float64(legal.Count())})
 	}
 	return out
 }

@@ -157,16 +157,16 @@ type fspSide struct {
 // fspPlain is the average without learning (no ReplyObserver).
 type fspPlain struct{ s *fspSide }
 
-func (p fspPlain) KickOff() ([]lineup.Weighted, error) { return p.s.KickOff() }
-func (p fspPlain) Breaks(side env.Player, states []game.State, mixes [][]lineup.Weighted) error {
+func (p fspPlain) KickOff() ([]env.Weighted, error) { return p.s.KickOff() }
+func (p fspPlain) Breaks(side env.Player, states []game.State, mixes [][]env.Weighted) error {
 	return p.s.Breaks(side, states, mixes)
 }
 
-func (p *fspSide) KickOff() ([]lineup.Weighted, error) {
-	var out []lineup.Weighted
+func (p *fspSide) KickOff() ([]env.Weighted, error) {
+	var out []env.Weighted
 	for l, q := range p.f.kick[p.side] {
 		if q > 0 {
-			out = append(out, lineup.Weighted{Lineup: env.LineupAt(l), Prob: q})
+			out = append(out, env.Weighted{Lineup: env.LineupAt(l), Prob: q})
 		}
 	}
 	return out, nil
@@ -219,13 +219,13 @@ func (p *fspSide) mixOf(side env.Player, s game.State) ([]float64, env.Mask) {
 	return row.away[p.f.awayOff[a] : p.f.awayOff[a]+p.f.awayCount(a)], s.Away.Reachable(s.AwayMoves)
 }
 
-func (p *fspSide) Breaks(side env.Player, states []game.State, mixes [][]lineup.Weighted) error {
+func (p *fspSide) Breaks(side env.Player, states []game.State, mixes [][]env.Weighted) error {
 	for i, s := range states {
 		mix, legal := p.mixOf(side, s)
 		mixes[i] = mixes[i][:0]
 		for j, q := range mix {
 			if q > 0 {
-				mixes[i] = append(mixes[i], lineup.Weighted{Lineup: env.LineupAt(legal.Nth(j)), Prob: q})
+				mixes[i] = append(mixes[i], env.Weighted{Lineup: env.LineupAt(legal.Nth(j)), Prob: q})
 			}
 		}
 	}

@@ -12,19 +12,19 @@ import (
 
 // RootStrategy returns player p's average strategy at the root of the last search, most
 // likely first (nil if p did not act there).
-func (m *MCTS) RootStrategy(p env.Player) []lineup.Weighted {
+func (m *MCTS) RootStrategy(p env.Player) []env.Weighted {
 	node := m.rootNode
 	if node == nil || node.avg[p] == nil {
 		return nil
 	}
 	total := sum(node.avg[p])
-	var mix []lineup.Weighted
+	var mix []env.Weighted
 	for i, w := range node.avg[p] {
 		if w > 0 {
-			mix = append(mix, lineup.Weighted{Lineup: env.LineupAt(node.acts[p][i]), Prob: w / total})
+			mix = append(mix, env.Weighted{Lineup: env.LineupAt(node.acts[p][i]), Prob: w / total})
 		}
 	}
-	slices.SortStableFunc(mix, func(a, b lineup.Weighted) int {
+	slices.SortStableFunc(mix, func(a, b env.Weighted) int {
 		switch {
 		case a.Prob > b.Prob:
 			return -1

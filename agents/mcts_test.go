@@ -93,7 +93,7 @@ func TestMCTSConvergesToTheLineupEquilibrium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	exploit := func(mix []lineup.Weighted) float64 {
+	exploit := func(mix []env.Weighted) float64 {
 		worst := math.Inf(1)
 		for b := range env.NumLineups {
 			v := 0.0
@@ -106,9 +106,9 @@ func TestMCTSConvergesToTheLineupEquilibrium(t *testing.T) {
 	}
 	s, _ := env.NewState(r)
 	obs, legal := s.Observe(env.Home), s.Legal(env.Home)
-	uniform := make([]lineup.Weighted, env.NumLineups)
+	uniform := make([]env.Weighted, env.NumLineups)
 	for i := range uniform {
-		uniform[i] = lineup.Weighted{Lineup: env.LineupAt(i), Prob: 1.0 / env.NumLineups}
+		uniform[i] = env.Weighted{Lineup: env.LineupAt(i), Prob: 1.0 / env.NumLineups}
 	}
 	last := exploit(uniform)
 	t.Logf("uniform mix: exploitability %.4f", last)

@@ -177,7 +177,7 @@ func (n *Nash) Act(obs env.Observation, legal env.Mask) int {
 	if n.Dynamic != nil {
 		return n.actDynamic(obs, legal)
 	}
-	var mix []lineup.Weighted
+	var mix []env.Weighted
 	switch obs.Decision {
 	case env.KickOff:
 		k := n.Game.KickOff()
@@ -241,7 +241,7 @@ func (n *Nash) fail(err error, obs env.Observation) {
 }
 
 // drawFrom draws a line-up from a mix (probabilities summing to 1).
-func drawFrom(rng *rand.Rand, mix []lineup.Weighted) env.Lineup {
+func drawFrom(rng *rand.Rand, mix []env.Weighted) env.Lineup {
 	u := rng.Float64()
 	for _, w := range mix {
 		if u < w.Prob {

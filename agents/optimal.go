@@ -19,9 +19,9 @@ import (
 type Optimal struct {
 	Rules     env.Rules
 	Objective odds.Objective
-	Lineup    env.Lineup           // kick-off line-up when the side's Mix is empty
-	Mix       [2][]lineup.Weighted // kick-off mix per side (the equilibrium agent)
-	Context   context.Context      // stops its solves (nil: never)
+	Lineup    env.Lineup        // kick-off line-up when the side's Mix is empty
+	Mix       [2][]env.Weighted // kick-off mix per side (the equilibrium agent)
+	Context   context.Context   // stops its solves (nil: never)
 	rng       *rand.Rand
 	basic     policyCache[*policy.BasicPolicy]
 	dynamic   policyCache[*policy.DynamicPolicy]
@@ -244,7 +244,7 @@ func buildEquilibrium(p params, s Setup) (Agent, error) {
 		return nil, err
 	}
 	// The game is symmetric, but take each side's own mix in case a variant is not.
-	o := &Optimal{Rules: s.Rules, Objective: obj, Mix: [2][]lineup.Weighted{eq.Home, eq.Away}, Context: s.Context}
+	o := &Optimal{Rules: s.Rules, Objective: obj, Mix: [2][]env.Weighted{eq.Home, eq.Away}, Context: s.Context}
 	o.Reset(0)
 	return o, nil
 }

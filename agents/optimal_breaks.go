@@ -7,7 +7,6 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/game"
-	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/policy"
 )
 
@@ -59,14 +58,14 @@ func (o *Optimal) AtBreaks(side env.Player, solves *BreakSolves) game.Policy {
 	return optimalPolicy{o, side, solves}
 }
 
-func (p optimalPolicy) KickOff() ([]lineup.Weighted, error) {
+func (p optimalPolicy) KickOff() ([]env.Weighted, error) {
 	if mix := p.o.Mix[p.side]; len(mix) > 0 {
 		return mix, nil
 	}
-	return []lineup.Weighted{{Lineup: p.o.Lineup, Prob: 1}}, nil
+	return []env.Weighted{{Lineup: p.o.Lineup, Prob: 1}}, nil
 }
 
-func (p optimalPolicy) Breaks(side env.Player, states []game.State, mixes [][]lineup.Weighted) error {
+func (p optimalPolicy) Breaks(side env.Player, states []game.State, mixes [][]env.Weighted) error {
 	for i, s := range states {
 		own, opp, moves, diff := s.Home, s.Away, s.HomeMoves, s.GoalDiff
 		if side == env.Away {
@@ -80,7 +79,7 @@ func (p optimalPolicy) Breaks(side env.Player, states []game.State, mixes [][]li
 		if err != nil {
 			return err
 		}
-		mixes[i] = append(mixes[i][:0], lineup.Weighted{Lineup: to, Prob: 1})
+		mixes[i] = append(mixes[i][:0], env.Weighted{Lineup: to, Prob: 1})
 	}
 	return nil
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/memo"
 	"github.com/kingoal/kingoal/solver/game"
-	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // Table plays a policy table: at the kick-off and at every break, a draw from the mix the
@@ -61,8 +60,8 @@ func (t *Table) Err() error { return t.err }
 func (t *Table) Deterministic() bool { return t.Policy.Pure() }
 
 // Mix is the table's mix at obs (Mixer); on a decision it has no answer for, keeping (and Err).
-func (t *Table) Mix(obs env.Observation, legal env.Mask) []lineup.Weighted {
-	var mix []lineup.Weighted
+func (t *Table) Mix(obs env.Observation, legal env.Mask) []env.Weighted {
+	var mix []env.Weighted
 	var err error
 	switch obs.Decision {
 	case env.KickOff:
@@ -81,7 +80,7 @@ func (t *Table) Mix(obs env.Observation, legal env.Mask) []lineup.Weighted {
 		if t.err == nil {
 			t.err = fmt.Errorf("agents: table at %s, %d left: %w", obs.Period, obs.ThrowsLeft, err)
 		}
-		return []lineup.Weighted{{Lineup: obs.Own, Prob: 1}}
+		return []env.Weighted{{Lineup: obs.Own, Prob: 1}}
 	}
 	return mix
 }

@@ -135,7 +135,7 @@ func (q Prompt) Default() int {
 // best line-ups against it.
 type KickOffHint struct {
 	Payoff lineup.Payoff
-	Mix    []lineup.Weighted
+	Mix    []env.Weighted
 	Best   []lineup.Reply // the five best, best first
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
@@ -61,7 +62,7 @@ func runSolveCounter(ctx context.Context, io Streams, o solveCounterOptions, arg
 	if err != nil {
 		return err
 	}
-	replies, err := lineup.BestResponses(m, payoff, []lineup.Weighted{{Lineup: target, Prob: 1}})
+	replies, err := lineup.BestResponses(m, payoff, []env.Weighted{{Lineup: target, Prob: 1}})
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
@@ -57,7 +58,7 @@ type equilibriumJSON struct {
 	AwayStrategy   []weightedJSON `json:"away_strategy"`
 }
 
-func toWeightedJSON(ws []lineup.Weighted) []weightedJSON {
+func toWeightedJSON(ws []env.Weighted) []weightedJSON {
 	out := make([]weightedJSON, len(ws))
 	for i, w := range ws {
 		out[i] = weightedJSON{w.Lineup.String(), w.Prob}
@@ -119,7 +120,7 @@ func runSolveEquilibrium(ctx context.Context, io Streams, o solveEquilibriumOpti
 
 type sideMix struct {
 	name string
-	mix  []lineup.Weighted
+	mix  []env.Weighted
 }
 
 func sidesOf(eq lineup.LineupEquilibrium) []sideMix {

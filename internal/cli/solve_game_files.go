@@ -10,7 +10,6 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/charts"
 	"github.com/kingoal/kingoal/solver/game"
-	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -44,7 +43,7 @@ func writeGameParquet(ctx context.Context, io Streams, g *game.Game, path string
 			Away: s.Away.String(), AwayIndex: int32(s.Away.Index()), AwayMoves: int32(s.AwayMoves), Value: sol.Value}
 		for _, side := range []struct {
 			name string
-			mix  []lineup.Weighted
+			mix  []env.Weighted
 		}{{"home", sol.Home}, {"away", sol.Away}} {
 			for _, m := range side.mix {
 				r := base

@@ -4,13 +4,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/kingoal/kingoal/solver/lineup"
-
 	"github.com/kingoal/kingoal/env"
 )
 
 // mixWords writes a mix as changes from the current line-up: "keep 0.62 · 2→5 0.38".
-func mixWords(from env.Lineup, mix []lineup.Weighted) string {
+func mixWords(from env.Lineup, mix []env.Weighted) string {
 	parts := make([]string, len(mix))
 	for i, w := range mix {
 		parts[i] = fmt.Sprintf("%s %.2f", strings.Join(env.MovedCounters(from, w.Lineup), " "), w.Prob)

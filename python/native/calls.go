@@ -186,7 +186,7 @@ func equilibriumCall(in []byte) (any, error) {
 	if err != nil {
 		return nil, inputError{err}
 	}
-	mix := func(ws []lineup.Weighted) map[string]float64 {
+	mix := func(ws []env.Weighted) map[string]float64 {
 		out := map[string]float64{}
 		for _, w := range ws {
 			out[w.Lineup.String()] = w.Prob

@@ -17,7 +17,6 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/dyngame"
 	"github.com/kingoal/kingoal/solver/game"
-	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // The substitution game from Python: kingoal.solve_game starts a solve as a job (so that
@@ -205,7 +204,7 @@ func gameInfoCall(in []byte) (any, error) {
 	return out, nil
 }
 
-func mixJSON(ws []lineup.Weighted) map[string]float64 {
+func mixJSON(ws []env.Weighted) map[string]float64 {
 	out := map[string]float64{}
 	for _, w := range ws {
 		out[w.Lineup.String()] = w.Prob

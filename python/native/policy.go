@@ -44,7 +44,7 @@ type policyJob struct {
 type policyBatch struct {
 	obs    []env.Observation
 	legal  []env.Mask
-	mixes  [][]lineup.Weighted
+	mixes  [][]env.Weighted
 	side   env.Player
 	answer chan error
 }
@@ -125,17 +125,17 @@ func policyStartCall(in []byte) (any, error) {
 // keeper stands on a side no policy plays: its best response is not asked for.
 type keeper struct{}
 
-func (keeper) KickOff() ([]lineup.Weighted, error) {
-	return []lineup.Weighted{{Lineup: env.AllLineups()[0], Prob: 1}}, nil
+func (keeper) KickOff() ([]env.Weighted, error) {
+	return []env.Weighted{{Lineup: env.AllLineups()[0], Prob: 1}}, nil
 }
 
-func (keeper) Breaks(side env.Player, states []game.State, mixes [][]lineup.Weighted) error {
+func (keeper) Breaks(side env.Player, states []game.State, mixes [][]env.Weighted) error {
 	for i, s := range states {
 		own := s.Home
 		if side == env.Away {
 			own = s.Away
 		}
-		mixes[i] = append(mixes[i][:0], lineup.Weighted{Lineup: own, Prob: 1})
+		mixes[i] = append(mixes[i][:0], env.Weighted{Lineup: own, Prob: 1})
 	}
 	return nil
 }
@@ -148,19 +148,19 @@ type pyPolicy struct {
 	r    env.Rules
 }
 
-func (p *pyPolicy) KickOff() ([]lineup.Weighted, error) {
+func (p *pyPolicy) KickOff() ([]env.Weighted, error) {
 	start, err := env.NewState(p.r)
 	if err != nil {
 		return nil, err
 	}
-	mixes := [][]lineup.Weighted{nil}
+	mixes := [][]env.Weighted{nil}
 	if err := p.ask([]env.Observation{start.Observe(p.side)}, []env.Mask{start.Legal(p.side)}, mixes); err != nil {
 		return nil, err
 	}
 	return mixes[0], nil
 }
 
-func (p *pyPolicy) Breaks(side env.Player, states []game.State, mixes [][]lineup.Weighted) error {
+func (p *pyPolicy) Breaks(side env.Player, states []game.State, mixes [][]env.Weighted) error {
 	obs, legal := make([]env.Observation, len(states)), make([]env.Mask, len(states))
 	for i, s := range states {
 		obs[i], legal[i] = game.BreakObservation(s, side, p.r)
@@ -169,7 +169,7 @@ func (p *pyPolicy) Breaks(side env.Player, states []game.State, mixes [][]lineup
 }
 
 // ask hands a batch to Python and waits for its answer (or the end of the job).
-func (p *pyPolicy) ask(obs []env.Observation, legal []env.Mask, mixes [][]lineup.Weighted) error {
+func (p *pyPolicy) ask(obs []env.Observation, legal []env.Mask, mixes [][]env.Weighted) error {
 	b := &policyBatch{obs: obs, legal: legal, mixes: mixes, side: p.side, answer: make(chan error, 1)}
 	select {
 	case p.job.asks <- b:
@@ -250,7 +250,7 @@ func kg_policy_answer(h C.uint64_t, probs *C.double, fail *C.char, errBuf *C.cha
 		b.mixes[i] = b.mixes[i][:0]
 		for a := range maskSize {
 			if q := p[i*maskSize+a]; q != 0 {
-				b.mixes[i] = append(b.mixes[i], lineup.Weighted{Lineup: env.LineupAt(a), Prob: q})
+				b.mixes[i] = append(b.mixes[i], env.Weighted{Lineup: env.LineupAt(a), Prob: q})
 			}
 		}
 	}

@@ -93,7 +93,7 @@ func StateOf(s env.State) State {
 // side's mix over the line-ups to play next (its current line-up to keep), most likely first.
 type StageSolution struct {
 	Value      float64
-	Home, Away []lineup.Weighted
+	Home, Away []env.Weighted
 }
 
 // Stats measures a solve.

@@ -86,7 +86,7 @@ func TestGameAtAnswers(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, side := range []struct {
-			mix []lineup.Weighted
+			mix []env.Weighted
 			cur env.Lineup
 		}{{sol.Home, home}, {sol.Away, away}} {
 			sum := 0.0

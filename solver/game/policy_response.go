@@ -18,10 +18,10 @@ import (
 // RespondToPolicies. Deterministic or mixed.
 type Policy interface {
 	// KickOff is the side's mix of starting line-ups.
-	KickOff() ([]lineup.Weighted, error)
+	KickOff() ([]env.Weighted, error)
 	// Breaks writes the side's mix at each break into mixes[i] (reusing its storage): over
 	// line-ups the side can reach with its moves left. The states are seen from home.
-	Breaks(side env.Player, states []State, mixes [][]lineup.Weighted) error
+	Breaks(side env.Player, states []State, mixes [][]env.Weighted) error
 }
 
 // PolicyProblem asks for each side's exact best response to the other side's Policy.
@@ -113,7 +113,7 @@ type policyPair struct {
 	sp         *gameSpace
 	home, away Policy
 	states     []State
-	hm, am     [][]lineup.Weighted
+	hm, am     [][]env.Weighted
 	hv, av     []float64
 	choices    []env.Lineup
 }
@@ -162,7 +162,7 @@ func (pp *policyPair) row(per, t, d, h int, m *rowMixes) error {
 	sp := pp.sp
 	e, w := sp.entries, sp.moves+1
 	if len(pp.states) != e {
-		pp.states, pp.hm, pp.am = make([]State, e), make([][]lineup.Weighted, e), make([][]lineup.Weighted, e)
+		pp.states, pp.hm, pp.am = make([]State, e), make([][]env.Weighted, e), make([][]env.Weighted, e)
 	}
 	for a := range e {
 		pp.states[a] = State{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: d,
@@ -214,7 +214,7 @@ func kickOffMix(p Policy) ([]float64, error) {
 }
 
 // policyEntries is a mix of line-ups played from entry (line-up, moves left) as entries.
-func policyEntries(mix []lineup.Weighted, entry, w int, out []mixEntry) ([]mixEntry, error) {
+func policyEntries(mix []env.Weighted, entry, w int, out []mixEntry) ([]mixEntry, error) {
 	if err := checkMixSum(mix); err != nil {
 		return nil, err
 	}
@@ -236,7 +236,7 @@ func policyEntries(mix []lineup.Weighted, entry, w int, out []mixEntry) ([]mixEn
 }
 
 // checkMixSum: probabilities in [0, 1] summing to 1.
-func checkMixSum(mix []lineup.Weighted) error {
+func checkMixSum(mix []env.Weighted) error {
 	total := 0.0
 	for _, m := range mix {
 		if !(m.Prob >= 0 && m.Prob <= 1) {

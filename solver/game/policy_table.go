@@ -66,7 +66,7 @@ type PolicyTable struct {
 	mu      sync.Mutex // recording
 	rows    map[rowKey]uint32
 	keys    []rowKey // by row
-	kick    [2][]lineup.Weighted
+	kick    [2][]env.Weighted
 	side    [2]tableSide
 	// decided reports a break whose result no goal to come can change (layers.decided):
 	// no best response asks for it, so a table holds no row there, and keeping is an answer
@@ -122,7 +122,7 @@ type recorder struct {
 	inner Policy
 }
 
-func (r recorder) KickOff() ([]lineup.Weighted, error) {
+func (r recorder) KickOff() ([]env.Weighted, error) {
 	mix, err := r.inner.KickOff()
 	if err == nil {
 		r.t.mu.Lock()
@@ -132,7 +132,7 @@ func (r recorder) KickOff() ([]lineup.Weighted, error) {
 	return mix, err
 }
 
-func (r recorder) Breaks(side env.Player, states []State, mixes [][]lineup.Weighted) error {
+func (r recorder) Breaks(side env.Player, states []State, mixes [][]env.Weighted) error {
 	if err := r.inner.Breaks(side, states, mixes); err != nil {
 		return err
 	}
@@ -177,7 +177,7 @@ func (t *PolicyTable) position(s State, add bool) int {
 // Mix is side's mix at the break s (seen from home): at a break whose result is decided,
 // keeping; elsewhere the table's, or an error when it holds none there (a state no match
 // under its rules reaches, or other rules).
-func (t *PolicyTable) Mix(side env.Player, s State) ([]lineup.Weighted, error) {
+func (t *PolicyTable) Mix(side env.Player, s State) ([]env.Weighted, error) {
 	if s.HomeMoves < 0 || s.HomeMoves > t.info.Moves || s.AwayMoves < 0 || s.AwayMoves > t.info.Moves {
 		return nil, fmt.Errorf("solver: the policy table has no answer at %v", s)
 	}
@@ -187,22 +187,22 @@ func (t *PolicyTable) Mix(side env.Player, s State) ([]lineup.Weighted, error) {
 		if side == env.Away {
 			own = s.Away
 		}
-		return []lineup.Weighted{{Lineup: own, Prob: 1}}, nil
+		return []env.Weighted{{Lineup: own, Prob: 1}}, nil
 	}
 	if pos < 0 {
 		return nil, fmt.Errorf("solver: the policy table has no answer at %v", s)
 	}
 	sd := &t.side[side]
 	if c := sd.code[pos]; c != mixedCode {
-		return []lineup.Weighted{{Lineup: env.LineupAt(int(c)), Prob: 1}}, nil
+		return []env.Weighted{{Lineup: env.LineupAt(int(c)), Prob: 1}}, nil
 	}
 	cells := sd.mixes[uint32(pos)]
-	out, total := make([]lineup.Weighted, len(cells)), 0.0
+	out, total := make([]env.Weighted, len(cells)), 0.0
 	for _, c := range cells {
 		total += float64(c.p)
 	}
 	for j, c := range cells {
-		out[j] = lineup.Weighted{Lineup: env.LineupAt(int(c.lineup)), Prob: float64(c.p) / total}
+		out[j] = env.Weighted{Lineup: env.LineupAt(int(c.lineup)), Prob: float64(c.p) / total}
 	}
 	return out, nil
 }
@@ -218,7 +218,7 @@ func (t *PolicyTable) Pure() bool {
 }
 
 // KickOff is side's kick-off mix.
-func (t *PolicyTable) KickOff(side env.Player) []lineup.Weighted { return slices.Clone(t.kick[side]) }
+func (t *PolicyTable) KickOff(side env.Player) []env.Weighted { return slices.Clone(t.kick[side]) }
 
 // Side is side's policy as a Policy (for RespondToPolicies).
 func (t *PolicyTable) Side(side env.Player) Policy { return tableSidePolicy{t, side} }
@@ -228,9 +228,9 @@ type tableSidePolicy struct {
 	side env.Player
 }
 
-func (p tableSidePolicy) KickOff() ([]lineup.Weighted, error) { return p.t.KickOff(p.side), nil }
+func (p tableSidePolicy) KickOff() ([]env.Weighted, error) { return p.t.KickOff(p.side), nil }
 
-func (p tableSidePolicy) Breaks(side env.Player, states []State, mixes [][]lineup.Weighted) error {
+func (p tableSidePolicy) Breaks(side env.Player, states []State, mixes [][]env.Weighted) error {
 	for i, s := range states {
 		m, err := p.t.Mix(side, s)
 		if err != nil {

@@ -151,19 +151,19 @@ func (c *checkedReader) bytes(n int) []byte {
 }
 
 // kickOffMix reads a kick-off mix: n, then n × (line-up, float64).
-func (c *checkedReader) kickOffMix() []lineup.Weighted {
+func (c *checkedReader) kickOffMix() []env.Weighted {
 	n := int(c.bytes(1)[0])
 	if c.err != nil {
 		return nil
 	}
 	b := c.bytes(9 * n)
-	out := make([]lineup.Weighted, n)
+	out := make([]env.Weighted, n)
 	for j := range n {
 		if int(b[9*j]) >= env.NumLineups {
 			c.err = policyFraming.badf("damaged: a kick-off line-up %d", b[9*j])
 			return nil
 		}
-		out[j] = lineup.Weighted{Lineup: env.LineupAt(int(b[9*j])), Prob: math.Float64frombits(binary.LittleEndian.Uint64(b[9*j+1:]))}
+		out[j] = env.Weighted{Lineup: env.LineupAt(int(b[9*j])), Prob: math.Float64frombits(binary.LittleEndian.Uint64(b[9*j+1:]))}
 	}
 	return out
 }

@@ -15,18 +15,18 @@ import (
 // and k+1 on the k-th other reachable line-up (so mixes are uneven); a fixed kick-off mix.
 type spreadPolicy struct{ r env.Rules }
 
-func (spreadPolicy) KickOff() ([]lineup.Weighted, error) {
-	return []lineup.Weighted{{Lineup: env.LineupAt(3), Prob: 0.25}, {Lineup: env.LineupAt(60), Prob: 0.75}}, nil
+func (spreadPolicy) KickOff() ([]env.Weighted, error) {
+	return []env.Weighted{{Lineup: env.LineupAt(3), Prob: 0.25}, {Lineup: env.LineupAt(60), Prob: 0.75}}, nil
 }
 
-func (p spreadPolicy) Breaks(side env.Player, states []game.State, mixes [][]lineup.Weighted) error {
+func (p spreadPolicy) Breaks(side env.Player, states []game.State, mixes [][]env.Weighted) error {
 	for i, s := range states {
 		_, legal := game.BreakObservation(s, side, p.r)
 		mixes[i] = mixes[i][:0]
 		total := 0.0
 		for k := range legal.Count() {
 			w := float64(k + 1)
-			mixes[i] = append(mixes[i], lineup.Weighted{Lineup: env.LineupAt(legal.Nth(k)), Prob: w})
+			mixes[i] = append(mixes[i], env.Weighted{Lineup: env.LineupAt(legal.Nth(k)), Prob: w})
 			total += w
 		}
 		for j := range mixes[i] {

@@ -122,7 +122,7 @@ func (g *Game) At(s State) (StageSolution, error) {
 	case !s.Home.Valid() || !s.Away.Valid() || s.HomeMoves < 0 || s.AwayMoves < 0:
 		return StageSolution{}, fmt.Errorf("solver: a break needs two valid line-ups and moves left ≥ 0 (%v, %v, %d, %d)", s.Home, s.Away, s.HomeMoves, s.AwayMoves)
 	}
-	keep := StageSolution{Home: []lineup.Weighted{{Lineup: s.Home, Prob: 1}}, Away: []lineup.Weighted{{Lineup: s.Away, Prob: 1}}}
+	keep := StageSolution{Home: []env.Weighted{{Lineup: s.Home, Prob: 1}}, Away: []env.Weighted{{Lineup: s.Away, Prob: 1}}}
 	d, add := s.GoalDiff, 0.0
 	if g.add {
 		d, add = 0, float64(s.GoalDiff)
@@ -156,7 +156,7 @@ type gameStrategy struct {
 }
 
 // Mix returns the player's equilibrium mix at the break s (seen by that player).
-func (gs gameStrategy) Mix(s policy.BreakState) ([]lineup.Weighted, error) {
+func (gs gameStrategy) Mix(s policy.BreakState) ([]env.Weighted, error) {
 	st := State{Period: s.Period, ThrowsLeft: s.ThrowsLeft, GoalDiff: s.GoalDiff, Home: s.Own, Away: s.OppLineup,
 		HomeMoves: s.MovesLeft, AwayMoves: s.OppMovesLeft}
 	if gs.p == env.Away {
@@ -167,7 +167,7 @@ func (gs gameStrategy) Mix(s policy.BreakState) ([]lineup.Weighted, error) {
 	if errors.Is(err, ErrNotSolved) {
 		// A break no match reaches (SolveBasic asks for every difference of its layers): what
 		// is played there changes no value a match can meet.
-		return []lineup.Weighted{{Lineup: s.Own, Prob: 1}}, nil
+		return []env.Weighted{{Lineup: s.Own, Prob: 1}}, nil
 	}
 	if err != nil {
 		return nil, err
@@ -347,7 +347,7 @@ func sparseMix(dense []float64, pure int) (breakMix, error) {
 }
 
 // weighted is the mix over line-ups, most likely first.
-func (m breakMix) weighted(reach []int32, w int) []lineup.Weighted {
+func (m breakMix) weighted(reach []int32, w int) []env.Weighted {
 	p := make([]float64, env.NumLineups)
 	for i := range m.n {
 		p[int(reach[m.at[i]])/w] += m.p[i]

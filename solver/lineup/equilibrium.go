@@ -57,18 +57,12 @@ func (p Payoff) Of(c odds.Cell, r env.Rules) float64 {
 	return c.HomeWin - c.AwayWin
 }
 
-// Weighted is a line-up with its probability in a mixed strategy.
-type Weighted struct {
-	Lineup env.Lineup
-	Prob   float64
-}
-
 // LineupEquilibrium is a verified equilibrium of the hidden line-up choice.
 type LineupEquilibrium struct {
 	Payoff Payoff
-	Value  float64    // the game's value to home
-	Home   []Weighted // home's optimal mix, most likely first
-	Away   []Weighted // away's optimal mix
+	Value  float64        // the game's value to home
+	Home   []env.Weighted // home's optimal mix, most likely first
+	Away   []env.Weighted // away's optimal mix
 	// Exploitability is what a best pure reply gains against the pair: max over home
 	// line-ups of their payoff against Away minus min over away line-ups against Home.
 	// It is ≥ 0 and 0 for an exact equilibrium.
@@ -111,19 +105,19 @@ func Equilibrium(m *odds.OddsMatrix, payoff Payoff) (LineupEquilibrium, error) {
 
 // MixOf lists the line-ups with probability above zerosum.SupportTol, renormalised, most likely
 // first.
-func MixOf(p []float64) []Weighted {
-	var out []Weighted
+func MixOf(p []float64) []env.Weighted {
+	var out []env.Weighted
 	total := 0.0
 	for i, q := range p {
 		if q > zerosum.SupportTol {
-			out = append(out, Weighted{env.LineupAt(i), q})
+			out = append(out, env.Weighted{Lineup: env.LineupAt(i), Prob: q})
 			total += q
 		}
 	}
 	for k := range out {
 		out[k].Prob /= total
 	}
-	slices.SortStableFunc(out, func(a, b Weighted) int {
+	slices.SortStableFunc(out, func(a, b env.Weighted) int {
 		return cmp.Or(cmp.Compare(b.Prob, a.Prob), a.Lineup.Index()-b.Lineup.Index())
 	})
 	return out
@@ -137,7 +131,7 @@ type Reply struct {
 }
 
 // checkMix refuses a mix that is not a probability distribution over line-ups.
-func checkMix(mix []Weighted) error {
+func checkMix(mix []env.Weighted) error {
 	total := 0.0
 	for _, w := range mix {
 		if !w.Lineup.Valid() || w.Prob < 0 || math.IsNaN(w.Prob) {
@@ -154,7 +148,7 @@ func checkMix(mix []Weighted) error {
 // MixPayoffs returns, for every line-up l of player p (by index), p's expected payoff when p
 // plays l and the opponent plays the mix opp — from p's point of view, so away's is the
 // negated payoff to home. BestResponses ranks home's with the rest of the odds.
-func MixPayoffs(m *odds.OddsMatrix, payoff Payoff, p env.Player, opp []Weighted) ([]float64, error) {
+func MixPayoffs(m *odds.OddsMatrix, payoff Payoff, p env.Player, opp []env.Weighted) ([]float64, error) {
 	if err := checkMix(opp); err != nil {
 		return nil, err
 	}
@@ -173,7 +167,7 @@ func MixPayoffs(m *odds.OddsMatrix, payoff Payoff, p env.Player, opp []Weighted)
 
 // BestResponses ranks every home line-up by its expected payoff against the away mix
 // (a single line-up is a mix of one), best first.
-func BestResponses(m *odds.OddsMatrix, payoff Payoff, away []Weighted) ([]Reply, error) {
+func BestResponses(m *odds.OddsMatrix, payoff Payoff, away []env.Weighted) ([]Reply, error) {
 	if err := checkMix(away); err != nil {
 		return nil, err
 	}

@@ -60,7 +60,7 @@ func TestEquilibriumBestResponse(t *testing.T) {
 func TestBestResponsesToALineup(t *testing.T) {
 	m, _ := odds.Matrix(env.Rules{})
 	target := lu("2-2-2-2-2")
-	replies, err := lineup.BestResponses(m, lineup.PayoffWinLoss, []lineup.Weighted{{Lineup: target, Prob: 1}})
+	replies, err := lineup.BestResponses(m, lineup.PayoffWinLoss, []env.Weighted{{Lineup: target, Prob: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestBestResponsesToALineup(t *testing.T) {
 	if replies[0].Payoff <= 0 {
 		t.Errorf("some line-up must beat 2-2-2-2-2: best %v", replies[0])
 	}
-	if _, err := lineup.BestResponses(m, lineup.PayoffWinLoss, []lineup.Weighted{{Lineup: target, Prob: 0.5}}); err == nil {
+	if _, err := lineup.BestResponses(m, lineup.PayoffWinLoss, []env.Weighted{{Lineup: target, Prob: 0.5}}); err == nil {
 		t.Error("a mix summing to 0.5 was accepted")
 	}
 }
@@ -87,7 +87,7 @@ func TestBestResponsesToALineup(t *testing.T) {
 func TestMixPayoffs(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 12}
 	m, _ := odds.Matrix(r)
-	mix := []lineup.Weighted{{Lineup: lu("2-2-2-2-2"), Prob: 0.25}, {Lineup: lu("1-3-3-2-1"), Prob: 0.75}}
+	mix := []env.Weighted{{Lineup: lu("2-2-2-2-2"), Prob: 0.25}, {Lineup: lu("1-3-3-2-1"), Prob: 0.75}}
 	home, err := lineup.MixPayoffs(m, lineup.PayoffWinLoss, env.Home, mix)
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"context"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -29,7 +28,7 @@ type OpponentBlind interface {
 // MixedBreakPolicy chooses a Basic player's line-up at a break at random: Mix returns the
 // line-ups (each within the player's moves) and their probabilities. Game.Strategy is one.
 type MixedBreakPolicy interface {
-	Mix(s BreakState) ([]lineup.Weighted, error)
+	Mix(s BreakState) ([]env.Weighted, error)
 }
 
 // BasicProblem asks for the best Basic substitution policy of Player, who starts with Own,

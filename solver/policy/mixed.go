@@ -6,7 +6,6 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/internal/induction"
-	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
 
@@ -69,7 +68,7 @@ func (s *basicSolver) mixedBlock(b *block, per, t, d int, c oppConfig) {
 
 // checkDraws checks that a mix is a probability law over line-ups reachable from cur within
 // moves.
-func checkDraws(ws []lineup.Weighted, cur env.Lineup, moves int) error {
+func checkDraws(ws []env.Weighted, cur env.Lineup, moves int) error {
 	sum := 0.0
 	for _, x := range ws {
 		if !x.Lineup.Valid() || cur.Moves(x.Lineup) > moves || !(x.Prob >= 0) {
