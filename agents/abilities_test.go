@@ -19,12 +19,12 @@ func TestWrappedForwardsEveryAbility(t *testing.T) {
 		}
 		b, _ := agents.New(spec, agents.Setup{Rules: r})
 		w := agents.Wrapped{Inner: b}
-		if agents.IsDeterministic(w) != agents.IsDeterministic(a) || agents.KeepsLineup(w) != agents.KeepsLineup(a) ||
-			agents.IgnoresOpponent(w) != agents.IgnoresOpponent(a) {
+		if env.IsDeterministic(w) != env.IsDeterministic(a) || env.KeepsLineup(w) != env.KeepsLineup(a) ||
+			env.IgnoresOpponent(w) != env.IgnoresOpponent(a) {
 			t.Errorf("%s: wrapped, its abilities change", spec)
 		}
-		agents.Reseed(a, 7)
-		agents.Reseed(w, 7)
+		env.Reseed(a, 7)
+		env.Reseed(w, 7)
 		s, _ := env.NewState(r)
 		for i := range 4 {
 			obs := s.Observe(env.Home)
@@ -42,7 +42,7 @@ func TestWrappedForwardsEveryAbility(t *testing.T) {
 	w := agents.Wrapped{Inner: m}
 	s, _ := env.NewState(r)
 	w.Act(s.Observe(env.Home), s.Legal(env.Home))
-	if agents.ErrOf(w) == nil || agents.ErrOf(w) != agents.ErrOf(m) {
-		t.Fatalf("a wrapped agent's failure is not reported: %v", agents.ErrOf(w))
+	if env.ErrOf(w) == nil || env.ErrOf(w) != env.ErrOf(m) {
+		t.Fatalf("a wrapped agent's failure is not reported: %v", env.ErrOf(w))
 	}
 }

@@ -210,7 +210,7 @@ func (r *Random) Act(_ env.Observation, legal env.Mask) int {
 	return legal.Nth(r.rng.IntN(legal.Count()))
 }
 
-// Mix is the uniform mix over the legal line-ups (Mixer): what Act draws from.
+// Mix is the uniform mix over the legal line-ups (env.Mixer): what Act draws from.
 func (r *Random) Mix(_ env.Observation, legal env.Mask) []env.Weighted {
 	out := make([]env.Weighted, 0, legal.Count())
 	for i := range legal.Count() {

@@ -205,7 +205,7 @@ func TestEquilibriumAgentSamplesTheMix(t *testing.T) {
 	const n = 3000
 	counts := map[env.Lineup]int{}
 	for seed := range uint64(n) {
-		a.(agents.Seeded).Reset(seed)
+		a.(env.Seeded).Reset(seed)
 		counts[env.LineupAt(a.Act(env.Observation{Decision: env.KickOff}, env.Mask{^uint64(0), ^uint64(0)}))]++
 	}
 	chi := 0.0

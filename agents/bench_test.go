@@ -125,7 +125,7 @@ func BenchmarkOptimalFreshSolve(b *testing.B) {
 		i++
 		a.Act(obs, legal)
 	}
-	if err := agents.ErrOf(a); err != nil {
+	if err := env.ErrOf(a); err != nil {
 		b.Fatal(err)
 	}
 }

@@ -31,7 +31,7 @@ func ExampleNew() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("heuristic %d, fixed:1-3-3-2-1 %d; deterministic: %v\n", end.Goals(env.Home), end.Goals(env.Away), agents.IsDeterministic(home))
+	fmt.Printf("heuristic %d, fixed:1-3-3-2-1 %d; deterministic: %v\n", end.Goals(env.Home), end.Goals(env.Away), env.IsDeterministic(home))
 	// Output:
 	// heuristic 1, fixed:1-3-3-2-1 0; deterministic: true
 }

@@ -35,7 +35,7 @@ func scoresAgainst(t *testing.T, spec, opp string, r env.Rules, n int) []float64
 			t.Fatal(err)
 		}
 		for k, ag := range []agents.Agent{a, b} {
-			if s, ok := ag.(agents.Seeded); ok {
+			if s, ok := ag.(env.Seeded); ok {
 				s.Reset(uint64(1000*i + k))
 			}
 		}
@@ -48,7 +48,7 @@ func scoresAgainst(t *testing.T, spec, opp string, r env.Rules, n int) []float64
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := agents.ErrOf(a); err != nil {
+		if err := env.ErrOf(a); err != nil {
 			t.Fatal(err)
 		}
 		scores[i] = float64(end.Result(me)+1) / 2

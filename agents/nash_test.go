@@ -192,14 +192,14 @@ func TestNashPlaysItsTable(t *testing.T) {
 		return a
 	})
 	for i := range matches {
-		agents.Reseed(solved, uint64(i))
-		agents.Reseed(loaded, uint64(i))
+		env.Reseed(solved, uint64(i))
+		env.Reseed(loaded, uint64(i))
 		s, _ := env.NewState(r)
 		if _, err := env.Play(s, both, both, env.NewFastSampler(env.SeededSource(uint64(i), 13)), nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := agents.ErrOf(loaded); err != nil {
+	if err := env.ErrOf(loaded); err != nil {
 		t.Fatal(err)
 	}
 	e, err := exploit.Measure(context.Background(), func() (agents.Agent, error) { return agents.New("nash:table="+path, agents.Setup{Rules: r}) }, r, 10, 1)
@@ -276,8 +276,8 @@ func TestNashDynamicValueByMonteCarlo(t *testing.T) {
 	}
 	sum, sq := 0.0, 0.0
 	for i := range n {
-		home.(agents.Seeded).Reset(uint64(2 * i))
-		away.(agents.Seeded).Reset(uint64(2*i + 1))
+		home.(env.Seeded).Reset(uint64(2 * i))
+		away.(env.Seeded).Reset(uint64(2*i + 1))
 		s, _ := env.NewState(r)
 		end, err := env.Play(s, home, away, env.NewFastSampler(env.SeededSource(uint64(i), 30)), nil)
 		if err != nil {
@@ -287,7 +287,7 @@ func TestNashDynamicValueByMonteCarlo(t *testing.T) {
 		sum, sq = sum+v, sq+v*v
 	}
 	for _, a := range []agents.Agent{home, away} {
-		if err := agents.ErrOf(a); err != nil {
+		if err := env.ErrOf(a); err != nil {
 			t.Fatal(err)
 		}
 	}

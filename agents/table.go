@@ -59,7 +59,7 @@ func (t *Table) Err() error { return t.err }
 // Deterministic reports whether every choice in the table is pure.
 func (t *Table) Deterministic() bool { return t.Policy.Pure() }
 
-// Mix is the table's mix at obs (Mixer); on a decision it has no answer for, keeping (and Err).
+// Mix is the table's mix at obs (env.Mixer); on a decision it has no answer for, keeping (and Err).
 func (t *Table) Mix(obs env.Observation, legal env.Mask) []env.Weighted {
 	var mix []env.Weighted
 	var err error

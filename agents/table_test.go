@@ -83,7 +83,7 @@ func TestTablesAnswerWhereverAMatchStands(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		agents.Reseed(table, uint64(i))
+		env.Reseed(table, uint64(i))
 		heuristic, _ := agents.New("heuristic", agents.Setup{Rules: rules[i]})
 		for m := range 24000 / len(specs) {
 			start, _ := env.NewState(rules[i])
@@ -97,7 +97,7 @@ func TestTablesAnswerWhereverAMatchStands(t *testing.T) {
 			if _, err := env.Play(start, players[0], players[1], env.NewFastSampler(rand.NewPCG(uint64(m), uint64(i))), nil); err != nil {
 				t.Fatal(err)
 			}
-			if err := agents.ErrOf(table); err != nil {
+			if err := env.ErrOf(table); err != nil {
 				t.Fatalf("%s under %s, match %d: %v", spec, rules[i], m, err)
 			}
 			matches++
@@ -117,8 +117,8 @@ func TestTableAgentIsTheTabulatedAgent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !agents.IsDeterministic(table) || table.(*agents.Table).Policy.Info().Exploitability != x.Value {
-		t.Fatalf("heuristic's table: deterministic %v, header %+v, measured %v", agents.IsDeterministic(table), table.(*agents.Table).Policy.Info(), x)
+	if !env.IsDeterministic(table) || table.(*agents.Table).Policy.Info().Exploitability != x.Value {
+		t.Fatalf("heuristic's table: deterministic %v, header %+v, measured %v", env.IsDeterministic(table), table.(*agents.Table).Policy.Info(), x)
 	}
 	heuristic, _ := agents.New("heuristic", agents.Setup{Rules: r})
 	for i := range 40 {
@@ -131,8 +131,8 @@ func TestTableAgentIsTheTabulatedAgent(t *testing.T) {
 		if _, err := env.Play(start, players[0], players[1], env.NewFastSampler(rand.NewPCG(uint64(i), 7)), nil); err != nil {
 			t.Fatal(err)
 		}
-		if s.mismatch != 0 || s.asked < 2 || agents.ErrOf(table) != nil {
-			t.Fatalf("match %d: %d of %d decisions differ (%v)", i, s.mismatch, s.asked, agents.ErrOf(table))
+		if s.mismatch != 0 || s.asked < 2 || env.ErrOf(table) != nil {
+			t.Fatalf("match %d: %d of %d decisions differ (%v)", i, s.mismatch, s.asked, env.ErrOf(table))
 		}
 	}
 	want := exploittest.Measure(t, "heuristic", r, 0)

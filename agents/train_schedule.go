@@ -44,7 +44,7 @@ func (q *QLearning) TrainScheduled(ctx context.Context, s Schedule) error {
 			}
 		}})
 		if err == nil && s.Opponent != nil {
-			err = ErrOf(s.Opponent)
+			err = env.ErrOf(s.Opponent)
 		}
 		if err != nil {
 			return err

@@ -113,8 +113,8 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 		return Played{}, err
 	}
 	home, away := players[f.Home], players[f.Away]
-	agents.Reseed(home, f.homeS)
-	agents.Reseed(away, f.awayS)
+	env.Reseed(home, f.homeS)
+	env.Reseed(away, f.awayS)
 	s, err := env.NewState(c.rulesOf(f))
 	if err != nil {
 		return Played{}, err
@@ -127,7 +127,7 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 		return Played{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
 	}
 	for _, i := range []int{f.Home, f.Away} {
-		if err := agents.ErrOf(players[i]); err != nil {
+		if err := env.ErrOf(players[i]); err != nil {
 			if ctx.Err() != nil {
 				return Played{}, ctx.Err()
 			}
@@ -263,7 +263,7 @@ type recorder struct {
 
 // KeepsLineup passes the agent's promise on while nothing is logged: the kick-off, which
 // the recorder notes, is always asked.
-func (k *recorder) KeepsLineup() bool { return k.log == nil && k.Wrapped.KeepsLineup() }
+func (k *recorder) KeepsLineup() bool { return k.log == nil && env.KeepsLineup(k.Inner) }
 
 func (k *recorder) Act(obs env.Observation, legal env.Mask) int {
 	a := k.Inner.Act(obs, legal)

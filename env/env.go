@@ -2,17 +2,6 @@ package env
 
 import "fmt"
 
-// Policy chooses a player's action from its observation and legal actions.
-type Policy interface {
-	Act(obs Observation, legal Mask) int
-}
-
-// PolicyFunc adapts a function to Policy.
-type PolicyFunc func(obs Observation, legal Mask) int
-
-// Act calls f.
-func (f PolicyFunc) Act(obs Observation, legal Mask) int { return f(obs, legal) }
-
 // Keep returns the policy that declares l at kick-off and never changes formation.
 func Keep(l Lineup) Policy { return keep(l.Index()) }
 
@@ -26,22 +15,6 @@ func (k keep) Act(obs Observation, _ Mask) int {
 }
 
 func (keep) KeepsLineup() bool { return true }
-
-// A Keeper may promise to keep its formation at every break and shift (as Keep does): Play
-// then neither builds its observation nor asks it there, which makes matches of such
-// policies almost as cheap as Playout. Wrappers answer for what they wrap.
-type Keeper interface {
-	KeepsLineup() bool
-}
-
-// keeps reports whether pol has promised to keep its formation.
-func keeps(pol Policy) bool {
-	k, ok := pol.(Keeper)
-	return ok && k.KeepsLineup()
-}
-
-// reseeder is implemented by policies that want a fresh random stream each episode.
-type reseeder interface{ Reset(seed uint64) }
 
 // DefaultOpponent is the line-up of Config's nil opponent.
 const DefaultOpponent = "2-2-2-2-2"
@@ -108,9 +81,7 @@ func New(cfg Config) (*Env, error) {
 func (e *Env) Reset(seed uint64) (Observation, Info) {
 	obs, info := e.par.Reset(seed)
 	e.steps, e.seed, e.actions = 0, seed, e.actions[:0]
-	if r, ok := e.opp.(reseeder); ok {
-		r.Reset(mix64(seed ^ streamOpponentReseed))
-	}
+	Reseed(e.opp, mix64(seed^streamOpponentReseed))
 	return obs[e.me], info[e.me]
 }
 

@@ -23,7 +23,7 @@ type Event struct {
 // observe, if not nil, sees every event. An illegal action ends play with an error wrapping
 // ErrIllegalAction that names the player.
 func Play(s State, home, away Policy, smp Sampler, observe func(Event)) (State, error) {
-	keeper := [2]bool{keeps(home), keeps(away)}
+	keeper := [2]bool{KeepsLineup(home), KeepsLineup(away)}
 	for s.Node() != Terminal {
 		if s.Node() == Chance {
 			runChance(&s, smp, observe)

@@ -26,7 +26,7 @@ func (m Agents) Play(ctx context.Context, observe func(env.Event)) (env.State, e
 		if err != nil {
 			return env.State{}, SpecError{err}
 		}
-		agents.Reseed(a, env.SeededSource(m.Seed, [2]uint64{streamHomeAgent, streamAwayAgent}[p]).Uint64())
+		env.Reseed(a, env.SeededSource(m.Seed, [2]uint64{streamHomeAgent, streamAwayAgent}[p]).Uint64())
 		players[p] = a
 	}
 	var smp env.Sampler = env.NewFastSampler(env.SeededSource(m.Seed, streamDice))
@@ -49,7 +49,7 @@ func (m Agents) Play(ctx context.Context, observe func(env.Event)) (env.State, e
 		return end, fmt.Errorf("match: interrupted; the match is abandoned: %w", err)
 	}
 	for p, a := range players {
-		if err := agents.ErrOf(a); err != nil {
+		if err := env.ErrOf(a); err != nil {
 			return end, fmt.Errorf("match: %s could not decide, so the match is not its play: %w", m.Specs[p], err)
 		}
 	}

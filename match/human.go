@@ -57,7 +57,7 @@ func (m Human) Play(ctx context.Context, ask Ask, observe func(env.Event)) (env.
 	if err != nil {
 		return env.State{}, SpecError{err}
 	}
-	agents.Reseed(opp, env.SeededSource(m.Seed, streamPlayOpponent).Uint64())
+	env.Reseed(opp, env.SeededSource(m.Seed, streamPlayOpponent).Uint64())
 	p := &person{ask: ask, rules: m.Rules, hints: m.Hints}
 	if m.Hints { // solved only when asked for: without hints, rules too large to solve are playable
 		advisor, err := agents.New("optimal", agents.Setup{Rules: m.Rules, Context: ctx})
@@ -90,7 +90,7 @@ func (m Human) Play(ctx context.Context, ask Ask, observe func(env.Event)) (env.
 	if err != nil {
 		return end, err
 	}
-	if err := agents.ErrOf(opp); err != nil {
+	if err := env.ErrOf(opp); err != nil {
 		return end, fmt.Errorf("match: %s could not decide: %w", m.Opponent, err)
 	}
 	return end, nil

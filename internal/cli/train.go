@@ -304,7 +304,7 @@ func (o trainOptions) model(r env.Rules, record map[string]string) (*agents.QLea
 
 // trainInterrupted keeps what was learned (the curve keeps its evaluated rows) and says so.
 func trainInterrupted(q *agents.QLearning, opp agents.Agent, out string) error {
-	if opp != nil && agents.ErrOf(opp) != nil {
+	if opp != nil && env.ErrOf(opp) != nil {
 		// The opponent stopped thinking mid-episode, and that episode was learned from
 		// fallback moves: the model on disk (the last evaluation's) is the exact one.
 		return fmt.Errorf("train: interrupted; %s keeps the model of the last evaluation, if any (continue with --resume): %w", out, context.Canceled)

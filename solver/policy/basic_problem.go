@@ -19,12 +19,6 @@ type BreakPolicy interface {
 	Best(s BreakState) (env.Lineup, error)
 }
 
-// OpponentBlind is implemented by break policies (and agents) whose choice does not depend
-// on the opponent's line-up and moves: IgnoresOpponent reports it.
-type OpponentBlind interface {
-	IgnoresOpponent() bool
-}
-
 // MixedBreakPolicy chooses a Basic player's line-up at a break at random: Mix returns the
 // line-ups (each within the player's moves) and their probabilities. Game.Strategy is one.
 type MixedBreakPolicy interface {

@@ -288,7 +288,7 @@ func (s *basicSolver) block(per, t, d int, c oppConfig) *block {
 	// The opponent's simultaneous choice, for each of our current line-ups and budgets (once
 	// for all when it says it does not look at them).
 	next := make([]oppConfig, env.NumLineups*w)
-	ob, blind := bp.Problem.OpponentBreaks.policy.(OpponentBlind)
+	ob, blind := bp.Problem.OpponentBreaks.policy.(env.OpponentBlind)
 	blind = blind && ob.IgnoresOpponent()
 	for i := range next {
 		next[i] = c
