@@ -56,9 +56,7 @@ func agentActions(agent env.Policy, r env.Rules, side env.Player, seed uint64) (
 	if err != nil {
 		return nil, err
 	}
-	if s, ok := agent.(interface{ Reset(uint64) }); ok {
-		s.Reset(seed)
-	}
+	env.Reseed(agent, seed)
 	obs, info := e.Reset(seed)
 	var acts []int
 	for steps := 0; ; steps++ {
