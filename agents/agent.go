@@ -1,20 +1,14 @@
 package agents
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/internal/safefile"
-	"github.com/kingoal/kingoal/solver/game"
 )
 
 // Agent chooses a legal action (a line-up index) from what its player observes.
@@ -36,22 +30,6 @@ type Setup struct {
 	// estimate of its peak memory; 0: game.DefaultMaxBytes. Beyond it the agent is refused
 	// with an error wrapping policy.ErrTooLarge.
 	MaxBytes int64
-}
-
-func (s Setup) open(name string) (*os.File, error) {
-	if s.Open != nil {
-		return s.Open(name)
-	}
-	return safefile.Open(name, 0)
-}
-
-func (s Setup) maxBytes() int64 { return cmp.Or(s.MaxBytes, game.DefaultMaxBytes) }
-
-func (s Setup) context() context.Context {
-	if s.Context == nil {
-		return context.Background()
-	}
-	return s.Context
 }
 
 // Param documents one parameter of an agent spec.
@@ -96,25 +74,6 @@ var registry = []Kind{
 			{"table", "", "a game table to play instead of solving (kingoal solve game --out FILE.kgt), refused under other rules"}}, build: buildNash},
 	{Name: "table", Doc: "plays a policy table: any stationary policy tabulated at every break state (kingoal.save_policy in Python), drawing from its mixes",
 		Params: []Param{{"file", "", "policy table file (required): table:file=policy.kgp; refused under other rules"}}, build: buildTable},
-}
-
-// params are the parsed values of a spec, defaults filled in.
-type params map[string]string
-
-func (p params) int(name string) (int, error) {
-	v, err := strconv.Atoi(p[name])
-	if err != nil {
-		return 0, fmt.Errorf("%s=%q is not an integer", name, p[name])
-	}
-	return v, nil
-}
-
-func (p params) float(name string) (float64, error) {
-	v, err := strconv.ParseFloat(p[name], 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, fmt.Errorf("%s=%q is not a finite number", name, p[name])
-	}
-	return v, nil
 }
 
 // New builds the agent a spec names: "name", "name:value" (the first parameter) or
@@ -248,14 +207,3 @@ const (
 	maxSearchIterations = 5_000_000
 	maxSearchMillis     = 3_600_000 // an hour a decision
 )
-
-func (p params) searchBudget() (iters int, d time.Duration, err error) {
-	if iters, err = p.int("iters"); err != nil || iters < 1 || iters > maxSearchIterations {
-		return 0, 0, fmt.Errorf("iters=%q: want a whole number from 1 to %d", p["iters"], maxSearchIterations)
-	}
-	ms, err := p.int("ms")
-	if err != nil || ms < 0 || ms > maxSearchMillis {
-		return 0, 0, fmt.Errorf("ms=%q: want a whole number of milliseconds from 0 to %d", p["ms"], maxSearchMillis)
-	}
-	return iters, time.Duration(ms) * time.Millisecond, nil
-}

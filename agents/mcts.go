@@ -211,22 +211,6 @@ func (m *MCTS) simulate(root env.State) error {
 	return nil
 }
 
-// joint returns the node's statistics of a joint action from s, computing its exact kept
-// value the first time.
-func (m *MCTS) joint(node *smNode, s env.State, joint [2]int) (*jointStat, error) {
-	if js, ok := node.joints[joint]; ok {
-		return js, nil
-	}
-	s.Apply(joint)
-	v, err := m.kept.Value(s)
-	if err != nil {
-		return nil, err
-	}
-	js := &jointStat{exact: v}
-	node.joints[joint] = js
-	return js, nil
-}
-
 // settled reports whether no player can change its line-up again in s (Basic players out
 // of moves, nobody Dynamic).
 func (m *MCTS) settled(s env.State) bool {

@@ -130,3 +130,19 @@ func (n *smNode) init(p int, acts []int, q []float64) {
 		n.regret[p][i] = q[i] - mean
 	}
 }
+
+// joint returns the node's statistics of a joint action from s, computing its exact kept
+// value the first time.
+func (m *MCTS) joint(node *smNode, s env.State, joint [2]int) (*jointStat, error) {
+	if js, ok := node.joints[joint]; ok {
+		return js, nil
+	}
+	s.Apply(joint)
+	v, err := m.kept.Value(s)
+	if err != nil {
+		return nil, err
+	}
+	js := &jointStat{exact: v}
+	node.joints[joint] = js
+	return js, nil
+}

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/kingoal/kingoal/env"
@@ -118,34 +116,6 @@ type tableKey struct {
 	mod  time.Time
 }
 
-// fileKey names an open file as it is now: a changed file is read again.
-func fileKey(f *os.File) (tableKey, error) {
-	abs, err := filepath.Abs(f.Name())
-	if err != nil {
-		return tableKey{}, err
-	}
-	info, err := f.Stat()
-	if err != nil {
-		return tableKey{}, err
-	}
-	return tableKey{abs, info.Size(), info.ModTime()}, nil
-}
-
-// readOnce opens the file name through s, and reads it with read unless c holds it already.
-func readOnce[V any](c *memo.Cache[tableKey, V], s Setup, name string, read func(r io.ReaderAt, size int64) (V, error)) (V, error) {
-	var zero V
-	f, err := s.open(name)
-	if err != nil {
-		return zero, err
-	}
-	defer f.Close()
-	key, err := fileKey(f)
-	if err != nil {
-		return zero, err
-	}
-	return c.Get(s.context(), key, func() (V, error) { return read(f, key.size) })
-}
-
 // tables memoises loaded game tables per file, as games does solves.
 var tables = memo.Cache[tableKey, *game.Game]{Limit: 2}
 
@@ -238,16 +208,4 @@ func (n *Nash) fail(err error, obs env.Observation) {
 	if n.err == nil {
 		n.err = fmt.Errorf("agents: nash at %s, %d left: %w", obs.Period, obs.ThrowsLeft, err)
 	}
-}
-
-// drawFrom draws a line-up from a mix (probabilities summing to 1).
-func drawFrom(rng *rand.Rand, mix []env.Weighted) env.Lineup {
-	u := rng.Float64()
-	for _, w := range mix {
-		if u < w.Prob {
-			return w.Lineup
-		}
-		u -= w.Prob
-	}
-	return mix[len(mix)-1].Lineup
 }

@@ -92,17 +92,6 @@ func (c Config) Sampler() string {
 	return "goals"
 }
 
-// cups reports whether the competition is made of cups (knockout, World Cup): a unit is a
-// whole cup, and Matches counts cups.
-func (c Config) cups() bool { return c.Format == Knockout || c.Format == WorldCup }
-
-func (c Config) matches() int {
-	if c.Matches == 0 {
-		return 20
-	}
-	return c.Matches
-}
-
 // Validate checks the configuration; NewPlan does, then builds the agents.
 func (c Config) Validate() error {
 	if len(c.Agents) < 2 {

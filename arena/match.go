@@ -217,12 +217,6 @@ func (c Config) rulesOf(f Fixture) env.Rules {
 	return r
 }
 
-// expectedThrows is room for a match's chance events: every regulation throw (an
-// extra-time match or a shoot-out grows the slice once).
-func (c Config) expectedThrows() int {
-	return 2*c.Rules.PeriodLength(env.FirstHalf) + 2
-}
-
 // throwRecord records one chance event.
 func throwRecord(match int64, index int, e *env.Event, dice bool) datasets.ThrowRecord {
 	b := &e.Before
@@ -316,4 +310,46 @@ func matchRow(c *Plan, f Fixture, start [2]env.Lineup, end env.State) datasets.M
 		ExtraTime: end.PlayedExtraTime(), Penalties: end.PlayedShootout(), HomePens: int32(scored[0]), AwayPens: int32(scored[1]),
 		Winner: winner, HomeMoves: int32(end.MovesUsed(env.Home)), AwayMoves: int32(end.MovesUsed(env.Away)),
 	}
+}
+
+// playWorldCup plays World Cup u: its groups, then its bracket.
+func (p *Worker) playWorldCup(u int, out []Played) ([]Played, error) {
+	c := p.plan
+	id := int64(u) * int64(c.perUnit)
+	groups := c.Groups(u)
+	qualified := make([][2]int, len(groups))
+	tie := 0
+	for g, members := range groups {
+		table := NewTally(len(members)) // in the group's own numbering
+		for i := range members {
+			for j := i + 1; j < len(members); j++ {
+				hi, ai := i, j
+				if (i+j)%2 == 1 { // sides alternate through the round robin
+					hi, ai = j, i
+				}
+				f := c.cupFixture(id, u, 0, tie, members[hi], members[ai])
+				f.Leg = g
+				m, err := p.playMatch(f)
+				if err != nil {
+					return out, err
+				}
+				local := m.Match
+				local.HomeIndex, local.AwayIndex = int32(hi), int32(ai)
+				if err := table.Add(local); err != nil {
+					return out, err
+				}
+				out = append(out, m)
+				id++
+				tie++
+			}
+		}
+		names := make([]string, len(members))
+		for i, a := range members {
+			names[i] = c.Agents[a]
+		}
+		st := LeagueTable(table, names, c.Seed^uint64(u)<<8^uint64(g)) // lots drawn afresh for every group
+		qualified[g] = [2]int{members[st[0].Index], members[st[1].Index]}
+	}
+	out, _, err := p.playBracket(u, id, KnockoutDraw(qualified), out)
+	return out, err
 }

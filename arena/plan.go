@@ -44,9 +44,6 @@ func newPlan(ctx context.Context, c Config, limits Limits) (*Plan, error) {
 	return p, nil
 }
 
-// TotalMatches is the number of matches the competition plays.
-func (c *Plan) TotalMatches() int { return c.units * c.perUnit }
-
 // Units is the number of units: fixtures, or cups (see Worker.PlayUnit).
 func (c *Plan) Units() int { return c.units }
 
@@ -66,11 +63,6 @@ func (c *Plan) shardMatches() int { return c.unitsPerShard * c.perUnit }
 
 // Dir is the run directory path holding this plan's run.
 func (c *Plan) Dir(path string) RunDir { return RunDir{Path: path, plan: c} }
-
-// Run plays the plan into dir (see the package-level Run).
-func (c *Plan) Run(ctx context.Context, dir string, opt Options) (*Tally, error) {
-	return c.Dir(dir).run(ctx, opt)
-}
 
 // Plan is the plan of the run in the directory.
 func (d RunDir) Plan() *Plan { return d.plan }

@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 
-	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 )
@@ -45,17 +43,6 @@ type Replayer struct {
 	info   RunInfo
 	mu     sync.Mutex
 	worker *Worker
-}
-
-// Limits bound what building a run's agents may do: where the files their specs name are
-// opened and how much they may solve (agents.Setup's Open and MaxBytes; zero: its defaults).
-type Limits struct {
-	Open     func(name string) (*os.File, error)
-	MaxBytes int64
-}
-
-func (l Limits) setup(ctx context.Context, r env.Rules) agents.Setup {
-	return agents.Setup{Rules: r, Context: ctx, Open: l.Open, MaxBytes: l.MaxBytes}
 }
 
 // NewReplayer builds the agents of the run in dir within limits. Once ctx is done, replays

@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -149,19 +148,6 @@ var runKeys = []string{"format", "competition", "agents", "rules_config", "seed"
 
 // ShardFile names shard s of one of the run's files: kind is "matches", "throws" or
 // "decisions".
-
-// Play plays the competition c into dir: NewPlan, then Plan.Run — shards as they complete,
-// then matches.parquet (and the logs) and run.json; it returns the tally of all matches. If
-// ctx is cancelled it stops dispatching, finishes the units in flight, saves them, and
-// returns the context's error (resume with Options.Resume). Memory is bounded by the open
-// shards, whatever the number of matches.
-func Play(ctx context.Context, c Config, dir string, opt Options) (*Tally, error) {
-	p, err := NewPlan(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	return p.Run(ctx, dir, opt)
-}
 
 // concat writes the shards of one kind, in order, into dir/kind.parquet; their row groups
 // are copied, not re-encoded.

@@ -230,3 +230,21 @@ func ReadTally(dir string, info RunInfo) (*Tally, error) {
 	}
 	return tally, nil
 }
+
+// Play plays the competition c into dir: NewPlan, then Plan.Run — shards as they complete,
+// then matches.parquet (and the logs) and run.json; it returns the tally of all matches. If
+// ctx is cancelled it stops dispatching, finishes the units in flight, saves them, and
+// returns the context's error (resume with Options.Resume). Memory is bounded by the open
+// shards, whatever the number of matches.
+func Play(ctx context.Context, c Config, dir string, opt Options) (*Tally, error) {
+	p, err := NewPlan(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	return p.Run(ctx, dir, opt)
+}
+
+// Run plays the plan into dir (see the package-level Run).
+func (c *Plan) Run(ctx context.Context, dir string, opt Options) (*Tally, error) {
+	return c.Dir(dir).run(ctx, opt)
+}

@@ -2,7 +2,6 @@ package arena
 
 import (
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 
 	"github.com/kingoal/kingoal/env"
@@ -117,9 +116,6 @@ func (c *Plan) Schedule() []Fixture {
 	return out
 }
 
-// Rounds is the number of rounds of a cup of n agents.
-func Rounds(n int) int { return bits.Len(uint(n - 1)) }
-
 // RoundName names round r of a cup of the given number of rounds: "final", "semi-final",
 // "quarter-final", then "round of 16", "round of 32", ….
 func RoundName(r, rounds int) string {
@@ -179,3 +175,23 @@ func (c *Plan) cupFixture(id int64, cup, r, t, home, away int) Fixture {
 	f.DiceSeed = env.SeededSource(c.Seed, 1<<63|uint64(cup)<<24|uint64(r)<<16|uint64(t)).Uint64()
 	return c.withSeeds(f)
 }
+
+// cups reports whether the competition is made of cups (knockout, World Cup): a unit is a
+// whole cup, and Matches counts cups.
+func (c Config) cups() bool { return c.Format == Knockout || c.Format == WorldCup }
+
+func (c Config) matches() int {
+	if c.Matches == 0 {
+		return 20
+	}
+	return c.Matches
+}
+
+// expectedThrows is room for a match's chance events: every regulation throw (an
+// extra-time match or a shoot-out grows the slice once).
+func (c Config) expectedThrows() int {
+	return 2*c.Rules.PeriodLength(env.FirstHalf) + 2
+}
+
+// TotalMatches is the number of matches the competition plays.
+func (c *Plan) TotalMatches() int { return c.units * c.perUnit }

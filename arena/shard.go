@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 
 	"github.com/kingoal/kingoal/datasets"
@@ -19,10 +18,6 @@ func (d RunDir) ShardComplete(s int) (bool, error) {
 	lo, hi := d.plan.ShardUnits(s)
 	n, ok, err := d.checkShard(s)
 	return ok && n == int64((hi-lo)*d.plan.perUnit), err
-}
-
-func ShardFile(dir, kind string, s int) string {
-	return filepath.Join(dir, "shards", fmt.Sprintf("%s-%05d.parquet", kind, s))
 }
 
 // shard is the part of the run held in memory while it is played: the matches of one shard

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
-	"strings"
 
 	"github.com/kingoal/kingoal/datasets/internal/columnar"
 	"github.com/parquet-go/parquet-go"
@@ -318,25 +316,4 @@ var rowTypes = map[string]*parquet.Schema{
 	EquilibriumSchema:         parquet.SchemaOf(EquilibriumRow{}),
 	GameSchema:                parquet.SchemaOf(GameRow{}),
 	RatingsSchema:             parquet.SchemaOf(RatingRow{}),
-}
-
-// checkColumns refuses a file whose columns are not its tag's (tags this package does not
-// know are left to their readers).
-func checkColumns(path, tag string, pf *parquet.File) error {
-	want, known := rowTypes[tag]
-	if !known {
-		return nil
-	}
-	have, need := pf.Schema().Columns(), want.Columns()
-	if len(have) != len(need) {
-		return fmt.Errorf("%w: %s has %d columns, %s has %d", ErrSchema, path, len(have), tag, len(need))
-	}
-	for i, col := range need {
-		leaf, _ := pf.Schema().Lookup(have[i]...)
-		wl, _ := want.Lookup(col...)
-		if !slices.Equal(have[i], col) || leaf.Node.Type().Kind() != wl.Node.Type().Kind() {
-			return fmt.Errorf("%w: %s has column %q where %s has %q", ErrSchema, path, strings.Join(have[i], "."), tag, strings.Join(col, "."))
-		}
-	}
-	return nil
 }

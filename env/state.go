@@ -115,30 +115,6 @@ func (s State) Rules() Rules {
 	return r
 }
 
-// Node returns the kind of the current node.
-func (s State) Node() NodeKind {
-	switch s.phase {
-	case phaseThrow, phaseCoin, phaseKick:
-		return Chance
-	case phaseOver:
-		return Terminal
-	}
-	return Decision
-}
-
-// Decision returns which decision is pending (NoDecision at chance and terminal nodes).
-func (s State) Decision() DecisionKind {
-	switch s.phase {
-	case phaseLineups:
-		return KickOff
-	case phaseBreak:
-		return Break
-	case phaseShift:
-		return Shift
-	}
-	return NoDecision
-}
-
 // Acting reports whether p has a real choice at the current decision node.
 func (s State) Acting(p Player) bool {
 	switch s.phase {

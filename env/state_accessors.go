@@ -150,3 +150,27 @@ func (s State) String() string {
 	}
 	return b.String()
 }
+
+// Node returns the kind of the current node.
+func (s State) Node() NodeKind {
+	switch s.phase {
+	case phaseThrow, phaseCoin, phaseKick:
+		return Chance
+	case phaseOver:
+		return Terminal
+	}
+	return Decision
+}
+
+// Decision returns which decision is pending (NoDecision at chance and terminal nodes).
+func (s State) Decision() DecisionKind {
+	switch s.phase {
+	case phaseLineups:
+		return KickOff
+	case phaseBreak:
+		return Break
+	case phaseShift:
+		return Shift
+	}
+	return NoDecision
+}

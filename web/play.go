@@ -5,14 +5,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/match"
 	"github.com/kingoal/kingoal/solver/policy"
 )
@@ -271,17 +269,3 @@ func (s *Server) kickOffHint(q match.Prompt) (match.KickOffHint, error) {
 // by the solver's estimate: games up to about 10-throw halves with a move. Larger ones are
 // refused with one message; a game table in a served directory plays them.
 const playSolveBytes = 32 << 20
-
-// openServed opens a file an agent spec names on the play page: a regular file inside one of
-// the roots (the first that has it), reached through no symbolic link. Any other name is
-// refused with the same words, whatever exists there.
-func (s *Server) openServed(name string) (*os.File, error) {
-	for _, dir := range s.Roots {
-		f, err := safefile.NewRoot(dir).Open(name, s.maxFileBytes())
-		if errors.Is(err, safefile.ErrOutside) {
-			continue
-		}
-		return f, err
-	}
-	return nil, fmt.Errorf("%w: %q: the play page opens only files inside the served directories", safefile.ErrOutside, name)
-}

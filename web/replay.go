@@ -1,10 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"image/png"
 	"net/http"
 	"path/filepath"
 	"strconv"
@@ -12,7 +10,6 @@ import (
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/frame"
 )
 
 // replayCache keeps a Replayer for the last few runs (building one builds its agents, solves
@@ -183,16 +180,4 @@ func (s *Server) replayFrame(w http.ResponseWriter, r *http.Request) {
 		state, caption = e.After, e.Describe()
 	}
 	writePNG(w, state, caption)
-}
-
-// writePNG answers with the picture of state (frame.Draw: the one drawing of the pitch).
-func writePNG(w http.ResponseWriter, state env.State, caption string) {
-	var b bytes.Buffer
-	if err := png.Encode(&b, frame.Draw(state, caption)); err != nil {
-		http.Error(w, "web: "+err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "max-age=3600")
-	w.Write(b.Bytes())
 }

@@ -1,13 +1,11 @@
 package web
 
 import (
-	"cmp"
 	"context"
 	"embed"
 	"errors"
 	"fmt"
 	"html/template"
-	"io/fs"
 	"math"
 	"net"
 	"net/http"
@@ -22,7 +20,6 @@ import (
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/internal/shellquote"
 	"github.com/kingoal/kingoal/match"
 )
@@ -147,15 +144,6 @@ func LoopbackHost(host string) bool {
 // halves with two moves (7.3 MB) are read, the default rules' (186 MiB) is not.
 const DefaultMaxFileBytes = 16 << 20
 
-func (s *Server) maxFileBytes() int64 { return cmp.Or(s.MaxFileBytes, DefaultMaxFileBytes) }
-
-func (s *Server) context() context.Context {
-	if s.Context == nil {
-		return context.Background()
-	}
-	return s.Context
-}
-
 // RunEntry is a run on the runs page.
 type RunEntry struct {
 	Root, Name string
@@ -235,74 +223,6 @@ var (
 // maxRunEntries bounds the files of a run the server looks at before serving it.
 const maxRunEntries = 200_000
 
-// runDir is the directory of run name under root index root (see inRoot): a directory
-// holding a regular run.json, with no symbolic link or special file anywhere below it, so
-// what the run's pages read by path is the run's own files.
-func (s *Server) runDir(root, name string) (string, error) {
-	if name == rootRun {
-		name = "."
-	}
-	dir, err := s.inRoot(root, name, true)
-	if err != nil {
-		return "", err
-	}
-	r := s.root(root)
-	if st, err := r.Lstat(filepath.Join(name, "run.json")); err != nil || !st.Mode().IsRegular() {
-		return "", errNotFound
-	}
-	if err := r.CheckTree(name, maxRunEntries); err != nil {
-		return "", errNotFound
-	}
-	return dir, nil
-}
-
-// root is the root at index i (inRoot has checked it).
-func (s *Server) root(i string) safefile.Root {
-	n, _ := strconv.Atoi(i)
-	return safefile.NewRoot(s.Roots[n])
-}
-
-// inRoot is entry name of the root at index root: one path element (or "." for the root
-// itself), reached through no symbolic link, a directory if dir and a regular file otherwise.
-func (s *Server) inRoot(root, name string, dir bool) (string, error) {
-	i, err := strconv.Atoi(root)
-	if err != nil || i < 0 || i >= len(s.Roots) || root != strconv.Itoa(i) {
-		return "", errNotFound
-	}
-	if (name != "." || !dir) && (name == "" || name == ".." || strings.ContainsAny(name, `/\`) || strings.HasPrefix(name, ".") || !fs.ValidPath(name)) {
-		return "", errBadRequest
-	}
-	st, err := safefile.NewRoot(s.Roots[i]).Lstat(name)
-	if err != nil || st.IsDir() != dir || (!dir && !st.Mode().IsRegular()) {
-		return "", errNotFound
-	}
-	return filepath.Join(s.Roots[i], name), nil
-}
-
-// writeRefusal answers inRoot's refusals: 400 for a bad name, 404 for the rest.
-func writeRefusal(w http.ResponseWriter, err error) {
-	if errors.Is(err, errBadRequest) {
-		http.Error(w, "bad name", http.StatusBadRequest)
-		return
-	}
-	http.Error(w, "not found", http.StatusNotFound)
-}
-
-// finishedRun is the directory of the request's run, or false once it has answered: 400 for
-// a bad name, 404 for no such run, 409 for a run an arena is still playing.
-func (s *Server) finishedRun(w http.ResponseWriter, r *http.Request) (string, bool) {
-	dir, err := s.runDir(r.PathValue("root"), r.PathValue("name"))
-	if err != nil {
-		writeRefusal(w, err)
-		return "", false
-	}
-	if held, pid, err := datasets.DirHolder(dir); err == nil && held {
-		http.Error(w, fmt.Sprintf("this run is still being played (process %d): it can be shown once it finishes", pid), http.StatusConflict)
-		return "", false
-	}
-	return dir, true
-}
-
 func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 	dir, ok := s.finishedRun(w, r)
 	if !ok {
@@ -314,11 +234,4 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		data["Err"] = err.Error() // a corrupt run: one message on the page
 	}
 	render(w, "leaderboard.html", data)
-}
-
-func render(w http.ResponseWriter, page string, data any) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := pages.ExecuteTemplate(w, page, data); err != nil {
-		http.Error(w, "web: "+err.Error(), http.StatusInternalServerError)
-	}
 }

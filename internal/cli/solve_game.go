@@ -15,7 +15,6 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/solver/dyngame"
 	"github.com/kingoal/kingoal/solver/game"
-	"github.com/kingoal/kingoal/solver/lineup"
 
 	"github.com/kingoal/kingoal/env"
 )
@@ -328,9 +327,4 @@ func gameSummary(g *game.Game) ([]gameSituation, error) {
 		}
 	}
 	return out, nil
-}
-
-// additive reports whether the score drops out of the game (goal difference in a league).
-func additive(g *game.Game) bool {
-	return g.Problem.Payoff == lineup.PayoffGoalDiff && !g.Problem.Rules.Knockout
 }

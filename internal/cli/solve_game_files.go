@@ -10,6 +10,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/charts"
 	"github.com/kingoal/kingoal/solver/game"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -118,3 +119,8 @@ func gameChart(g *game.Game, path string) error {
 }
 
 func abs(x int) int { return max(x, -x) }
+
+// additive reports whether the score drops out of the game (goal difference in a league).
+func additive(g *game.Game) bool {
+	return g.Problem.Payoff == lineup.PayoffGoalDiff && !g.Problem.Rules.Knockout
+}

@@ -1,7 +1,6 @@
 package dyngame
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
@@ -59,45 +58,6 @@ func (s Size) Peak(verify bool) int64 {
 		w = s.Verify
 	}
 	return 5 * (w + s.Decisions) / 2
-}
-
-// HasDynamic reports whether either side of r plays Dynamic: the game Solve
-// solves, not SolveGame.
-func HasDynamic(r env.Rules) bool {
-	return r.Modes[env.Home] == env.Dynamic || r.Modes[env.Away] == env.Dynamic
-}
-
-// checkDynamicGame validates a problem for Solve.
-func checkDynamicGame(p game.Problem) error {
-	r := p.Rules
-	if err := r.Validate(); err != nil {
-		return err
-	}
-	switch {
-	case !HasDynamic(r):
-		return errors.New("solver: no Dynamic side: solve the Basic game (SolveGame)")
-	case p.Payoff == lineup.PayoffAdvance && !r.Knockout:
-		return errors.New("solver: payoff advance needs knockout rules")
-	case p.Table != nil:
-		return errors.New("solver: the game with a Dynamic side has no table file yet")
-	}
-	_, err := induction.GameFinal(p.Payoff)
-	return err
-}
-
-// newDynamicRecursion sets up the space and the throw recursion's rules for p.
-func newDynamicRecursion(p game.Problem) (*dynSpace, *induction.Layers, error) {
-	if err := checkDynamicGame(p); err != nil {
-		return nil, nil, err
-	}
-	final, err := induction.GameFinal(p.Payoff)
-	if err != nil {
-		return nil, nil, err
-	}
-	ls := induction.GameLayers(p.Rules, p.Payoff, final, false)
-	ls.MoveTables(env.Home)
-	ls.Consts = map[float64][]float64{}
-	return newDynSpace(p.Rules), ls, nil
 }
 
 // Estimate returns the size of the game with a Dynamic side under r for payoff p.

@@ -5,12 +5,14 @@ package dyngame
 
 import (
 	"context"
+	"errors"
 	"runtime"
 	"sync"
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/internal/induction"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/zerosum"
 )
@@ -256,4 +258,37 @@ func (s *dynSolver) finish() (*Game, error) {
 	}
 	s.prev, s.spare, s.starts = nil, nil, nil
 	return g, nil
+}
+
+// newDynamicRecursion sets up the space and the throw recursion's rules for p.
+func newDynamicRecursion(p game.Problem) (*dynSpace, *induction.Layers, error) {
+	if err := checkDynamicGame(p); err != nil {
+		return nil, nil, err
+	}
+	final, err := induction.GameFinal(p.Payoff)
+	if err != nil {
+		return nil, nil, err
+	}
+	ls := induction.GameLayers(p.Rules, p.Payoff, final, false)
+	ls.MoveTables(env.Home)
+	ls.Consts = map[float64][]float64{}
+	return newDynSpace(p.Rules), ls, nil
+}
+
+// checkDynamicGame validates a problem for Solve.
+func checkDynamicGame(p game.Problem) error {
+	r := p.Rules
+	if err := r.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case !HasDynamic(r):
+		return errors.New("solver: no Dynamic side: solve the Basic game (SolveGame)")
+	case p.Payoff == lineup.PayoffAdvance && !r.Knockout:
+		return errors.New("solver: payoff advance needs knockout rules")
+	case p.Table != nil:
+		return errors.New("solver: the game with a Dynamic side has no table file yet")
+	}
+	_, err := induction.GameFinal(p.Payoff)
+	return err
 }

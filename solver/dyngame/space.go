@@ -138,3 +138,9 @@ func (sp *dynSpace) possSlot(w env.Player, ok bool) int {
 	}
 	return 1 + int(w)
 }
+
+// HasDynamic reports whether either side of r plays Dynamic: the game Solve
+// solves, not SolveGame.
+func HasDynamic(r env.Rules) bool {
+	return r.Modes[env.Home] == env.Dynamic || r.Modes[env.Away] == env.Dynamic
+}

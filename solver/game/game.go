@@ -161,24 +161,6 @@ type gameSolver struct {
 	table   *tableWriter
 }
 
-// checkGame validates a problem and returns the budget held.
-func checkGame(p Problem) (int, error) {
-	r := p.Rules
-	if err := r.Validate(); err != nil {
-		return 0, err
-	}
-	if r.Modes[env.Home] != env.Basic || r.Modes[env.Away] != env.Basic {
-		return 0, errors.New("solver: SolveGame solves the game of two Basic coaches; with a Dynamic side, SolveDynamicGame")
-	}
-	if p.Payoff == lineup.PayoffAdvance && !r.Knockout {
-		return 0, errors.New("solver: payoff advance needs knockout rules")
-	}
-	if _, err := induction.GameFinal(p.Payoff); err != nil {
-		return 0, err
-	}
-	return min(r.MoveBudget(), 5), nil
-}
-
 // Solve solves the substitution game. Every stage game's answer is verified against
 // every pure reply (≤ 1e-9, or the solve fails); Verify checks the whole strategy.
 func Solve(p Problem) (*Game, error) {
@@ -286,4 +268,20 @@ func mirrorSymmetric(p lineup.Payoff) bool {
 	}
 	so, err := odds.ShootoutLaw()
 	return err == nil && math.Abs(so.Home-0.5) <= 1e-12
+}
+
+// newGame lays out the Game of a problem, nothing solved, and the layers of its recursion.
+func newGame(p Problem, moves int, whole bool) (*Game, *induction.Layers, error) {
+	final, err := induction.GameFinal(p.Payoff)
+	if err != nil {
+		return nil, nil, err
+	}
+	ls := induction.GameLayers(p.Rules, p.Payoff, final, whole)
+	g := &Game{Problem: p, moves: moves, space: newGameSpace(moves), decided: ls.Decided, final: func(d int) float64 { return final(d, false) },
+		lengths: ls.Lengths, add: ls.Additive, kicks: make([][]*kickLayer, len(ls.Lengths))}
+	for per, n := range ls.Lengths {
+		g.kicks[per] = make([]*kickLayer, n+1)
+	}
+	g.mirror = !p.noMirror && mirrorSymmetric(p.Payoff)
+	return g, ls, nil
 }

@@ -94,16 +94,6 @@ func (gs *gameSolver) canonical(lo, n, d, h, a int) bool {
 	return canonicalBreak(gs.mirror, lo, n, d, h, a)
 }
 
-func canonicalBreak(mirror bool, lo, n, d, h, a int) bool {
-	switch differenceKind(mirror, lo, n, d) {
-	case solvedAll:
-		return true
-	case solvedTriangle:
-		return h <= a
-	}
-	return false
-}
-
 // Which breaks of a difference a solve solves itself: all, those with home's entry ≤ away's
 // (difference 0 under the mirror), or none (read off their mirror images).
 const (
@@ -111,16 +101,6 @@ const (
 	solvedTriangle
 	solvedNone
 )
-
-func differenceKind(mirror bool, lo, n, d int) int {
-	switch {
-	case !mirror || -d < lo || -d >= lo+n || d > 0:
-		return solvedAll
-	case d == 0:
-		return solvedTriangle
-	}
-	return solvedNone
-}
 
 // solveShare solves the canonical stage games of the configurations h ≡ w (mod workers)
 // and, with the best responses, answers them at those breaks and at their mirror images.

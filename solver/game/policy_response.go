@@ -102,12 +102,6 @@ type ReplyObserver interface {
 	ObserveReplies(side env.Player, s State, choices []env.Lineup, values []float64)
 }
 
-// replyObserving is a pairStrategy whose policies watch the replies of each row.
-type replyObserving interface {
-	observes() bool
-	observe(h int, m *rowMixes, kh, ka []float64)
-}
-
 // policyPair is two GamePolicies as a pairStrategy, with a row's buffers.
 type policyPair struct {
 	sp         *gameSpace

@@ -215,3 +215,9 @@ func KickOffReplies(x, y []float64, kh, ka func(i, j int) float64) Check {
 	c.Exploitability = c.HomeBest - c.AwayBest
 	return c
 }
+
+// replyObserving is a pairStrategy whose policies watch the replies of each row.
+type replyObserving interface {
+	observes() bool
+	observe(h int, m *rowMixes, kh, ka []float64)
+}

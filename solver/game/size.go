@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
@@ -84,4 +85,22 @@ func formatBytes(n int64) string {
 		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
 	}
 	return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
+}
+
+// checkGame validates a problem and returns the budget held.
+func checkGame(p Problem) (int, error) {
+	r := p.Rules
+	if err := r.Validate(); err != nil {
+		return 0, err
+	}
+	if r.Modes[env.Home] != env.Basic || r.Modes[env.Away] != env.Basic {
+		return 0, errors.New("solver: SolveGame solves the game of two Basic coaches; with a Dynamic side, SolveDynamicGame")
+	}
+	if p.Payoff == lineup.PayoffAdvance && !r.Knockout {
+		return 0, errors.New("solver: payoff advance needs knockout rules")
+	}
+	if _, err := induction.GameFinal(p.Payoff); err != nil {
+		return 0, err
+	}
+	return min(r.MoveBudget(), 5), nil
 }

@@ -23,3 +23,23 @@ func newGameSpace(moves int) *gameSpace {
 }
 
 func (s *gameSpace) configs() int { return s.entries * s.entries }
+
+func canonicalBreak(mirror bool, lo, n, d, h, a int) bool {
+	switch differenceKind(mirror, lo, n, d) {
+	case solvedAll:
+		return true
+	case solvedTriangle:
+		return h <= a
+	}
+	return false
+}
+
+func differenceKind(mirror bool, lo, n, d int) int {
+	switch {
+	case !mirror || -d < lo || -d >= lo+n || d > 0:
+		return solvedAll
+	case d == 0:
+		return solvedTriangle
+	}
+	return solvedNone
+}

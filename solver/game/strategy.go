@@ -3,9 +3,11 @@
 package game
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/lineup"
@@ -353,4 +355,45 @@ func (m breakMix) weighted(reach []int32, w int) []env.Weighted {
 		p[int(reach[m.at[i]])/w] += m.p[i]
 	}
 	return lineup.MixOf(p)
+}
+
+// tableLayer is one layer of a loaded table: its canonical breaks (answerAt mirrors the
+// others) in the order the solve wrote them.
+type tableLayer struct {
+	entries int
+	base    []int   // per difference: the index of its first break
+	kind    []uint8 // per difference: which breaks are held (differenceKind)
+	value   []float32
+	code    [2][]uint8
+	mixAt   []uint64 // index*2 + side of each mix, ascending
+	mixOff  []uint32 // where each mix starts in mix
+	mix     []byte   // n, n indices, n float64 probabilities
+}
+
+// index is where the canonical break (lo+dd, h, a) is held.
+func (tl *tableLayer) index(dd, h, a int) int {
+	if tl.kind[dd] == solvedTriangle { // rows h.. of a triangle: row h starts after Σ_{k<h} (entries − k)
+		return tl.base[dd] + h*tl.entries - h*(h-1)/2 + a - h
+	}
+	return tl.base[dd] + h*tl.entries + a
+}
+
+// answer is the stored strategy at an index.
+func (tl *tableLayer) answer(i int) breakAnswer {
+	ans := breakAnswer{value: float64(tl.value[i])}
+	for side, m := range [2]*breakMix{&ans.home, &ans.away} {
+		c := tl.code[side][i]
+		if c != mixedCode {
+			*m = pureMix(int(c))
+			continue
+		}
+		k, _ := slices.BinarySearch(tl.mixAt, uint64(i)*2+uint64(side))
+		b := tl.mix[tl.mixOff[k]:]
+		m.n = int(b[0])
+		copy(m.at[:], b[1:1+m.n])
+		for j := range m.n {
+			m.p[j] = math.Float64frombits(binary.LittleEndian.Uint64(b[1+m.n+8*j:]))
+		}
+	}
+	return ans
 }

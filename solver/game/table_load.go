@@ -11,7 +11,6 @@ import (
 	"io"
 	"iter"
 	"math"
-	"slices"
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/internal/induction"
@@ -21,47 +20,6 @@ import (
 // ErrBadTable is wrapped by Load's errors for a file that is not a game table of this
 // version, or is damaged or truncated.
 var ErrBadTable = errors.New("solver: not a readable game table")
-
-// tableLayer is one layer of a loaded table: its canonical breaks (answerAt mirrors the
-// others) in the order the solve wrote them.
-type tableLayer struct {
-	entries int
-	base    []int   // per difference: the index of its first break
-	kind    []uint8 // per difference: which breaks are held (differenceKind)
-	value   []float32
-	code    [2][]uint8
-	mixAt   []uint64 // index*2 + side of each mix, ascending
-	mixOff  []uint32 // where each mix starts in mix
-	mix     []byte   // n, n indices, n float64 probabilities
-}
-
-// index is where the canonical break (lo+dd, h, a) is held.
-func (tl *tableLayer) index(dd, h, a int) int {
-	if tl.kind[dd] == solvedTriangle { // rows h.. of a triangle: row h starts after Σ_{k<h} (entries − k)
-		return tl.base[dd] + h*tl.entries - h*(h-1)/2 + a - h
-	}
-	return tl.base[dd] + h*tl.entries + a
-}
-
-// answer is the stored strategy at an index.
-func (tl *tableLayer) answer(i int) breakAnswer {
-	ans := breakAnswer{value: float64(tl.value[i])}
-	for side, m := range [2]*breakMix{&ans.home, &ans.away} {
-		c := tl.code[side][i]
-		if c != mixedCode {
-			*m = pureMix(int(c))
-			continue
-		}
-		k, _ := slices.BinarySearch(tl.mixAt, uint64(i)*2+uint64(side))
-		b := tl.mix[tl.mixOff[k]:]
-		m.n = int(b[0])
-		copy(m.at[:], b[1:1+m.n])
-		for j := range m.n {
-			m.p[j] = math.Float64frombits(binary.LittleEndian.Uint64(b[1+m.n+8*j:]))
-		}
-	}
-	return ans
-}
 
 // LoadFile reads the game table at path (Load).
 func LoadFile(ctx context.Context, path string) (g *Game, err error) {
@@ -130,22 +88,6 @@ func decodeStrict(raw []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	return dec.Decode(v)
-}
-
-// newGame lays out the Game of a problem, nothing solved, and the layers of its recursion.
-func newGame(p Problem, moves int, whole bool) (*Game, *induction.Layers, error) {
-	final, err := induction.GameFinal(p.Payoff)
-	if err != nil {
-		return nil, nil, err
-	}
-	ls := induction.GameLayers(p.Rules, p.Payoff, final, whole)
-	g := &Game{Problem: p, moves: moves, space: newGameSpace(moves), decided: ls.Decided, final: func(d int) float64 { return final(d, false) },
-		lengths: ls.Lengths, add: ls.Additive, kicks: make([][]*kickLayer, len(ls.Lengths))}
-	for per, n := range ls.Lengths {
-		g.kicks[per] = make([]*kickLayer, n+1)
-	}
-	g.mirror = !p.noMirror && mirrorSymmetric(p.Payoff)
-	return g, ls, nil
 }
 
 // tableReader reads the blocks of a table into its Game.

@@ -85,3 +85,52 @@ func convolveDiff(a, b []float64) []float64 {
 	}
 	return c
 }
+
+// diffFrom is the law of the goal difference scored in t throws from the ball in home
+// sector ball, indexed d+mid, and the expected goals of each side. It steps a distribution
+// over (goal difference, ball) throw by throw with env's throw odds and env.MoveBall.
+func diffFrom(home, away env.Lineup, tiesCount bool, t, ball int) (diff []float64, mid int, homeGoals, awayGoals float64) {
+	g := MostGoals(t)
+	w := 2*g + 1
+	pw, next, scores := NewSectorTable(home, away, tiesCount).unpack()
+	const nb = env.Sectors + 1
+	cur, nxt := make([]float64, w*nb), make([]float64, w*nb)
+	cur[g*nb+ball] = 1
+	for s := range t {
+		reach := MostGoals(s)
+		lo, hi := g-reach, g+reach
+		clear(nxt[max(lo-1, 0)*nb : min(hi+2, w)*nb])
+		for d := lo; d <= hi; d++ {
+			for b := 1; b <= env.Sectors; b++ {
+				p := cur[d*nb+b]
+				if p == 0 {
+					continue
+				}
+				if tiesCount {
+					nxt[d*nb+b] += p * (1 - pw[b][0] - pw[b][1])
+				}
+				for pl, delta := range [2]int{1, -1} {
+					q := p * pw[b][pl]
+					if scores[b][pl] {
+						nxt[(d+delta)*nb+next[b][pl]] += q
+						if pl == 0 {
+							homeGoals += q
+						} else {
+							awayGoals += q
+						}
+					} else {
+						nxt[d*nb+next[b][pl]] += q
+					}
+				}
+			}
+		}
+		cur, nxt = nxt, cur
+	}
+	diff = make([]float64, w)
+	for d := range diff {
+		for b := 1; b <= env.Sectors; b++ {
+			diff[d] += cur[d*nb+b]
+		}
+	}
+	return diff, g, homeGoals, awayGoals
+}

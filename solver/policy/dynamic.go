@@ -362,3 +362,15 @@ func (p *DynamicPolicy) ValueAt(s ShiftState) (float64, error) {
 	}
 	return p.value[i], nil
 }
+
+// Action plays the Dynamic policy: its starting line-up at kick-off, BestIn at shifts.
+func (dp *DynamicPolicy) Action(s env.State, p env.Player) (int, error) {
+	switch s.Decision() {
+	case env.KickOff:
+		return dp.Problem.Own.Index(), nil
+	case env.Shift:
+		l, err := dp.BestIn(s)
+		return l.Index(), err
+	}
+	return s.Lineup(p).Index(), nil
+}

@@ -44,18 +44,6 @@ func (bp *BasicPolicy) Action(s env.State, p env.Player) (int, error) {
 	return s.Lineup(p).Index(), nil
 }
 
-// Action plays the Dynamic policy: its starting line-up at kick-off, BestIn at shifts.
-func (dp *DynamicPolicy) Action(s env.State, p env.Player) (int, error) {
-	switch s.Decision() {
-	case env.KickOff:
-		return dp.Problem.Own.Index(), nil
-	case env.Shift:
-		l, err := dp.BestIn(s)
-		return l.Index(), err
-	}
-	return s.Lineup(p).Index(), nil
-}
-
 // Evaluation is the exact outcome law of a match between two policies.
 type Evaluation struct {
 	HomeWin, Draw, AwayWin float64 // goals in play

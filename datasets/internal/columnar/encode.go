@@ -160,3 +160,23 @@ func (c *Writer) writePage(md *format.ColumnMetaData, page []byte, h format.Page
 	md.TotalUncompressedSize += int64(len(hb) + len(page))
 	return nil
 }
+
+// len is the number of rows the column holds.
+func (col *column) len() int {
+	if col.kind == int32ListColumn {
+		return len(col.lens)
+	}
+	return len(col.i32) + len(col.i64) + len(col.bools) + len(col.ids)
+}
+
+// write writes b, counting and checksumming it. Its errors, like every error of a file being
+// written, come to the user through ParquetWriter, which names the package and the file.
+func (c *Writer) write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.offset += int64(n)
+	c.crc = crc32.Update(c.crc, crc32.IEEETable, b[:n])
+	if err != nil {
+		return n, err
+	}
+	return n, nil
+}

@@ -48,14 +48,6 @@ type column struct {
 	dict  *Dictionary             // strings of the row group (apart: its cache would spread the columns' headers over many cache lines)
 }
 
-// len is the number of rows the column holds.
-func (col *column) len() int {
-	if col.kind == int32ListColumn {
-		return len(col.lens)
-	}
-	return len(col.i32) + len(col.i64) + len(col.bools) + len(col.ids)
-}
-
 // columnar writes rows of one flat schema as a Parquet file.
 type Writer struct {
 	layout   *layout
@@ -199,18 +191,6 @@ func isInt32List(e []format.SchemaElement) bool {
 func signed(e format.SchemaElement) bool {
 	it, ok := e.LogicalType.Value.(*format.IntType)
 	return !ok || it.IsSigned
-}
-
-// write writes b, counting and checksumming it. Its errors, like every error of a file being
-// written, come to the user through ParquetWriter, which names the package and the file.
-func (c *Writer) write(b []byte) (int, error) {
-	n, err := c.w.Write(b)
-	c.offset += int64(n)
-	c.crc = crc32.Update(c.crc, crc32.IEEETable, b[:n])
-	if err != nil {
-		return n, err
-	}
-	return n, nil
 }
 
 // Column extenders for the splitters: each grows column j by n values and returns them

@@ -1,0 +1,20 @@
+package arena
+
+import (
+	"context"
+	"os"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/env"
+)
+
+// Limits bound what building a run's agents may do: where the files their specs name are
+// opened and how much they may solve (agents.Setup's Open and MaxBytes; zero: its defaults).
+type Limits struct {
+	Open     func(name string) (*os.File, error)
+	MaxBytes int64
+}
+
+func (l Limits) setup(ctx context.Context, r env.Rules) agents.Setup {
+	return agents.Setup{Rules: r, Context: ctx, Open: l.Open, MaxBytes: l.MaxBytes}
+}

@@ -1,0 +1,212 @@
+package archtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/kingoal/kingoal"
+
+// layers are the module's packages from the bottom up: a package imports only packages of
+// lower layers. A new package must be placed here.
+var layers = [][]string{
+	{"internal/jsonfile", "internal/memo", "internal/safefile", "internal/shellquote", "internal/testtool", "internal/version",
+		"solver", "solver/zerosum", "solver/internal/solvertest", "datasets/internal/columnar", "internal/archtest"},
+	{"env"},
+	{"env/envtest", "frame", "datasets", "solver/odds"},
+	{"internal/charts", "solver/lineup"},
+	{"solver/internal/induction"},
+	{"solver/policy"},
+	{"solver/game"},
+	{"solver/dyngame"},
+	{"agents"},
+	{"exploit", "match"},
+	{"exploit/exploittest", "arena"},
+	{"arena/arenatest", "web"},
+	{"internal/cli", "python/native"},
+	{"cmd/kingoal"},
+}
+
+// The limits of issue 40 (counted over non-test files): lines a package and a file, lines
+// a function from its func keyword to its closing brace.
+const (
+	maxPackageLines  = 4000
+	maxFileLines     = 400
+	maxFunctionLines = 80
+)
+
+type listed struct {
+	ImportPath string
+	Dir        string
+	GoFiles    []string
+	CgoFiles   []string
+	Imports    []string
+	Export     string
+	Standard   bool
+}
+
+// list is `go list -export -deps ./...` from the module's root: every package of the
+// module and what it imports, with the export data the type checker reads.
+func list(t *testing.T) (ours []listed, export map[string]string) {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "list", "-e", "-export", "-deps", "-json=ImportPath,Dir,GoFiles,CgoFiles,Imports,Export,Standard", "./...")
+	cmd.Dir = root
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.String())
+	}
+	export = map[string]string{}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p listed
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		export[p.ImportPath] = p.Export
+		if p.ImportPath == module || strings.HasPrefix(p.ImportPath, module+"/") {
+			ours = append(ours, p)
+		}
+	}
+	return ours, export
+}
+
+func rel(path string) string { return strings.TrimPrefix(strings.TrimPrefix(path, module), "/") }
+
+// TestLayers: every package is in a layer, and imports only packages of lower layers.
+func TestLayers(t *testing.T) {
+	ours, _ := list(t)
+	layerOf := map[string]int{}
+	for i, l := range layers {
+		for _, p := range l {
+			layerOf[p] = i
+		}
+	}
+	for _, p := range ours {
+		me, ok := layerOf[rel(p.ImportPath)]
+		if !ok {
+			t.Errorf("%s is in no layer: place it in internal/archtest's layers", rel(p.ImportPath))
+			continue
+		}
+		for _, imp := range p.Imports {
+			if !strings.HasPrefix(imp, module+"/") {
+				continue
+			}
+			if them, ok := layerOf[rel(imp)]; ok && them >= me {
+				t.Errorf("%s (layer %d) imports %s (layer %d): packages import only downward", rel(p.ImportPath), me, rel(imp), them)
+			}
+		}
+	}
+}
+
+// TestSizes: no package over maxPackageLines, no file over maxFileLines, no function over
+// maxFunctionLines (non-test files).
+func TestSizes(t *testing.T) {
+	ours, _ := list(t)
+	for _, p := range ours {
+		total := 0
+		fset := token.NewFileSet()
+		for _, name := range slices.Concat(p.GoFiles, p.CgoFiles) {
+			path := filepath.Join(p.Dir, name)
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := bytes.Count(src, []byte("\n"))
+			total += n
+			if n > maxFileLines {
+				t.Errorf("%s/%s: %d lines, more than %d", rel(p.ImportPath), name, n, maxFileLines)
+			}
+			f, err := parser.ParseFile(fset, path, src, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok {
+					if lines := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1; lines > maxFunctionLines {
+						t.Errorf("%s/%s: %s has %d lines, more than %d", rel(p.ImportPath), name, fd.Name.Name, lines, maxFunctionLines)
+					}
+				}
+			}
+		}
+		if total > maxPackageLines {
+			t.Errorf("%s: %d lines in its non-test files, more than %d", rel(p.ImportPath), total, maxPackageLines)
+		}
+	}
+}
+
+// TestFilesFormLayers: inside a package, no two files each call a function or method the
+// other declares (non-test files).
+func TestFilesFormLayers(t *testing.T) {
+	ours, export := list(t)
+	for _, p := range ours {
+		calls, err := fileCalls(p, export)
+		if err != nil {
+			t.Fatalf("%s: %v", rel(p.ImportPath), err)
+		}
+		for pair := range calls {
+			if pair[0] < pair[1] && calls[[2]string{pair[1], pair[0]}] {
+				t.Errorf("%s: %s and %s call into each other", rel(p.ImportPath), pair[0], pair[1])
+			}
+		}
+	}
+}
+
+// fileCalls type-checks p from source (its imports from their export data) and returns
+// which of its files use a function or method declared in which other.
+func fileCalls(p listed, export map[string]string) (map[[2]string]bool, error) {
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range slices.Concat(p.GoFiles, p.CgoFiles) {
+		f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, 0)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	imp := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
+		file, ok := export[path]
+		if !ok || file == "" {
+			return nil, fmt.Errorf("no export data for %s", path)
+		}
+		return os.Open(file)
+	})
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
+	// With cgo's names faked (FakeImportC) their values have no type; other errors are real.
+	conf := types.Config{Importer: imp, FakeImportC: true, Error: func(error) {}}
+	pkg, err := conf.Check(p.ImportPath, fset, files, info)
+	if err != nil && len(p.CgoFiles) == 0 {
+		return nil, err
+	}
+	calls := map[[2]string]bool{}
+	for id, obj := range info.Uses {
+		if _, isFunc := obj.(*types.Func); !isFunc || obj.Pkg() != pkg {
+			continue
+		}
+		from, to := filepath.Base(fset.Position(id.Pos()).Filename), filepath.Base(fset.Position(obj.Pos()).Filename)
+		if from != to {
+			calls[[2]string{from, to}] = true
+		}
+	}
+	return calls, nil
+}
