@@ -28,7 +28,7 @@ var layers = [][]string{
 	{"env"},
 	{"env/envtest", "frame", "datasets", "solver/odds"},
 	{"internal/charts", "solver/lineup"},
-	{"solver/internal/induction"},
+	{"solver/internal/induction", "internal/cli/command"},
 	{"solver/policy"},
 	{"solver/game"},
 	{"solver/dyngame"},

@@ -6,19 +6,20 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 type agentsOptions struct{ json bool }
 
-func newAgentsCmd(io Streams) *cobra.Command {
+func newAgentsCmd(io command.Streams) *cobra.Command {
 	var o agentsOptions
 	cmd := &cobra.Command{
 		Use:   "agents [--json]",
 		Short: "List the agents, their parameters and defaults (specs like fixed:1-2-3-3-1 or optimal:objective=points)",
-		Args:  argsBetween(0, 0, "no arguments"),
+		Args:  command.ArgsBetween(0, 0, "no arguments"),
 		RunE:  func(*cobra.Command, []string) error { return runAgents(io, o) },
 	}
-	jsonFlag(cmd.Flags(), &o.json, "the list")
+	command.JSONFlag(cmd.Flags(), &o.json, "the list")
 	return cmd
 }
 
@@ -34,7 +35,7 @@ type agentJSON struct {
 	Params []paramJSON `json:"params"`
 }
 
-func runAgents(io Streams, o agentsOptions) error {
+func runAgents(io command.Streams, o agentsOptions) error {
 	kinds := agents.Kinds()
 	if o.json {
 		out := make([]agentJSON, len(kinds))
@@ -44,7 +45,7 @@ func runAgents(io Streams, o agentsOptions) error {
 				out[i].Params = append(out[i].Params, paramJSON{p.Name, p.Default, p.Doc})
 			}
 		}
-		return writeJSON(io.Out, out)
+		return command.WriteJSON(io.Out, out)
 	}
 	// A list, not a table: the docs are sentences, and a table of them was 700 columns wide.
 	// Each agent, its sentence wrapped at 100 columns, then each parameter with its default

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -51,7 +52,7 @@ func TestWatch(t *testing.T) {
 		t.Error("another seed gave the same transcript")
 	}
 	for _, bad := range [][]string{{"watch", "heuristic"}, {"watch", "nobody", "random"}, {"watch", "fixed:9-9", "random"}} {
-		if code, out, stderr := run(t, bad...); code != exitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		if code, out, stderr := run(t, bad...); code != command.ExitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d, stderr %q", bad, code, stderr)
 		}
 	}
@@ -92,7 +93,7 @@ func TestEval(t *testing.T) {
 		t.Errorf("random's exploitability is not shown as an estimate:\n%s", out)
 	}
 	for _, bad := range [][]string{{"eval", "nobody"}, {"eval", "heuristic", "--vs", "nobody"}, {"eval", "heuristic", "-n", "0"}, {"eval", "heuristic", "--vs", " ; "}} {
-		if code, _, stderr := run(t, bad...); code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		if code, _, stderr := run(t, bad...); code != command.ExitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d %q", bad, code, stderr)
 		}
 	}

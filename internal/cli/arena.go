@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/shellquote"
 )
 
@@ -19,7 +20,7 @@ import (
 const defaultAgents = "random;fixed:2-2-2-2-2;fixed:1-3-3-2-1;heuristic;optimal;mcts:iters=200"
 
 type arenaOptions struct {
-	rules        ruleFlags
+	rules        command.RuleFlags
 	logDecisions bool
 	logThrows    bool
 	dice         bool
@@ -43,7 +44,7 @@ type arenaOptions struct {
 
 // ArenaCommand is kingoal's arena command playing on engine (nil: arena.Local; kingoal-beam
 // passes one that runs an Apache Beam pipeline).
-func ArenaCommand(streams Streams, engine arena.Engine) *cobra.Command {
+func ArenaCommand(streams command.Streams, engine arena.Engine) *cobra.Command {
 	var o arenaOptions
 	cmd := &cobra.Command{
 		Use:   "arena [--agents \"A;B;C\"] [--format league|gauntlet|knockout|worldcup] [--matches N] [--seed S] [--out DIR] [--resume] [rule flags]",
@@ -83,30 +84,30 @@ DIR/exploitability.json; --no-exploitability skips it.`,
   kingoal arena --agents "heuristic;random" --log-throws --dice --out runs/b
   kingoal arena --format knockout --draw-bracket --matches 200 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2"
   kingoal arena --format worldcup --matches 500 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2;fixed:1-2-3-2-2;mcts:iters=100;fixed:2-3-2-2-1"`,
-		Args: argsBetween(0, 0, "no arguments (agents go in --agents)"),
+		Args: command.ArgsBetween(0, 0, "no arguments (agents go in --agents)"),
 		RunE: resumable(&o.resume, &o.out, arenaFlagValues, func(cmd *cobra.Command) error {
 			return runArena(cmd.Context(), cmd.Root().Name(), streams, engine, o)
 		}),
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.agents, "agents", defaultAgents, "agent specs separated by ';' (or ',' where no spec has parameters of its own; see kingoal agents)")
-	enumFlagWithAliases(f, &o.format, "format", "the competition (see above; knockout is also \"cup\", worldcup \"world-cup\")",
+	command.EnumFlagWithAliases(f, &o.format, "format", "the competition (see above; knockout is also \"cup\", worldcup \"world-cup\")",
 		map[string]string{"cup": "knockout", "world-cup": "worldcup"}, "league", "gauntlet", "knockout", "worldcup")
 	f.BoolVar(&o.drawBracket, "draw-bracket", false, "knockout: draw every cup's seeding from the seed (default: the order of --agents)")
 	f.IntVar(&o.groupSize, "group-size", arena.DefaultGroupSize, "worldcup: agents a group (groups as even as the numbers allow; 1, 2, 4, … groups)")
-	enumFlag(f, &o.sampler, "sampler", "goals: matches whose throws are not logged are drawn goal by goal (the same law as throw by throw, faster); throws: every throw drawn, the matches of a --log-throws run of the same seed", "goals", "throws")
+	command.EnumFlag(f, &o.sampler, "sampler", "goals: matches whose throws are not logged are drawn goal by goal (the same law as throw by throw, faster); throws: every throw drawn, the matches of a --log-throws run of the same seed", "goals", "throws")
 	f.IntVar(&o.matches, "matches", 60, "matches per pair of agents; knockout and worldcup: the number of cups")
-	seedFlag(f, &o.seed, "")
-	workersFlag(f, &o.workers, "")
-	runDirFlags(f, &o.out, &o.resume, &o.force, "kingoal-arena", "run", "its matches, logs and leaderboard files")
+	command.SeedFlag(f, &o.seed, "")
+	command.WorkersFlag(f, &o.workers, "")
+	command.RunDirFlags(f, &o.out, &o.resume, &o.force, "kingoal-arena", "run", "its matches, logs and leaderboard files")
 	f.BoolVar(&o.logThrows, "log-throws", false, "also write throws.parquet: one row per throw, coin and penalty kick")
 	f.BoolVar(&o.dice, "dice", false, "roll every die and log the values in throws.parquet (another random stream: another run)")
 	f.BoolVar(&o.logDecisions, "log-decisions", false, "also write decisions.parquet: one row per agent decision (observation, mask, action, reward), for offline RL")
 	f.BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
-	jsonFlag(f, &o.json, "the table")
+	command.JSONFlag(f, &o.json, "the table")
 	f.BoolVar(&o.noExploit, "no-exploitability", false, "leave the exploitability column out (it costs seconds to minutes; cached in DIR/exploitability.json)")
 	f.IntVar(&o.exploitMatches, "exploitability-matches", arena.DefaultExploitabilityMatches, "matches behind each estimated exploitability")
-	o.rules.register(f)
+	o.rules.Register(f)
 	return cmd
 }
 
@@ -121,48 +122,48 @@ func filesOf(c *arena.Plan) []string {
 
 // config turns the flags into a competition, or a one-line usage error.
 func (o arenaOptions) config() (arena.Config, error) {
-	r, err := o.rules.rules()
+	r, err := o.rules.Rules()
 	if err != nil {
 		return arena.Config{}, err
 	}
 	if o.matches <= 0 {
-		return arena.Config{}, Usagef("--matches %d: want at least 1 match", o.matches)
+		return arena.Config{}, command.Usagef("--matches %d: want at least 1 match", o.matches)
 	}
-	if err := checkWorkers(o.workers); err != nil {
+	if err := command.CheckWorkers(o.workers); err != nil {
 		return arena.Config{}, err
 	}
 	if o.exploitMatches <= 0 && !o.noExploit {
-		return arena.Config{}, Usagef("--exploitability-matches %d: want at least 1 (or --no-exploitability)", o.exploitMatches)
+		return arena.Config{}, command.Usagef("--exploitability-matches %d: want at least 1 (or --no-exploitability)", o.exploitMatches)
 	}
 	if err := outputChoices(o.out, o.markdown, o.json, o.resume, o.force); err != nil {
 		return arena.Config{}, err
 	}
 	format, err := arena.ParseFormat(o.format)
 	if err != nil {
-		return arena.Config{}, flagError("--format", err)
+		return arena.Config{}, command.FlagError("--format", err)
 	}
 	if o.dice && !o.logThrows {
-		return arena.Config{}, Usagef("--dice only matters with --log-throws")
+		return arena.Config{}, command.Usagef("--dice only matters with --log-throws")
 	}
 	if o.drawBracket && format != arena.Knockout {
-		return arena.Config{}, Usagef("--draw-bracket only matters with --format knockout")
+		return arena.Config{}, command.Usagef("--draw-bracket only matters with --format knockout")
 	}
 	if o.sampler != "goals" && o.sampler != "throws" {
-		return arena.Config{}, Usagef("--sampler %q: want goals or throws", o.sampler)
+		return arena.Config{}, command.Usagef("--sampler %q: want goals or throws", o.sampler)
 	}
 	groupSize := 0
 	if format == arena.WorldCup {
 		if o.groupSize < 2 { // 0 would quietly mean the default, 1 a group with nobody to play
-			return arena.Config{}, Usagef("--group-size %d: want at least 2 agents a group", o.groupSize)
+			return arena.Config{}, command.Usagef("--group-size %d: want at least 2 agents a group", o.groupSize)
 		}
 		groupSize = o.groupSize
 	} else if o.groupSize != arena.DefaultGroupSize {
-		return arena.Config{}, Usagef("--group-size only matters with --format worldcup")
+		return arena.Config{}, command.Usagef("--group-size only matters with --format worldcup")
 	}
 	if format == arena.Knockout || format == arena.WorldCup {
 		r.Knockout = true // a World Cup's groups play league matches all the same
 	}
-	c := arena.Config{Format: format, Agents: arena.Labelled(splitSpecs(o.agents)), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, GroupSize: groupSize,
+	c := arena.Config{Format: format, Agents: arena.Labelled(command.SplitSpecs(o.agents)), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, GroupSize: groupSize,
 		Seed: o.seed, Workers: o.workers, LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions, EveryThrow: o.sampler == "throws",
 		NoExploitability: o.noExploit}
 	return c, nil
@@ -174,12 +175,12 @@ func (o arenaOptions) config() (arena.Config, error) {
 func plan(ctx context.Context, c arena.Config) (*arena.Plan, error) {
 	p, err := arena.NewPlan(ctx, c)
 	if err != nil && ctx.Err() == nil {
-		return nil, usageError{err}
+		return nil, command.Usage(err)
 	}
 	return p, err
 }
 
-func runArena(ctx context.Context, prog string, streams Streams, engine arena.Engine, o arenaOptions) error {
+func runArena(ctx context.Context, prog string, streams command.Streams, engine arena.Engine, o arenaOptions) error {
 	cfg, err := o.config()
 	if err != nil {
 		return err
@@ -189,16 +190,16 @@ func runArena(ctx context.Context, prog string, streams Streams, engine arena.En
 		return err
 	}
 	var began time.Time
-	matches, measured := lazyProgress(streams.ErrOut, "matches"), lazyProgress(streams.ErrOut, "agents")
+	matches, measured := command.LazyProgress(streams.ErrOut, "matches"), command.LazyProgress(streams.ErrOut, "agents")
 	lb, err := arena.Run(ctx, o.out, c, arena.RunOptions{Resume: o.resume, Force: o.force, Engine: engine, ExploitabilityMatches: o.exploitMatches,
 		Events: arena.RunEvents{
 			Playing: func() {
 				began = time.Now()
 				fmt.Fprintf(streams.ErrOut, "%s: %s of %d agents, %d matches, seed %d, into %s\n", prog, c.Format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
 			},
-			Matches: matches.set,
+			Matches: matches.Set,
 			Played: func(tally *arena.Tally) {
-				matches.finish()
+				matches.Finish()
 				took := fmt.Sprintf("in %.1fs", time.Since(began).Seconds())
 				if o.resume { // some were played by an earlier attempt: a rate from the total would lie
 					took = fmt.Sprintf("done (this attempt: %.1fs)", time.Since(began).Seconds())
@@ -209,13 +210,13 @@ func runArena(ctx context.Context, prog string, streams Streams, engine arena.En
 				fmt.Fprintf(streams.ErrOut, "kingoal: exploitability of the %d agents (exact where it can be, else %d matches each; cached in %s)\n",
 					agents, o.exploitMatches, filepath.Join(o.out, arena.ExploitabilityFile))
 			},
-			Measured: measured.set,
+			Measured: measured.Set,
 			ReadOnly: func() {
 				fmt.Fprintf(streams.ErrOut, "kingoal: the run in %s is finished and read-only here: its leaderboard, nothing written\n", o.out)
 			},
 		}})
-	matches.finish()
-	measured.finish()
+	matches.Finish()
+	measured.Finish()
 	if err != nil {
 		return runError(err)
 	}
@@ -232,5 +233,5 @@ func runError(err error) error {
 	case errors.As(err, &stopped):
 		return fmt.Errorf("interrupted; finished matches are kept in %s: continue with --out %s --resume: %w", stopped.Dir, shellquote.Quote(stopped.Dir), stopped.Err)
 	}
-	return runDirError(lockError(err))
+	return runDirError(command.LockError(err))
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 func TestArenaAndLeaderboard(t *testing.T) {
@@ -99,11 +100,11 @@ func TestArenaAndLeaderboard(t *testing.T) {
 		{"leaderboard"},
 		{"arena", "--format", "swiss"},
 	} {
-		if code, _, stderr := run(t, bad...); code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		if code, _, stderr := run(t, bad...); code != command.ExitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d %q", bad, code, stderr)
 		}
 	}
-	if code, _, stderr := run(t, "leaderboard", t.TempDir()); code != exitFailure || !strings.Contains(stderr, "run.json") {
+	if code, _, stderr := run(t, "leaderboard", t.TempDir()); code != command.ExitFailure || !strings.Contains(stderr, "run.json") {
 		t.Errorf("empty dir: exit %d %q", code, stderr)
 	}
 }
@@ -218,14 +219,14 @@ func FuzzArenaFlags(f *testing.F) {
 	f.Fuzz(func(t *testing.T, format, agents string, matches, workers, groupSize int, sampler string, draw, throws, dice bool) {
 		o := arenaOptions{format: format, agents: agents, matches: matches, workers: workers, groupSize: groupSize, sampler: sampler, drawBracket: draw,
 			logThrows: throws, dice: dice, out: "run"}
-		o.rules = ruleFlags{env.DefaultKnobs()}
+		o.rules = command.RuleFlags{Knobs: env.DefaultKnobs()}
 		cfg, err := o.config()
 		var c *arena.Plan
 		if err == nil {
 			c, err = plan(context.Background(), cfg)
 		}
 		if err != nil {
-			var u usageError
+			var u command.UsageError
 			if !errors.As(err, &u) || strings.Contains(err.Error(), "\n") {
 				t.Fatalf("not a one-line usage error: %v", err)
 			}

@@ -17,34 +17,35 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
-func newDatasetsCmd(streams Streams) *cobra.Command {
+func newDatasetsCmd(streams command.Streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "datasets",
 		Short: "Inspect, export and generate datasets (Parquet)",
 	}
 	cmd.AddCommand(newInspectCmd(streams), newExportCmd(streams), GenerateCommand(streams, nil))
-	return group(cmd)
+	return command.Group(cmd)
 }
 
 type inspectOptions struct{ rows int }
 
-func newInspectCmd(streams Streams) *cobra.Command {
+func newInspectCmd(streams command.Streams) *cobra.Command {
 	var o inspectOptions
 	cmd := &cobra.Command{
 		Use:   "inspect PATH [--rows N]",
 		Short: "Print a Parquet file's schema tag, columns, row count and first rows",
-		Args:  argsBetween(1, 1, "one PATH"),
+		Args:  command.ArgsBetween(1, 1, "one PATH"),
 		RunE:  func(_ *cobra.Command, args []string) error { return runInspect(streams, o, args[0]) },
 	}
 	cmd.Flags().IntVar(&o.rows, "rows", 5, "how many rows to show")
 	return cmd
 }
 
-func runInspect(streams Streams, o inspectOptions, path string) error {
+func runInspect(streams command.Streams, o inspectOptions, path string) error {
 	if o.rows < 0 {
-		return Usagef("--rows %d: want 0 or more", o.rows)
+		return command.Usagef("--rows %d: want 0 or more", o.rows)
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return listParquet(streams, path)
@@ -71,19 +72,19 @@ func runInspect(streams Streams, o inspectOptions, path string) error {
 		schema = "(none: not written by kingoal)"
 	}
 	fmt.Fprintf(streams.Out, "%s\nschema: %s\nrows: %d\n\n", path, schema, info.Rows)
-	t := newTable(streams.Out, 2, "column", "type")
+	t := command.NewTable(streams.Out, 2, "column", "type")
 	var rows [][]string
 	for i, c := range info.Columns {
 		rows = append(rows, []string{c, info.Types[i]})
 	}
-	if err := appendRows(t, rows); err != nil {
+	if err := command.AppendRows(t, rows); err != nil {
 		return err
 	}
 	if len(first) == 0 {
 		return nil
 	}
 	fmt.Fprintf(streams.Out, "\nfirst %d rows:\n", len(first))
-	return appendRows(newTable(streams.Out, len(info.Columns), info.Columns...), first)
+	return command.AppendRows(command.NewTable(streams.Out, len(info.Columns), info.Columns...), first)
 }
 
 type exportOptions struct {
@@ -91,7 +92,7 @@ type exportOptions struct {
 	force       bool
 }
 
-func newExportCmd(streams Streams) *cobra.Command {
+func newExportCmd(streams command.Streams) *cobra.Command {
 	var o exportOptions
 	cmd := &cobra.Command{
 		Use:   "export PATH --format csv|jsonl [--out FILE]",
@@ -99,20 +100,20 @@ func newExportCmd(streams Streams) *cobra.Command {
 		Long: `Export writes every row of PATH as CSV (a header row, then one line per row; nulls are
 empty) or JSON Lines (one object per row; NaN becomes null). It is the fallback for tools
 without a Parquet reader, such as Python without pyarrow.`,
-		Args: argsBetween(1, 1, "one PATH"),
+		Args: command.ArgsBetween(1, 1, "one PATH"),
 		RunE: func(cmd *cobra.Command, args []string) error { return runExport(cmd.Context(), streams, o, args[0]) },
 	}
-	enumFlag(cmd.Flags(), &o.format, "format", "the output format", "csv", "jsonl")
+	command.EnumFlag(cmd.Flags(), &o.format, "format", "the output format", "csv", "jsonl")
 	cmd.Flags().StringVar(&o.out, "out", "", "output file (default: standard output)")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace --out if it exists")
 	return cmd
 }
 
-func runExport(ctx context.Context, s Streams, o exportOptions, path string) error {
+func runExport(ctx context.Context, s command.Streams, o exportOptions, path string) error {
 	if o.format != "csv" && o.format != "jsonl" {
-		return Usagef("--format %q: want csv or jsonl", o.format)
+		return command.Usagef("--format %q: want csv or jsonl", o.format)
 	}
-	release, err := claimOutputs(map[string]string{"--out": o.out}, o.force)
+	release, err := command.ClaimOutputs(map[string]string{"--out": o.out}, o.force)
 	if err != nil {
 		return err
 	}
@@ -196,7 +197,7 @@ const maxListed = 200
 
 // listParquet answers inspect on a directory (a run, a dataset): its Parquet files, each
 // with its schema and rows, to inspect one by one.
-func listParquet(streams Streams, dir string) error {
+func listParquet(streams command.Streams, dir string) error {
 	var rows [][]string
 	errEnough := errors.New("enough")
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -223,5 +224,5 @@ func listParquet(streams Streams, dir string) error {
 		return fmt.Errorf("datasets: %s is a directory with no Parquet file in it", dir)
 	}
 	fmt.Fprintf(streams.Out, "%s: a directory; its Parquet files (kingoal datasets inspect FILE shows one):\n\n", dir)
-	return appendRows(newTable(streams.Out, 2, "file", "schema", "rows"), rows)
+	return command.AppendRows(command.NewTable(streams.Out, 2, "file", "schema", "rows"), rows)
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 func TestDatasetsInspectAndExport(t *testing.T) {
@@ -63,10 +64,10 @@ func TestDatasetsInspectAndExport(t *testing.T) {
 	}
 	bad := filepath.Join(t.TempDir(), "bad.parquet")
 	os.WriteFile(bad, []byte("not parquet"), 0o644)
-	if code, _, stderr := run(t, "datasets", "inspect", bad); code != exitFailure || !strings.Contains(stderr, "not a readable Parquet file") {
+	if code, _, stderr := run(t, "datasets", "inspect", bad); code != command.ExitFailure || !strings.Contains(stderr, "not a readable Parquet file") {
 		t.Errorf("corrupt: exit %d %q", code, stderr)
 	}
-	if code, _, _ := run(t, "datasets", "export", pq, "--format", "xml"); code != exitUsage {
+	if code, _, _ := run(t, "datasets", "export", pq, "--format", "xml"); code != command.ExitUsage {
 		t.Errorf("bad format: exit %d", code)
 	}
 }
@@ -110,7 +111,7 @@ func TestGenerate(t *testing.T) {
 		t.Error("a spec with commas, separated by ';', was refused")
 	}
 	for _, bad := range [][]string{{"datasets", "generate", "--agents", "random"}, {"datasets", "generate", "--episodes", "0"}, {"datasets", "generate", "--agents", "random,nobody"}} {
-		if code, _, stderr := run(t, bad...); code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		if code, _, stderr := run(t, bad...); code != command.ExitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d %q", bad, code, stderr)
 		}
 	}
@@ -135,7 +136,7 @@ func TestInspectReadsEveryPage(t *testing.T) {
 	footer := len(b) - 8 - int(binary.LittleEndian.Uint32(b[len(b)-8:]))
 	b[footer-40] ^= 0xff // inside the last column chunk's page
 	os.WriteFile(path, b, 0o644)
-	if code, _, stderr := run(t, "datasets", "inspect", path, "--rows", "1"); code != exitFailure {
+	if code, _, stderr := run(t, "datasets", "inspect", path, "--rows", "1"); code != command.ExitFailure {
 		t.Fatalf("a damaged last page: exit %d, %q", code, stderr)
 	}
 }

@@ -12,10 +12,11 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/exploit"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 type evalOptions struct {
-	rules     ruleFlags
+	rules     command.RuleFlags
 	vs        string
 	matches   int
 	seed      uint64
@@ -23,7 +24,7 @@ type evalOptions struct {
 	noExploit bool
 }
 
-func newEvalCmd(io Streams) *cobra.Command {
+func newEvalCmd(io command.Streams) *cobra.Command {
 	var o evalOptions
 	cmd := &cobra.Command{
 		Use:   "eval SPEC [--vs A;B;C] [-n N] [--seed S] [rule flags] [--json]",
@@ -50,51 +51,51 @@ the best reply to the agent's kick-off mix).
 --no-exploitability skips it.`,
 		Example: `  kingoal eval heuristic
   kingoal eval "mcts:iters=500" --vs "fixed:2-2-2-2-2;random" -n 400`,
-		Args: argsBetween(1, 1, "one agent SPEC"),
+		Args: command.ArgsBetween(1, 1, "one agent SPEC"),
 		RunE: func(cmd *cobra.Command, args []string) error { return runEval(cmd.Context(), io, o, args[0]) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.vs, "vs", "fixed:2-2-2-2-2;fixed:1-3-3-2-1;heuristic", "reference opponents, separated by ';' (the solver-backed agents re-solve for every new opponent line-up, so against random they take about 0.3 s a match)")
 	f.IntVarP(&o.matches, "matches", "n", 400, "matches per opponent when scoring by Monte Carlo")
-	seedFlag(f, &o.seed, "")
-	jsonFlag(f, &o.json, "the reports")
+	command.SeedFlag(f, &o.seed, "")
+	command.JSONFlag(f, &o.json, "the reports")
 	f.BoolVar(&o.noExploit, "no-exploitability", false, "do not compute the agent's exploitability")
-	o.rules.register(f)
+	o.rules.Register(f)
 	return cmd
 }
 
-func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error {
-	r, err := o.rules.rules()
+func runEval(ctx context.Context, io command.Streams, o evalOptions, spec string) error {
+	r, err := o.rules.Rules()
 	if err != nil {
 		return err
 	}
 	if o.matches <= 0 {
-		return Usagef("-n %d: want at least 1", o.matches)
+		return command.Usagef("-n %d: want at least 1", o.matches)
 	}
 	newAgent := func() (agents.Agent, error) { return agents.New(spec, agents.Setup{Rules: r, Context: ctx}) }
 	if _, err := newAgent(); err != nil {
-		return usageError{err}
+		return command.Usage(err)
 	}
 	var opps []string
-	for _, s := range splitSpecs(o.vs) {
+	for _, s := range command.SplitSpecs(o.vs) {
 		if _, err := agents.New(s, agents.Setup{Rules: r, Context: ctx}); err != nil {
-			return usageError{err}
+			return command.Usage(err)
 		}
 		opps = append(opps, s)
 	}
 	if len(opps) == 0 {
-		return Usagef("--vs: no opponents")
+		return command.Usagef("--vs: no opponents")
 	}
 	fmt.Fprintf(io.ErrOut, "kingoal: evaluating %s against %d opponents, seed %d\n", spec, len(opps), o.seed)
-	bar := lazyProgress(io.ErrOut, "opponents")
-	bar.set(0, len(opps))
+	bar := command.LazyProgress(io.ErrOut, "opponents")
+	bar.Set(0, len(opps))
 	ev, err := exploit.Evaluate(ctx, newAgent, opps, r, exploit.EvalOptions{Matches: o.matches, Seed: o.seed, NoExploitability: o.noExploit,
-		Evaluated: bar.set,
+		Evaluated: bar.Set,
 		Measuring: func() {
-			bar.finish()
+			bar.Finish()
 			fmt.Fprintf(io.ErrOut, "kingoal: exploitability of %s (exact where it can be; else %d matches)\n", spec, o.matches)
 		}})
-	bar.finish()
+	bar.Finish()
 	switch {
 	case errors.Is(err, context.Canceled) && len(ev.Reports) < len(opps):
 		return fmt.Errorf("eval: interrupted after %d of %d opponents (nothing printed: a partial evaluation is not a result): %w", len(ev.Reports), len(opps), err)
@@ -104,7 +105,7 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 		return err
 	}
 	if o.json {
-		return writeJSON(io.Out, ev)
+		return command.WriteJSON(io.Out, ev)
 	}
 	return writeEvalTable(io.Out, spec, r, ev.Reports, ev.Exploitability)
 }
@@ -112,7 +113,7 @@ func runEval(ctx context.Context, io Streams, o evalOptions, spec string) error 
 // writeEvalTable prints the reports as a table, and the exploitability under it.
 func writeEvalTable(w io.Writer, spec string, r env.Rules, reps []exploit.Report, expl *exploit.Exploitability) error {
 	fmt.Fprintf(w, "%s\nrules: %s\n\n", spec, r)
-	t := newTable(w, 2, "opponent", "method", "win", "draw", "loss", "score", "best response", "regret")
+	t := command.NewTable(w, 2, "opponent", "method", "win", "draw", "loss", "score", "best response", "regret")
 	var rows [][]string
 	for _, rp := range reps {
 		method, score := "exact", fmt.Sprintf("%.4f", rp.Score)
@@ -125,7 +126,7 @@ func writeEvalTable(w io.Writer, spec string, r env.Rules, reps []exploit.Report
 		}
 		rows = append(rows, []string{rp.Opponent, method, fmt.Sprintf("%.4f", rp.Win), fmt.Sprintf("%.4f", rp.Draw), fmt.Sprintf("%.4f", rp.Loss), score, best, regret})
 	}
-	if err := appendRows(t, rows); err != nil {
+	if err := command.AppendRows(t, rows); err != nil {
 		return err
 	}
 	if expl != nil {

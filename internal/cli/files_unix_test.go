@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,7 +46,7 @@ func TestFilesThatAreNotFilesExitOne(t *testing.T) {
 		select {
 		case r := <-done:
 			code, stderr := r[0].(int), r[1].(string)
-			if code != exitFailure || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "not a regular file") {
+			if code != command.ExitFailure || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "not a regular file") {
 				t.Errorf("%v: exit %d, %q", args, code, stderr)
 			}
 		case <-time.After(20 * time.Second):

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -33,7 +34,7 @@ func TestEveryFlagNamedExists(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	walk(newRootCmd(Streams{strings.NewReader(""), &out, &out}))
+	walk(newRootCmd(command.Streams{In: strings.NewReader(""), Out: &out, ErrOut: &out}))
 	flag := regexp.MustCompile(`(^|[\s("'\x60\[|])--([a-z][a-z0-9-]*[a-z0-9])`)
 	var unknown []string
 	for _, dir := range []string{".", "../../agents", "../../arena", "../../env", "../../solver", "../../datasets"} {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"strings"
 	"testing"
 )
@@ -20,7 +21,7 @@ func TestBadFlagValuesSayWhatTheyWant(t *testing.T) {
 		{[]string{"rules", "--ties-count=maybe"}, `--ties-count "maybe": want true or false`},
 	} {
 		code, _, stderr := run(t, c.args...)
-		if code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, c.want) {
+		if code != command.ExitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, %q; want exit 2 and %q", c.args, code, stderr, c.want)
 		}
 	}

@@ -8,10 +8,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 type generateOptions struct {
-	rules     ruleFlags
+	rules     command.RuleFlags
 	agents    string
 	episodes  int
 	seed      uint64
@@ -23,7 +24,7 @@ type generateOptions struct {
 }
 
 // GenerateCommand is kingoal's dataset-generation command playing on engine.
-func GenerateCommand(io Streams, engine arena.Engine) *cobra.Command {
+func GenerateCommand(io command.Streams, engine arena.Engine) *cobra.Command {
 	var o generateOptions
 	cmd := &cobra.Command{
 		Use:   "generate --agents A,B [--episodes N] [--seed S] --out DIR [rule flags]",
@@ -35,7 +36,7 @@ It is the arena's machinery without a tournament, so it is reproducible, paralle
 resumable the same way. Separate the two specs by ',' or, when a spec has commas itself, ';'.`,
 		Example: `  kingoal datasets generate --agents heuristic,random --episodes 10000 --out data
   kingoal datasets generate --agents "mcts:iters=300;optimal" --episodes 500 --out mcts-data`,
-		Args: argsBetween(0, 0, "no arguments"),
+		Args: command.ArgsBetween(0, 0, "no arguments"),
 		RunE: resumable(&o.resume, &o.out, generateFlagValues, func(cmd *cobra.Command) error {
 			return runGenerate(cmd.Context(), cmd.Root().Name(), io, engine, o)
 		}),
@@ -43,11 +44,11 @@ resumable the same way. Separate the two specs by ',' or, when a spec has commas
 	f := cmd.Flags()
 	f.StringVar(&o.agents, "agents", "heuristic,random", "the two agents")
 	f.IntVar(&o.episodes, "episodes", 1000, "matches to play")
-	seedFlag(f, &o.seed, "")
-	workersFlag(f, &o.workers, "")
-	runDirFlags(f, &o.out, &o.resume, &o.force, "kingoal-dataset", "dataset", "its decisions, matches and logs")
+	command.SeedFlag(f, &o.seed, "")
+	command.WorkersFlag(f, &o.workers, "")
+	command.RunDirFlags(f, &o.out, &o.resume, &o.force, "kingoal-dataset", "dataset", "its decisions, matches and logs")
 	f.BoolVar(&o.logThrows, "log-throws", false, "also write throws.parquet")
-	o.rules.register(f)
+	o.rules.Register(f)
 	return cmd
 }
 
@@ -58,19 +59,19 @@ func generateFlagValues(info arena.RunInfo) map[string]string {
 	return v
 }
 
-func runGenerate(ctx context.Context, prog string, io Streams, engine arena.Engine, o generateOptions) error {
-	r, err := o.rules.rules()
+func runGenerate(ctx context.Context, prog string, io command.Streams, engine arena.Engine, o generateOptions) error {
+	r, err := o.rules.Rules()
 	if err != nil {
 		return err
 	}
-	specs := splitSpecs(o.agents)
+	specs := command.SplitSpecs(o.agents)
 	if len(specs) != 2 {
-		return Usagef("--agents %q: want exactly two agent specs, got %d", o.agents, len(specs))
+		return command.Usagef("--agents %q: want exactly two agent specs, got %d", o.agents, len(specs))
 	}
 	if o.episodes <= 0 {
-		return Usagef("--episodes %d: want at least 1 episode", o.episodes)
+		return command.Usagef("--episodes %d: want at least 1 episode", o.episodes)
 	}
-	if err := checkWorkers(o.workers); err != nil {
+	if err := command.CheckWorkers(o.workers); err != nil {
 		return err
 	}
 	if err := outputChoices(o.out, false, false, o.resume, o.force); err != nil {
@@ -80,15 +81,15 @@ func runGenerate(ctx context.Context, prog string, io Streams, engine arena.Engi
 	if err != nil {
 		return err
 	}
-	bar := lazyProgress(io.ErrOut, "matches")
+	bar := command.LazyProgress(io.ErrOut, "matches")
 	tally, err := arena.Generate(ctx, o.out, c, arena.RunOptions{Resume: o.resume, Force: o.force, Engine: engine, Events: arena.RunEvents{
 		Playing: func() {
 			fmt.Fprintf(io.ErrOut, "%s: generating %d episodes of %s v %s, seed %d, into %s\n", prog, o.episodes, specs[0], specs[1], o.seed, o.out)
 		},
-		Matches: bar.set,
-		Played:  func(*arena.Tally) { bar.finish() },
+		Matches: bar.Set,
+		Played:  func(*arena.Tally) { bar.Finish() },
 	}})
-	bar.finish()
+	bar.Finish()
 	if err != nil {
 		return runError(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 var (
@@ -180,8 +181,8 @@ func TestCtrlCAnswersWithinASecond(t *testing.T) {
 			lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
 			last := lines[len(lines)-1]
 			t.Logf("exit %d after %v: %s", cmd.ProcessState.ExitCode(), took.Round(time.Millisecond), last)
-			if code := cmd.ProcessState.ExitCode(); code != exitInterrupted {
-				t.Errorf("exit code %d, want %d\n%s", code, exitInterrupted, stderr.String())
+			if code := cmd.ProcessState.ExitCode(); code != command.ExitInterrupted {
+				t.Errorf("exit code %d, want %d\n%s", code, command.ExitInterrupted, stderr.String())
 			}
 			if took > interruptLimit {
 				t.Errorf("took %v to exit after Ctrl-C, want at most %v", took, interruptLimit)
@@ -242,8 +243,8 @@ func TestCtrlCLateInASolve(t *testing.T) {
 			cmd.Process.Kill()
 			<-exited
 		}
-		if took, code := time.Since(sent), cmd.ProcessState.ExitCode(); code != exitInterrupted || took > interruptLimit {
-			t.Errorf("Ctrl-C at %.0f%% of a %v run: exit %d after %v, want %d within %v", 100*at, whole.Round(time.Millisecond), code, took.Round(time.Millisecond), exitInterrupted, interruptLimit)
+		if took, code := time.Since(sent), cmd.ProcessState.ExitCode(); code != command.ExitInterrupted || took > interruptLimit {
+			t.Errorf("Ctrl-C at %.0f%% of a %v run: exit %d after %v, want %d within %v", 100*at, whole.Round(time.Millisecond), code, took.Round(time.Millisecond), command.ExitInterrupted, interruptLimit)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 // TestKilledArenaResumes kills a real arena process with SIGKILL once its first shard is on
@@ -143,10 +144,10 @@ func TestKilledFictitiousPlayResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	target := strconv.Itoa(head.Iterations + 1)
-	if code, _, stderr := run(t, append([]string{"train", "fictitious", "--iterations", target, "--out", out}, rules...)...); code != exitUsage || !strings.Contains(stderr, "--resume") {
+	if code, _, stderr := run(t, append([]string{"train", "fictitious", "--iterations", target, "--out", out}, rules...)...); code != command.ExitUsage || !strings.Contains(stderr, "--resume") {
 		t.Errorf("a new run over an interrupted one: exit %d %s", code, stderr)
 	}
-	if code, _, stderr := run(t, "train", "fictitious", "--iterations", target, "--out", out, "--resume", "--throws-per-half", "5", "--moves", "1"); code != exitUsage {
+	if code, _, stderr := run(t, "train", "fictitious", "--iterations", target, "--out", out, "--resume", "--throws-per-half", "5", "--moves", "1"); code != command.ExitUsage {
 		t.Errorf("--resume under other rules: exit %d %s", code, stderr)
 	}
 	if code, _, stderr := run(t, append([]string{"train", "fictitious", "--iterations", target, "--out", out, "--resume"}, rules...)...); code != 0 {

@@ -11,12 +11,13 @@ import (
 
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/spf13/cobra"
 )
 
 type leaderboardOptions struct{ markdown, json, write bool }
 
-func newLeaderboardCmd(streams Streams) *cobra.Command {
+func newLeaderboardCmd(streams command.Streams) *cobra.Command {
 	var o leaderboardOptions
 	cmd := &cobra.Command{
 		Use:   "leaderboard RUN_DIR [--markdown] [--json] [--write-files]",
@@ -24,37 +25,37 @@ func newLeaderboardCmd(streams Streams) *cobra.Command {
 		Long: `Leaderboard prints the standings of a finished arena run from its files alone (run.json,
 matches.parquet, and the exploitability column kingoal arena cached). It writes nothing
 unless --write-files asks it to write the run's ratings.parquet and charts again.`,
-		Args: argsBetween(1, 1, "one RUN_DIR"),
+		Args: command.ArgsBetween(1, 1, "one RUN_DIR"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runLeaderboard(cmd.Context(), streams, o, args[0])
 		},
 	}
 	cmd.Flags().BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
-	jsonFlag(cmd.Flags(), &o.json, "the table")
+	command.JSONFlag(cmd.Flags(), &o.json, "the table")
 	cmd.Flags().BoolVar(&o.write, "write-files", false, "write the run's ratings.parquet, ratings.png and head_to_head.png again")
 	return cmd
 }
 
-func runLeaderboard(ctx context.Context, streams Streams, o leaderboardOptions, dir string) error {
+func runLeaderboard(ctx context.Context, streams command.Streams, o leaderboardOptions, dir string) error {
 	if o.markdown && o.json {
-		return Usagef("--markdown and --json: choose one")
+		return command.Usagef("--markdown and --json: choose one")
 	}
 	if o.write { // it writes into the run: hold the run's lock as the run would
 		lock, err := datasets.LockDir(dir)
 		if err != nil {
-			return lockError(err)
+			return command.LockError(err)
 		}
 		defer lock.Unlock()
 	} else if held, pid, err := datasets.DirHolder(dir); err != nil {
 		return err
 	} else if held {
-		return Usagef("%s is a run in progress (pid %d is writing it): its leaderboard is printed when it finishes; "+
+		return command.Usagef("%s is a run in progress (pid %d is writing it): its leaderboard is printed when it finishes; "+
 			"look again then", dir, pid)
 	}
 	var lb *arena.Leaderboard
 	// A run of millions of matches takes seconds to read: Ctrl-C abandons the read (nothing
 	// is written before it ends).
-	if err := interruptible(ctx, func() (err error) { lb, err = arena.ReadLeaderboard(ctx, dir); return err }); err != nil {
+	if err := command.Interruptible(ctx, func() (err error) { lb, err = arena.ReadLeaderboard(ctx, dir); return err }); err != nil {
 		return err
 	}
 	if o.write {
@@ -68,7 +69,7 @@ func runLeaderboard(ctx context.Context, streams Streams, o leaderboardOptions, 
 // writeLeaderboard renders lb: as text tables (or Markdown), or as JSON.
 func writeLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool) error {
 	if asJSON {
-		return writeJSON(w, lb)
+		return command.WriteJSON(w, lb)
 	}
 	var err error
 	if lb.IsCup() {
@@ -116,17 +117,17 @@ func writeLeagueTable(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	if gauntlet {
 		head = append(head, "Pts/P")
 	}
-	t := newTableAs(w, 2, markdown, head...)
+	t := command.NewTableAs(w, 2, markdown, head...)
 	var out [][]string
 	for i, s := range lb.Table {
 		row := []string{fmt.Sprint(i + 1), s.Agent, fmt.Sprint(s.P), fmt.Sprint(s.W), fmt.Sprint(s.D), fmt.Sprint(s.L),
-			fmt.Sprint(s.GF), fmt.Sprint(s.GA), signed(s.GD()), fmt.Sprint(s.Pts)}
+			fmt.Sprint(s.GF), fmt.Sprint(s.GA), command.Signed(s.GD()), fmt.Sprint(s.Pts)}
 		if gauntlet {
 			row = append(row, fmt.Sprintf("%.2f", float64(s.Pts)/float64(max(s.P, 1))))
 		}
 		out = append(out, row)
 	}
-	return appendRows(t, out)
+	return command.AppendRows(t, out)
 }
 
 // writeRatings writes the ratings with their intervals, and the exploitability column.
@@ -138,16 +139,16 @@ func writeRatings(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	if expl != nil {
 		header = append(header, "exploitability")
 	}
-	t := newTableAs(w, 1, markdown, header...)
+	t := command.NewTableAs(w, 1, markdown, header...)
 	var out [][]string
 	for _, r := range lb.Ratings {
-		row := []string{r.Agent, signedf(r.Rating, 0), signedf(r.Low, 0) + " … " + signedf(r.High, 0)}
+		row := []string{r.Agent, command.Signedf(r.Rating, 0), command.Signedf(r.Low, 0) + " … " + command.Signedf(r.High, 0)}
 		if expl != nil {
 			row = append(row, expl[r.Index].String())
 		}
 		out = append(out, row)
 	}
-	if err := appendRows(t, out); err != nil {
+	if err := command.AppendRows(t, out); err != nil {
 		return err
 	}
 	if expl != nil {
@@ -166,7 +167,7 @@ func writeHeadToHead(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	for k := range order {
 		header = append(header, fmt.Sprint(k+1))
 	}
-	t := newTableAs(w, 1, markdown, header...)
+	t := command.NewTableAs(w, 1, markdown, header...)
 	var out [][]string
 	for k, i := range order {
 		row := []string{fmt.Sprintf("%d %s", k+1, lb.Info.Agents[i])}
@@ -179,7 +180,7 @@ func writeHeadToHead(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 		}
 		out = append(out, row)
 	}
-	return appendRows(t, out)
+	return command.AppendRows(t, out)
 }
 
 // writeCupTable prints the cup ranking: titles (with a 95% interval on the rate), then how
@@ -215,7 +216,7 @@ func writeCupTable(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	if wc {
 		header = append(header, "out in group", "group pts/match")
 	}
-	t := newTableAs(w, 2, markdown, header...)
+	t := command.NewTableAs(w, 2, markdown, header...)
 	var out [][]string
 	for i, s := range cups {
 		row := []string{fmt.Sprint(i + 1), s.Agent, fmt.Sprint(s.Titles),
@@ -229,5 +230,5 @@ func writeCupTable(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 		}
 		out = append(out, row)
 	}
-	return appendRows(t, out)
+	return command.AppendRows(t, out)
 }

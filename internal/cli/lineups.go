@@ -6,23 +6,24 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 type lineupsOptions struct{ json bool }
 
-func newLineupsCmd(io Streams) *cobra.Command {
+func newLineupsCmd(io command.Streams) *cobra.Command {
 	var o lineupsOptions
 	cmd := &cobra.Command{
 		Use:   "lineups [--json]",
 		Short: "List the 121 legal line-ups with their stable index (0..120)",
-		Args:  argsBetween(0, 0, "no arguments"),
+		Args:  command.ArgsBetween(0, 0, "no arguments"),
 		RunE:  func(*cobra.Command, []string) error { return runLineups(io, o) },
 	}
-	jsonFlag(cmd.Flags(), &o.json, `the list ([{"index":0,"lineup":"1-1-1-2-5"},…])`)
+	command.JSONFlag(cmd.Flags(), &o.json, `the list ([{"index":0,"lineup":"1-1-1-2-5"},…])`)
 	return cmd
 }
 
-func runLineups(io Streams, o lineupsOptions) error {
+func runLineups(io command.Streams, o lineupsOptions) error {
 	all := env.AllLineups()
 	if o.json {
 		type row struct {
@@ -33,9 +34,9 @@ func runLineups(io Streams, o lineupsOptions) error {
 		for i, l := range all {
 			rows[i] = row{i, l.String()}
 		}
-		return writeJSON(io.Out, rows)
+		return command.WriteJSON(io.Out, rows)
 	}
-	t := newTable(io.Out, 1, "index", "lineup", "def", "2", "mid", "4", "att")
+	t := command.NewTable(io.Out, 1, "index", "lineup", "def", "2", "mid", "4", "att")
 	for i, l := range all {
 		c := l.Counts()
 		row := []string{strconv.Itoa(i), l.String()}

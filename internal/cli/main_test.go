@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 // run executes the CLI in-process, as a user would from a shell.
@@ -158,7 +159,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 	} {
 		code, out, stderr := run(t, args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
-		if code != exitUsage || out != "" || len(lines) != 1 || !strings.HasPrefix(stderr, "kingoal: ") || strings.Contains(stderr, "goroutine") {
+		if code != command.ExitUsage || out != "" || len(lines) != 1 || !strings.HasPrefix(stderr, "kingoal: ") || strings.Contains(stderr, "goroutine") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line", args, code, out, stderr)
 		}
 	}
@@ -197,7 +198,7 @@ func TestErrorsSpeakTheUsersLanguage(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "kingoal 0.") {
 		t.Errorf("--version: %d %q", code, out)
 	}
-	if code, out, stderr := run(t, "--version", "extra"); code != exitUsage || out != "" || !strings.Contains(stderr, `"extra"`) {
+	if code, out, stderr := run(t, "--version", "extra"); code != command.ExitUsage || out != "" || !strings.Contains(stderr, `"extra"`) {
 		t.Errorf("--version extra: %d %q %q", code, out, stderr)
 	}
 	code, out, _ = run(t, "help", "exit-codes")
@@ -211,10 +212,10 @@ func FuzzRuleFlags(f *testing.F) {
 	f.Add("Dynamic", "basic ", "turnover", "2, 1, 0", 1, 0, 0)
 	f.Add("", "x", "every-win", "1,1,1", -1, -1, 101)
 	f.Fuzz(func(t *testing.T, home, away, trigger, points string, throws, extra, moves int) {
-		fl := ruleFlags{env.Knobs{HomeMode: home, AwayMode: away, Trigger: trigger, Points: points, ThrowsPerHalf: throws, ExtraThrows: extra, Moves: moves}}
-		r, err := fl.rules()
+		fl := command.RuleFlags{Knobs: env.Knobs{HomeMode: home, AwayMode: away, Trigger: trigger, Points: points, ThrowsPerHalf: throws, ExtraThrows: extra, Moves: moves}}
+		r, err := fl.Rules()
 		if err != nil {
-			var u usageError
+			var u command.UsageError
 			if !errors.As(err, &u) || strings.Contains(err.Error(), "\n") {
 				t.Fatalf("not a one-line usage error: %v", err)
 			}
@@ -241,7 +242,7 @@ func TestModelFileFailuresExitOne(t *testing.T) {
 	}
 	for _, model := range []string{filepath.Join(dir, "missing.json"), garbage, other} {
 		code, _, stderr := run(t, "eval", "qlearning:model="+model, "--vs", "random", "-n", "10")
-		if code != exitFailure || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		if code != command.ExitFailure || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%s: exit %d, %q", filepath.Base(model), code, stderr)
 		}
 	}

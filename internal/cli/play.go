@@ -13,18 +13,19 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/match"
 )
 
 type playOptions struct {
-	rules ruleFlags
+	rules command.RuleFlags
 	vs    string
 	side  string
 	seed  uint64
 	hints bool
 }
 
-func newPlayCmd(streams Streams) *cobra.Command {
+func newPlayCmd(streams command.Streams) *cobra.Command {
 	var o playOptions
 	cmd := &cobra.Command{
 		Use:   "play [--vs SPEC] [--side home|away] [--seed S] [--hints=false] [rule flags]",
@@ -35,15 +36,15 @@ or your shifts after throws you win (Dynamic, --home-mode/--away-mode dynamic). 
 like 1-2-3-3-1 or its index; at a break or shift press Enter to keep your line-up. Wrong input
 is explained and asked again. When standard input ends you keep your line-up to the end.`,
 		Example: "  kingoal play --vs optimal\n  printf '1-2-3-3-1\\n' | kingoal play --vs heuristic --seed 3",
-		Args:    argsBetween(0, 0, "no arguments"),
+		Args:    command.ArgsBetween(0, 0, "no arguments"),
 		RunE:    func(cmd *cobra.Command, _ []string) error { return runPlay(cmd.Context(), streams, o) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.vs, "vs", "heuristic", "the agent you play against (see kingoal agents)")
-	enumFlag(f, &o.side, "side", "your side", "home", "away")
-	seedFlag(f, &o.seed, "dice and the agent")
+	command.EnumFlag(f, &o.side, "side", "your side", "home", "away")
+	command.SeedFlag(f, &o.seed, "dice and the agent")
 	f.BoolVar(&o.hints, "hints", true, "show the solver's hints")
-	o.rules.register(f)
+	o.rules.Register(f)
 	return cmd
 }
 
@@ -67,7 +68,7 @@ func (h *human) ask(q match.Prompt) (int, error) {
 		fmt.Fprint(h.out, "Your line-up (defence→attack, like 1-2-3-3-1, or an index 0..120): ")
 	case env.Break:
 		fmt.Fprintf(h.out, "\nBreak (%s, %s left): you %d, opponent %d. You play %s with %s left; the opponent plays %s.\n",
-			obs.Period, plural(obs.ThrowsLeft, "throw"), obs.OwnGoals, obs.OppGoals, obs.Own, plural(obs.OwnMovesLeft, "move"), obs.Opp)
+			obs.Period, command.Plural(obs.ThrowsLeft, "throw"), obs.OwnGoals, obs.OppGoals, obs.Own, command.Plural(obs.OwnMovesLeft, "move"), obs.Opp)
 		h.adviceHint(q)
 		fmt.Fprint(h.out, "New line-up within your moves, or Enter to keep: ")
 	case env.Shift:
@@ -105,7 +106,7 @@ func (h *human) ask(q match.Prompt) (int, error) {
 		if err == nil && !legal.Has(a) {
 			err = fmt.Errorf("%s is not allowed here", env.LineupAt(a))
 			if obs.Decision == env.Break {
-				err = fmt.Errorf("%s costs %s, you have %d", env.LineupAt(a), plural(obs.Own.Moves(env.LineupAt(a)), "move"), obs.OwnMovesLeft)
+				err = fmt.Errorf("%s costs %s, you have %d", env.LineupAt(a), command.Plural(obs.Own.Moves(env.LineupAt(a)), "move"), obs.OwnMovesLeft)
 			}
 		}
 		if err != nil {
@@ -125,7 +126,7 @@ func parseChoice(text string) (int, error) {
 	}
 	l, err := env.ParseLineup(text)
 	if err != nil {
-		return 0, prefixless{err}
+		return 0, command.NoPrefix(err)
 	}
 	return l.Index(), nil
 }
@@ -145,7 +146,7 @@ func (h *human) kickoffHint(q match.Prompt) {
 	}
 	fmt.Fprintf(h.out, "Hint: the equilibrium mix is %s. Best line-ups against it (%s payoff):\n", strings.Join(mix, ", "), hint.Payoff)
 	for _, r := range hint.Best {
-		fmt.Fprintf(h.out, "  %s  %s (win %.3f, draw %.3f)\n", r.Lineup, signedf(r.Payoff, 4), r.HomeWin, r.Draw)
+		fmt.Fprintf(h.out, "  %s  %s (win %.3f, draw %.3f)\n", r.Lineup, command.Signedf(r.Payoff, 4), r.HomeWin, r.Draw)
 	}
 }
 
@@ -169,16 +170,16 @@ func readLines(in io.Reader) <-chan string {
 	return lines
 }
 
-func runPlay(ctx context.Context, streams Streams, o playOptions) error {
-	r, err := o.rules.rules()
+func runPlay(ctx context.Context, streams command.Streams, o playOptions) error {
+	r, err := o.rules.Rules()
 	if err != nil {
 		return err
 	}
-	me, err := parseSide("--side", o.side)
+	me, err := command.ParseSide("--side", o.side)
 	if err != nil {
 		return err
 	}
-	h := &human{ctx: ctx, lines: readLines(streams.In), out: streams.Out, echo: !isTerminalReader(streams.In)}
+	h := &human{ctx: ctx, lines: readLines(streams.In), out: streams.Out, echo: !command.IsTerminalReader(streams.In)}
 	header := sync.OnceFunc(func() { // once the agents are built: a bad spec prints only its error
 		fmt.Fprintf(streams.Out, "You play %s against %s (seed %d).\nrules: %s\n\n", me, o.vs, o.seed, r)
 	})
@@ -188,7 +189,7 @@ func runPlay(ctx context.Context, streams Streams, o playOptions) error {
 	var bad match.SpecError
 	switch {
 	case errors.As(err, &bad):
-		return usageError{bad.Err}
+		return command.Usage(bad.Err)
 	case err != nil && ctx.Err() != nil:
 		return fmt.Errorf("play: interrupted; the match is abandoned: %w", ctx.Err())
 	case err != nil:

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"strings"
 	"testing"
 )
@@ -42,7 +43,7 @@ func TestPlayScripted(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "input ended") || strings.Contains(out, "Hint") || !strings.Contains(out, "you are away") {
 		t.Errorf("exit %d\n%s", code, out)
 	}
-	if code, _, stderr := runWithInput(t, "", "play", "--side", "middle"); code != exitUsage || !strings.Contains(stderr, "--side") {
+	if code, _, stderr := runWithInput(t, "", "play", "--side", "middle"); code != command.ExitUsage || !strings.Contains(stderr, "--side") {
 		t.Errorf("bad side: exit %d %q", code, stderr)
 	}
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kingoal/kingoal/arena"
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 // A resumed run takes its settings from what it stored (run.json, the model file): flags
@@ -41,18 +41,18 @@ func applyStored(fs *pflag.FlagSet, stored map[string]string, source string, nor
 		want := stored[name]
 		if fl.Changed {
 			if got := fl.Value.String(); normal(name, got) != normal(name, want) {
-				return Usagef("--resume: --%s %s differs from %s's %s; leave --%s out to resume, or start afresh with --force", name, got, source, want, name)
+				return command.Usagef("--resume: --%s %s differs from %s's %s; leave --%s out to resume, or start afresh with --force", name, got, source, want, name)
 			}
 			continue
 		}
 		if err := fs.Set(name, want); err != nil {
-			return Usagef("--resume: %s holds --%s %q, which this version cannot read: %v", source, name, want, err)
+			return command.Usagef("--resume: %s holds --%s %q, which this version cannot read: %v", source, name, want, err)
 		}
 	}
 	return nil
 }
 
-// ruleFlagValues is the inverse of ruleFlags.rules: the flag values that give r.
+// ruleFlagValues is the inverse of command.RuleFlags.rules: the flag values that give r.
 func ruleFlagValues(r env.Rules) map[string]string {
 	ks, v := env.KnobsOf(r), map[string]string{}
 	for _, k := range env.KnobTable {
@@ -61,24 +61,9 @@ func ruleFlagValues(r env.Rules) map[string]string {
 	return v
 }
 
-// refuseOverwrite reports a file the command would replace that it did not create in this
-// invocation, unless force is set: one line that says what is there and the ways on.
-func refuseOverwrite(flag, path string, force bool, ways string) error {
-	if force || path == "" {
-		return nil
-	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return Usagef("%s %s is a directory; want a file name", flag, path)
-	}
-	if _, err := os.Lstat(path); err == nil {
-		return Usagef("%s %s already exists; %s", flag, path, ways)
-	}
-	return nil
-}
-
 // specList joins agent specs given as "A;B" (or "A,B" where that is unambiguous) in one
 // canonical form, labels included as the arena gives them, for comparisons.
-func specList(s string) string { return strings.Join(arena.Labelled(splitSpecs(s)), ";") }
+func specList(s string) string { return strings.Join(arena.Labelled(command.SplitSpecs(s)), ";") }
 
 // arenaFlagValues are the flags of the run a run.json describes.
 func arenaFlagValues(info arena.RunInfo) map[string]string {
@@ -103,14 +88,14 @@ func arenaFlagValues(info arena.RunInfo) map[string]string {
 // is created.
 func resumeRun(fs *pflag.FlagSet, dir string, values func(arena.RunInfo) map[string]string) error {
 	if dir == "" {
-		return Usagef("--out: want a directory name")
+		return command.Usagef("--out: want a directory name")
 	}
 	info, err := arena.ReadInfo(dir)
 	if errors.Is(err, os.ErrNotExist) {
-		return Usagef("--resume: %s holds no run to resume (no run.json there)", dir)
+		return command.Usagef("--resume: %s holds no run to resume (no run.json there)", dir)
 	}
 	if err != nil {
-		return usageError{err}
+		return command.Usage(err)
 	}
 	// Not a setting of the matches: the run's choice unless the resume makes another.
 	if f := fs.Lookup("no-exploitability"); f != nil && !f.Changed && info.NoExploitability {
@@ -145,11 +130,11 @@ func runDirError(err error) error {
 	var e *arena.ExistingRunError
 	switch {
 	case errors.As(err, &e) && e.Complete:
-		return Usagef("%s; see it with kingoal leaderboard %s, or replace it with --force", e.Situation(), e.Dir)
+		return command.Usagef("%s; see it with kingoal leaderboard %s, or replace it with --force", e.Situation(), e.Dir)
 	case errors.As(err, &e):
-		return Usagef("%s; continue it with --resume or replace it with --force", e.Situation())
+		return command.Usagef("%s; continue it with --resume or replace it with --force", e.Situation())
 	case errors.Is(err, arena.ErrNoRun):
-		return usageError{err}
+		return command.Usage(err)
 	}
 	return err
 }
@@ -158,25 +143,11 @@ func runDirError(err error) error {
 func outputChoices(out string, markdown, asJSON, resume, force bool) error {
 	switch {
 	case strings.TrimSpace(out) == "":
-		return Usagef("--out: want a directory name (it is created if missing)")
+		return command.Usagef("--out: want a directory name (it is created if missing)")
 	case markdown && asJSON:
-		return Usagef("--markdown and --json: choose one")
+		return command.Usagef("--markdown and --json: choose one")
 	case resume && force:
-		return Usagef("--resume and --force: choose one (continue the run in %s, or replace it)", out)
+		return command.Usagef("--resume and --force: choose one (continue the run in %s, or replace it)", out)
 	}
 	return nil
-}
-
-// lockError is a lock held by another process in the user's words (exit 2); other errors
-// pass as they are.
-func lockError(err error) error {
-	var held *datasets.LockedError
-	if !errors.As(err, &held) {
-		return err
-	}
-	who := "another process"
-	if held.PID > 0 {
-		who = fmt.Sprintf("another process (pid %d)", held.PID)
-	}
-	return Usagef("%s is in use by %s: wait for it to finish, or stop it", held.Path, who)
 }

@@ -14,14 +14,9 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/spf13/cobra"
 
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/version"
 )
-
-// Streams are a command's input and outputs: data to Out, status and progress to ErrOut.
-type Streams struct {
-	In          io.Reader
-	Out, ErrOut io.Writer
-}
 
 // Execute runs the kingoal CLI and returns the process exit code.
 func Execute(args []string, in io.Reader, out, errOut io.Writer) int {
@@ -32,7 +27,7 @@ func Execute(args []string, in io.Reader, out, errOut io.Writer) int {
 // from this package's commands) with kingoal's conventions, and returns the exit code: 0,
 // 1 for a failure, 2 for bad input (one line on errOut, prefixed with the program's name),
 // 130 when interrupted (Ctrl-C cancels the command's context).
-func ExecuteRoot(root func(Streams) *cobra.Command, args []string, in io.Reader, out, errOut io.Writer) int {
+func ExecuteRoot(root func(command.Streams) *cobra.Command, args []string, in io.Reader, out, errOut io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return ExecuteContext(ctx, root, args, in, out, errOut)
@@ -40,37 +35,37 @@ func ExecuteRoot(root func(Streams) *cobra.Command, args []string, in io.Reader,
 
 // ExecuteContext is ExecuteRoot with ctx in place of Ctrl-C: for a host that owns the
 // signals (the Python package's kingoal.arena, whose Ctrl-C cancels ctx).
-func ExecuteContext(ctx context.Context, root func(Streams) *cobra.Command, args []string, in io.Reader, out, errOut io.Writer) int {
-	cmd := root(Streams{in, out, errOut})
+func ExecuteContext(ctx context.Context, root func(command.Streams) *cobra.Command, args []string, in io.Reader, out, errOut io.Writer) int {
+	cmd := root(command.Streams{In: in, Out: out, ErrOut: errOut})
 	cmd.SetArgs(args)
 	err := cmd.ExecuteContext(ctx)
 	if err == nil {
-		return exitOK
+		return command.ExitOK
 	}
 	prefix := cmd.Name() + ": "
-	msg := message(err, prefix)
+	msg := command.Message(err, prefix)
 	if errors.Is(err, syscall.ENOSPC) { // what to do, not only what happened
 		msg += " — the disk is full: free some space, then run the same command again with --resume " +
 			"(arena, datasets generate and train continue where they stopped; other commands start over)"
 	}
 	fmt.Fprintln(errOut, prefix+msg)
-	var u usageError
+	var u command.UsageError
 	var model *agents.ModelError
 	switch {
 	case errors.Is(err, context.Canceled):
-		return exitInterrupted
+		return command.ExitInterrupted
 	case errors.As(err, &model): // a file that failed, wherever a spec named it
-		return exitFailure
-	case errors.As(err, &u), isCobraUsage(err), errors.Is(err, datasets.ErrLocked):
-		return exitUsage
+		return command.ExitFailure
+	case errors.As(err, &u), command.IsCobraUsage(err), errors.Is(err, datasets.ErrLocked):
+		return command.ExitUsage
 	}
-	return exitFailure
+	return command.ExitFailure
 }
 
 // NewRootCmd is kingoal's command tree, for ExecuteContext.
-func NewRootCmd(streams Streams) *cobra.Command { return newRootCmd(streams) }
+func NewRootCmd(streams command.Streams) *cobra.Command { return newRootCmd(streams) }
 
-func newRootCmd(streams Streams) *cobra.Command {
+func newRootCmd(streams command.Streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "kingoal",
 		Short: "Kingoal: rules engine, simulator and research tools for the dice-football board game",
@@ -109,7 +104,7 @@ func helpCommand() *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			cmd, rest, err := c.Root().Find(args)
 			if err != nil || len(rest) > 0 || len(args) > 0 && cmd == c.Root() {
-				return Usagef("help %s: no such command or topic (kingoal help lists them)", strings.Join(args, " "))
+				return command.Usagef("help %s: no such command or topic (kingoal help lists them)", strings.Join(args, " "))
 			}
 			return cmd.Help()
 		},
@@ -141,9 +136,9 @@ The error is always one line on standard error, starting with the program's name
 
 // Configure gives a root command kingoal's streams and error conventions (flag errors are
 // usage errors: exit code 2).
-func Configure(root *cobra.Command, streams Streams) {
+func Configure(root *cobra.Command, streams command.Streams) {
 	root.SetOut(streams.Out)
 	root.SetErr(streams.ErrOut)
 	root.SetIn(streams.In)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return flagMessage(err) })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return command.FlagMessage(err) })
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 const rulesSummary = `Kingoal rules (the project's docs/rules.md; every number below is a default)
@@ -25,30 +26,30 @@ Results   League: 3 points a win, 1 a draw. Knockout: a draw goes to extra time 
           beats the goalkeeper's (15/36), then sudden death.
 `
 
-type rulesOptions struct{ rules ruleFlags }
+type rulesOptions struct{ rules command.RuleFlags }
 
-func newRulesCmd(io Streams) *cobra.Command {
+func newRulesCmd(io command.Streams) *cobra.Command {
 	var o rulesOptions
 	cmd := &cobra.Command{
 		Use:   "rules [rule flags]",
 		Short: "Print the rules, every knob with its default, and the rules the flags select",
-		Args:  argsBetween(0, 0, "no arguments"),
+		Args:  command.ArgsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runRules(io, o)
 		},
 	}
-	o.rules.register(cmd.Flags())
+	o.rules.Register(cmd.Flags())
 	return cmd
 }
 
-func runRules(io Streams, o rulesOptions) error {
-	r, err := o.rules.rules()
+func runRules(io command.Streams, o rulesOptions) error {
+	r, err := o.rules.Rules()
 	if err != nil {
 		return err
 	}
 	fmt.Fprint(io.Out, rulesSummary)
 	fmt.Fprintln(io.Out, "\nKnobs (rules §9):")
-	t := newTable(io.Out, 4, "knob", "flag", "default", "selected")
+	t := command.NewTable(io.Out, 4, "knob", "flag", "default", "selected")
 	selected := env.KnobsOf(r)
 	for _, k := range env.KnobTable {
 		if err := t.Append([]string{k.Label, "--" + k.Name, k.Default(), k.Get(selected)}); err != nil {

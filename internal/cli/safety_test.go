@@ -11,6 +11,7 @@ import (
 
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 // The guarantees of "nothing is ever lost": a command never replaces results it did not
@@ -29,7 +30,7 @@ func mustRun(t *testing.T, args ...string) string {
 func wantRefusal(t *testing.T, want string, args ...string) {
 	t.Helper()
 	code, out, stderr := run(t, args...)
-	if code != exitUsage || out != "" || !strings.Contains(stderr, want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+	if code != command.ExitUsage || out != "" || !strings.Contains(stderr, want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 		t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line with %q", args, code, stderr, want)
 	}
 }
@@ -150,8 +151,8 @@ func FuzzResumeRunJSON(f *testing.F) {
 			return nil, stop
 		}
 		var out, errOut bytes.Buffer
-		cmd := ArenaCommand(Streams{strings.NewReader(""), &out, &errOut}, engine)
-		Configure(cmd, Streams{strings.NewReader(""), &out, &errOut})
+		cmd := ArenaCommand(command.Streams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut}, engine)
+		Configure(cmd, command.Streams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut})
 		cmd.SetArgs([]string{"--out", dir, "--resume"})
 		err := cmd.Execute()
 		if reached {
@@ -160,7 +161,7 @@ func FuzzResumeRunJSON(f *testing.F) {
 			}
 			return
 		}
-		var u usageError
+		var u command.UsageError
 		if err == nil || !errors.As(err, &u) || strings.Contains(err.Error(), "\n") {
 			t.Fatalf("not a one-line usage error: %v", err)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/web"
 )
 
@@ -20,7 +21,7 @@ type serveOptions struct {
 	maxFile int64
 }
 
-func newServeCmd(streams Streams) *cobra.Command {
+func newServeCmd(streams command.Streams) *cobra.Command {
 	var o serveOptions
 	cmd := &cobra.Command{
 		Use:   "serve [--runs DIR]... [--addr 127.0.0.1:8080] [--max-file-mib 16]",
@@ -47,7 +48,7 @@ bounded (larger games: a table in the directories, nash:table=FILE.kgt). Every p
 a Content-Security-Policy. Ctrl-C stops it within a second (exit 130).`,
 		Example: `  kingoal arena --out runs/league
   kingoal serve --runs runs`,
-		Args: argsBetween(0, 0, "no arguments (--runs DIR)"),
+		Args: command.ArgsBetween(0, 0, "no arguments (--runs DIR)"),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd.Context(), streams, o) },
 	}
 	cmd.Flags().StringArrayVar(&o.runs, "runs", []string{"."}, "a directory of arena runs (repeatable)")
@@ -56,18 +57,18 @@ a Content-Security-Policy. Ctrl-C stops it within a second (exit 130).`,
 	return cmd
 }
 
-func runServe(ctx context.Context, streams Streams, o serveOptions) error {
+func runServe(ctx context.Context, streams command.Streams, o serveOptions) error {
 	if o.maxFile <= 0 || o.maxFile > 1<<20 {
-		return Usagef("--max-file-mib %d: want 1 to %d", o.maxFile, 1<<20)
+		return command.Usagef("--max-file-mib %d: want 1 to %d", o.maxFile, 1<<20)
 	}
 	for _, dir := range o.runs {
 		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-			return Usagef("--runs %s: not a directory", dir)
+			return command.Usagef("--runs %s: not a directory", dir)
 		}
 	}
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
-		return Usagef("--addr %s: %v", o.addr, err)
+		return command.Usagef("--addr %s: %v", o.addr, err)
 	}
 	public := !ln.Addr().(*net.TCPAddr).IP.IsLoopback()
 	srv := &http.Server{Handler: (&web.Server{Roots: o.runs, Context: ctx, Public: public, MaxFileBytes: o.maxFile << 20}).Handler(), ReadHeaderTimeout: 10 * time.Second,

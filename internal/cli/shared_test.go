@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"math"
 	"strings"
 	"testing"
@@ -13,11 +14,11 @@ func TestSignedNumbersHaveNoSignedZero(t *testing.T) {
 		prec int
 		want string
 	}{{0, 0, "0"}, {-0.3, 0, "0"}, {0.4, 0, "0"}, {12.6, 0, "+13"}, {-200, 0, "-200"}, {-0.00001, 4, "0.0000"}, {0.0387, 4, "+0.0387"}} {
-		if got := signedf(c.x, c.prec); got != c.want {
+		if got := command.Signedf(c.x, c.prec); got != c.want {
 			t.Errorf("signedf(%v, %d) = %q, want %q", c.x, c.prec, got, c.want)
 		}
 	}
-	if signed(0) != "0" || signed(3) != "+3" || signed(-2) != "-2" {
+	if command.Signed(0) != "0" || command.Signed(3) != "+3" || command.Signed(-2) != "-2" {
 		t.Error("signed")
 	}
 }
@@ -25,7 +26,7 @@ func TestSignedNumbersHaveNoSignedZero(t *testing.T) {
 func TestJSONHasNoNegativeZero(t *testing.T) {
 	var b strings.Builder
 	negZero := math.Copysign(0, -1)
-	if err := writeJSON(&b, map[string]any{"away_best": negZero, "list": []float64{negZero, -0.5, 0}, "text": "x: -0, y", "n": -10}); err != nil {
+	if err := command.WriteJSON(&b, map[string]any{"away_best": negZero, "list": []float64{negZero, -0.5, 0}, "text": "x: -0, y", "n": -10}); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -46,7 +47,7 @@ func FuzzWithoutNegativeZero(f *testing.F) {
 		}
 		in := map[string]any{"s": s, "a": a, "l": []any{b, s, a}}
 		var w strings.Builder
-		if err := writeJSON(&w, in); err != nil {
+		if err := command.WriteJSON(&w, in); err != nil {
 			return // a string that is not UTF-8 is encoding/json's business
 		}
 		var got map[string]any

@@ -12,10 +12,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 type simulateOptions struct {
-	rules   ruleFlags
+	rules   command.RuleFlags
 	matches int
 	seed    uint64
 	workers int
@@ -23,7 +24,7 @@ type simulateOptions struct {
 	json    bool
 }
 
-func newSimulateCmd(streams Streams) *cobra.Command {
+func newSimulateCmd(streams command.Streams) *cobra.Command {
 	var o simulateOptions
 	cmd := &cobra.Command{
 		Use:   "simulate [HOME [AWAY]] [-n N] [--seed S] [rule flags] [--json]",
@@ -35,9 +36,9 @@ seed (not on --workers): the same seed prints the same bytes.`,
 		Example: `  kingoal simulate
   kingoal simulate 1-2-3-3-1 2-2-2-2-2 -n 1000000 --seed 7
   kingoal simulate 1-1-3-3-2 2-3-2-2-1 --knockout --json`,
-		Args: argsBetween(0, 2, "HOME and AWAY line-ups (or none for the defaults)"),
+		Args: command.ArgsBetween(0, 2, "HOME and AWAY line-ups (or none for the defaults)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := refuseChangeFlags(cmd); err != nil {
+			if err := command.RefuseChangeFlags(cmd); err != nil {
 				return err
 			}
 			return runSimulate(cmd.Context(), streams, o, args)
@@ -45,11 +46,11 @@ seed (not on --workers): the same seed prints the same bytes.`,
 	}
 	f := cmd.Flags()
 	f.IntVarP(&o.matches, "matches", "n", 100000, "number of matches")
-	seedFlag(f, &o.seed, "")
-	workersFlag(f, &o.workers, "")
+	command.SeedFlag(f, &o.seed, "")
+	command.WorkersFlag(f, &o.workers, "")
 	f.BoolVar(&o.dice, "dice", false, "roll every die (slower; same law as the default, which draws goal by goal)")
-	jsonFlag(f, &o.json, "the result")
-	o.rules.register(f)
+	command.JSONFlag(f, &o.json, "the result")
+	o.rules.Register(f)
 	return cmd
 }
 
@@ -79,15 +80,15 @@ type goalDiffRow struct {
 	Matches int `json:"matches"`
 }
 
-func runSimulate(ctx context.Context, streams Streams, o simulateOptions, args []string) error {
-	r, home, away, err := rulesAndPair(o.rules, args)
+func runSimulate(ctx context.Context, streams command.Streams, o simulateOptions, args []string) error {
+	r, home, away, err := command.RulesAndPair(o.rules, args)
 	if err != nil {
 		return err
 	}
 	if o.matches <= 0 {
-		return Usagef("-n %d: want at least 1 match", o.matches)
+		return command.Usagef("-n %d: want at least 1 match", o.matches)
 	}
-	if err := checkWorkers(o.workers); err != nil {
+	if err := command.CheckWorkers(o.workers); err != nil {
 		return err
 	}
 	cfg := env.SimConfig{Rules: r, Home: home, Away: away, Matches: o.matches, Seed: o.seed, Workers: o.workers}
@@ -95,7 +96,7 @@ func runSimulate(ctx context.Context, streams Streams, o simulateOptions, args [
 		cfg.Dice = env.RolledDice
 	}
 	fmt.Fprintf(streams.ErrOut, "kingoal: simulating %d matches, seed %d\n", o.matches, o.seed)
-	bar := newProgress(streams.ErrOut, o.matches, "matches")
+	bar := command.NewProgress(streams.ErrOut, o.matches, "matches")
 	cfg.Progress = func(done int) { _ = bar.Set(done) }
 	began := time.Now()
 	res, err := env.Simulate(ctx, cfg)
@@ -107,7 +108,7 @@ func runSimulate(ctx context.Context, streams Streams, o simulateOptions, args [
 	secs := time.Since(began).Seconds()
 	fmt.Fprintf(streams.ErrOut, "kingoal: %d matches in %.2fs (%.0f matches/s)\n", res.Matches, secs, float64(res.Matches)/secs)
 	if o.json {
-		err = writeJSON(streams.Out, simulateToJSON(home, away, o.seed, r, res))
+		err = command.WriteJSON(streams.Out, simulateToJSON(home, away, o.seed, r, res))
 	} else {
 		err = writeSimulateText(streams.Out, home, away, o.seed, r, res)
 	}
@@ -145,7 +146,7 @@ func simulateToJSON(home, away env.Lineup, seed uint64, r env.Rules, res env.Sim
 func writeSimulateText(w io.Writer, home, away env.Lineup, seed uint64, r env.Rules, res env.SimResult) error {
 	fmt.Fprintf(w, "%s (home) v %s (away): %d matches, seed %d\n", home, away, res.Matches, seed)
 	fmt.Fprintf(w, "rules: %s\n\n", r)
-	t := newTable(w, 1, "result", "share", "95% interval")
+	t := command.NewTable(w, 1, "result", "share", "95% interval")
 	rows := []struct {
 		name string
 		k    int

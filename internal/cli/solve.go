@@ -1,10 +1,11 @@
 package cli
 
 import (
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/spf13/cobra"
 )
 
-func newSolveCmd(io Streams) *cobra.Command {
+func newSolveCmd(io command.Streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "solve",
 		Short: "Exact answers: match odds, the odds matrix, the line-up equilibrium, counters, optimal policies, the substitution game",
@@ -13,5 +14,5 @@ programming over the match, linear programming for the hidden line-up choice (ve
 against every pure reply), and backward induction for substitution and shift policies.`,
 	}
 	cmd.AddCommand(newSolveOddsCmd(io), newSolveMatrixCmd(io), newSolveEquilibriumCmd(io), newSolveCounterCmd(io), newSolvePolicyCmd(io), newSolveGameCmd(io))
-	return group(cmd)
+	return command.Group(cmd)
 }

@@ -7,31 +7,32 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 type solveCounterOptions struct {
-	rules   ruleFlags
+	rules   command.RuleFlags
 	top     int
 	payoff  string
 	workers int
 	json    bool
 }
 
-func newSolveCounterCmd(io Streams) *cobra.Command {
+func newSolveCounterCmd(io command.Streams) *cobra.Command {
 	var o solveCounterOptions
 	cmd := &cobra.Command{
 		Use:     "counter LINEUP [--top K] [--payoff P] [rule flags] [--json]",
 		Short:   "The best line-ups to play against LINEUP, with their exact odds",
 		Example: "  kingoal solve counter 2-2-2-2-2 --top 5",
-		Args:    argsBetween(1, 1, "one LINEUP to counter"),
+		Args:    command.ArgsBetween(1, 1, "one LINEUP to counter"),
 		RunE:    func(cmd *cobra.Command, args []string) error { return runSolveCounter(cmd.Context(), io, o, args) },
 	}
 	cmd.Flags().IntVar(&o.top, "top", 10, "how many replies to list")
-	payoffFlag(cmd.Flags(), &o.payoff, "ranking payoff", "win-loss", "goal-diff", "points", "advance")
-	workersFlag(cmd.Flags(), &o.workers, "for the odds matrix")
-	jsonFlag(cmd.Flags(), &o.json, "the replies")
-	o.rules.register(cmd.Flags())
+	command.PayoffFlag(cmd.Flags(), &o.payoff, "ranking payoff", "win-loss", "goal-diff", "points", "advance")
+	command.WorkersFlag(cmd.Flags(), &o.workers, "for the odds matrix")
+	command.JSONFlag(cmd.Flags(), &o.json, "the replies")
+	o.rules.Register(cmd.Flags())
 	return cmd
 }
 
@@ -46,19 +47,19 @@ type replyJSON struct {
 	HomeAdvance float64 `json:"home_advance"`
 }
 
-func runSolveCounter(ctx context.Context, io Streams, o solveCounterOptions, args []string) error {
-	r, payoff, err := rulesAndPayoff(o.rules, o.payoff)
+func runSolveCounter(ctx context.Context, io command.Streams, o solveCounterOptions, args []string) error {
+	r, payoff, err := command.RulesAndPayoff(o.rules, o.payoff)
 	if err != nil {
 		return err
 	}
-	target, err := parseLineupArg(args, 0, "")
+	target, err := command.ParseLineupArg(args, 0, "")
 	if err != nil {
 		return err
 	}
 	if o.top < 1 {
-		return Usagef("--top %d: want at least 1", o.top)
+		return command.Usagef("--top %d: want at least 1", o.top)
 	}
-	m, err := computeMatrix(ctx, io, r, o.workers)
+	m, err := command.ComputeMatrix(ctx, io, r, o.workers)
 	if err != nil {
 		return err
 	}
@@ -72,14 +73,14 @@ func runSolveCounter(ctx context.Context, io Streams, o solveCounterOptions, arg
 		for i, rp := range replies {
 			out[i] = replyJSON{rp.Lineup.String(), rp.Payoff, rp.HomeWin, rp.Draw, rp.AwayWin, rp.HomeGoals, rp.AwayGoals, rp.HomeAdvance}
 		}
-		return writeJSON(io.Out, out)
+		return command.WriteJSON(io.Out, out)
 	}
 	fmt.Fprintf(io.Out, "best replies (as home) to %s (away), ranked by %s\nrules: %s\n\n", target, payoff, r)
 	header := []string{"rank", "line-up", payoff.String(), "win", "draw", "loss", "goals for", "goals against"}
 	if r.Knockout {
 		header = append(header, "advance")
 	}
-	t := newTable(io.Out, 1, header...)
+	t := command.NewTable(io.Out, 1, header...)
 	var rows [][]string
 	for k, rp := range replies {
 		row := []string{fmt.Sprint(k + 1), rp.Lineup.String(), fmt.Sprintf("%+.5f", rp.Payoff), fmt.Sprintf("%.4f", rp.HomeWin),
@@ -89,5 +90,5 @@ func runSolveCounter(ctx context.Context, io Streams, o solveCounterOptions, arg
 		}
 		rows = append(rows, row)
 	}
-	return appendRows(t, rows)
+	return command.AppendRows(t, rows)
 }

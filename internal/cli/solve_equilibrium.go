@@ -10,19 +10,20 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 type solveEquilibriumOptions struct {
 	force   bool
-	rules   ruleFlags
+	rules   command.RuleFlags
 	payoff  string
 	workers int
 	json    bool
 	out     string
 }
 
-func newSolveEquilibriumCmd(io Streams) *cobra.Command {
+func newSolveEquilibriumCmd(io command.Streams) *cobra.Command {
 	var o solveEquilibriumOptions
 	cmd := &cobra.Command{
 		Use:   "equilibrium [--payoff P] [rule flags] [--json]",
@@ -31,15 +32,15 @@ func newSolveEquilibriumCmd(io Streams) *cobra.Command {
 (P(win) − P(loss)), goal-diff, points (expected league points margin) or advance (knockout).
 Dominated line-ups are removed, the linear program is solved, and the answer is checked
 against every pure reply: an unverified answer is an error, never printed.`,
-		Args: argsBetween(0, 0, "no arguments"),
+		Args: command.ArgsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSolveEquilibrium(cmd.Context(), io, o) },
 	}
-	payoffFlag(cmd.Flags(), &o.payoff, "the payoff", "win-loss", "goal-diff", "points", "advance")
-	workersFlag(cmd.Flags(), &o.workers, "for the odds matrix")
-	jsonFlag(cmd.Flags(), &o.json, "the result")
+	command.PayoffFlag(cmd.Flags(), &o.payoff, "the payoff", "win-loss", "goal-diff", "points", "advance")
+	command.WorkersFlag(cmd.Flags(), &o.workers, "for the odds matrix")
+	command.JSONFlag(cmd.Flags(), &o.json, "the result")
 	cmd.Flags().StringVar(&o.out, "out", "", "also write both mixes to this Parquet file (schema equilibrium/1)")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace --out if it exists")
-	o.rules.register(cmd.Flags())
+	o.rules.Register(cmd.Flags())
 	return cmd
 }
 
@@ -66,8 +67,8 @@ func toWeightedJSON(ws []env.Weighted) []weightedJSON {
 	return out
 }
 
-func runSolveEquilibrium(ctx context.Context, io Streams, o solveEquilibriumOptions) error {
-	r, payoff, err := rulesAndPayoff(o.rules, o.payoff)
+func runSolveEquilibrium(ctx context.Context, io command.Streams, o solveEquilibriumOptions) error {
+	r, payoff, err := command.RulesAndPayoff(o.rules, o.payoff)
 	if err != nil {
 		return err
 	}
@@ -76,17 +77,17 @@ func runSolveEquilibrium(ctx context.Context, io Streams, o solveEquilibriumOpti
 			return fmt.Errorf("solve equilibrium: %w", err)
 		}
 	}
-	release, err := claimOutputs(map[string]string{"--out": o.out}, o.force)
+	release, err := command.ClaimOutputs(map[string]string{"--out": o.out}, o.force)
 	if err != nil {
 		return err
 	}
 	defer release()
-	m, err := computeMatrix(ctx, io, r, o.workers)
+	m, err := command.ComputeMatrix(ctx, io, r, o.workers)
 	if err != nil {
 		return err
 	}
 	var eq lineup.LineupEquilibrium
-	err = interruptible(ctx, func() (err error) { eq, err = lineup.Equilibrium(m, payoff); return err })
+	err = command.Interruptible(ctx, func() (err error) { eq, err = lineup.Equilibrium(m, payoff); return err })
 	if err != nil {
 		return err
 	}
@@ -103,19 +104,19 @@ func runSolveEquilibrium(ctx context.Context, io Streams, o solveEquilibriumOpti
 		}
 	}
 	if o.json {
-		return writeJSON(io.Out, equilibriumJSON{payoff.String(), r.String(), eq.Value, eq.Exploitability, eq.Dominated, toWeightedJSON(eq.Home), toWeightedJSON(eq.Away)})
+		return command.WriteJSON(io.Out, equilibriumJSON{payoff.String(), r.String(), eq.Value, eq.Exploitability, eq.Dominated, toWeightedJSON(eq.Home), toWeightedJSON(eq.Away)})
 	}
 	fmt.Fprintf(io.Out, "line-up equilibrium, payoff %s\nrules: %s\n\n", payoff, r)
-	fmt.Fprintf(io.Out, "value to home: %s\nexploitability (best pure reply's gain): %.3g — verified\n", signedFixed(eq.Value, 9), eq.Exploitability)
+	fmt.Fprintf(io.Out, "value to home: %s\nexploitability (best pure reply's gain): %.3g — verified\n", command.SignedFixed(eq.Value, 9), eq.Exploitability)
 	fmt.Fprintf(io.Out, "dominated line-ups removed before the LP: %d of 242 (rows + columns)\n\n", eq.Dominated)
-	t := newTable(io.Out, 2, "side", "line-up", "probability")
+	t := command.NewTable(io.Out, 2, "side", "line-up", "probability")
 	var rows [][]string
 	for _, side := range sidesOf(eq) {
 		for _, w := range side.mix {
 			rows = append(rows, []string{side.name, w.Lineup.String(), fmt.Sprintf("%.6f", w.Prob)})
 		}
 	}
-	return appendRows(t, rows)
+	return command.AppendRows(t, rows)
 }
 
 type sideMix struct {

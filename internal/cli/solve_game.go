@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/solver/dyngame"
 	"github.com/kingoal/kingoal/solver/game"
 
@@ -20,7 +21,7 @@ import (
 )
 
 type solveGameOptions struct {
-	rules    ruleFlags
+	rules    command.RuleFlags
 	payoff   string
 	workers  int
 	out, png string
@@ -33,7 +34,7 @@ type solveGameOptions struct {
 	given    []string // rule and payoff flags set on the command line (refused with --in)
 }
 
-func newSolveGameCmd(io Streams) *cobra.Command {
+func newSolveGameCmd(io command.Streams) *cobra.Command {
 	var o solveGameOptions
 	cmd := &cobra.Command{
 		Use:   "game [--payoff P] [rule flags] [--out FILE.kgt|FILE.parquet] [--in FILE.kgt] [--png FILE] [--json]",
@@ -74,7 +75,7 @@ length solves with its check in at most 100 s and 7.4 GiB (BENCHMARKS.md).`,
   kingoal solve game --throws-per-half 10 --moves 1 --payoff goal-diff --out game.parquet --png game.png
   kingoal solve game --out game.kgt && kingoal solve game --in game.kgt --out game.parquet
   kingoal solve game --away-mode dynamic --dynamic-trigger turnover`,
-		Args: argsBetween(0, 0, "no arguments"),
+		Args: command.ArgsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cmd.Flags().Visit(func(f *pflag.Flag) {
 				if _, knob := env.KnobNamed(f.Name); knob || f.Name == "payoff" {
@@ -85,17 +86,17 @@ length solves with its check in at most 100 s and 7.4 GiB (BENCHMARKS.md).`,
 		},
 	}
 	f := cmd.Flags()
-	payoffFlag(f, &o.payoff, "the payoff (advance: knockout)", "win-loss", "goal-diff", "advance")
-	workersFlag(f, &o.workers, "solving stage games")
+	command.PayoffFlag(f, &o.payoff, "the payoff (advance: knockout)", "win-loss", "goal-diff", "advance")
+	command.WorkersFlag(f, &o.workers, "solving stage games")
 	f.StringVar(&o.out, "out", "", "write the equilibrium to FILE.kgt (a game table nash:table= plays) or FILE.parquet (rows of schema game/1)")
 	f.StringVar(&o.in, "in", "", "read the equilibrium from a game table (FILE.kgt) instead of solving; the rules are the table's")
 	f.BoolVar(&o.verify, "verify", false, "with --in: check the loaded strategy again by both best responses")
 	f.StringVar(&o.png, "png", "", "write a PNG of P(home changes its line-up) by time and score")
-	jsonFlag(f, &o.json, "the result")
+	command.JSONFlag(f, &o.json, "the result")
 	f.BoolVar(&o.force, "force", false, "replace --out and --png if they exist")
 	f.BoolVar(&o.noVerify, "no-verify", false, "skip the best-response check of the whole strategy")
 	f.Float64Var(&o.maxGiB, "max-gib", 12, "refuse a game whose solve would need more memory than this at its peak (GiB)")
-	o.rules.register(f)
+	o.rules.Register(f)
 	return cmd
 }
 
@@ -131,22 +132,22 @@ type gameSituation struct {
 	Value     float64 `json:"value"`
 }
 
-func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
+func runSolveGame(ctx context.Context, io command.Streams, o solveGameOptions) error {
 	if o.in != "" {
 		return runLoadedGame(ctx, io, o)
 	}
 	if o.verify {
-		return Usagef("--verify checks a table read with --in; a solve checks itself (unless --no-verify)")
+		return command.Usagef("--verify checks a table read with --in; a solve checks itself (unless --no-verify)")
 	}
-	r, payoff, err := rulesAndPayoff(o.rules, o.payoff)
+	r, payoff, err := command.RulesAndPayoff(o.rules, o.payoff)
 	if err != nil {
 		return err
 	}
-	if err := checkWorkers(o.workers); err != nil {
+	if err := command.CheckWorkers(o.workers); err != nil {
 		return err
 	}
 	if !(o.maxGiB > 0) || o.maxGiB > 1<<20 {
-		return Usagef("--max-gib %v: want a size in GiB above 0", o.maxGiB)
+		return command.Usagef("--max-gib %v: want a size in GiB above 0", o.maxGiB)
 	}
 	if dyngame.HasDynamic(r) {
 		return runDynamicGame(ctx, io, o, r, payoff)
@@ -155,27 +156,27 @@ func runSolveGame(ctx context.Context, io Streams, o solveGameOptions) error {
 	if err != nil {
 		return err
 	}
-	release, err := claimOutputs(map[string]string{"--out": o.out, "--png": o.png}, o.force)
+	release, err := command.ClaimOutputs(map[string]string{"--out": o.out, "--png": o.png}, o.force)
 	if err != nil {
 		return err
 	}
 	defer release()
 	size, err := game.Estimate(r, payoff)
 	if err != nil {
-		return usageError{err}
+		return command.Usage(err)
 	}
 	limit, peak, what := int64(o.maxGiB*(1<<30)), size.PeakVerified(), "solving the substitution game and both best responses"
 	if o.noVerify {
 		peak, what = size.Peak(), "solving the substitution game"
 	}
 	if peak > limit {
-		return Usagef("solve game: the substitution game under these rules holds %d break states and needs ~%.1f GiB at its peak, over --max-gib %v (BENCHMARKS.md: the frontier)",
+		return command.Usagef("solve game: the substitution game under these rules holds %d break states and needs ~%.1f GiB at its peak, over --max-gib %v (BENCHMARKS.md: the frontier)",
 			size.BreakStates, float64(peak)/(1<<30), o.maxGiB)
 	}
 	fmt.Fprintf(io.ErrOut, "kingoal: %s: %d break states, ~%.0f MiB at the peak\n", what, size.BreakStates, float64(peak)/(1<<20))
 	start := time.Now()
 	solve := func(w stdio.Writer) (*game.Game, error) {
-		bar := newProgress(io.ErrOut, size.Layers, "layers")
+		bar := command.NewProgress(io.ErrOut, size.Layers, "layers")
 		g, err := game.Solve(game.Problem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
 			Verify: !o.noVerify, Table: w, Progress: func(done, _ int) { _ = bar.Set(done) }})
 		_ = bar.Finish()
@@ -219,24 +220,24 @@ func gameOutputs(out string) (table, parquet string, err error) {
 	case ext == ".parquet":
 		parquet = out
 	default:
-		return "", "", Usagef("--out %s: name a game table FILE.kgt or Parquet rows FILE.parquet", out)
+		return "", "", command.Usagef("--out %s: name a game table FILE.kgt or Parquet rows FILE.parquet", out)
 	}
 	return table, parquet, nil
 }
 
 // runLoadedGame is solve game --in: the summary of a game table, no solve.
-func runLoadedGame(ctx context.Context, io Streams, o solveGameOptions) error {
+func runLoadedGame(ctx context.Context, io command.Streams, o solveGameOptions) error {
 	if len(o.given) > 0 {
-		return Usagef("--in %s: the rules and payoff are the table's; drop %s", o.in, strings.Join(o.given, ", "))
+		return command.Usagef("--in %s: the rules and payoff are the table's; drop %s", o.in, strings.Join(o.given, ", "))
 	}
 	table, parquet, err := gameOutputs(o.out)
 	if err != nil {
 		return err
 	}
 	if table != "" {
-		return Usagef("--out %s: the table is already %s (copy it)", table, o.in)
+		return command.Usagef("--out %s: the table is already %s (copy it)", table, o.in)
 	}
-	release, err := claimOutputs(map[string]string{"--out": o.out, "--png": o.png}, o.force)
+	release, err := command.ClaimOutputs(map[string]string{"--out": o.out, "--png": o.png}, o.force)
 	if err != nil {
 		return err
 	}
@@ -253,7 +254,7 @@ func runLoadedGame(ctx context.Context, io Streams, o solveGameOptions) error {
 	rep.Table = o.in
 	if o.verify {
 		st := g.Stats()
-		bar := newProgress(io.ErrOut, st.Layers, "layers")
+		bar := command.NewProgress(io.ErrOut, st.Layers, "layers")
 		c, err := game.Verify(ctx, g, func(done, _ int) { _ = bar.Set(done) })
 		_ = bar.Finish()
 		if err != nil {
@@ -268,12 +269,12 @@ func runLoadedGame(ctx context.Context, io Streams, o solveGameOptions) error {
 }
 
 // finishGame writes the Parquet rows and chart, then the report.
-func finishGame(ctx context.Context, io Streams, o solveGameOptions, g *game.Game, rep gameReport, parquet string) error {
+func finishGame(ctx context.Context, io command.Streams, o solveGameOptions, g *game.Game, rep gameReport, parquet string) error {
 	if err := writeGameFiles(ctx, io, g, parquet, o.png); err != nil {
 		return err
 	}
 	if o.json {
-		return writeJSON(io.Out, rep)
+		return command.WriteJSON(io.Out, rep)
 	}
 	return renderGame(io, rep)
 }

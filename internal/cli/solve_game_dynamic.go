@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/solver/dyngame"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
@@ -35,17 +36,17 @@ type dynamicSituation struct {
 
 // runDynamicGame is solve game when either side plays Dynamic: the game is solved in
 // memory (no table or Parquet rows yet) and summarised.
-func runDynamicGame(ctx context.Context, io Streams, o solveGameOptions, r env.Rules, payoff lineup.Payoff) error {
+func runDynamicGame(ctx context.Context, io command.Streams, o solveGameOptions, r env.Rules, payoff lineup.Payoff) error {
 	if o.out != "" || o.png != "" {
-		return Usagef("--out and --png are not available yet for a game with a Dynamic side (nash plays its strategy, solving it when built)")
+		return command.Usagef("--out and --png are not available yet for a game with a Dynamic side (nash plays its strategy, solving it when built)")
 	}
 	size, err := dyngame.Estimate(r, payoff)
 	if err != nil {
-		return usageError{err}
+		return command.Usage(err)
 	}
 	limit, peak := int64(o.maxGiB*(1<<30)), size.Peak(!o.noVerify)
 	if peak > limit {
-		return Usagef("solve game: the game with a Dynamic side under these rules holds %d throw states and needs ~%.1f GiB at its peak, over --max-gib %v",
+		return command.Usagef("solve game: the game with a Dynamic side under these rules holds %d throw states and needs ~%.1f GiB at its peak, over --max-gib %v",
 			size.ThrowStates, float64(peak)/(1<<30), o.maxGiB)
 	}
 	what := "solving the substitution game with a Dynamic side and both best responses"
@@ -54,7 +55,7 @@ func runDynamicGame(ctx context.Context, io Streams, o solveGameOptions, r env.R
 	}
 	fmt.Fprintf(io.ErrOut, "kingoal: %s: %d throw states, ~%.0f MiB at the peak\n", what, size.ThrowStates, float64(peak)/(1<<20))
 	start := time.Now()
-	bar := newProgress(io.ErrOut, size.Layers, "layers")
+	bar := command.NewProgress(io.ErrOut, size.Layers, "layers")
 	g, err := dyngame.Solve(game.Problem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
 		Verify: !o.noVerify, Progress: func(done, _ int) { _ = bar.Set(done) }})
 	_ = bar.Finish()
@@ -67,7 +68,7 @@ func runDynamicGame(ctx context.Context, io Streams, o solveGameOptions, r env.R
 	}
 	rep := newDynamicGameReport(g, time.Since(start))
 	if o.json {
-		return writeJSON(io.Out, rep)
+		return command.WriteJSON(io.Out, rep)
 	}
 	return renderDynamicGame(io, rep)
 }
@@ -105,7 +106,7 @@ func dynamicGameSummary(g *dyngame.Game) []dynamicSituation {
 				if r.Modes[p] == env.Dynamic {
 					o.Decision, o.Possession, o.OwnMovesLeft = env.Shift, 1, 0
 					o.ThrowsLeft = max(when.left-1, 1) // a throw was just played
-					situation = fmt.Sprintf("%s, %s left, home %s: %s wins a throw to midfield", when.per, plural(o.ThrowsLeft, "throw"), scoreWord(d), p)
+					situation = fmt.Sprintf("%s, %s left, home %s: %s wins a throw to midfield", when.per, command.Plural(o.ThrowsLeft, "throw"), scoreWord(d), p)
 				}
 				if r.Modes[p.Other()] == env.Dynamic {
 					o.OppMovesLeft = 0
@@ -121,12 +122,12 @@ func dynamicGameSummary(g *dyngame.Game) []dynamicSituation {
 	return out
 }
 
-func renderDynamicGame(io Streams, rep dynamicGameReport) error {
+func renderDynamicGame(io command.Streams, rep dynamicGameReport) error {
 	st := rep.Stats
 	fmt.Fprintf(io.Out, "substitution game, payoff %s, home %s v away %s (shift on %s)\nrules: %s\n\n", rep.Payoff, rep.Modes[0], rep.Modes[1], rep.Trigger, rep.Rules)
 	fmt.Fprintf(io.Out, "%d throw states, %d decisions (shifts and breaks, each a max or a min), 1 kick-off matrix game; solved in %.1f s\n",
 		st.BreakStates, st.OneSided, rep.Seconds)
-	fmt.Fprintf(io.Out, "value to home: %s\n", signedFixed(rep.Value, 9))
+	fmt.Fprintf(io.Out, "value to home: %s\n", command.SignedFixed(rep.Value, 9))
 	if c := rep.Verification; c != nil {
 		fmt.Fprintf(io.Out, "best-response check: home's best response %+.3g, away's %+.3g, exploitability %.3g — verified\n\n", c.HomeBest, c.AwayBest, c.Exploitability)
 	} else {
@@ -136,10 +137,10 @@ func renderDynamicGame(io Streams, rep dynamicGameReport) error {
 		return err
 	}
 	fmt.Fprintf(io.Out, "\nequilibrium decisions for %s (home) v %s (away), nothing changed yet:\n", rep.KickOffHome[0].Lineup, rep.KickOffAway[0].Lineup)
-	t := newTable(io.Out, 3, "situation", "side", "plays")
+	t := command.NewTable(io.Out, 3, "situation", "side", "plays")
 	var rows [][]string
 	for _, s := range rep.Decisions {
 		rows = append(rows, []string{s.Situation, s.Side, s.Plays})
 	}
-	return appendRows(t, rows)
+	return command.AppendRows(t, rows)
 }

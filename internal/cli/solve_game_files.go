@@ -9,13 +9,14 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/charts"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
 // writeGameFiles writes --out (every break's mixes) and --png (the chart), each atomically.
-func writeGameFiles(ctx context.Context, io Streams, g *game.Game, out, png string) error {
+func writeGameFiles(ctx context.Context, io command.Streams, g *game.Game, out, png string) error {
 	if out != "" {
 		if err := writeGameParquet(ctx, io, g, out); err != nil {
 			return err
@@ -29,12 +30,12 @@ func writeGameFiles(ctx context.Context, io Streams, g *game.Game, out, png stri
 
 // writeGameParquet streams every break the game holds with a move left, a row per line-up
 // in each side's mix; Ctrl-C gives the file up (nothing appears under path).
-func writeGameParquet(ctx context.Context, io Streams, g *game.Game, path string) error {
+func writeGameParquet(ctx context.Context, io command.Streams, g *game.Game, path string) error {
 	w, err := datasets.NewParquetWriter[datasets.GameRow](path, datasets.GameSchema)
 	if err != nil {
 		return err
 	}
-	bar := newProgress(io.ErrOut, int(g.Stats().BreakStates), "breaks")
+	bar := command.NewProgress(io.ErrOut, int(g.Stats().BreakStates), "breaks")
 	payoff := g.Problem.Payoff.String()
 	var rows []datasets.GameRow
 	n := 0
@@ -114,7 +115,7 @@ func gameChart(g *game.Game, path string) error {
 		}
 		lines = append(lines, s)
 	}
-	title := fmt.Sprintf("Equilibrium of %s v %s, %s each, nobody moved yet (%s)", home, away, plural(g.Moves(), "move"), g.Problem.Payoff)
+	title := fmt.Sprintf("Equilibrium of %s v %s, %s each, nobody moved yet (%s)", home, away, command.Plural(g.Moves(), "move"), g.Problem.Payoff)
 	return charts.PanelChart(path, title, "throws played before the break", "P(home changes its line-up) at a break, by score", lines...)
 }
 

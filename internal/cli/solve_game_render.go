@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 // mixWords writes a mix as changes from the current line-up: "keep 0.62 · 2→5 0.38".
@@ -17,9 +18,9 @@ func mixWords(from env.Lineup, mix []env.Weighted) string {
 }
 
 // renderKickOffMix prints both sides' kick-off mixes under a title.
-func renderKickOffMix(io Streams, title string, home, away []weightedJSON) error {
+func renderKickOffMix(io command.Streams, title string, home, away []weightedJSON) error {
 	fmt.Fprintln(io.Out, title)
-	t := newTable(io.Out, 2, "side", "line-up", "probability")
+	t := command.NewTable(io.Out, 2, "side", "line-up", "probability")
 	var rows [][]string
 	for _, side := range []struct {
 		name string
@@ -29,10 +30,10 @@ func renderKickOffMix(io Streams, title string, home, away []weightedJSON) error
 			rows = append(rows, []string{side.name, w.Lineup, fmt.Sprintf("%.6f", w.Prob)})
 		}
 	}
-	return appendRows(t, rows)
+	return command.AppendRows(t, rows)
 }
 
-func renderGame(io Streams, rep gameReport) error {
+func renderGame(io command.Streams, rep gameReport) error {
 	st := rep.Stats
 	fmt.Fprintf(io.Out, "substitution game, payoff %s\nrules: %s\n\n", rep.Payoff, rep.Rules)
 	took := fmt.Sprintf("solved in %.1f s", rep.Seconds)
@@ -41,7 +42,7 @@ func renderGame(io Streams, rep gameReport) error {
 	}
 	fmt.Fprintf(io.Out, "%d break states, %d stage games (%d pure saddles, %d mixed, by LP), %d one-sided; %s\n",
 		st.BreakStates, st.StageGames, st.Saddles, st.LPs, st.OneSided, took)
-	fmt.Fprintf(io.Out, "value to home: %s\n", signedFixed(rep.Value, 9))
+	fmt.Fprintf(io.Out, "value to home: %s\n", command.SignedFixed(rep.Value, 9))
 	if c := rep.Verification; c != nil {
 		when := ""
 		if rep.Table != "" && !rep.Reverified {
@@ -56,19 +57,19 @@ func renderGame(io Streams, rep gameReport) error {
 	}
 	var rows [][]string
 	fmt.Fprintln(io.Out, "\nthe right to substitute: the value to home of the starting line-ups' equilibrium, then equilibrium play, by who may substitute:")
-	t := newTable(io.Out, 1, "who may substitute", "value to home")
+	t := command.NewTable(io.Out, 1, "who may substitute", "value to home")
 	for _, w := range rep.Worth {
 		rows = append(rows, []string{w.Who, fmt.Sprintf("%+.6f", w.Value)})
 	}
-	if err := appendRows(t, rows); err != nil {
+	if err := command.AppendRows(t, rows); err != nil {
 		return err
 	}
 	fmt.Fprintf(io.Out, "\nequilibrium substitutions for %s (home) v %s (away), nobody has moved yet (a → b: a counter from sector a to b):\n",
 		rep.KickOffHome[0].Lineup, rep.KickOffAway[0].Lineup)
-	t = newTable(io.Out, 3, "situation", "home plays", "away plays", "value")
+	t = command.NewTable(io.Out, 3, "situation", "home plays", "away plays", "value")
 	rows = rows[:0]
 	for _, s := range rep.Summary {
-		rows = append(rows, []string{s.Situation, s.Home, s.Away, signedf(s.Value, 4)})
+		rows = append(rows, []string{s.Situation, s.Home, s.Away, command.Signedf(s.Value, 4)})
 	}
-	return appendRows(t, rows)
+	return command.AppendRows(t, rows)
 }

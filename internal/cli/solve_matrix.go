@@ -14,19 +14,20 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/charts"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
 type solveMatrixOptions struct {
-	rules   ruleFlags
+	rules   command.RuleFlags
 	force   bool
 	out     string
 	payoff  string
 	workers int
 }
 
-func newSolveMatrixCmd(io Streams) *cobra.Command {
+func newSolveMatrixCmd(io command.Streams) *cobra.Command {
 	var o solveMatrixOptions
 	cmd := &cobra.Command{
 		Use:   "matrix [--out DIR] [--payoff P] [rule flags]",
@@ -35,36 +36,36 @@ func newSolveMatrixCmd(io Streams) *cobra.Command {
 DIR/matrix.parquet (columns home_index, away_index, home, away, home_win, draw, away_win,
 home_goals_mean, away_goals_mean, home_advance; schema matrix/1) and DIR/matrix.png, a heat
 map of the payoff to home. It prints the line-ups with the best average payoff.`,
-		Args: argsBetween(0, 0, "no arguments"),
+		Args: command.ArgsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSolveMatrix(cmd.Context(), io, o) },
 	}
 	cmd.Flags().StringVar(&o.out, "out", "kingoal-matrix", "output directory (created if missing)")
-	payoffFlag(cmd.Flags(), &o.payoff, "payoff drawn in the heat map", "win-loss", "goal-diff", "points", "advance")
-	workersFlag(cmd.Flags(), &o.workers, "")
+	command.PayoffFlag(cmd.Flags(), &o.payoff, "payoff drawn in the heat map", "win-loss", "goal-diff", "points", "advance")
+	command.WorkersFlag(cmd.Flags(), &o.workers, "")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace the matrix files already in --out")
-	o.rules.register(cmd.Flags())
+	o.rules.Register(cmd.Flags())
 	return cmd
 }
 
-func runSolveMatrix(ctx context.Context, io Streams, o solveMatrixOptions) error {
-	r, payoff, err := rulesAndPayoff(o.rules, o.payoff)
+func runSolveMatrix(ctx context.Context, io command.Streams, o solveMatrixOptions) error {
+	r, payoff, err := command.RulesAndPayoff(o.rules, o.payoff)
 	if err != nil {
 		return err
 	}
 	if strings.TrimSpace(o.out) == "" {
-		return Usagef("--out: want a directory name (it is created if missing)")
+		return command.Usagef("--out: want a directory name (it is created if missing)")
 	}
 	lock, err := datasets.LockDir(o.out) // creates it if missing
 	if err != nil {
-		return lockError(err)
+		return command.LockError(err)
 	}
 	defer lock.Unlock()
 	for _, f := range []string{"matrix.parquet", "matrix.png"} {
-		if err := refuseOverwrite("--out", filepath.Join(o.out, f), o.force, "replace it with --force"); err != nil {
+		if err := command.RefuseOverwrite("--out", filepath.Join(o.out, f), o.force, "replace it with --force"); err != nil {
 			return err
 		}
 	}
-	m, err := computeMatrix(ctx, io, r, o.workers)
+	m, err := command.ComputeMatrix(ctx, io, r, o.workers)
 	if err != nil {
 		return err
 	}
@@ -101,7 +102,7 @@ func runSolveMatrix(ctx context.Context, io Streams, o solveMatrixOptions) error
 }
 
 // writeAverageTable prints the ten line-ups with the best average payoff against all 121.
-func writeAverageTable(io Streams, m *odds.OddsMatrix, payoff lineup.Payoff, r env.Rules) error {
+func writeAverageTable(io command.Streams, m *odds.OddsMatrix, payoff lineup.Payoff, r env.Rules) error {
 	type avg struct {
 		i int
 		v float64
@@ -116,10 +117,10 @@ func writeAverageTable(io Streams, m *odds.OddsMatrix, payoff lineup.Payoff, r e
 	}
 	slices.SortStableFunc(avgs, func(x, y avg) int { return cmp.Or(cmp.Compare(y.v, x.v), x.i-y.i) })
 	fmt.Fprintf(io.Out, "best average %s against all 121 line-ups (%s)\n", payoff, r)
-	t := newTable(io.Out, 1, "rank", "line-up", "index", "average payoff")
+	t := command.NewTable(io.Out, 1, "rank", "line-up", "index", "average payoff")
 	var rows [][]string
 	for k, a := range avgs[:10] {
 		rows = append(rows, []string{fmt.Sprint(k + 1), env.LineupAt(a.i).String(), fmt.Sprint(a.i), fmt.Sprintf("%+.5f", a.v)})
 	}
-	return appendRows(t, rows)
+	return command.AppendRows(t, rows)
 }

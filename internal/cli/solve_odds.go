@@ -6,33 +6,34 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
 type solveOddsOptions struct {
-	rules ruleFlags
+	rules command.RuleFlags
 	top   int
 	json  bool
 }
 
-func newSolveOddsCmd(io Streams) *cobra.Command {
+func newSolveOddsCmd(io command.Streams) *cobra.Command {
 	var o solveOddsOptions
 	cmd := &cobra.Command{
 		Use:   "odds [HOME [AWAY]] [rule flags] [--json]",
 		Short: "Exact odds of two fixed line-ups: win/draw/loss, expected goals, likeliest scores, P(advance)",
 		Example: `  kingoal solve odds 1-2-3-3-1 2-2-2-2-2
   kingoal solve odds 1-3-3-2-1 2-2-2-2-2 --knockout --json`,
-		Args: argsBetween(0, 2, "HOME and AWAY line-ups (or none for the defaults)"),
+		Args: command.ArgsBetween(0, 2, "HOME and AWAY line-ups (or none for the defaults)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := refuseChangeFlags(cmd); err != nil {
+			if err := command.RefuseChangeFlags(cmd); err != nil {
 				return err
 			}
 			return runSolveOdds(cmd.Context(), io, o, args)
 		},
 	}
 	cmd.Flags().IntVar(&o.top, "top", 10, "how many of the likeliest scores to list")
-	jsonFlag(cmd.Flags(), &o.json, "the result")
-	o.rules.register(cmd.Flags())
+	command.JSONFlag(cmd.Flags(), &o.json, "the result")
+	o.rules.Register(cmd.Flags())
 	return cmd
 }
 
@@ -58,16 +59,16 @@ type oddsJSON struct {
 	Likeliest     []scoreJSON `json:"likeliest"`
 }
 
-func runSolveOdds(ctx context.Context, io Streams, o solveOddsOptions, args []string) error {
-	r, home, away, err := rulesAndPair(o.rules, args)
+func runSolveOdds(ctx context.Context, io command.Streams, o solveOddsOptions, args []string) error {
+	r, home, away, err := command.RulesAndPair(o.rules, args)
 	if err != nil {
 		return err
 	}
 	if o.top < 0 {
-		return Usagef("--top %d: want 0 or more", o.top)
+		return command.Usagef("--top %d: want 0 or more", o.top)
 	}
 	var mo odds.Odds
-	err = interruptible(ctx, func() (err error) { mo, err = odds.MatchOdds(home, away, r); return err })
+	err = command.Interruptible(ctx, func() (err error) { mo, err = odds.MatchOdds(home, away, r); return err })
 	if err != nil {
 		return err
 	}
@@ -78,15 +79,15 @@ func runSolveOdds(ctx context.Context, io Streams, o solveOddsOptions, args []st
 		for _, s := range likeliest {
 			j.Likeliest = append(j.Likeliest, scoreJSON{s.Home, s.Away, s.P})
 		}
-		return writeJSON(io.Out, j)
+		return command.WriteJSON(io.Out, j)
 	}
 	fmt.Fprintf(io.Out, "%s (home) v %s (away), exact\nrules: %s\n\n", home, away, r)
-	t := newTable(io.Out, 1, "result", "probability")
+	t := command.NewTable(io.Out, 1, "result", "probability")
 	rows := [][]string{{"home win", f7(mo.HomeWin)}, {"draw", f7(mo.Draw)}, {"away win", f7(mo.AwayWin)}}
 	if r.Knockout {
 		rows = append(rows, []string{"home advances", f7(mo.HomeAdvance)}, []string{"extra time", f7(mo.ExtraTime)}, []string{"penalties", f7(mo.Shootout)})
 	}
-	if err := appendRows(t, rows); err != nil {
+	if err := command.AppendRows(t, rows); err != nil {
 		return err
 	}
 	fmt.Fprintf(io.Out, "\nexpected goals: home %.4f, away %.4f\n", mo.HomeGoals, mo.AwayGoals)
@@ -95,12 +96,12 @@ func runSolveOdds(ctx context.Context, io Streams, o solveOddsOptions, args []st
 	}
 	if len(likeliest) > 0 {
 		fmt.Fprintf(io.Out, "\nthe %d likeliest scores:\n", len(likeliest))
-		t = newTable(io.Out, 1, "score", "probability")
+		t = command.NewTable(io.Out, 1, "score", "probability")
 		rows = rows[:0]
 		for _, s := range likeliest {
 			rows = append(rows, []string{fmt.Sprintf("%d-%d", s.Home, s.Away), f7(s.P)})
 		}
-		return appendRows(t, rows)
+		return command.AppendRows(t, rows)
 	}
 	return nil
 }

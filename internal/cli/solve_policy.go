@@ -11,13 +11,14 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/charts"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/policy"
 )
 
 type solvePolicyOptions struct {
 	force      bool
-	rules      ruleFlags
+	rules      command.RuleFlags
 	home, away string
 	player     string
 	objective  string
@@ -25,7 +26,7 @@ type solvePolicyOptions struct {
 	json       bool
 }
 
-func newSolvePolicyCmd(io Streams) *cobra.Command {
+func newSolvePolicyCmd(io command.Streams) *cobra.Command {
 	var o solvePolicyOptions
 	cmd := &cobra.Command{
 		Use:   "policy [--home L] [--away L] [--player home|away] [--objective O] [rule flags] [--out FILE] [--png FILE] [--json]",
@@ -39,19 +40,19 @@ when, and writes the whole policy as Parquet (--out, schema policy/1) and a PNG 
 recommended change by time and score (--png).`,
 		Example: `  kingoal solve policy --home 2-2-2-2-2 --away 1-3-3-2-1
   kingoal solve policy --home-mode dynamic --objective points --out policy.parquet --png policy.png`,
-		Args: argsBetween(0, 0, "no arguments (line-ups go in --home and --away)"),
+		Args: command.ArgsBetween(0, 0, "no arguments (line-ups go in --home and --away)"),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSolvePolicy(cmd.Context(), io, o) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.home, "home", env.DefaultOpponent, "home's starting line-up")
 	f.StringVar(&o.away, "away", "1-3-3-2-1", "away's starting line-up")
-	enumFlag(f, &o.player, "player", "whose policy to compute (the other keeps its line-up)", "home", "away")
-	enumFlag(f, &o.objective, "objective", "what the policy maximises (win-loss: P(win) − P(loss))", "win", "points", "win-draw", "advance", "win-loss", "goal-diff")
+	command.EnumFlag(f, &o.player, "player", "whose policy to compute (the other keeps its line-up)", "home", "away")
+	command.EnumFlag(f, &o.objective, "objective", "what the policy maximises (win-loss: P(win) − P(loss))", "win", "points", "win-draw", "advance", "win-loss", "goal-diff")
 	f.StringVar(&o.out, "out", "", "write the full policy to this Parquet file")
 	f.StringVar(&o.png, "png", "", "write a PNG of the recommended change by time and score")
-	jsonFlag(f, &o.json, "the result")
+	command.JSONFlag(f, &o.json, "the result")
 	f.BoolVar(&o.force, "force", false, "replace --out and --png if they exist")
-	o.rules.register(f)
+	o.rules.Register(f)
 	return cmd
 }
 
@@ -59,7 +60,7 @@ recommended change by time and score (--png).`,
 // for it.
 func policyError(err error) error {
 	if errors.Is(err, policy.ErrTooLarge) {
-		return usageError{err}
+		return command.Usage(err)
 	}
 	return err
 }
@@ -90,23 +91,23 @@ type solvedPolicy interface {
 	NoChangeValue() float64
 }
 
-func runSolvePolicy(ctx context.Context, io Streams, o solvePolicyOptions) error {
-	r, err := o.rules.rules()
+func runSolvePolicy(ctx context.Context, io command.Streams, o solvePolicyOptions) error {
+	r, err := o.rules.Rules()
 	if err != nil {
 		return err
 	}
-	me, err := parseSide("--player", o.player)
+	me, err := command.ParseSide("--player", o.player)
 	if err != nil {
 		return err
 	}
 	obj, err := odds.ParseObjective(o.objective)
 	if err != nil {
-		return flagError("--objective", err)
+		return command.FlagError("--objective", err)
 	}
 	if obj == odds.ObjectiveAdvance && !r.Knockout {
-		return Usagef("--objective advance needs --knockout")
+		return command.Usagef("--objective advance needs --knockout")
 	}
-	release, err := claimOutputs(map[string]string{"--out": o.out, "--png": o.png}, o.force)
+	release, err := command.ClaimOutputs(map[string]string{"--out": o.out, "--png": o.png}, o.force)
 	if err != nil {
 		return err
 	}
@@ -114,7 +115,7 @@ func runSolvePolicy(ctx context.Context, io Streams, o solvePolicyOptions) error
 	lineups := [2]env.Lineup{}
 	for p, s := range [2]string{o.home, o.away} {
 		if lineups[p], err = env.ParseLineup(s); err != nil {
-			return flagError("--"+env.Player(p).String(), err)
+			return command.FlagError("--"+env.Player(p).String(), err)
 		}
 	}
 	own, opp := lineups[me], lineups[me.Other()]
@@ -138,7 +139,7 @@ func runSolvePolicy(ctx context.Context, io Streams, o solvePolicyOptions) error
 	}
 	// describe reads every state of the policy (seconds at long halves) without looking at
 	// ctx: Ctrl-C abandons it.
-	if err := interruptible(ctx, func() error { describe(); return nil }); err != nil {
+	if err := command.Interruptible(ctx, func() error { describe(); return nil }); err != nil {
 		return err
 	}
 	if o.out != "" {
@@ -154,17 +155,17 @@ func runSolvePolicy(ctx context.Context, io Streams, o solvePolicyOptions) error
 		fmt.Fprintf(io.ErrOut, "kingoal: wrote %s\n", o.png)
 	}
 	if o.json {
-		return writeJSON(io.Out, policyJSON{me.String(), r.Modes[me].String(), obj.String(), r.String(), own.String(), opp.String(), pol.Value(), pol.NoChangeValue(), recs})
+		return command.WriteJSON(io.Out, policyJSON{me.String(), r.Modes[me].String(), obj.String(), r.String(), own.String(), opp.String(), pol.Value(), pol.NoChangeValue(), recs})
 	}
 	fmt.Fprintf(io.Out, "optimal %s policy for %s (%s) against %s keeping %s; objective %s\nrules: %s\n\n",
 		r.Modes[me], me, own, me.Other(), opp, obj, r)
 	fmt.Fprintf(io.Out, "value %.6f, never changing %.6f (gain %+.6f)\n\n", pol.Value(), pol.NoChangeValue(), pol.Value()-pol.NoChangeValue())
-	t := newTable(io.Out, 2, "situation", "do", "value", "if you keep")
+	t := command.NewTable(io.Out, 2, "situation", "do", "value", "if you keep")
 	var lines [][]string
 	for _, rc := range recs {
 		lines = append(lines, []string{rc.Situation, rc.Action, fmt.Sprintf("%.4f", rc.Value), fmt.Sprintf("%.4f", rc.KeepValue)})
 	}
-	return appendRows(t, lines)
+	return command.AppendRows(t, lines)
 }
 
 func scoreWord(d int) string {
@@ -189,7 +190,7 @@ func summaryTimes(r env.Rules) []summaryTime {
 	out := []summaryTime{{"half time", env.SecondHalf, r.HalfThrows()}}
 	for _, left := range []int{r.HalfThrows() / 3, r.HalfThrows() / 9} {
 		if left >= 1 && left != out[len(out)-1].left {
-			out = append(out, summaryTime{fmt.Sprintf("goal, %s left", plural(left, "throw")), env.SecondHalf, left})
+			out = append(out, summaryTime{fmt.Sprintf("goal, %s left", command.Plural(left, "throw")), env.SecondHalf, left})
 		}
 	}
 	return out
@@ -251,7 +252,7 @@ const chartDiffs = 3 // goal differences −3..+3 in the charts
 func basicChart(bp *policy.BasicPolicy, r env.Rules) charts.Heatmap {
 	own, half := bp.Problem.Own, r.HalfThrows()
 	return charts.Heatmap{
-		Title:    fmt.Sprintf("Recommended change from %s (%s left): counters × sectors moved forward", own, plural(r.MoveBudget(), "move")),
+		Title:    fmt.Sprintf("Recommended change from %s (%s left): counters × sectors moved forward", own, command.Plural(r.MoveBudget(), "move")),
 		XLabel:   "throws played when the break happens",
 		YLabel:   "goal difference (own − opponent)",
 		BarLabel: "attack (+) / defence (−); grey: keep, white: no data",
@@ -265,7 +266,7 @@ func basicChart(bp *policy.BasicPolicy, r env.Rules) charts.Heatmap {
 			if err != nil {
 				return math.NaN()
 			}
-			return attack(own, to)
+			return command.Attack(own, to)
 		}},
 	}
 }
@@ -281,7 +282,7 @@ func dynamicSummary(dp *policy.DynamicPolicy, r env.Rules) []recommendation {
 		left int
 		ball int // own coordinates
 	}{{"early, ball won into sector 4", env.FirstHalf, r.HalfThrows() - 1, 4}, {"second half starts", env.SecondHalf, r.HalfThrows(), 3},
-		{fmt.Sprintf("%s left, ball won into sector 4", plural(max(1, r.HalfThrows()/9), "throw")), env.SecondHalf, max(1, r.HalfThrows()/9), 4}} {
+		{fmt.Sprintf("%s left, ball won into sector 4", command.Plural(max(1, r.HalfThrows()/9), "throw")), env.SecondHalf, max(1, r.HalfThrows()/9), 4}} {
 		for d := -1; d <= 1; d++ {
 			s := policy.ShiftState{Period: when.per, ThrowsLeft: when.left, Ball: env.HomeSector(me, when.ball), GoalDiff: d, Own: own, Possession: 1}
 			to, v, err := dp.Best(s)
@@ -344,7 +345,7 @@ func dynamicChart(dp *policy.DynamicPolicy, r env.Rules) charts.Heatmap {
 			if err != nil {
 				return math.NaN()
 			}
-			return attack(own, to)
+			return command.Attack(own, to)
 		}},
 	}
 }

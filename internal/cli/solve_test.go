@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 func TestSolveOddsJSON(t *testing.T) {
@@ -145,7 +146,7 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "game", "--throws-per-half", "3", "--verify"},
 	} {
 		code, out, stderr := run(t, args...)
-		if code != exitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		if code != command.ExitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line", args, code, out, stderr)
 		}
 	}
@@ -261,10 +262,10 @@ func TestSolveGameTable(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"--in", short}, exitFailure, "truncated"},
-		{[]string{"--in", filepath.Join(dir, "game.parquet")}, exitFailure, "not a Kingoal game table"},
-		{[]string{"--in", table, "--moves", "1"}, exitUsage, "drop --moves"},
-		{[]string{"--in", table, "--out", filepath.Join(dir, "copy.kgt")}, exitUsage, "already"},
+		{[]string{"--in", short}, command.ExitFailure, "truncated"},
+		{[]string{"--in", filepath.Join(dir, "game.parquet")}, command.ExitFailure, "not a Kingoal game table"},
+		{[]string{"--in", table, "--moves", "1"}, command.ExitUsage, "drop --moves"},
+		{[]string{"--in", table, "--out", filepath.Join(dir, "copy.kgt")}, command.ExitUsage, "already"},
 	} {
 		code, out, stderr := run(t, append([]string{"solve", "game"}, c.args...)...)
 		if code != c.code || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, c.want) {

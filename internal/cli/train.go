@@ -19,13 +19,14 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/charts"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 type trainOptions struct {
-	rules       ruleFlags
+	rules       command.RuleFlags
 	vs          string
 	evalVs      string
 	episodes    int
@@ -41,7 +42,7 @@ type trainOptions struct {
 	noExploit   bool
 }
 
-func newTrainCmd(streams Streams) *cobra.Command {
+func newTrainCmd(streams command.Streams) *cobra.Command {
 	var o trainOptions
 	cmd := &cobra.Command{
 		Use:   "train qlearning|fictitious [--vs SPEC] [--episodes N] [--seed S] [--out MODEL] [--eval-every K] [--resume] [--iterations N] [rule flags]",
@@ -75,13 +76,13 @@ Ctrl-C or a kill leaves OUT.partial, which --resume continues (the same rule fla
   kingoal watch qlearning:model=q.json fixed:2-2-2-2-2 --seed 3
   kingoal train fictitious --iterations 30 --throws-per-half 10 --moves 1 --out fsp.kgp
   kingoal eval table:file=fsp.kgp --throws-per-half 10 --moves 1`,
-		Args: argsBetween(1, 1, "the algorithm: qlearning or fictitious"),
+		Args: command.ArgsBetween(1, 1, "the algorithm: qlearning or fictitious"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if args[0] == "fictitious" {
 				return runFictitious(cmd.Context(), streams, o, cmd.Flags())
 			}
 			if cmd.Flags().Lookup("iterations").Changed {
-				return Usagef("--iterations is fictitious play's; Q-learning takes --episodes")
+				return command.Usagef("--iterations is fictitious play's; Q-learning takes --episodes")
 			}
 			if o.resume {
 				if err := resumeTraining(cmd.Flags(), o.out); err != nil {
@@ -95,7 +96,7 @@ Ctrl-C or a kill leaves OUT.partial, which --resume continues (the same rule fla
 	f.StringVar(&o.vs, "vs", "fixed:2-2-2-2-2", "opponent agent spec (see kingoal agents), or self for self-play")
 	f.StringVar(&o.evalVs, "eval-vs", "", "opponent of the evaluations (default: --vs; fixed:2-2-2-2-2 with --vs self)")
 	f.IntVar(&o.episodes, "episodes", 500000, "episodes to train in all (a resumed model's count included)")
-	seedFlag(f, &o.seed, "")
+	command.SeedFlag(f, &o.seed, "")
 	f.StringVar(&o.out, "out", "qlearning.json", "model file")
 	f.IntVar(&o.evalEvery, "eval-every", 0, "episodes between evaluations (0: episodes/20)")
 	f.IntVar(&o.evalMatches, "eval-matches", 2000, "matches per Monte Carlo evaluation (when exact evaluation does not apply)")
@@ -105,7 +106,7 @@ Ctrl-C or a kill leaves OUT.partial, which --resume continues (the same rule fla
 	f.Float64Var(&o.epsilon, "epsilon", 0.1, "exploration rate while training")
 	f.BoolVar(&o.noExploit, "no-exploitability", false, "skip the greedy policy's exact exploitability at each evaluation (measured where the game has at most 25 million break states: 20-throw halves with one move)")
 	f.IntVar(&o.iterations, "iterations", 50, "fictitious play: iterations (each an exact best-response pass)")
-	o.rules.register(f)
+	o.rules.Register(f)
 	return cmd
 }
 
@@ -128,7 +129,7 @@ func trainingRecord(fs *pflag.FlagSet) map[string]string {
 func resumeTraining(fs *pflag.FlagSet, path string) error {
 	f, err := safefile.Open(path, 0)
 	if errors.Is(err, os.ErrNotExist) {
-		return Usagef("--resume: there is no model %s to resume", path)
+		return command.Usagef("--resume: there is no model %s to resume", path)
 	}
 	if err != nil {
 		return fmt.Errorf("train: --resume: %w", err)
@@ -139,29 +140,29 @@ func resumeTraining(fs *pflag.FlagSet, path string) error {
 		return fmt.Errorf("train: --resume %s: %w", path, err)
 	}
 	if stored == nil {
-		return Usagef("--resume: %s does not record how it was trained (an older model); give every flag, or start afresh with --force", path)
+		return command.Usagef("--resume: %s does not record how it was trained (an older model); give every flag, or start afresh with --force", path)
 	}
 	target, recorded := stored["episodes"]
 	delete(stored, "episodes") // the one setting a resume may change
 	if !fs.Lookup("episodes").Changed {
 		if !recorded {
-			return Usagef("--resume: %s does not record its target (a model from an earlier build): give --episodes", path)
+			return command.Usagef("--resume: %s does not record its target (a model from an earlier build): give --episodes", path)
 		}
 		if err := fs.Set("episodes", target); err != nil {
-			return Usagef("--resume: %s holds --episodes %q, which this version cannot read: %v", path, target, err)
+			return command.Usagef("--resume: %s holds --episodes %q, which this version cannot read: %v", path, target, err)
 		}
 	}
 	return applyStored(fs, stored, path, nil)
 }
 
-func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string, record map[string]string) error {
+func runTrain(ctx context.Context, streams command.Streams, o trainOptions, algo string, record map[string]string) error {
 	r, err := o.check(algo)
 	if err != nil {
 		return err
 	}
 	lock, err := datasets.LockFile(o.out) // two trainings into one model would lose one
 	if err != nil {
-		return lockError(err)
+		return command.LockError(err)
 	}
 	defer lock.Unlock()
 	base := strings.TrimSuffix(o.out, ".json")
@@ -170,7 +171,7 @@ func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string,
 		return err
 	}
 	if !o.resume {
-		if err := refuseOverwrite("--out", o.out, o.force, "continue its training with --resume or replace it with --force"); err != nil {
+		if err := command.RefuseOverwrite("--out", o.out, o.force, "continue its training with --resume or replace it with --force"); err != nil {
 			return err
 		}
 	}
@@ -183,7 +184,7 @@ func runTrain(ctx context.Context, streams Streams, o trainOptions, algo string,
 		return err
 	}
 	fmt.Fprintf(streams.ErrOut, "kingoal: training qlearning v %s, %d episodes (from %d), seed %d\n", o.vs, o.episodes, q.Episodes, o.seed)
-	bar := newProgress(streams.ErrOut, o.episodes, "episodes")
+	bar := command.NewProgress(streams.ErrOut, o.episodes, "episodes")
 	_ = bar.Set(q.Episodes)
 	began, from := time.Now(), q.Episodes
 	var before float64 // training time of the earlier runs of a resumed model
@@ -236,7 +237,7 @@ func (o *trainOptions) opponents(ctx context.Context, r env.Rules) (agents.Agent
 	if o.vs != "self" {
 		var err error
 		if opp, err = agents.New(o.vs, agents.Setup{Rules: r, Context: ctx}); err != nil {
-			return nil, usageError{err}
+			return nil, command.Usage(err)
 		}
 	}
 	if o.evalVs == "" {
@@ -246,7 +247,7 @@ func (o *trainOptions) opponents(ctx context.Context, r env.Rules) (agents.Agent
 		}
 	}
 	if _, err := agents.New(o.evalVs, agents.Setup{Rules: r}); err != nil {
-		return nil, usageError{fmt.Errorf("--eval-vs: %w", err)}
+		return nil, command.Usage(fmt.Errorf("--eval-vs: %w", err))
 	}
 	return opp, nil
 }
@@ -254,25 +255,25 @@ func (o *trainOptions) opponents(ctx context.Context, r env.Rules) (agents.Agent
 // check refuses bad options in one line and returns the rules.
 func (o trainOptions) check(algo string) (env.Rules, error) {
 	if algo != "qlearning" {
-		return env.Rules{}, Usagef("unknown algorithm %q: want qlearning or fictitious", algo)
+		return env.Rules{}, command.Usagef("unknown algorithm %q: want qlearning or fictitious", algo)
 	}
-	r, err := o.rules.rules()
+	r, err := o.rules.Rules()
 	if err != nil {
 		return r, err
 	}
 	switch {
 	case o.episodes <= 0:
-		return r, Usagef("--episodes %d: want at least 1", o.episodes)
+		return r, command.Usagef("--episodes %d: want at least 1", o.episodes)
 	case o.evalEvery < 0 || o.evalMatches <= 0:
-		return r, Usagef("--eval-every and --eval-matches: want --eval-every ≥ 0 and --eval-matches ≥ 1")
+		return r, command.Usagef("--eval-every and --eval-matches: want --eval-every ≥ 0 and --eval-matches ≥ 1")
 	case o.alpha < 0 || o.alpha > 1 || o.epsilon < 0 || o.epsilon > 1:
-		return r, Usagef("--alpha and --epsilon: want values in [0, 1]")
+		return r, command.Usagef("--alpha and --epsilon: want values in [0, 1]")
 	case !strings.HasSuffix(o.out, ".json"):
-		return r, Usagef("--out %q: the model file name must end in .json", o.out)
+		return r, command.Usagef("--out %q: the model file name must end in .json", o.out)
 	case o.resume && o.force:
-		return r, Usagef("--resume and --force: choose one (continue the model in %s, or replace it)", o.out)
+		return r, command.Usagef("--resume and --force: choose one (continue the model in %s, or replace it)", o.out)
 	}
-	return r, checkOutput("--out", o.out)
+	return r, command.CheckOutput("--out", o.out)
 }
 
 // model is the model to train — new, or read back with its curve for --resume.
@@ -293,7 +294,7 @@ func (o trainOptions) model(r env.Rules, record map[string]string) (*agents.QLea
 	}
 	q.Training = record
 	if o.episodes < q.Episodes {
-		return nil, nil, Usagef("--episodes %d: %s has trained %d already; give a larger total to train on, or start afresh with --force", o.episodes, o.out, q.Episodes)
+		return nil, nil, command.Usagef("--episodes %d: %s has trained %d already; give a larger total to train on, or start afresh with --force", o.episodes, o.out, q.Episodes)
 	}
 	curve, err := datasets.ReadParquet[datasets.LearningCurveRow](strings.TrimSuffix(o.out, ".json")+".curve.parquet", datasets.LearningCurveSchema)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -341,7 +342,7 @@ func evaluate(ctx context.Context, q *agents.QLearning, o trainOptions, r env.Ru
 const curveExploitStates = 25_000_000
 
 func writeCurveTable(w io.Writer, curve []datasets.LearningCurveRow) error {
-	t := newTable(w, 0, "episodes", "score", "± 95%", "best response", "regret", "exploitability", "states")
+	t := command.NewTable(w, 0, "episodes", "score", "± 95%", "best response", "regret", "exploitability", "states")
 	var rows [][]string
 	for _, c := range curve {
 		ci, best, regret, x := "exact", "—", "—", "—"
@@ -356,7 +357,7 @@ func writeCurveTable(w io.Writer, curve []datasets.LearningCurveRow) error {
 		}
 		rows = append(rows, []string{fmt.Sprint(c.Episodes), fmt.Sprintf("%.4f", c.Score), ci, best, regret, x, fmt.Sprint(c.States)})
 	}
-	return appendRows(t, rows)
+	return command.AppendRows(t, rows)
 }
 
 func writeCurvePNG(path string, curve []datasets.LearningCurveRow, vs string) error {

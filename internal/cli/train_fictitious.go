@@ -15,6 +15,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/charts"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/policy"
 )
@@ -25,10 +26,10 @@ var qlearningOnly = []string{"vs", "eval-vs", "episodes", "eval-every", "eval-ma
 // runFictitious is `kingoal train fictitious`: full-width fictitious self-play, its exact
 // exploitability at every iteration in a curve (Parquet and chart, rewritten each
 // iteration), and the final average strategy as a policy table (table:file=).
-func runFictitious(ctx context.Context, streams Streams, o trainOptions, fs *pflag.FlagSet) error {
+func runFictitious(ctx context.Context, streams command.Streams, o trainOptions, fs *pflag.FlagSet) error {
 	for _, name := range qlearningOnly {
 		if fs.Lookup(name).Changed {
-			return Usagef("--%s is Q-learning's; fictitious play takes --iterations (and rule flags, --out, --force, --resume)", name)
+			return command.Usagef("--%s is Q-learning's; fictitious play takes --iterations (and rule flags, --out, --force, --resume)", name)
 		}
 	}
 	if !fs.Lookup("out").Changed {
@@ -36,20 +37,20 @@ func runFictitious(ctx context.Context, streams Streams, o trainOptions, fs *pfl
 	}
 	switch {
 	case o.iterations <= 0:
-		return Usagef("--iterations %d: want at least 1", o.iterations)
+		return command.Usagef("--iterations %d: want at least 1", o.iterations)
 	case !strings.HasSuffix(o.out, ".kgp"):
-		return Usagef("--out %q: a policy table's name must end in .kgp", o.out)
+		return command.Usagef("--out %q: a policy table's name must end in .kgp", o.out)
 	}
-	r, err := o.rules.rules()
+	r, err := o.rules.Rules()
 	if err != nil {
 		return err
 	}
-	if err := checkOutput("--out", o.out); err != nil {
+	if err := command.CheckOutput("--out", o.out); err != nil {
 		return err
 	}
 	lock, err := datasets.LockFile(o.out)
 	if err != nil {
-		return lockError(err)
+		return command.LockError(err)
 	}
 	defer lock.Unlock()
 	base := strings.TrimSuffix(o.out, ".kgp")
@@ -65,7 +66,7 @@ func runFictitious(ctx context.Context, streams Streams, o trainOptions, fs *pfl
 	if f.Iterations() > 0 {
 		fmt.Fprintf(streams.ErrOut, "kingoal: resuming after iteration %d (%s)\n", f.Iterations(), checkpoint)
 	}
-	bar := newProgress(streams.ErrOut, o.iterations, "iterations")
+	bar := command.NewProgress(streams.ErrOut, o.iterations, "iterations")
 	_ = bar.Set(f.Iterations())
 	var werr error
 	err = f.Train(ctx, o.iterations-f.Iterations(), func(p agents.FictitiousPoint) {
@@ -96,7 +97,7 @@ func runFictitious(ctx context.Context, streams Streams, o trainOptions, fs *pfl
 
 // finishFictitious writes the trained average as the policy table out, with its exact
 // exploitability, removes the checkpoint and prints the curve.
-func finishFictitious(ctx context.Context, streams Streams, f *agents.Fictitious, curve []agents.FictitiousPoint, out, curvePath, pngPath, checkpoint string) error {
+func finishFictitious(ctx context.Context, streams command.Streams, f *agents.Fictitious, curve []agents.FictitiousPoint, out, curvePath, pngPath, checkpoint string) error {
 	table, x, err := f.Table(ctx, fmt.Sprintf("fictitious play, %d iterations", f.Iterations()))
 	if err != nil {
 		return err
@@ -108,13 +109,13 @@ func finishFictitious(ctx context.Context, streams Streams, f *agents.Fictitious
 		return fmt.Errorf("train: %w", err)
 	}
 	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (exploitability %.6f, exact; play it as table:file=%s), %s and %s\n", out, x, out, curvePath, pngPath)
-	t := newTable(streams.Out, 0, "iteration", "exploitability", "nash conv", "seconds")
+	t := command.NewTable(streams.Out, 0, "iteration", "exploitability", "nash conv", "seconds")
 	var rows [][]string
 	for _, c := range curve {
 		rows = append(rows, []string{fmt.Sprint(c.Iteration), fmt.Sprintf("%.6f", c.Exploitability), fmt.Sprintf("%.6f", c.NashConv), fmt.Sprintf("%.1f", c.Seconds)})
 	}
 	rows = append(rows, []string{"final", fmt.Sprintf("%.6f", x), fmt.Sprintf("%.6f", 2*x), ""})
-	return appendRows(t, rows)
+	return command.AppendRows(t, rows)
 }
 
 // fictitiousFrom is fictitious play to train: new (an interrupted run's checkpoint refused
@@ -122,9 +123,9 @@ func finishFictitious(ctx context.Context, streams Streams, f *agents.Fictitious
 func (o trainOptions) fictitiousFrom(r env.Rules, checkpoint string) (*agents.Fictitious, []agents.FictitiousPoint, error) {
 	if !o.resume {
 		if _, err := os.Lstat(checkpoint); err == nil && !o.force {
-			return nil, nil, Usagef("%s holds an interrupted run of %s: continue it with --resume, or start over with --force", checkpoint, o.out)
+			return nil, nil, command.Usagef("%s holds an interrupted run of %s: continue it with --resume, or start over with --force", checkpoint, o.out)
 		}
-		if err := refuseOverwrite("--out", o.out, o.force, "replace it with --force"); err != nil {
+		if err := command.RefuseOverwrite("--out", o.out, o.force, "replace it with --force"); err != nil {
 			return nil, nil, err
 		}
 		f, err := agents.NewFictitious(r)
@@ -135,7 +136,7 @@ func (o trainOptions) fictitiousFrom(r env.Rules, checkpoint string) (*agents.Fi
 	}
 	file, err := safefile.Open(checkpoint, 0)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil, Usagef("--resume: there is no interrupted run of %s to resume (no %s)", o.out, checkpoint)
+		return nil, nil, command.Usagef("--resume: there is no interrupted run of %s to resume (no %s)", o.out, checkpoint)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("train: --resume: %w", err)
@@ -144,13 +145,13 @@ func (o trainOptions) fictitiousFrom(r env.Rules, checkpoint string) (*agents.Fi
 	f, head, err := agents.ResumeFictitious(file, r)
 	switch {
 	case errors.Is(err, agents.ErrCheckpointRules):
-		return nil, nil, usageError{fmt.Errorf("--resume: %w (give the run's rule flags)", err)}
+		return nil, nil, command.Usage(fmt.Errorf("--resume: %w (give the run's rule flags)", err))
 	case errors.Is(err, policy.ErrTooLarge):
 		return nil, nil, policyError(err)
 	case err != nil:
 		return nil, nil, fmt.Errorf("train: --resume %s: %w", checkpoint, err)
 	case f.Iterations() >= o.iterations:
-		return nil, nil, Usagef("--iterations %d: the interrupted run has done %d already; ask for more", o.iterations, f.Iterations())
+		return nil, nil, command.Usagef("--iterations %d: the interrupted run has done %d already; ask for more", o.iterations, f.Iterations())
 	}
 	return f, head.Curve, nil
 }

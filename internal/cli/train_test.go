@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/jsonfile"
 )
 
@@ -80,12 +81,12 @@ func TestTrainBadInput(t *testing.T) {
 		{"solve", "policy", "--png", filepath.Join(dir, "missing", "p.png")},
 		{"datasets", "export", garbage, "--out", filepath.Join(dir, "missing", "x.csv")},
 	} {
-		if code, out, stderr := run(t, args...); code != exitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		if code, out, stderr := run(t, args...); code != command.ExitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
 		}
 	}
 	code, _, stderr := run(t, "train", "qlearning", "--resume", "--out", garbage, "--episodes", "10")
-	if code != exitFailure || !strings.Contains(stderr, "not a Q-learning model") {
+	if code != command.ExitFailure || !strings.Contains(stderr, "not a Q-learning model") {
 		t.Errorf("corrupt model: exit %d, %q", code, stderr)
 	}
 	if b, _ := os.ReadFile(garbage); string(b) != "not a model" {
@@ -144,7 +145,7 @@ func TestTrainResumeKeepsItsTargetAndEveryCurveRow(t *testing.T) {
 		}
 	}
 	code, _, stderr := run(t, "train", "qlearning", "--out", half, "--resume", "--episodes", "5000")
-	if code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "trained 20000 already") {
+	if code != command.ExitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "trained 20000 already") {
 		t.Fatalf("--episodes below the model's count: exit %d, %q", code, stderr)
 	}
 }
@@ -184,10 +185,10 @@ func TestTrainFictitious(t *testing.T) {
 	if math.Abs(final-rep.Exploitability.Value) > 2e-6 || final <= 0 {
 		t.Errorf("eval's exploitability %v, the run's final %v\n%s", rep.Exploitability.Value, final, stdout)
 	}
-	if code, _, stderr := run(t, append([]string{"train", "fictitious", "--iterations", "1", "--out", out}, rules...)...); code != exitUsage || !strings.Contains(stderr, "--force") {
+	if code, _, stderr := run(t, append([]string{"train", "fictitious", "--iterations", "1", "--out", out}, rules...)...); code != command.ExitUsage || !strings.Contains(stderr, "--force") {
 		t.Errorf("a second run: exit %d: %s", code, stderr)
 	}
-	if code, _, stderr := run(t, "train", "fictitious", "--episodes", "5"); code != exitUsage || !strings.Contains(stderr, "Q-learning's") {
+	if code, _, stderr := run(t, "train", "fictitious", "--episodes", "5"); code != command.ExitUsage || !strings.Contains(stderr, "Q-learning's") {
 		t.Errorf("--episodes: exit %d: %s", code, stderr)
 	}
 }

@@ -12,18 +12,19 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/frame"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/match"
 )
 
 type watchOptions struct {
-	rules ruleFlags
+	rules command.RuleFlags
 	seed  uint64
 	dice  bool
 	gif   string
 	force bool
 }
 
-func newWatchCmd(streams Streams) *cobra.Command {
+func newWatchCmd(streams command.Streams) *cobra.Command {
 	var o watchOptions
 	cmd := &cobra.Command{
 		Use:   "watch HOME_SPEC AWAY_SPEC [--seed S] [--dice] [--gif FILE] [rule flags]",
@@ -34,14 +35,14 @@ rolled and shown. With --gif FILE it also writes the match as an animated GIF, a
 event: the picture of the web app's replay page and of the Gymnasium environment's
 rgb_array render. The same seed gives the same transcript and the same GIF.`,
 		Example: "  kingoal watch heuristic optimal --seed 7 --dice\n  kingoal watch heuristic random --throws-per-half 10 --gif match.gif",
-		Args:    argsBetween(2, 2, "two agent specs"),
+		Args:    command.ArgsBetween(2, 2, "two agent specs"),
 		RunE:    func(cmd *cobra.Command, args []string) error { return runWatch(cmd.Context(), streams, o, args) },
 	}
-	seedFlag(cmd.Flags(), &o.seed, "dice and agents")
+	command.SeedFlag(cmd.Flags(), &o.seed, "dice and agents")
 	cmd.Flags().BoolVar(&o.dice, "dice", false, "roll and show every die")
 	cmd.Flags().StringVar(&o.gif, "gif", "", "also write the match as an animated GIF to `FILE`")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace an existing --gif file")
-	o.rules.register(cmd.Flags())
+	o.rules.Register(cmd.Flags())
 	return cmd
 }
 
@@ -51,12 +52,12 @@ const (
 	gifHold  = 400
 )
 
-func runWatch(ctx context.Context, streams Streams, o watchOptions, args []string) error {
-	r, err := o.rules.rules()
+func runWatch(ctx context.Context, streams command.Streams, o watchOptions, args []string) error {
+	r, err := o.rules.Rules()
 	if err != nil {
 		return err
 	}
-	if err := refuseOverwrite("--gif", o.gif, o.force, "pass --force to replace it"); err != nil {
+	if err := command.RefuseOverwrite("--gif", o.gif, o.force, "pass --force to replace it"); err != nil {
 		return err
 	}
 	m := match.Agents{Rules: r, Specs: [2]string{args[0], args[1]}, Seed: o.seed, Dice: o.dice}
@@ -81,7 +82,7 @@ func runWatch(ctx context.Context, streams Streams, o watchOptions, args []strin
 	var bad match.SpecError
 	switch {
 	case errors.As(err, &bad):
-		return usageError{bad.Err}
+		return command.Usage(bad.Err)
 	case err != nil:
 		return err
 	}

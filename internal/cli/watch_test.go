@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/frame"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 // TestWatchGIF: --gif writes one frame for the kick-off and one an event of the transcript,
@@ -33,7 +34,7 @@ func TestWatchGIF(t *testing.T) {
 	if len(g.Image) != events+1 || g.Config.Width != frame.Width || g.Config.Height != frame.Height || g.Delay[len(g.Delay)-1] <= g.Delay[0] {
 		t.Errorf("%d frames of %dx%d for %d events; delays %v", len(g.Image), g.Config.Width, g.Config.Height, events, g.Delay)
 	}
-	if code, _, stderr := run(t, args...); code != exitUsage || !strings.Contains(stderr, "--force") {
+	if code, _, stderr := run(t, args...); code != command.ExitUsage || !strings.Contains(stderr, "--force") {
 		t.Errorf("a second run over the GIF: exit %d %q", code, stderr)
 	}
 	if code, _, stderr := run(t, append(args, "--force")...); code != 0 {

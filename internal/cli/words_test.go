@@ -6,15 +6,16 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/solver/game"
 )
 
 // TestWordsSayWhatTheyMean: the small wrongs of issue 39 item 17.
 func TestWordsSayWhatTheyMean(t *testing.T) {
-	if got := signedFixed(-1e-17, 9); got != "+0.000000000" {
+	if got := command.SignedFixed(-1e-17, 9); got != "+0.000000000" {
 		t.Errorf("a solver's −1e-17: %q", got)
 	}
-	if got := signedFixed(-0.25, 2); got != "-0.25" {
+	if got := command.SignedFixed(-0.25, 2); got != "-0.25" {
 		t.Errorf("-0.25: %q", got)
 	}
 	s := game.State{Period: env.SecondHalf, ThrowsLeft: 1, GoalDiff: 2, Home: env.MustParseLineup("2-2-2-2-2"), Away: env.MustParseLineup("1-2-3-3-1"), HomeMoves: 1, AwayMoves: 0}
@@ -47,7 +48,7 @@ func TestWordsSayWhatTheyMean(t *testing.T) {
 func TestTooLargeIsRefusedBeforeStarting(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "f.kgp")
 	code, _, stderr := run(t, "train", "fictitious", "--throws-per-half", "10000", "--iterations", "1", "--out", out)
-	if code != exitUsage || !strings.Contains(stderr, "too large") || strings.Contains(stderr, "self-play under") {
+	if code != command.ExitUsage || !strings.Contains(stderr, "too large") || strings.Contains(stderr, "self-play under") {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 	if left, _ := filepath.Glob(out + "*"); len(left) != 0 {

@@ -23,6 +23,7 @@ import (
 	"github.com/kingoal/kingoal/arena"
 	arenabeam "github.com/kingoal/kingoal/distributed/beam"
 	"github.com/kingoal/kingoal/internal/cli"
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 func main() {
@@ -36,7 +37,7 @@ func main() {
 	os.Exit(cli.ExecuteRoot(newRoot, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-func newRoot(io cli.Streams) *cobra.Command {
+func newRoot(io command.Streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "kingoal-beam",
 		Short: "kingoal's arena and dataset generation as Apache Beam pipelines",
@@ -55,10 +56,10 @@ the parallelism. On a cluster, --out must be a directory every worker sees.`,
 	runner, logLevel := "prism", "warn"
 	root.PersistentPreRunE = func(*cobra.Command, []string) error {
 		if !slices.Contains(arenabeam.Runners, runner) {
-			return cli.Usagef("--runner %q: want one of %s", runner, strings.Join(arenabeam.Runners, ", "))
+			return command.Usagef("--runner %q: want one of %s", runner, strings.Join(arenabeam.Runners, ", "))
 		}
 		if !slices.Contains([]string{"debug", "info", "warn", "error"}, logLevel) {
-			return cli.Usagef("--log-level %q: want debug, info, warn or error", logLevel)
+			return command.Usagef("--log-level %q: want debug, info, warn or error", logLevel)
 		}
 		// Beam and prism log through slog, set up by beam.Init from this level: the job's
 		// life cycle at info, failures at error.

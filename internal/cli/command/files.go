@@ -1,9 +1,11 @@
 // File safety: outputs checked and claimed before any work, work that Ctrl-C abandons.
 
-package cli
+package command
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,8 +13,8 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 )
 
-// checkOutput reports, before any work is done, an output file whose directory is missing.
-func checkOutput(flag, path string) error {
+// CheckOutput reports, before any work is done, an output file whose directory is missing.
+func CheckOutput(flag, path string) error {
 	if path == "" {
 		return nil
 	}
@@ -23,11 +25,11 @@ func checkOutput(flag, path string) error {
 	return nil
 }
 
-// claimOutputs checks each output file (flag → path; "" for none) as checkOutput does, locks
+// ClaimOutputs checks each output file (flag → path; "" for none) as CheckOutput does, locks
 // it for this process (another kingoal writing it is refused: exit 2, naming it), and refuses
 // one that exists unless force is set: a command never replaces by surprise a result it did
 // not make. release gives the locks up; call it when the last file is written.
-func claimOutputs(outputs map[string]string, force bool) (release func(), err error) {
+func ClaimOutputs(outputs map[string]string, force bool) (release func(), err error) {
 	var locks []*datasets.Lock
 	release = func() {
 		for _, l := range locks {
@@ -44,21 +46,21 @@ func claimOutputs(outputs map[string]string, force bool) (release func(), err er
 		if path == "" {
 			continue
 		}
-		if err := checkOutput(flag, path); err != nil {
+		if err := CheckOutput(flag, path); err != nil {
 			release()
 			return nil, err
 		}
 		l, err := datasets.LockFile(path)
 		if err != nil {
 			release()
-			return nil, lockError(err)
+			return nil, LockError(err)
 		}
 		locks = append(locks, l)
 		if err := l.RemoveStaleTempsOf(path); err != nil { // a killed run's, under this lock
 			release()
 			return nil, err
 		}
-		if err := refuseOverwrite(flag, path, force, "replace it with --force"); err != nil {
+		if err := RefuseOverwrite(flag, path, force, "replace it with --force"); err != nil {
 			release()
 			return nil, err
 		}
@@ -66,10 +68,10 @@ func claimOutputs(outputs map[string]string, force bool) (release func(), err er
 	return release, nil
 }
 
-// interruptible runs f, a computation that cannot be stopped from inside (a match's exact
+// Interruptible runs f, a computation that cannot be stopped from inside (a match's exact
 // odds, an LP), and returns its error, or ctx's error as soon as ctx is done: f is then
 // abandoned, its result unused, and the command exits.
-func interruptible(ctx context.Context, f func() error) error {
+func Interruptible(ctx context.Context, f func() error) error {
 	done := make(chan error, 1)
 	go func() { done <- f() }()
 	select {
@@ -78,4 +80,33 @@ func interruptible(ctx context.Context, f func() error) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// RefuseOverwrite reports a file the command would replace that it did not create in this
+// invocation, unless force is set: one line that says what is there and the ways on.
+func RefuseOverwrite(flag, path string, force bool, ways string) error {
+	if force || path == "" {
+		return nil
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return Usagef("%s %s is a directory; want a file name", flag, path)
+	}
+	if _, err := os.Lstat(path); err == nil {
+		return Usagef("%s %s already exists; %s", flag, path, ways)
+	}
+	return nil
+}
+
+// LockError is a lock held by another process in the user's words (exit 2); other errors
+// pass as they are.
+func LockError(err error) error {
+	var held *datasets.LockedError
+	if !errors.As(err, &held) {
+		return err
+	}
+	who := "another process"
+	if held.PID > 0 {
+		who = fmt.Sprintf("another process (pid %d)", held.PID)
+	}
+	return Usagef("%s is in use by %s: wait for it to finish, or stop it", held.Path, who)
 }

@@ -1,6 +1,6 @@
 // Argument helpers: positional arguments and command groups, with errors that say what a command takes.
 
-package cli
+package command
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 // group makes cmd, a command that only holds subcommands, refuse an unknown one (exit 2,
 // naming the ones that exist) instead of printing its help and exiting 0; alone, it prints
 // its help.
-func group(cmd *cobra.Command) *cobra.Command {
+func Group(cmd *cobra.Command) *cobra.Command {
 	cmd.Args = cobra.ArbitraryArgs
 	cmd.RunE = func(c *cobra.Command, args []string) error {
 		if len(args) == 0 {
@@ -29,8 +29,8 @@ func group(cmd *cobra.Command) *cobra.Command {
 	return cmd
 }
 
-// argsBetween is cobra.RangeArgs with a usage error that says what the command takes.
-func argsBetween(lo, hi int, names string) cobra.PositionalArgs {
+// ArgsBetween is cobra.RangeArgs with a usage error that says what the command takes.
+func ArgsBetween(lo, hi int, names string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) < lo || len(args) > hi {
 			got := "no arguments"

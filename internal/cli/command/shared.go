@@ -1,4 +1,4 @@
-package cli
+package command
 
 import (
 	"context"
@@ -13,10 +13,10 @@ import (
 // Helpers that more than one command uses (cli/cli's cmdutil): no command file calls
 // another command file's functions.
 
-// splitSpecs splits a list of agent specs at ';', or, when there is none, at the commas
+// SplitSpecs splits a list of agent specs at ';', or, when there is none, at the commas
 // that are not inside a spec: a piece with '=' and no ':' is a parameter of the spec before
 // it ("uct:iters=200,c=1.2,random" is two agents).
-func splitSpecs(s string) []string {
+func SplitSpecs(s string) []string {
 	var out []string
 	if strings.Contains(s, ";") {
 		for _, x := range strings.Split(s, ";") {
@@ -39,28 +39,28 @@ func splitSpecs(s string) []string {
 	return out
 }
 
-func parseLineupArg(args []string, i int, def string) (env.Lineup, error) {
+func ParseLineupArg(args []string, i int, def string) (env.Lineup, error) {
 	s := def
 	if i < len(args) {
 		s = args[i]
 	}
 	l, err := env.ParseLineup(s)
 	if err != nil {
-		return l, usageError{err}
+		return l, UsageError{err}
 	}
 	return l, nil
 }
 
-// rulesAndPair reads the rule flags and the optional HOME and AWAY arguments
+// RulesAndPair reads the rule flags and the optional HOME and AWAY arguments
 // (2-2-2-2-2 when absent).
-func rulesAndPair(f ruleFlags, args []string) (r env.Rules, home, away env.Lineup, err error) {
-	if r, err = f.rules(); err != nil {
+func RulesAndPair(f RuleFlags, args []string) (r env.Rules, home, away env.Lineup, err error) {
+	if r, err = f.Rules(); err != nil {
 		return
 	}
-	if home, err = parseLineupArg(args, 0, env.DefaultOpponent); err != nil {
+	if home, err = ParseLineupArg(args, 0, env.DefaultOpponent); err != nil {
 		return
 	}
-	away, err = parseLineupArg(args, 1, env.DefaultOpponent)
+	away, err = ParseLineupArg(args, 1, env.DefaultOpponent)
 	return
 }
 
@@ -68,28 +68,28 @@ func rulesAndPair(f ruleFlags, args []string) (r env.Rules, home, away env.Lineu
 // being encoded), so a mistyped 1000000 would exhaust memory before doing any work.
 const maxWorkers = 1024
 
-// checkWorkers refuses a --workers outside 0 (all cores) … maxWorkers.
-func checkWorkers(workers int) error {
+// CheckWorkers refuses a --workers outside 0 (all cores) … maxWorkers.
+func CheckWorkers(workers int) error {
 	if workers < 0 || workers > maxWorkers {
 		return Usagef("--workers %d: want 0 (all cores) to %d", workers, maxWorkers)
 	}
 	return nil
 }
 
-// computeMatrix runs odds.ComputeMatrix with a progress bar on errOut.
-func computeMatrix(ctx context.Context, io Streams, r env.Rules, workers int) (*odds.OddsMatrix, error) {
-	if err := checkWorkers(workers); err != nil {
+// ComputeMatrix runs odds.ComputeMatrix with a progress bar on errOut.
+func ComputeMatrix(ctx context.Context, io Streams, r env.Rules, workers int) (*odds.OddsMatrix, error) {
+	if err := CheckWorkers(workers); err != nil {
 		return nil, err
 	}
-	bar := newProgress(io.ErrOut, env.NumLineups, "rows")
+	bar := NewProgress(io.ErrOut, env.NumLineups, "rows")
 	m, err := odds.ComputeMatrix(ctx, r, odds.MatrixOptions{Workers: workers, Progress: func(n int) { _ = bar.Set(n) }})
 	_ = bar.Finish()
 	return m, err
 }
 
-// rulesAndPayoff reads the rule flags and a --payoff for those rules.
-func rulesAndPayoff(f ruleFlags, payoff string) (env.Rules, lineup.Payoff, error) {
-	r, err := f.rules()
+// RulesAndPayoff reads the rule flags and a --payoff for those rules.
+func RulesAndPayoff(f RuleFlags, payoff string) (env.Rules, lineup.Payoff, error) {
+	r, err := f.Rules()
 	if err != nil {
 		return r, 0, err
 	}
@@ -98,7 +98,7 @@ func rulesAndPayoff(f ruleFlags, payoff string) (env.Rules, lineup.Payoff, error
 }
 
 // attack measures how far forward a change moves counters: Σ sector × (to − from).
-func attack(from, to env.Lineup) float64 {
+func Attack(from, to env.Lineup) float64 {
 	f, t := from.Counts(), to.Counts()
 	s := 0
 	for k := range f {
@@ -107,8 +107,8 @@ func attack(from, to env.Lineup) float64 {
 	return float64(s)
 }
 
-// parseSide reads a side flag's value (home or away).
-func parseSide(flag, s string) (env.Player, error) {
+// ParseSide reads a side flag's value (home or away).
+func ParseSide(flag, s string) (env.Player, error) {
 	for p := env.Home; p <= env.Away; p++ {
 		if s == p.String() {
 			return p, nil
@@ -120,7 +120,7 @@ func parseSide(flag, s string) (env.Player, error) {
 func parsePayoff(s string, r env.Rules) (lineup.Payoff, error) {
 	p, err := lineup.ParsePayoff(s)
 	if err != nil {
-		return p, flagError("--payoff", err)
+		return p, FlagError("--payoff", err)
 	}
 	if p == lineup.PayoffAdvance && !r.Knockout {
 		return p, Usagef("--payoff advance needs --knockout")
@@ -129,11 +129,11 @@ func parsePayoff(s string, r env.Rules) (lineup.Payoff, error) {
 }
 
 // plural is env.Plural: "1 move", "3 moves".
-func plural(n int, noun string) string { return env.Plural(n, noun) }
+func Plural(n int, noun string) string { return env.Plural(n, noun) }
 
 // signed is a difference with its sign ("+3", "-2"), and 0 plain: "+0" and "-0" read as
 // something other than nothing.
-func signed(n int) string {
+func Signed(n int) string {
 	if n == 0 {
 		return "0"
 	}
@@ -142,7 +142,7 @@ func signed(n int) string {
 
 // signedf is signed for a number shown with prec decimals: what rounds to 0 is "0" (to the
 // shown precision: "0.0000"), never "+0" or "-0.0000".
-func signedf(x float64, prec int) string {
+func Signedf(x float64, prec int) string {
 	s := fmt.Sprintf("%+.*f", prec, x)
 	if strings.Trim(s, "+-0.") == "" {
 		return s[1:]

@@ -1,6 +1,6 @@
 // Errors and exit codes: what a failure prints (one line) and the code it exits with.
 
-package cli
+package command
 
 import (
 	"context"
@@ -12,26 +12,29 @@ import (
 
 // Exit codes.
 const (
-	exitOK          = 0
-	exitFailure     = 1
-	exitUsage       = 2   // bad flags, arguments or values
-	exitInterrupted = 130 // Ctrl-C
+	ExitOK          = 0
+	ExitFailure     = 1
+	ExitUsage       = 2   // bad flags, arguments or values
+	ExitInterrupted = 130 // Ctrl-C
 )
 
-// usageError marks bad input from the user: exit code 2.
-type usageError struct{ err error }
+// UsageError marks bad input from the user: exit code 2.
+type UsageError struct{ err error }
 
-func (u usageError) Error() string { return u.err.Error() }
+func (u UsageError) Error() string { return u.err.Error() }
 
-func (u usageError) Unwrap() error { return u.err }
+func (u UsageError) Unwrap() error { return u.err }
+
+// Usage marks err as a usage error (exit 2).
+func Usage(err error) error { return UsageError{err} }
 
 // Usagef is a usage error (exit 2) with a formatted message; kingoal-beam's own flags use it
 // too.
-func Usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+func Usagef(format string, a ...any) error { return UsageError{fmt.Errorf(format, a...)} }
 
 // message is err's one line for the user: without a doubled program prefix, and an
 // interruption says so in words rather than Go's "context canceled".
-func message(err error, prefix string) string {
+func Message(err error, prefix string) string {
 	msg := strings.TrimPrefix(err.Error(), prefix)
 	if errors.Is(err, context.Canceled) {
 		msg = strings.TrimSuffix(strings.TrimSuffix(msg, "context canceled"), ": ")
@@ -42,24 +45,27 @@ func message(err error, prefix string) string {
 	return msg
 }
 
-// isCobraUsage recognises the errors cobra raises itself for unknown commands.
-func isCobraUsage(err error) bool {
+// IsCobraUsage recognises the errors cobra raises itself for unknown commands.
+func IsCobraUsage(err error) bool {
 	msg := err.Error()
 	return strings.HasPrefix(msg, "unknown command") || strings.HasPrefix(msg, "unknown flag") ||
 		strings.HasPrefix(msg, "unknown shorthand flag")
 }
 
-// flagError is a usage error naming the flag, its message without the package prefix of err
+// FlagError is a usage error naming the flag, its message without the package prefix of err
 // ("--format: format "x": …" rather than "--format: arena: format …"), err still in its chain.
-func flagError(flag string, err error) error {
-	return usageError{fmt.Errorf("%s: %w", flag, prefixless{err})}
+func FlagError(flag string, err error) error {
+	return UsageError{fmt.Errorf("%s: %w", flag, Prefixless{err})}
 }
 
-// prefixless is err whose message drops its leading package name ("env: ", "solver: "): for
+// Prefixless is err whose message drops its leading package name ("env: ", "solver: "): for
 // one-line messages that already say where they come from. errors.Is and As see err.
-type prefixless struct{ err error }
+type Prefixless struct{ err error }
 
-func (p prefixless) Error() string {
+// NoPrefix is err printed without the command's name before it.
+func NoPrefix(err error) error { return Prefixless{err} }
+
+func (p Prefixless) Error() string {
 	msg := p.err.Error()
 	if pkg, rest, found := strings.Cut(msg, ": "); found && pkg != "" && strings.Trim(pkg, "abcdefghijklmnopqrstuvwxyz") == "" {
 		return rest
@@ -67,7 +73,7 @@ func (p prefixless) Error() string {
 	return msg
 }
 
-func (p prefixless) Unwrap() error { return p.err }
+func (p Prefixless) Unwrap() error { return p.err }
 
 // flagValueError rewrites pflag's "invalid argument "x" for "-n, --matches" flag:
 // strconv.ParseInt: parsing "x": invalid syntax" in the user's words.
@@ -77,13 +83,13 @@ var flagValueError = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )
 // knobValue), which say what they want.
 var flagWantError = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?(--[\w-]+)" flag: (?:".*": )?(want .*)$`)
 
-func flagMessage(err error) error {
+func FlagMessage(err error) error {
 	if m := flagWantError.FindStringSubmatch(err.Error()); m != nil {
 		return Usagef("%s %q: %s", m[2], m[1], m[3])
 	}
 	m := flagValueError.FindStringSubmatch(err.Error())
 	if m == nil {
-		return usageError{err}
+		return UsageError{err}
 	}
 	want := map[string]string{"Int": "a whole number", "Uint": "a whole number ≥ 0", "Float": "a number", "Bool": "true or false"}[m[3]]
 	if m[4] == "value out of range" {

@@ -1,4 +1,4 @@
-package cli
+package command
 
 import (
 	"errors"
@@ -10,12 +10,12 @@ import (
 	"github.com/kingoal/kingoal/env"
 )
 
-// ruleFlags are the rule knobs (rules §9) shared by every command that plays or solves:
+// RuleFlags are the rule knobs (rules §9) shared by every command that plays or solves:
 // env.Knobs bound to flags, so the CLI and the Python bridge read them through one parser.
-type ruleFlags struct{ env.Knobs }
+type RuleFlags struct{ env.Knobs }
 
 // register adds a flag per knob of env.KnobTable, in its order, at its default.
-func (f *ruleFlags) register(fs *pflag.FlagSet) {
+func (f *RuleFlags) Register(fs *pflag.FlagSet) {
 	f.Knobs = env.DefaultKnobs()
 	for _, k := range env.KnobTable {
 		fl := fs.VarPF(knobValue{k, &f.Knobs}, k.Name, "", k.Doc)
@@ -41,7 +41,7 @@ func (v knobValue) String() string {
 func (v knobValue) Set(s string) error {
 	err := v.k.Set(v.ks, s)
 	if ke := (*env.KnobError)(nil); errors.As(err, &ke) {
-		return ke.Err // pflag names the flag and the value (flagMessage words it)
+		return ke.Err // pflag names the flag and the value (FlagMessage words it)
 	}
 	return err
 }
@@ -57,22 +57,22 @@ func (v knobValue) Type() string {
 }
 
 // rules turns the flags into env.Rules; every problem is a usage error naming its flag.
-func (f *ruleFlags) rules() (env.Rules, error) {
+func (f *RuleFlags) Rules() (env.Rules, error) {
 	r, err := f.Knobs.Rules()
 	var ke *env.KnobError
 	switch {
 	case errors.As(err, &ke):
 		return r, Usagef("--%s %v", ke.Knob, ke.Err)
 	case err != nil:
-		return r, usageError{err}
+		return r, UsageError{err}
 	}
 	return r, nil
 }
 
-// refuseChangeFlags refuses, for a command of two line-ups kept all match (simulate, solve
+// RefuseChangeFlags refuses, for a command of two line-ups kept all match (simulate, solve
 // odds), a change knob given on the command line: it cannot apply, and echoing it in the
 // rules line would say it did.
-func refuseChangeFlags(cmd *cobra.Command) error {
+func RefuseChangeFlags(cmd *cobra.Command) error {
 	for _, k := range env.KnobTable {
 		if f := cmd.Flags().Lookup(k.Name); k.Change && f != nil && f.Changed {
 			return Usagef("--%s: %s plays two line-ups that never change, so formation changes cannot apply "+

@@ -1,4 +1,4 @@
-package cli
+package command
 
 import (
 	"fmt"
@@ -11,8 +11,8 @@ import (
 // The flags many commands share, registered by one helper each, so a flag means the same
 // and reads the same everywhere.
 
-// seedFlag registers --seed (default 1); what, if not "", says what it seeds.
-func seedFlag(fs *pflag.FlagSet, seed *uint64, what string) {
+// SeedFlag registers --seed (default 1); what, if not "", says what it seeds.
+func SeedFlag(fs *pflag.FlagSet, seed *uint64, what string) {
 	usage := "random seed"
 	if what != "" {
 		usage += " (" + what + ")"
@@ -20,8 +20,8 @@ func seedFlag(fs *pflag.FlagSet, seed *uint64, what string) {
 	fs.Uint64Var(seed, "seed", 1, usage)
 }
 
-// workersFlag registers --workers (default 0: all cores); of, if not "", says what runs on them.
-func workersFlag(fs *pflag.FlagSet, workers *int, of string) {
+// WorkersFlag registers --workers (default 0: all cores); of, if not "", says what runs on them.
+func WorkersFlag(fs *pflag.FlagSet, workers *int, of string) {
 	usage := "goroutines (0: all cores); does not change the result"
 	if of != "" {
 		usage = "goroutines " + of + " (0: all cores); does not change the result"
@@ -29,35 +29,35 @@ func workersFlag(fs *pflag.FlagSet, workers *int, of string) {
 	fs.IntVar(workers, "workers", 0, usage)
 }
 
-// runDirFlags registers --out (the run directory, def by default), --resume and --force for
+// RunDirFlags registers --out (the run directory, def by default), --resume and --force for
 // a command that plays what (a run, a dataset) into a directory; files says what --force
 // replaces.
-func runDirFlags(fs *pflag.FlagSet, out *string, resume, force *bool, def, what, files string) {
+func RunDirFlags(fs *pflag.FlagSet, out *string, resume, force *bool, def, what, files string) {
 	fs.StringVar(out, "out", def, what+" directory")
 	fs.BoolVar(resume, "resume", false, "finish the interrupted "+what+" in --out with its own settings (from its run.json; other flags must agree)")
 	fs.BoolVar(force, "force", false, "replace the "+what+" already in --out ("+files+")")
 }
 
-// jsonFlag registers --json: print what as JSON.
-func jsonFlag(fs *pflag.FlagSet, asJSON *bool, what string) {
+// JSONFlag registers --json: print what as JSON.
+func JSONFlag(fs *pflag.FlagSet, asJSON *bool, what string) {
 	fs.BoolVar(asJSON, "json", false, "print "+what+" as JSON")
 }
 
-// payoffFlag registers --payoff, one of choices (the first is the default).
-func payoffFlag(fs *pflag.FlagSet, payoff *string, usage string, choices ...string) {
-	enumFlag(fs, payoff, "payoff", usage, choices...)
+// PayoffFlag registers --payoff, one of choices (the first is the default).
+func PayoffFlag(fs *pflag.FlagSet, payoff *string, usage string, choices ...string) {
+	EnumFlag(fs, payoff, "payoff", usage, choices...)
 }
 
-// enumFlag registers a string flag that takes one of choices (the first is the default):
+// EnumFlag registers a string flag that takes one of choices (the first is the default):
 // anything else is refused when the flags are parsed, naming the choices.
-func enumFlag(fs *pflag.FlagSet, v *string, name, usage string, choices ...string) {
-	enumFlagWithAliases(fs, v, name, usage, nil, choices...)
+func EnumFlag(fs *pflag.FlagSet, v *string, name, usage string, choices ...string) {
+	EnumFlagWithAliases(fs, v, name, usage, nil, choices...)
 }
 
-// enumFlagWithAliases is enumFlag that also takes other names for some choices (alias →
+// EnumFlagWithAliases is EnumFlag that also takes other names for some choices (alias →
 // choice); an alias is stored as its choice, so the flag's value is always one of choices
 // (a resumed run compares it with what run.json says).
-func enumFlagWithAliases(fs *pflag.FlagSet, v *string, name, usage string, aliases map[string]string, choices ...string) {
+func EnumFlagWithAliases(fs *pflag.FlagSet, v *string, name, usage string, aliases map[string]string, choices ...string) {
 	*v = choices[0]
 	fs.Var(&enumValue{v, choices, aliases}, name, fmt.Sprintf("%s: %s", usage, choiceList(choices)))
 	fs.Lookup(name).DefValue = choices[0]

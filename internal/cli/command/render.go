@@ -1,4 +1,4 @@
-package cli
+package command
 
 import (
 	"encoding/json"
@@ -16,14 +16,14 @@ import (
 	"golang.org/x/term"
 )
 
-// newTable returns a table writer with the header as written (auto-format off), the first
+// NewTable returns a table writer with the header as written (auto-format off), the first
 // `text` columns left-aligned and the others (numbers) right-aligned.
-func newTable(w io.Writer, text int, header ...string) *tablewriter.Table {
-	return newTableAs(w, text, false, header...)
+func NewTable(w io.Writer, text int, header ...string) *tablewriter.Table {
+	return NewTableAs(w, text, false, header...)
 }
 
-// newTableAs is newTable with a choice of Markdown output.
-func newTableAs(w io.Writer, text int, markdown bool, header ...string) *tablewriter.Table {
+// NewTableAs is NewTable with a choice of Markdown output.
+func NewTableAs(w io.Writer, text int, markdown bool, header ...string) *tablewriter.Table {
 	aligns := make([]tw.Align, len(header))
 	for i := range aligns {
 		aligns[i] = tw.AlignRight
@@ -44,8 +44,8 @@ func newTableAs(w io.Writer, text int, markdown bool, header ...string) *tablewr
 	return t
 }
 
-// appendRows adds rows to t and renders it.
-func appendRows(t *tablewriter.Table, rows [][]string) error {
+// AppendRows adds rows to t and renders it.
+func AppendRows(t *tablewriter.Table, rows [][]string) error {
 	for _, r := range rows {
 		if err := t.Append(r); err != nil {
 			return err
@@ -54,8 +54,8 @@ func appendRows(t *tablewriter.Table, rows [][]string) error {
 	return t.Render()
 }
 
-// writeJSON writes v indented, with a final newline.
-func writeJSON(w io.Writer, v any) error {
+// WriteJSON writes v indented, with a final newline.
+func WriteJSON(w io.Writer, v any) error {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
@@ -98,14 +98,14 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// isTerminalReader reports whether r is a terminal.
-func isTerminalReader(r io.Reader) bool {
+// IsTerminalReader reports whether r is a terminal.
+func IsTerminalReader(r io.Reader) bool {
 	f, ok := r.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// newProgress returns a progress bar on w, hidden unless w is a terminal.
-func newProgress(w io.Writer, total int, what string) *progressbar.ProgressBar {
+// NewProgress returns a progress bar on w, hidden unless w is a terminal.
+func NewProgress(w io.Writer, total int, what string) *progressbar.ProgressBar {
 	return progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetVisibility(isTerminal(w)),
@@ -128,19 +128,19 @@ type progress struct {
 	bar  *progressbar.ProgressBar
 }
 
-func lazyProgress(w io.Writer, what string) *progress { return &progress{w: w, what: what} }
+func LazyProgress(w io.Writer, what string) *progress { return &progress{w: w, what: what} }
 
-func (p *progress) set(done, total int) {
+func (p *progress) Set(done, total int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.bar == nil {
-		p.bar = newProgress(p.w, total, p.what)
+		p.bar = NewProgress(p.w, total, p.what)
 	}
 	_ = p.bar.Set(done)
 }
 
 // finish ends the bar, if one was shown (again: nothing).
-func (p *progress) finish() {
+func (p *progress) Finish() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.bar != nil {
@@ -149,9 +149,9 @@ func (p *progress) finish() {
 	}
 }
 
-// signedFixed writes x with its sign and digits decimals, and a value that rounds to zero as
+// SignedFixed writes x with its sign and digits decimals, and a value that rounds to zero as
 // +0.000…: a solver's −1e-17 is not a loss to print.
-func signedFixed(x float64, digits int) string {
+func SignedFixed(x float64, digits int) string {
 	s := fmt.Sprintf("%+.*f", digits, x)
 	if strings.Trim(s, "+-0.") == "" {
 		return "+" + s[1:]
