@@ -34,7 +34,7 @@ var layers = [][]string{
 	{"solver/dyngame"},
 	{"agents"},
 	{"exploit", "match"},
-	{"exploit/exploittest", "arena"},
+	{"exploit/exploittest", "arena", "train"},
 	{"arena/arenatest", "web"},
 	{"internal/cli", "python/native"},
 	{"cmd/kingoal"},

@@ -12,17 +12,13 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-	"gonum.org/v1/plot/plotter"
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/exploit"
-	"github.com/kingoal/kingoal/internal/charts"
 	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/safefile"
-	"github.com/kingoal/kingoal/solver/game"
-	"github.com/kingoal/kingoal/solver/lineup"
+	"github.com/kingoal/kingoal/train"
 )
 
 type trainOptions struct {
@@ -165,8 +161,9 @@ func runTrain(ctx context.Context, streams command.Streams, o trainOptions, algo
 		return command.LockError(err)
 	}
 	defer lock.Unlock()
-	base := strings.TrimSuffix(o.out, ".json")
-	curvePath, pngPath := base+".curve.parquet", base+".curve.png"
+	run := train.QLearning{Model: o.out, Rules: r, EvalVs: o.evalVs, Episodes: o.episodes, Every: o.evalEvery, EvalMatches: o.evalMatches,
+		Seed: o.seed, NoExploitability: o.noExploit}
+	curvePath, pngPath := run.Files()
 	if err := lock.RemoveStaleTempsOf(o.out, curvePath, pngPath); err != nil { // a killed run's
 		return err
 	}
@@ -175,11 +172,11 @@ func runTrain(ctx context.Context, streams command.Streams, o trainOptions, algo
 			return err
 		}
 	}
-	opp, err := o.opponents(ctx, r)
-	if err != nil {
+	if run.Opponent, err = o.opponents(ctx, r); err != nil {
 		return err
 	}
-	q, curve, err := o.model(r, record)
+	run.EvalVs = o.evalVs // opponents sets its default
+	q, curve, err := o.model(run, record)
 	if err != nil {
 		return err
 	}
@@ -187,41 +184,12 @@ func runTrain(ctx context.Context, streams command.Streams, o trainOptions, algo
 	bar := command.NewProgress(streams.ErrOut, o.episodes, "episodes")
 	_ = bar.Set(q.Episodes)
 	began, from := time.Now(), q.Episodes
-	var before float64 // training time of the earlier runs of a resumed model
-	if n := len(curve); n > 0 {
-		before = curve[n-1].Seconds
+	run.Progress = func(total int, mean float64) {
+		bar.Describe(fmt.Sprintf("episodes (mean result %+.3f)", mean))
+		_ = bar.Set(total)
 	}
-	// A checkpoint evaluates, then saves the curve and only then the model: a kill in between
-	// leaves a model behind its curve, and the resume trains it again (training is
-	// deterministic) to the curve's last row, finds the row there and saves the model. The
-	// other order lost that row for good.
-	checkpoint := func(last float64) error {
-		if n := len(curve); n == 0 || curve[n-1].Episodes != int64(q.Episodes) {
-			row, err := evaluate(ctx, q, o, r)
-			if err != nil {
-				return err
-			}
-			row.TrainResult = last
-			row.Seconds = before + time.Since(began).Seconds()
-			curve = append(curve, row)
-			if err := datasets.WriteParquet(curvePath, datasets.LearningCurveSchema, curve); err != nil {
-				return err
-			}
-			if err := writeCurvePNG(pngPath, curve, o.evalVs); err != nil {
-				return err
-			}
-		}
-		return datasets.WriteAtomic(o.out, q.Save)
-	}
-	err = q.TrainScheduled(ctx, agents.Schedule{Opponent: opp, Episodes: o.episodes, Every: o.evalEvery, Seed: o.seed, Checkpoint: checkpoint,
-		Progress: func(total int, mean float64) {
-			bar.Describe(fmt.Sprintf("episodes (mean result %+.3f)", mean))
-			_ = bar.Set(total)
-		}})
+	curve, err = run.Train(ctx, q, curve)
 	_ = bar.Finish()
-	if errors.Is(err, context.Canceled) {
-		return trainInterrupted(q, opp, o.out)
-	}
 	if err != nil {
 		return err
 	}
@@ -277,7 +245,8 @@ func (o trainOptions) check(algo string) (env.Rules, error) {
 }
 
 // model is the model to train — new, or read back with its curve for --resume.
-func (o trainOptions) model(r env.Rules, record map[string]string) (*agents.QLearning, []datasets.LearningCurveRow, error) {
+func (o trainOptions) model(run train.QLearning, record map[string]string) (*agents.QLearning, []datasets.LearningCurveRow, error) {
+	r := run.Rules
 	q := agents.NewQLearning(agents.QConfig{Alpha: o.alpha, Epsilon: o.epsilon}, r)
 	q.Training = record
 	if !o.resume {
@@ -296,50 +265,12 @@ func (o trainOptions) model(r env.Rules, record map[string]string) (*agents.QLea
 	if o.episodes < q.Episodes {
 		return nil, nil, command.Usagef("--episodes %d: %s has trained %d already; give a larger total to train on, or start afresh with --force", o.episodes, o.out, q.Episodes)
 	}
-	curve, err := datasets.ReadParquet[datasets.LearningCurveRow](strings.TrimSuffix(o.out, ".json")+".curve.parquet", datasets.LearningCurveSchema)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	curve, err := run.ReadCurve()
+	if err != nil {
 		return nil, nil, fmt.Errorf("train: --resume: %w", err)
 	}
 	return q, curve, nil
 }
-
-// trainInterrupted keeps what was learned (the curve keeps its evaluated rows) and says so.
-func trainInterrupted(q *agents.QLearning, opp agents.Agent, out string) error {
-	if opp != nil && env.ErrOf(opp) != nil {
-		// The opponent stopped thinking mid-episode, and that episode was learned from
-		// fallback moves: the model on disk (the last evaluation's) is the exact one.
-		return fmt.Errorf("train: interrupted; %s keeps the model of the last evaluation, if any (continue with --resume): %w", out, context.Canceled)
-	}
-	if err := datasets.WriteAtomic(out, q.Save); err != nil {
-		return err
-	}
-	return fmt.Errorf("train: interrupted after %d episodes; saved %s (continue with --resume): %w", q.Episodes, out, context.Canceled)
-}
-
-// evaluate scores the greedy policy against the opponent (agents.EvaluateAgainst: exact
-// against a fixed line-up, with the best response and the regret; Monte Carlo otherwise).
-func evaluate(ctx context.Context, q *agents.QLearning, o trainOptions, r env.Rules) (datasets.LearningCurveRow, error) {
-	rep, err := exploit.EvaluateAgainst(ctx, func() (agents.Agent, error) { return q, nil }, o.evalVs, r, o.evalMatches, o.seed)
-	if err != nil {
-		return datasets.LearningCurveRow{}, err
-	}
-	row := datasets.LearningCurveRow{Episodes: int64(q.Episodes), States: int64(q.States()), Score: rep.Score, ScoreCI: rep.ScoreCI,
-		Exact: rep.Exact, BestResponse: rep.BestResponse, Regret: rep.Regret, Exploitability: math.NaN()}
-	if size, err := game.Estimate(r, lineup.PayoffWinLoss); !o.noExploit && err == nil && size.BreakStates <= curveExploitStates {
-		x, err := exploit.Measure(ctx, func() (agents.Agent, error) { return q, nil }, r, 0, o.seed)
-		if err != nil {
-			return row, err
-		}
-		if x.Exact {
-			row.Exploitability = x.Value
-		}
-	}
-	return row, nil
-}
-
-// curveExploitStates bounds the games whose exploitability train measures at every
-// evaluation: seconds each up to 20-throw halves with one move (18 million break states).
-const curveExploitStates = 25_000_000
 
 func writeCurveTable(w io.Writer, curve []datasets.LearningCurveRow) error {
 	t := command.NewTable(w, 0, "episodes", "score", "± 95%", "best response", "regret", "exploitability", "states")
@@ -358,22 +289,4 @@ func writeCurveTable(w io.Writer, curve []datasets.LearningCurveRow) error {
 		rows = append(rows, []string{fmt.Sprint(c.Episodes), fmt.Sprintf("%.4f", c.Score), ci, best, regret, x, fmt.Sprint(c.States)})
 	}
 	return command.AppendRows(t, rows)
-}
-
-func writeCurvePNG(path string, curve []datasets.LearningCurveRow, vs string) error {
-	var score, best, regret, exploit plotter.XYs
-	for _, c := range curve {
-		score = append(score, plotter.XY{X: float64(c.Episodes), Y: c.Score})
-		if !math.IsNaN(c.Exploitability) {
-			exploit = append(exploit, plotter.XY{X: float64(c.Episodes), Y: c.Exploitability})
-		}
-		if !math.IsNaN(c.BestResponse) {
-			best = append(best, plotter.XY{X: float64(c.Episodes), Y: c.BestResponse})
-			regret = append(regret, plotter.XY{X: float64(c.Episodes), Y: c.Regret})
-		}
-	}
-	return charts.LineChart(path, "Q-learning v "+vs+", evaluated at every save", "episodes",
-		"score P(win) + ½ P(draw), or a gap between two",
-		charts.Series{Name: "greedy policy's score", Points: score}, charts.Series{Name: "best response's score (exact)", Points: best}, charts.Series{Name: "regret: best response − greedy", Points: regret},
-		charts.Series{Name: "exploitability (exact):\na best response's score − ½", Points: exploit})
 }

@@ -4,20 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
-	"gonum.org/v1/plot/plotter"
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/internal/charts"
 	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/policy"
+	"github.com/kingoal/kingoal/train"
 )
 
 // qlearningOnly are train's flags fictitious play has no use for.
@@ -53,8 +51,8 @@ func runFictitious(ctx context.Context, streams command.Streams, o trainOptions,
 		return command.LockError(err)
 	}
 	defer lock.Unlock()
-	base := strings.TrimSuffix(o.out, ".kgp")
-	curvePath, pngPath, checkpoint := base+".curve.parquet", base+".curve.png", o.out+".partial"
+	run := train.Fictitious{Table: o.out, Iterations: o.iterations}
+	curvePath, pngPath, checkpoint := run.Files()
 	if err := lock.RemoveStaleTempsOf(o.out, curvePath, pngPath, checkpoint); err != nil { // a killed run's
 		return err
 	}
@@ -68,47 +66,20 @@ func runFictitious(ctx context.Context, streams command.Streams, o trainOptions,
 	}
 	bar := command.NewProgress(streams.ErrOut, o.iterations, "iterations")
 	_ = bar.Set(f.Iterations())
-	var werr error
-	err = f.Train(ctx, o.iterations-f.Iterations(), func(p agents.FictitiousPoint) {
-		curve = append(curve, p)
-		if werr == nil { // the curve, its chart (marked in progress) and the run so far
-			werr = writeExploitabilityCurve(curvePath, pngPath, curve, o.iterations)
-		}
-		if werr == nil {
-			// Ctrl-C abandons a write of hundreds of MB (the last whole checkpoint stays).
-			werr = datasets.WriteAtomic(checkpoint, func(w io.Writer) error { return f.WriteCheckpoint(stoppable{ctx, w}, curve) })
-		}
+	run.Progress = func(p agents.FictitiousPoint) {
 		bar.Describe(fmt.Sprintf("iterations (exploitability %.4f)", p.Exploitability))
 		_ = bar.Set(p.Iteration)
-	})
+	}
+	curve, x, err := run.Train(ctx, f, curve)
 	_ = bar.Finish()
-	if errors.Is(err, context.Canceled) {
+	if errors.Is(err, context.Canceled) && f.Iterations() < o.iterations {
 		return fmt.Errorf("train: interrupted after %d of %d iterations; the curve so far is in %s (its chart says so), the run in %s: continue with --resume: %w",
 			f.Iterations(), o.iterations, curvePath, checkpoint, context.Canceled)
 	}
 	if err != nil {
 		return err
 	}
-	if werr != nil {
-		return werr
-	}
-	return finishFictitious(ctx, streams, f, curve, o.out, curvePath, pngPath, checkpoint)
-}
-
-// finishFictitious writes the trained average as the policy table out, with its exact
-// exploitability, removes the checkpoint and prints the curve.
-func finishFictitious(ctx context.Context, streams command.Streams, f *agents.Fictitious, curve []agents.FictitiousPoint, out, curvePath, pngPath, checkpoint string) error {
-	table, x, err := f.Table(ctx, fmt.Sprintf("fictitious play, %d iterations", f.Iterations()))
-	if err != nil {
-		return err
-	}
-	if err := datasets.WriteAtomic(out, func(w io.Writer) error { _, err := table.WriteTo(w); return err }); err != nil {
-		return err
-	}
-	if err := os.Remove(checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("train: %w", err)
-	}
-	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (exploitability %.6f, exact; play it as table:file=%s), %s and %s\n", out, x, out, curvePath, pngPath)
+	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (exploitability %.6f, exact; play it as table:file=%s), %s and %s\n", o.out, x, o.out, curvePath, pngPath)
 	t := command.NewTable(streams.Out, 0, "iteration", "exploitability", "nash conv", "seconds")
 	var rows [][]string
 	for _, c := range curve {
@@ -154,36 +125,4 @@ func (o trainOptions) fictitiousFrom(r env.Rules, checkpoint string) (*agents.Fi
 		return nil, nil, command.Usagef("--iterations %d: the interrupted run has done %d already; ask for more", o.iterations, f.Iterations())
 	}
 	return f, head.Curve, nil
-}
-
-// writeExploitabilityCurve writes the curve so far and its chart, whose title says how far a
-// run of target iterations has come while it is not done.
-func writeExploitabilityCurve(curvePath, pngPath string, curve []agents.FictitiousPoint, target int) error {
-	rows := make([]datasets.ExploitabilityCurveRow, len(curve))
-	var xy plotter.XYs
-	for i, c := range curve {
-		rows[i] = datasets.ExploitabilityCurveRow{Iteration: int64(c.Iteration), Exploitability: c.Exploitability, NashConv: c.NashConv, Seconds: c.Seconds}
-		xy = append(xy, plotter.XY{X: float64(c.Iteration), Y: c.Exploitability})
-	}
-	if err := datasets.WriteParquet(curvePath, datasets.ExploitabilityCurveSchema, rows); err != nil {
-		return err
-	}
-	title := "Fictitious self-play: exact exploitability of the average strategy"
-	if n := len(curve); n < target {
-		title += fmt.Sprintf(" (in progress: %d of %d iterations)", n, target)
-	}
-	return charts.LineChart(pngPath, title, "iterations", "exploitability (a best response's score − ½)", charts.Series{Name: "average strategy", Points: xy})
-}
-
-// stoppable is a writer that fails once ctx is done.
-type stoppable struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (s stoppable) Write(p []byte) (int, error) {
-	if err := s.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return s.w.Write(p)
 }
