@@ -22,7 +22,9 @@ def arena(agents, out, matches=20, format="league", seed=1, resume=False, force=
     are the CLI's. Tabulating asks the policy at every break state: it fits where
     exploitability does (10-throw halves with one move: seconds for a NumPy policy).
     resume=True continues an interrupted run with the tables saved for it; force=True
-    replaces a finished one. Ctrl-C stops the run, keeping every finished match."""
+    replaces a finished one; progress=True shows the matches played on stderr as they go.
+    Ctrl-C stops the run, keeping every finished match. The run is the library's own
+    (arena.Run), called directly: no command line, no JSON printed and read back."""
     out = os.path.abspath(os.fspath(out))
     if os.path.exists(out) and not (resume or force):
         raise FileExistsError(f"arena: {out} exists (resume=True continues it, force=True replaces it)")
