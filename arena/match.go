@@ -104,7 +104,7 @@ func (p *Worker) playBracket(cup int, id int64, alive []int, out []Played) ([]Pl
 }
 
 // playMatch plays one fixture with the worker's agents, in four steps: the dice (sampler),
-// what watches the match (observer), the agents with what records their decisions
+// what watches the match (the observer, made here), the agents with what records their decisions
 // (recorders), and the result given to each side's last decision (closeRewards). A match
 // in which an agent failed (an interrupted solve included) is an error, never a result.
 func (p *Worker) playMatch(f Fixture) (Played, error) {
@@ -119,10 +119,30 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 	if err != nil {
 		return Played{}, err
 	}
+	// What watches the match: the throw log and the worker's watched match. The closure is
+	// made here so that it and the log stay on the stack (made in a method, they cost a
+	// fifth of a logged match).
 	var throws []datasets.ThrowRecord
-	observe := p.observer(f, s, &throws)
-	hp, ap := p.recorders(f, home, away)
-	end, err := env.Play(s, hp, ap, p.sampler(f), observe)
+	if c.LogThrows {
+		throws = make([]datasets.ThrowRecord, 0, c.expectedThrows())
+	}
+	watched := f.ID == p.watch
+	if watched {
+		p.watched.Start = s
+	}
+	var observe func(env.Event)
+	if c.LogThrows || watched {
+		observe = func(e env.Event) {
+			if watched {
+				p.watched.Events = append(p.watched.Events, e)
+			}
+			if c.LogThrows && e.Chance {
+				throws = append(throws, throwRecord(f.ID, len(throws), &e, c.Dice))
+			}
+		}
+	}
+	hp, ap := p.recorders(&f, home, away)
+	end, err := env.Play(s, hp, ap, p.sampler(&f), observe)
 	if err != nil {
 		return Played{}, fmt.Errorf("arena: match %d (%s v %s): %w", f.ID, c.Agents[f.Home], c.Agents[f.Away], err)
 	}
@@ -140,7 +160,7 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 
 // sampler is the dice of fixture f: every die rolled (Dice), every throw drawn (logged
 // throws, or asked for), or goal by goal (the worker's goal sampler, reseeded).
-func (p *Worker) sampler(f Fixture) env.Sampler {
+func (p *Worker) sampler(f *Fixture) env.Sampler {
 	switch {
 	case p.plan.Dice:
 		return env.NewDiceSampler(env.SeededSource(f.DiceSeed, streamMatchDice))
@@ -151,35 +171,9 @@ func (p *Worker) sampler(f Fixture) env.Sampler {
 	return p.goals
 }
 
-// observer is what watches fixture f from state s: the throw log (into *throws, when the
-// run logs throws) and the worker's watched match; nil when nothing watches.
-func (p *Worker) observer(f Fixture, s env.State, throws *[]datasets.ThrowRecord) func(env.Event) {
-	c := p.plan
-	var observe func(env.Event)
-	if c.LogThrows {
-		*throws = make([]datasets.ThrowRecord, 0, c.expectedThrows())
-		observe = func(e env.Event) {
-			if e.Chance {
-				*throws = append(*throws, throwRecord(f.ID, len(*throws), &e, c.Dice))
-			}
-		}
-	}
-	if f.ID == p.watch {
-		p.watched.Start = s
-		logged := observe
-		observe = func(e env.Event) {
-			p.watched.Events = append(p.watched.Events, e)
-			if logged != nil {
-				logged(e)
-			}
-		}
-	}
-	return observe
-}
-
 // recorders wrap the two agents of fixture f: each records its side's kick-off line-up
 // (p.start) and, when the run logs decisions, its decisions (p.decisions, reset here).
-func (p *Worker) recorders(f Fixture, home, away agents.Agent) (hp, ap *recorder) {
+func (p *Worker) recorders(f *Fixture, home, away agents.Agent) (hp, ap *recorder) {
 	c := p.plan
 	var log *[]datasets.DecisionRow
 	if p.decisions = nil; c.LogDecisions {

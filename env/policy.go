@@ -90,32 +90,45 @@ type Mixer interface {
 	Mix(obs Observation, legal Mask) []Weighted
 }
 
-// ability finds the first policy along p's Unwrap chain that implements A.
-func ability[A any](p Policy) (A, bool) {
-	for p != nil {
+// unwrapped finds the first policy that implements A along the Unwrap chain of p, a
+// policy that does not implement A itself. The helpers below assert p's own abilities
+// first, without this generic walk: on a match's hot path (Play asks KeepsLineup, the arena
+// Reseed and ErrOf) a generic assertion costs more than the plain one.
+func unwrapped[A any](p Policy) (A, bool) {
+	for {
+		w, ok := p.(Wrapper)
+		if !ok {
+			var zero A
+			return zero, false
+		}
+		if p = w.Unwrap(); p == nil {
+			var zero A
+			return zero, false
+		}
 		if a, ok := p.(A); ok {
 			return a, true
 		}
-		w, ok := p.(Wrapper)
-		if !ok {
-			break
-		}
-		p = w.Unwrap()
 	}
-	var zero A
-	return zero, false
 }
 
 // Reseed calls Reset on p (or what it wraps) if it is Seeded.
 func Reseed(p Policy, seed uint64) {
-	if s, ok := ability[Seeded](p); ok {
+	s, ok := p.(Seeded)
+	if !ok {
+		s, ok = unwrapped[Seeded](p)
+	}
+	if ok {
 		s.Reset(seed)
 	}
 }
 
 // ErrOf returns the first failure of p, or nil if it cannot fail or has not.
 func ErrOf(p Policy) error {
-	if f, ok := ability[Failing](p); ok {
+	f, ok := p.(Failing)
+	if !ok {
+		f, ok = unwrapped[Failing](p)
+	}
+	if ok {
 		return f.Err()
 	}
 	return nil
@@ -123,21 +136,35 @@ func ErrOf(p Policy) error {
 
 // IsDeterministic reports whether p's choices depend on its observation only.
 func IsDeterministic(p Policy) bool {
-	d, ok := ability[Deterministic](p)
+	d, ok := p.(Deterministic)
+	if !ok {
+		d, ok = unwrapped[Deterministic](p)
+	}
 	return ok && d.Deterministic()
 }
 
 // KeepsLineup reports whether p has promised to keep its line-up after kick-off.
 func KeepsLineup(p Policy) bool {
-	k, ok := ability[Keeper](p)
+	k, ok := p.(Keeper)
+	if !ok {
+		k, ok = unwrapped[Keeper](p)
+	}
 	return ok && k.KeepsLineup()
 }
 
 // IgnoresOpponent reports whether p's choice ignores the opponent's line-up and moves.
 func IgnoresOpponent(p Policy) bool {
-	b, ok := ability[OpponentBlind](p)
+	b, ok := p.(OpponentBlind)
+	if !ok {
+		b, ok = unwrapped[OpponentBlind](p)
+	}
 	return ok && b.IgnoresOpponent()
 }
 
 // MixerOf returns p (or what it wraps) as a Mixer, if it is one.
-func MixerOf(p Policy) (Mixer, bool) { return ability[Mixer](p) }
+func MixerOf(p Policy) (Mixer, bool) {
+	if m, ok := p.(Mixer); ok {
+		return m, true
+	}
+	return unwrapped[Mixer](p)
+}
