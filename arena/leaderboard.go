@@ -2,6 +2,7 @@ package arena
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
@@ -25,6 +26,9 @@ type Leaderboard struct {
 	HeadToHead [][]float64   // [row][column]: the row agent's score; NaN where they never met
 	// Exploitability is each agent's, in the run's order; nil when it was not measured.
 	Exploitability []exploit.Exploitability
+	// AlphaRank is each agent's α-Rank mass (AlphaRank with AlphaRankPopulation and
+	// AlphaRankIntensity), in the run's order; nil when some pair never met.
+	AlphaRank []float64
 }
 
 // NewLeaderboard computes the leaderboard of the run info describes from its tally; expl
@@ -38,6 +42,11 @@ func NewLeaderboard(ctx context.Context, info RunInfo, tally *Tally, expl []expl
 		return nil, err
 	}
 	lb := &Leaderboard{Info: info, Tally: tally, Ratings: ratings, HeadToHead: tally.HeadToHead(), Exploitability: expl}
+	if lb.AlphaRank, err = AlphaRank(lb.HeadToHead, AlphaRankPopulation, AlphaRankIntensity); errors.Is(err, ErrIncomplete) {
+		lb.AlphaRank = nil
+	} else if err != nil {
+		return nil, err
+	}
 	if lb.IsCup() {
 		lb.Cup = CupTable(tally, info.Agents, info.MatchesPerPairing)
 	} else if info.Competition == Gauntlet.String() {

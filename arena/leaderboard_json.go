@@ -71,6 +71,10 @@ func (lb *Leaderboard) JSON() LeaderboardJSON {
 			e := lb.Exploitability[r.Index]
 			out.Ratings[i].Exploitability = &e
 		}
+		if lb.AlphaRank != nil {
+			a := lb.AlphaRank[r.Index]
+			out.Ratings[i].AlphaRank = &a
+		}
 	}
 	return out
 }
@@ -82,6 +86,8 @@ type RatingJSON struct {
 	Low            float64                 `json:"low95"`
 	High           float64                 `json:"high95"`
 	Exploitability *exploit.Exploitability `json:"exploitability,omitempty"`
+	// AlphaRank is the agent's α-Rank mass; absent when some pair of agents never met.
+	AlphaRank *float64 `json:"alpharank,omitempty"`
 }
 
 // LeaderboardJSON is a leaderboard in JSON: `kingoal leaderboard --json` prints it.

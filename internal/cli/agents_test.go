@@ -2,10 +2,11 @@ package cli
 
 import (
 	"encoding/json"
-	"github.com/kingoal/kingoal/internal/cli/command"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 func TestAgentsList(t *testing.T) {

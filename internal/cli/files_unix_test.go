@@ -3,13 +3,14 @@
 package cli
 
 import (
-	"github.com/kingoal/kingoal/internal/cli/command"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 // TestFilesThatAreNotFilesExitOne: every reader of a file the user names refuses a device, a

@@ -1,9 +1,10 @@
 package cli
 
 import (
-	"github.com/kingoal/kingoal/internal/cli/command"
 	"strings"
 	"testing"
+
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 // A value outside an enum flag's choices, or of the wrong type for a rule knob, is refused

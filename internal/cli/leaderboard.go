@@ -139,12 +139,18 @@ func writeRatings(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	if expl != nil {
 		header = append(header, "exploitability")
 	}
+	if lb.AlphaRank != nil {
+		header = append(header, "α-Rank")
+	}
 	t := command.NewTableAs(w, 1, markdown, header...)
 	var out [][]string
 	for _, r := range lb.Ratings {
 		row := []string{r.Agent, command.Signedf(r.Rating, 0), command.Signedf(r.Low, 0) + " … " + command.Signedf(r.High, 0)}
 		if expl != nil {
 			row = append(row, expl[r.Index].String())
+		}
+		if lb.AlphaRank != nil {
+			row = append(row, fmt.Sprintf("%.3f", lb.AlphaRank[r.Index]))
 		}
 		out = append(out, row)
 	}
@@ -154,6 +160,10 @@ func writeRatings(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	if expl != nil {
 		gap()
 		fmt.Fprintln(w, "Exploitability: a best response's score against the agent minus ½ — exact, or \"≥\" a Monte Carlo lower bound ± its 95% interval.")
+	}
+	if lb.AlphaRank != nil {
+		gap()
+		fmt.Fprintln(w, arena.AlphaRankNote())
 	}
 	return nil
 }

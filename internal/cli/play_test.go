@@ -2,9 +2,10 @@ package cli
 
 import (
 	"bytes"
-	"github.com/kingoal/kingoal/internal/cli/command"
 	"strings"
 	"testing"
+
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 func runWithInput(t *testing.T, input string, args ...string) (int, string, string) {

@@ -33,7 +33,7 @@ func fetch(t *testing.T, url string) string {
 }
 
 var (
-	ratingRow = regexp.MustCompile(`<tr data-agent="([^"]+)"><td class="agent">[^<]*</td><td data-v="([^"]+)">[^<]*</td><td data-low="([^"]+)" data-high="([^"]+)">[^<]*</td>(?:<td data-v="([^"]+)" title="[^"]*">([^<]*)</td>)?</tr>`)
+	ratingRow = regexp.MustCompile(`<tr data-agent="([^"]+)"><td class="agent">[^<]*</td><td data-v="([^"]+)">[^<]*</td><td data-low="([^"]+)" data-high="([^"]+)">[^<]*</td>(?:<td data-v="([^"]+)" title="[^"]*">([^<]*)</td>)?(?:<td data-alpharank="([^"]+)">[^<]*</td>)?</tr>`)
 	tableRow  = regexp.MustCompile(`<tr data-agent="([^"]+)"><td>(\d+)</td><td class="agent">[^<]*</td>((?:<td>-?\d+</td>)+)</tr>`)
 	h2hRow    = regexp.MustCompile(`<tr data-agent="([^"]+)"><td class="agent">[^<]*</td>((?:<td[^>]*>[^<]*</td>)+)</tr>`)
 	cellValue = regexp.MustCompile(`<td(?: data-v="([^"]+)")?>([^<]*)</td>`)
@@ -118,6 +118,9 @@ func compareLeaderboards(t *testing.T, dir, url string) {
 		}
 		if r.Exploitability == nil || m[5] == "" || float(t, m[5]) != r.Exploitability.Value || html.UnescapeString(m[6]) != r.Exploitability.String() {
 			t.Errorf("exploitability of %s: page %q (%q), CLI %+v", r.Agent, m[5], m[6], r.Exploitability)
+		}
+		if (r.AlphaRank == nil) != (m[7] == "") || (r.AlphaRank != nil && float(t, m[7]) != *r.AlphaRank) {
+			t.Errorf("α-Rank of %s: page %q, CLI %v", r.Agent, m[7], r.AlphaRank)
 		}
 	}
 	h2h := h2hRow.FindAllStringSubmatch(h2hPart, -1)

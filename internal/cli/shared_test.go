@@ -2,10 +2,11 @@ package cli
 
 import (
 	"encoding/json"
-	"github.com/kingoal/kingoal/internal/cli/command"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 func TestSignedNumbersHaveNoSignedZero(t *testing.T) {

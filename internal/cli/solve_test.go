@@ -12,6 +12,7 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/cli/command"
+	"github.com/kingoal/kingoal/internal/cli/solvecmd"
 )
 
 func TestSolveOddsJSON(t *testing.T) {
@@ -229,7 +230,7 @@ func TestSolveGameTable(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var a, b gameReport
+	var a, b solvecmd.GameReport
 	if err := json.Unmarshal([]byte(solved), &a); err != nil {
 		t.Fatal(err)
 	}

@@ -101,7 +101,7 @@ func (o trainOptions) fictitiousFrom(r env.Rules, checkpoint string) (*agents.Fi
 		}
 		f, err := agents.NewFictitious(r)
 		if err != nil {
-			return nil, nil, policyError(err) // too large: exit 2, as solve game
+			return nil, nil, command.PolicyError(err) // too large: exit 2, as solve game
 		}
 		return f, nil, nil
 	}
@@ -118,7 +118,7 @@ func (o trainOptions) fictitiousFrom(r env.Rules, checkpoint string) (*agents.Fi
 	case errors.Is(err, agents.ErrCheckpointRules):
 		return nil, nil, command.Usage(fmt.Errorf("--resume: %w (give the run's rule flags)", err))
 	case errors.Is(err, policy.ErrTooLarge):
-		return nil, nil, policyError(err)
+		return nil, nil, command.PolicyError(err)
 	case err != nil:
 		return nil, nil, fmt.Errorf("train: --resume %s: %w", checkpoint, err)
 	case f.Iterations() >= o.iterations:

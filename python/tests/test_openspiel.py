@@ -121,3 +121,22 @@ def test_openspiel_measures_the_equilibrium_unexploitable():
 
     assert exploitability.nash_conv(turn_based, ko.tabular_policy(turn_based, game, nash)) <= 1e-9
     assert exploitability.nash_conv(turn_based, ko.tabular_policy(turn_based, game, keep)) > 0.05
+
+
+def test_alpharank_is_openspiels(tmp_path):
+    """The leaderboard's α-Rank masses equal OpenSpiel's alpharank.compute (its defaults: one
+    population of 50, α = 100, the local selection model) on the run's own head-to-head
+    table, to 1e-6."""
+    need("pyspiel")
+    need("networkx")
+    from open_spiel.python.egt import alpharank
+    lb = kingoal.arena(["random", "heuristic", "fixed:1-3-3-2-1", "fixed:2-2-2-2-2", "optimal"], tmp_path / "run",
+                       matches=12, seed=3, exploitability=False, throws_per_half=5)
+    h = np.array([[np.nan if v is None else v for v in row] for row in lb["head_to_head"]], dtype=float)
+    np.fill_diagonal(h, 0.5)  # not read by either: an agent does not invade itself
+    with np.errstate(over="ignore"):  # its fixation probabilities overflow to 0, as they should
+        _, _, pi, _, _ = alpharank.compute([h], m=50, alpha=100)
+    ours = {r["agent"]: r["alpharank"] for r in lb["ratings"]}
+    for i, agent in enumerate(lb["agents"]):
+        assert abs(ours[agent] - pi[i]) <= 1e-6, (agent, ours[agent], pi[i])
+    assert abs(sum(ours.values()) - 1) <= 1e-12

@@ -1,4 +1,4 @@
-package cli
+package solvecmd
 
 import (
 	"context"

@@ -1,8 +1,7 @@
-package cli
+package solvecmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 
@@ -54,15 +53,6 @@ recommended change by time and score (--png).`,
 	f.BoolVar(&o.force, "force", false, "replace --out and --png if they exist")
 	o.rules.Register(f)
 	return cmd
-}
-
-// policyError makes a policy too large for this machine a usage error: the rules asked
-// for it.
-func policyError(err error) error {
-	if errors.Is(err, policy.ErrTooLarge) {
-		return command.Usage(err)
-	}
-	return err
 }
 
 // recommendation is one line of the readable summary.
@@ -127,13 +117,13 @@ func runSolvePolicy(ctx context.Context, io command.Streams, o solvePolicyOption
 	if r.Modes[me] == env.Dynamic {
 		dp, err := policy.SolveDynamic(policy.DynamicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj, Context: ctx})
 		if err != nil {
-			return policyError(err)
+			return command.PolicyError(err)
 		}
 		describe = func() { pol, recs, rows, chart = dp, dynamicSummary(dp, r), dynamicRows(dp, r), dynamicChart(dp, r) }
 	} else {
 		bp, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj, Context: ctx})
 		if err != nil {
-			return policyError(err)
+			return command.PolicyError(err)
 		}
 		describe = func() { pol, recs, rows, chart = bp, basicSummary(bp, r), basicRows(bp, r), basicChart(bp, r) }
 	}

@@ -1,11 +1,13 @@
-package cli
+package solvecmd
 
 import (
-	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/spf13/cobra"
+
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
-func newSolveCmd(io command.Streams) *cobra.Command {
+// New is the solve command with its subcommands, writing to io.
+func New(io command.Streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "solve",
 		Short: "Exact answers: match odds, the odds matrix, the line-up equilibrium, counters, optimal policies, the substitution game",

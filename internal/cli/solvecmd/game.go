@@ -1,4 +1,4 @@
-package cli
+package solvecmd
 
 import (
 	"context"
@@ -101,7 +101,7 @@ length solves with its check in at most 100 s and 7.4 GiB (BENCHMARKS.md).`,
 }
 
 // gameReport is what solve game prints (and --json writes).
-type gameReport struct {
+type GameReport struct {
 	Payoff       string          `json:"payoff"`
 	Rules        string          `json:"rules"`
 	Value        float64         `json:"value"`
@@ -181,7 +181,7 @@ func runSolveGame(ctx context.Context, io command.Streams, o solveGameOptions) e
 			Verify: !o.noVerify, Table: w, Progress: func(done, _ int) { _ = bar.Set(done) }})
 		_ = bar.Finish()
 		if err != nil {
-			return nil, policyError(err)
+			return nil, command.PolicyError(err)
 		}
 		return g, checkedGame(g)
 	}
@@ -269,7 +269,7 @@ func runLoadedGame(ctx context.Context, io command.Streams, o solveGameOptions) 
 }
 
 // finishGame writes the Parquet rows and chart, then the report.
-func finishGame(ctx context.Context, io command.Streams, o solveGameOptions, g *game.Game, rep gameReport, parquet string) error {
+func finishGame(ctx context.Context, io command.Streams, o solveGameOptions, g *game.Game, rep GameReport, parquet string) error {
 	if err := writeGameFiles(ctx, io, g, parquet, o.png); err != nil {
 		return err
 	}
@@ -279,10 +279,10 @@ func finishGame(ctx context.Context, io command.Streams, o solveGameOptions, g *
 	return renderGame(io, rep)
 }
 
-func newGameReport(g *game.Game, took time.Duration) (gameReport, error) {
+func newGameReport(g *game.Game, took time.Duration) (GameReport, error) {
 	p := g.Problem
 	ko := g.KickOff()
-	rep := gameReport{Payoff: p.Payoff.String(), Rules: p.Rules.String(), Value: g.Value(), KickOffHome: toWeightedJSON(ko.Home),
+	rep := GameReport{Payoff: p.Payoff.String(), Rules: p.Rules.String(), Value: g.Value(), KickOffHome: toWeightedJSON(ko.Home),
 		KickOffAway: toWeightedJSON(ko.Away), Stats: g.Stats(), Seconds: took.Seconds()}
 	if c, ok := g.Check(); ok {
 		rep.Verification = &c

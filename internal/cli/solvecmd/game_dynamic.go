@@ -1,4 +1,4 @@
-package cli
+package solvecmd
 
 import (
 	"context"
@@ -60,7 +60,7 @@ func runDynamicGame(ctx context.Context, io command.Streams, o solveGameOptions,
 		Verify: !o.noVerify, Progress: func(done, _ int) { _ = bar.Set(done) }})
 	_ = bar.Finish()
 	if err != nil {
-		return policyError(err)
+		return command.PolicyError(err)
 	}
 	if c, ok := g.Check(); ok && !(c.Exploitability <= 1e-9 && c.Exploitability >= -1e-9) {
 		return fmt.Errorf("solve game: the best responses gain %.3g over the equilibrium (home %.12f, away %.12f): not an equilibrium",

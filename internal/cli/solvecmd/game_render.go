@@ -1,4 +1,4 @@
-package cli
+package solvecmd
 
 import (
 	"fmt"
@@ -33,7 +33,7 @@ func renderKickOffMix(io command.Streams, title string, home, away []weightedJSO
 	return command.AppendRows(t, rows)
 }
 
-func renderGame(io command.Streams, rep gameReport) error {
+func renderGame(io command.Streams, rep GameReport) error {
 	st := rep.Stats
 	fmt.Fprintf(io.Out, "substitution game, payoff %s\nrules: %s\n\n", rep.Payoff, rep.Rules)
 	took := fmt.Sprintf("solved in %.1f s", rep.Seconds)

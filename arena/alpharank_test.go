@@ -1,0 +1,45 @@
+package arena_test
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/kingoal/kingoal/arena"
+)
+
+// α-Rank on tables whose answer is known another way: a cycle (rock, paper, scissors) shares
+// the mass evenly; of two agents, the masses stand as the two fixation probabilities (the
+// chain's balance, solved by hand); an agent that beats everyone takes almost all.
+func TestAlphaRank(t *testing.T) {
+	nan := math.NaN()
+	cycle := [][]float64{{nan, 0.2, 0.8}, {0.8, nan, 0.2}, {0.2, 0.8, nan}}
+	pi, err := arena.AlphaRank(cycle, 50, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pi {
+		if math.Abs(p-1.0/3) > 1e-12 {
+			t.Errorf("cycle: agent %d has %v, want 1/3", i, p)
+		}
+	}
+	// Two agents: π₀ ρ(1 invades 0) = π₁ ρ(0 invades 1).
+	const m, alpha = 50, 2.0
+	pair := [][]float64{{nan, 0.55}, {0.45, nan}}
+	pi, err = arena.AlphaRank(pair, m, alpha)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rho := func(u float64) float64 { return (1 - math.Exp(-u)) / (1 - math.Exp(-m*u)) }
+	into1, into0 := rho(alpha*(0.45-0.55)), rho(alpha*(0.55-0.45))
+	if want := into0 / (into0 + into1); math.Abs(pi[0]-want) > 1e-12 || math.Abs(pi[0]+pi[1]-1) > 1e-12 {
+		t.Errorf("pair: %v, want %v for the stronger", pi, want)
+	}
+	strong := [][]float64{{nan, 0.9, 0.8}, {0.1, nan, 0.5}, {0.2, 0.5, nan}}
+	if pi, err = arena.AlphaRank(strong, 50, 100); err != nil || pi[0] < 0.999 {
+		t.Errorf("a dominant agent: %v, %v", pi, err)
+	}
+	if _, err := arena.AlphaRank([][]float64{{nan, nan}, {nan, nan}}, 50, 100); !errors.Is(err, arena.ErrIncomplete) {
+		t.Errorf("pairs that never met: %v", err)
+	}
+}
