@@ -92,6 +92,16 @@ func (c Config) Sampler() string {
 	return "goals"
 }
 
+// RulesFor returns r as a competition of format f plays it: knockout and World Cup formats
+// play knockout rules (extra time, then penalties; a World Cup's groups play them as league
+// matches all the same), which Validate requires of them.
+func (f Format) RulesFor(r env.Rules) env.Rules {
+	if f == Knockout || f == WorldCup {
+		r.Knockout = true
+	}
+	return r
+}
+
 // Validate checks the configuration; NewPlan does, then builds the agents.
 func (c Config) Validate() error {
 	if len(c.Agents) < 2 {

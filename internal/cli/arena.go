@@ -160,9 +160,7 @@ func (o arenaOptions) config() (arena.Config, error) {
 	} else if o.groupSize != arena.DefaultGroupSize {
 		return arena.Config{}, command.Usagef("--group-size only matters with --format worldcup")
 	}
-	if format == arena.Knockout || format == arena.WorldCup {
-		r.Knockout = true // a World Cup's groups play league matches all the same
-	}
+	r = format.RulesFor(r)
 	c := arena.Config{Format: format, Agents: arena.Labelled(command.SplitSpecs(o.agents)), Rules: r, Matches: o.matches, DrawBracket: o.drawBracket, GroupSize: groupSize,
 		Seed: o.seed, Workers: o.workers, LogThrows: o.logThrows, Dice: o.dice, LogDecisions: o.logDecisions, EveryThrow: o.sampler == "throws",
 		NoExploitability: o.noExploit}

@@ -70,7 +70,7 @@ def evaluate(policy, vs=("fixed:2-2-2-2-2",), matches=1000, seed=1, exploitabili
 def _wait(job, unit):
     """Waits for a run of the library in short steps (so Ctrl-C stops it, keeping what it
     finished) and returns its result; with unit, its progress on stderr."""
-    holder = _Job(job)
+    holder, shown = _Job(job), False
     try:
         while True:
             try:
@@ -79,13 +79,14 @@ def _wait(job, unit):
                 N.call("compete_wait", job=job, ms=0, cancel=True)  # returns once the run saved what it finished
                 raise
             if r["done"]:
-                if unit:
-                    print(file=sys.stderr)
                 return r["result"]
             if unit:
                 what = "measuring the exploitability" if r["measuring"] else f"{r['progress']}/{r['total']} {unit}"
                 print(f"\rkingoal: {what}", end="", file=sys.stderr, flush=True)
+                shown = True
     finally:
+        if shown:
+            print(file=sys.stderr)  # the progress line ends, whatever ended the run
         holder.close()
 
 

@@ -78,22 +78,28 @@ func arenaStartCall(in []byte) (any, error) {
 			return nil, inputf("arena: agents[%d] is empty: want a registry spec", i)
 		}
 	}
-	if format == arena.Knockout || format == arena.WorldCup {
-		r.Knockout = true // as kingoal arena: a World Cup's groups play league matches all the same
+	cfg := arena.Config{Format: format, Agents: arena.Labelled(specs), Rules: format.RulesFor(r), Matches: a.Matches, Seed: a.Seed,
+		Workers: a.Workers, NoExploitability: !a.Exploitability}
+	if err := cfg.Validate(); err != nil {
+		return nil, inputError{err} // "arena: …" already
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	p, err := arena.NewPlan(ctx, arena.Config{Format: format, Agents: arena.Labelled(specs), Rules: r, Matches: a.Matches, Seed: a.Seed,
-		Workers: a.Workers, NoExploitability: !a.Exploitability})
-	if err != nil {
-		cancel()
-		return nil, inputf("arena: %w", err)
-	}
 	job := &competeJob{cancel: cancel, done: make(chan struct{}),
 		interrupted: "arena: interrupted; the finished matches are kept: arena(..., resume=True) continues the run"}
-	job.total.Store(int64(p.TotalMatches()))
 	go func() {
 		defer close(job.done)
 		defer cancel()
+		// The agents are built here, not before the call returns: one that solves a game for
+		// minutes (nash) is then stopped by Python's Ctrl-C like the matches.
+		p, err := arena.NewPlan(ctx, cfg)
+		if err != nil {
+			if ctx.Err() == nil {
+				err = inputf("arena: %w", err)
+			}
+			job.err = err
+			return
+		}
+		job.total.Store(int64(p.TotalMatches()))
 		lb, err := arena.Run(ctx, a.Out, p, arena.RunOptions{Resume: a.Resume, Force: a.Force, Events: arena.RunEvents{
 			Matches:   func(done, _ int) { job.progress.Store(int64(done)) },
 			Measuring: func(int) { job.measuring.Store(true) },
@@ -108,7 +114,7 @@ func arenaStartCall(in []byte) (any, error) {
 		}
 		job.err = err
 	}()
-	return map[string]any{"job": uint64(register(job)), "matches": p.TotalMatches()}, nil
+	return map[string]any{"job": uint64(register(job))}, nil
 }
 
 func evaluateStartCall(in []byte) (any, error) {
@@ -136,17 +142,22 @@ func evaluateStartCall(in []byte) (any, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	newAgent := func() (agents.Agent, error) { return agents.New(a.Spec, agents.Setup{Rules: r, Context: ctx}) }
-	for _, spec := range append([]string{a.Spec}, a.Vs...) {
-		if _, err := agents.New(spec, agents.Setup{Rules: r, Context: ctx}); err != nil {
-			cancel()
-			return nil, inputf("evaluate: %w", err)
-		}
-	}
 	job := &competeJob{cancel: cancel, done: make(chan struct{}), interrupted: "evaluate: interrupted (a partial evaluation is not a result)"}
 	job.total.Store(int64(len(a.Vs)))
 	go func() {
 		defer close(job.done)
 		defer cancel()
+		// Every spec is built once first (here, where Ctrl-C reaches it): one that does not
+		// build is the caller's error, not a failure of the evaluation.
+		for _, spec := range append([]string{a.Spec}, a.Vs...) {
+			if _, err := agents.New(spec, agents.Setup{Rules: r, Context: ctx}); err != nil {
+				if ctx.Err() == nil {
+					err = inputf("evaluate: %w", err)
+				}
+				job.err = err
+				return
+			}
+		}
 		ev, err := exploit.Evaluate(ctx, newAgent, a.Vs, r, exploit.EvalOptions{Matches: a.Matches, Seed: a.Seed, NoExploitability: !a.Exploitability,
 			Evaluated: func(done, _ int) { job.progress.Store(int64(done)) },
 			Measuring: func() { job.measuring.Store(true) }})
