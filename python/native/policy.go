@@ -11,7 +11,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"time"
+	"runtime"
+	"sync/atomic"
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
@@ -38,20 +39,14 @@ type policyJob struct {
 	table  *game.PolicyTable
 	check  game.Check
 	err    error
-}
-
-// policyBatch is a batch of decisions: their observations and masks, then the mixes.
-type policyBatch struct {
-	obs    []env.Observation
-	legal  []env.Mask
-	mixes  [][]env.Weighted
-	side   env.Player
-	answer chan error
+	// the solve's layers done and in all, for Python's progress line (policy_progress)
+	layersDone, layers atomic.Int64
 }
 
 func init() {
 	calls["policy_start"] = policyStartCall
 	calls["policy_result"] = policyResultCall
+	calls["policy_progress"] = policyProgressCall
 }
 
 func policyStartCall(in []byte) (any, error) {
@@ -60,6 +55,8 @@ func policyStartCall(in []byte) (any, error) {
 		Rules    json.RawMessage `json:"rules"`
 		MaxGiB   float64         `json:"max_gib"`
 		Tabulate string          `json:"tabulate"` // if set, the table's name: both sides recorded
+		Rows     int             `json:"rows"`     // the rows of Python's buffers: a batch's most
+		Workers  int             `json:"workers"`  // the solve's goroutines (0: one a core)
 	}
 	a.MaxGiB = 12
 	if err := decode(in, &a, "exploitability"); err != nil {
@@ -95,31 +92,61 @@ func policyStartCall(in []byte) (any, error) {
 		return nil, inputf("exploitability: the best response under %s holds %d break states and needs ~%.1f GiB at its peak, over max_gib=%v",
 			r, size.BreakStates, float64(peak)/(1<<30), a.MaxGiB)
 	}
+	if a.Rows < 1 || a.Rows > maxBatchRows || a.Workers < 0 || a.Workers > 64 {
+		return nil, inputf("exploitability: rows=%d, workers=%d: want 1..%d rows and 0..64 workers", a.Rows, a.Workers, maxBatchRows)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	job := &policyJob{cancel: cancel, asks: make(chan *policyBatch), done: make(chan struct{}), rules: r, python: python}
-	var sides [2]game.Policy
-	for s := range sides {
-		sides[s] = keeper{}
-		if python[s] {
-			sides[s] = &pyPolicy{job: job, ctx: ctx, side: env.Player(s), r: r}
-		}
-	}
 	if a.Tabulate != "" {
 		if job.table, err = game.NewPolicyTable(r, a.Tabulate); err != nil {
 			return nil, inputError{err}
 		}
-		for s := range sides {
-			sides[s] = job.table.Record(env.Player(s), sides[s])
+	}
+	workers := a.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0) // Python's thread answers while they solve: measured faster at three moves
+	}
+	pairs := make([][2]game.Policy, workers) // a worker's own: a pyPolicy keeps its batch's buffers
+	for w := range pairs {
+		for s := range pairs[w] {
+			pairs[w][s] = keeper{}
+			if python[s] {
+				pairs[w][s] = &pyPolicy{job: job, ctx: ctx, side: env.Player(s), r: r, rows: a.Rows}
+			}
+			if job.table != nil {
+				pairs[w][s] = job.table.Record(env.Player(s), pairs[w][s])
+			}
 		}
 	}
 	go func() {
 		defer close(job.done)
 		defer cancel()
-		job.check, job.err = game.RespondToPolicies(game.PolicyProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: 1,
-			MaxBytes: int64(a.MaxGiB * (1 << 30)),
-			Policies: func(int) (home, away game.Policy, err error) { return sides[env.Home], sides[env.Away], nil }})
+		job.check, job.err = game.RespondToPolicies(game.PolicyProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: workers,
+			Batch: batchBreaks, MaxBytes: int64(a.MaxGiB * (1 << 30)), Progress: job.progress,
+			Policies: func(w int) (home, away game.Policy, err error) { return pairs[w][env.Home], pairs[w][env.Away], nil }})
 	}()
 	return map[string]any{"job": uint64(register(job)), "break_states": size.BreakStates}, nil
+}
+
+// progress keeps the solve's progress for policy_progress.
+func (job *policyJob) progress(done, total int) {
+	job.layers.Store(int64(total))
+	job.layersDone.Store(int64(done))
+}
+
+// policyProgressCall is a job's layers solved and in all (0 of 0 before the first ends).
+func policyProgressCall(in []byte) (any, error) {
+	var a struct {
+		Job uint64 `json:"job"`
+	}
+	if err := decode(in, &a, "exploitability"); err != nil {
+		return nil, err
+	}
+	job, err := lookup[*policyJob](a.Job, "exploitability job")
+	if err != nil {
+		return nil, err
+	}
+	return map[string]int64{"done": job.layersDone.Load(), "total": job.layers.Load()}, nil
 }
 
 // keeper stands on a side no policy plays: its best response is not asked for.
@@ -138,124 +165,6 @@ func (keeper) Breaks(side env.Player, states []game.State, mixes [][]env.Weighte
 		mixes[i] = append(mixes[i][:0], env.Weighted{Lineup: own, Prob: 1})
 	}
 	return nil
-}
-
-// pyPolicy is the Python policy as a game.Policy: each call is a batch Python answers.
-type pyPolicy struct {
-	job  *policyJob
-	ctx  context.Context
-	side env.Player
-	r    env.Rules
-}
-
-func (p *pyPolicy) KickOff() ([]env.Weighted, error) {
-	start, err := env.NewState(p.r)
-	if err != nil {
-		return nil, err
-	}
-	mixes := [][]env.Weighted{nil}
-	if err := p.ask([]env.Observation{start.Observe(p.side)}, []env.Mask{start.Legal(p.side)}, mixes); err != nil {
-		return nil, err
-	}
-	return mixes[0], nil
-}
-
-func (p *pyPolicy) Breaks(side env.Player, states []game.State, mixes [][]env.Weighted) error {
-	obs, legal := make([]env.Observation, len(states)), make([]env.Mask, len(states))
-	for i, s := range states {
-		obs[i], legal[i] = game.BreakObservation(s, side, p.r)
-	}
-	return p.ask(obs, legal, mixes)
-}
-
-// ask hands a batch to Python and waits for its answer (or the end of the job).
-func (p *pyPolicy) ask(obs []env.Observation, legal []env.Mask, mixes [][]env.Weighted) error {
-	b := &policyBatch{obs: obs, legal: legal, mixes: mixes, side: p.side, answer: make(chan error, 1)}
-	select {
-	case p.job.asks <- b:
-	case <-p.ctx.Done():
-		return p.ctx.Err()
-	}
-	select {
-	case err := <-b.answer:
-		return err
-	case <-p.ctx.Done():
-		return p.ctx.Err()
-	}
-}
-
-// kg_policy_request waits up to ms for the next batch: it writes its observations
-// (float32[n, 36]) and masks (int8[n, 121]), returns n in *n and the side whose policy is
-// asked in *side (0 home, 1 away); n is 0 when the wait ran out, −1 when the solve has ended
-// (policy_result has it). cap is the buffers' rows.
-//
-//export kg_policy_request
-func kg_policy_request(h C.uint64_t, ms C.int, obs *C.float, mask *C.int8_t, capRows C.int64_t, n *C.int64_t, side *C.int, errBuf *C.char, errSize C.int) (rc C.int) {
-	defer guard(&rc, errBuf, errSize)
-	job, err := lookup[*policyJob](uint64(h), "exploitability job")
-	if err != nil {
-		return report(err, errBuf, errSize)
-	}
-	var b *policyBatch
-	select {
-	case b = <-job.asks:
-	case <-job.done:
-		*n = -1
-		return ok
-	case <-time.After(time.Duration(ms) * time.Millisecond):
-		*n = 0
-		return ok
-	}
-	if int64(len(b.obs)) > int64(capRows) {
-		b.answer <- errors.New("kingoal: exploitability: a batch larger than the buffers")
-		return report(inputf("exploitability: a batch of %d decisions for buffers of %d", len(b.obs), capRows), errBuf, errSize)
-	}
-	job.batch = b
-	o, m := floats(obs, len(b.obs)*obsSize), int8s(mask, len(b.obs)*maskSize)
-	for i := range b.obs {
-		b.obs[i].AppendVector(o[i*obsSize : i*obsSize])
-		for a := range maskSize {
-			m[i*maskSize+a] = 0
-			if b.legal[i].Has(a) {
-				m[i*maskSize+a] = 1
-			}
-		}
-	}
-	*n, *side = C.int64_t(len(b.obs)), C.int(b.side)
-	return ok
-}
-
-// kg_policy_answer gives the batch's probabilities (float64[n, 121], checked in Python: rows
-// over the legal line-ups summing to 1); a non-empty message instead fails the solve with it.
-//
-//export kg_policy_answer
-func kg_policy_answer(h C.uint64_t, probs *C.double, fail *C.char, errBuf *C.char, errSize C.int) (rc C.int) {
-	defer guard(&rc, errBuf, errSize)
-	job, err := lookup[*policyJob](uint64(h), "exploitability job")
-	if err != nil {
-		return report(err, errBuf, errSize)
-	}
-	b := job.batch
-	if b == nil {
-		return report(errors.New("kingoal: exploitability: no batch to answer"), errBuf, errSize)
-	}
-	job.batch = nil
-	if msg := C.GoString(fail); msg != "" {
-		job.cancel()
-		b.answer <- inputError{errors.New(msg)}
-		return ok
-	}
-	p := doubles(probs, len(b.obs)*maskSize)
-	for i := range b.obs {
-		b.mixes[i] = b.mixes[i][:0]
-		for a := range maskSize {
-			if q := p[i*maskSize+a]; q != 0 {
-				b.mixes[i] = append(b.mixes[i], env.Weighted{Lineup: env.LineupAt(a), Prob: q})
-			}
-		}
-	}
-	b.answer <- nil
-	return ok
 }
 
 // policyResultCall is the solve's result once kg_policy_request said it ended: for each side

@@ -330,6 +330,42 @@ def test_python_policies_in_the_arena(data_dir, tmp_path):
     assert [r["score"] for r in got["reports"]] == [r["score"] for r in go["reports"]], (got, go)
 
 
+def test_exploitability_reads_float32_actions_and_torch_answers(capsys, monkeypatch):
+    # The answers Python's networks give — float32 softmax rows, actions of any integer
+    # type, torch tensors with device= — read as the float64 rows they stand for; and only
+    # decisions with a choice are asked (a side with no moves left has one legal line-up).
+    rules = dict(throws_per_half=3, moves=1)
+    asked = []
+
+    def uniform(obs, mask):
+        asked.append(mask.sum(axis=1))
+        return mask / mask.sum(axis=1, keepdims=True)
+    want = kingoal.nash_conv(uniform, uniform, progress=True, **rules)["nash_conv"]
+    rows = np.concatenate(asked)
+    shown = capsys.readouterr().err
+    assert shown.startswith("\rkingoal: exploitability: 0% of the solve") and shown.endswith("decisions asked\n"), shown
+    assert rows.min() >= 2 and len(rows) / len(asked) > 5000, (rows.min(), len(rows), len(asked))  # no forced row; big batches
+    got = kingoal.nash_conv(lambda o, m: uniform(o, m).astype(np.float32), lambda o, m: uniform(o, m).astype(np.float32), **rules)
+    assert abs(got["nash_conv"] - want) < 1e-6, (got, want)
+    from kingoal import exploit
+    monkeypatch.setattr(exploit, "_ROWS", 1000)  # buffers smaller than the solve's chunks: each asked in pieces
+    asked.clear()
+    assert kingoal.nash_conv(uniform, uniform, **rules)["nash_conv"] == want
+    assert max(len(a) for a in asked) == 1000, max(len(a) for a in asked)
+    fixed = _POLICIES["fixed"]
+    want = kingoal.exploitability(fixed, **rules)["exploitability"]
+    for dtype in (np.uint8, np.int32, np.int64, np.float32):
+        got = kingoal.exploitability(lambda o, m: fixed(o, m).astype(dtype), **rules)["exploitability"]
+        assert got == want, (dtype, got, want)
+    torch = pytest.importorskip("torch")
+
+    def softmax(obs, mask):
+        assert isinstance(obs, torch.Tensor) and obs.dtype == torch.float32, type(obs)
+        return torch.softmax(torch.zeros(mask.shape).masked_fill(mask == 0, float("-inf")), 1)
+    got = kingoal.exploitability(softmax, device="cpu", **rules)["exploitability"]
+    assert abs(got - kingoal.exploitability(uniform, **rules)["exploitability"]) < 1e-6, got
+
+
 def test_exploitability_refuses_bad_policies():
     rules = dict(throws_per_half=2, moves=1)  # errors only: the shortest match
     with pytest.raises(ValueError, match="row 0: action 121"):

@@ -102,3 +102,51 @@ func BenchmarkStageLP(b *testing.B) {
 		}
 	})
 }
+
+// uniformPolicy mixes evenly over every line-up its side can reach: as dense as a softmax
+// policy, which weighs what best replies cost at full support.
+type uniformPolicy struct{}
+
+func (uniformPolicy) KickOff() ([]env.Weighted, error) {
+	return uniformOver(env.AllLineups()[0].Reachable(5)), nil
+}
+
+func (uniformPolicy) Breaks(side env.Player, states []State, mixes [][]env.Weighted) error {
+	for i, s := range states {
+		own, moves := s.Home, s.HomeMoves
+		if side == env.Away {
+			own, moves = s.Away, s.AwayMoves
+		}
+		mixes[i] = append(mixes[i][:0], uniformOver(own.Reachable(moves))...)
+	}
+	return nil
+}
+
+func uniformOver(m env.Mask) []env.Weighted {
+	acts := m.Actions()
+	out := make([]env.Weighted, len(acts))
+	for i, a := range acts {
+		out[i] = env.Weighted{Lineup: env.LineupAt(a), Prob: 1 / float64(len(acts))}
+	}
+	return out
+}
+
+// BenchmarkRespondToMixedPolicy solves both best responses to a policy mixing over every
+// reachable line-up on both sides, at the default rules' three moves with 2-throw halves
+// (4 layers, ~4 M break states): the per-break cost of the exact ruler against a softmax
+// policy, the policy's own time apart.
+func BenchmarkRespondToMixedPolicy(b *testing.B) {
+	r := env.Rules{ThrowsPerHalf: 2, Moves: 3}
+	size, err := Estimate(r, lineup.PayoffWinLoss)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		_, err := RespondToPolicies(PolicyProblem{Rules: r, Payoff: lineup.PayoffWinLoss, Workers: 1,
+			Policies: func(int) (Policy, Policy, error) { return uniformPolicy{}, uniformPolicy{}, nil }})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(size.BreakStates), "ns/break")
+}

@@ -8,7 +8,10 @@
 //
 // It also measures any two policies exactly: RespondToPolicies solves each side's best
 // response to the other's stationary policy over every break state (the exploitability of
-// an agent), and PolicyTable keeps a policy's answers at every break state in a file.
+// an agent), and PolicyTable keeps a policy's answers at every break state in a file. A
+// policy in another runtime (a network in Python) is asked in batches of tens of thousands
+// of breaks, ahead of the solve on a goroutine of its own (PolicyProblem.Batch), and a
+// DensePolicy answers with a probability a line-up, as a softmax does.
 //
 // Every function is safe for concurrent use; solves use Problem.Workers goroutines and
 // their results do not depend on how many.

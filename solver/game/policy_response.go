@@ -5,24 +5,12 @@ package game
 import (
 	"context"
 	"fmt"
-	"math"
 	"runtime"
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/policy"
 )
-
-// Policy is one side's stationary strategy in Basic-mode Kingoal — its choices a
-// function of the break state alone (time, score, both line-ups and moves left) — for
-// RespondToPolicies. Deterministic or mixed.
-type Policy interface {
-	// KickOff is the side's mix of starting line-ups.
-	KickOff() ([]env.Weighted, error)
-	// Breaks writes the side's mix at each break into mixes[i] (reusing its storage): over
-	// line-ups the side can reach with its moves left. The states are seen from home.
-	Breaks(side env.Player, states []State, mixes [][]env.Weighted) error
-}
 
 // PolicyProblem asks for each side's exact best response to the other side's Policy.
 type PolicyProblem struct {
@@ -35,6 +23,12 @@ type PolicyProblem struct {
 	Policies func(worker int) (home, away Policy, err error)
 	Context  context.Context
 	Workers  int // 0: every core
+	// Batch, if positive, asks the policies about that many breaks at once (whole rows: at
+	// least one), each worker's next breaks asked on a goroutine of its own while the
+	// worker solves the last ones — for policies whose calls cost (a network in another
+	// runtime). A worker's policies are still asked one call at a time. 0 asks a row (every
+	// away entry of a home entry) at a time, in step; so does a ReplyObserver's pair.
+	Batch int
 	// MaxBytes bounds the estimated peak memory (0: DefaultMaxBytes), as Problem's.
 	MaxBytes int64
 	Progress func(done, total int)
@@ -87,7 +81,11 @@ func RespondToPolicies(p PolicyProblem) (Check, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &policyPair{sp: sp, home: home, away: away}, nil
+		pp := &policyPair{sp: sp, home: home, away: away, batch: p.Batch}
+		if pp.observes() {
+			pp.batch = 0 // an observer may change its answers as the replies come: no asking ahead
+		}
+		return pp, nil
 	})
 }
 
@@ -102,12 +100,15 @@ type ReplyObserver interface {
 	ObserveReplies(side env.Player, s State, choices []env.Lineup, values []float64)
 }
 
-// policyPair is two GamePolicies as a pairStrategy, with a row's buffers.
+// policyPair is two GamePolicies as a pairStrategy: the policies' answers come in chunks of
+// rows (answerChunk), one row a chunk unless batch asks more, then ahead of the solve.
 type policyPair struct {
 	sp         *gameSpace
 	home, away Policy
-	states     []State
-	hm, am     [][]env.Weighted
+	batch      int
+	one        answerChunk // the chunk of one row, unbatched
+	ahead      *prefetch   // batched: the layer's rows, asked ahead
+	states     []State     // the row's states, for observe
 	hv, av     []float64
 	choices    []env.Lineup
 }
@@ -153,32 +154,23 @@ func (pp *policyPair) lineups(reach []int32, w int) []env.Lineup {
 }
 
 func (pp *policyPair) row(per, t, d, h int, m *rowMixes) error {
-	sp := pp.sp
-	e, w := sp.entries, sp.moves+1
-	if len(pp.states) != e {
-		pp.states, pp.hm, pp.am = make([]State, e), make([][]env.Weighted, e), make([][]env.Weighted, e)
-	}
-	for a := range e {
-		pp.states[a] = State{Period: env.FirstHalf + env.Period(per), ThrowsLeft: t, GoalDiff: d,
-			Home: env.LineupAt(h / w), HomeMoves: h % w, Away: env.LineupAt(a / w), AwayMoves: a % w}
-	}
-	if err := pp.home.Breaks(env.Home, pp.states, pp.hm); err != nil {
-		return err
-	}
-	if err := pp.away.Breaks(env.Away, pp.states, pp.am); err != nil {
-		return err
-	}
-	m.reset(e)
-	var err error
-	for a := range e {
-		if m.home[a], err = policyEntries(pp.hm[a], h, w, m.home[a]); err == nil {
-			m.away[a], err = policyEntries(pp.am[a], a, w, m.away[a])
+	c, k := &pp.one, 0
+	if pp.ahead != nil {
+		var err error
+		if c, k, err = pp.ahead.next(per, t, d, h); err != nil {
+			return err
 		}
-		if err != nil {
-			s := pp.states[a]
-			return fmt.Errorf("solver: the policy at %v: %w", s, err)
+	} else {
+		c.setRows(per, t, []answeredRow{{d: d, h: h}})
+		if err := pp.answer(c); err != nil {
+			return err
 		}
 	}
+	r := &c.rows[k]
+	m.home, r.m.home = r.m.home, m.home // the answers are the solve's; the chunk keeps its old buffers
+	m.away, r.m.away = r.m.away, m.away
+	e := pp.sp.entries
+	pp.states = c.states[k*e : (k+1)*e]
 	return nil
 }
 
@@ -205,43 +197,6 @@ func kickOffMix(p Policy) ([]float64, error) {
 		x[w.Lineup.Index()] += w.Prob
 	}
 	return x, nil
-}
-
-// policyEntries is a mix of line-ups played from entry (line-up, moves left) as entries.
-func policyEntries(mix []env.Weighted, entry, w int, out []mixEntry) ([]mixEntry, error) {
-	if err := checkMixSum(mix); err != nil {
-		return nil, err
-	}
-	from, left := env.LineupAt(entry/w), entry%w
-	for _, m := range mix {
-		if m.Prob == 0 {
-			continue
-		}
-		if !m.Lineup.Valid() {
-			return nil, fmt.Errorf("%v is not a line-up", m.Lineup)
-		}
-		cost := from.Moves(m.Lineup)
-		if cost > left {
-			return nil, fmt.Errorf("it plays %v, %d moves from %v, with %d left", m.Lineup, cost, from, left)
-		}
-		out = append(out, mixEntry{int32(m.Lineup.Index()*w + left - cost), m.Prob})
-	}
-	return out, nil
-}
-
-// checkMixSum: probabilities in [0, 1] summing to 1.
-func checkMixSum(mix []env.Weighted) error {
-	total := 0.0
-	for _, m := range mix {
-		if !(m.Prob >= 0 && m.Prob <= 1) {
-			return fmt.Errorf("a probability %v", m.Prob)
-		}
-		total += m.Prob
-	}
-	if len(mix) == 0 || math.Abs(total-1) > 1e-9 {
-		return fmt.Errorf("its mix does not sum to 1 (%v)", total)
-	}
-	return nil
 }
 
 // BreakObservation is what side observes at the break s (seen from home), and its legal

@@ -111,8 +111,12 @@ func (t *PolicyTable) SetExploitability(x float64) { t.info.Exploitability = x }
 // States is the number of break states the table holds an answer at, per side.
 func (t *PolicyTable) States() int64 { return int64(len(t.keys)) * int64(t.entries) }
 
-// Record wraps side's policy p: its answers pass through and are kept in the table.
+// Record wraps side's policy p: its answers pass through and are kept in the table. A
+// DensePolicy stays one.
 func (t *PolicyTable) Record(side env.Player, p Policy) Policy {
+	if dp, ok := p.(DensePolicy); ok {
+		return denseRecorder{recorder{t: t, side: side, inner: p}, dp}
+	}
 	return recorder{t: t, side: side, inner: p}
 }
 
@@ -139,21 +143,52 @@ func (r recorder) Breaks(side env.Player, states []State, mixes [][]env.Weighted
 	t := r.t
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	sd := &t.side[side]
+	var cells []mixCell
 	for i, s := range states {
-		pos := t.position(s, true)
-		if len(mixes[i]) == 1 {
-			sd.code[pos] = uint8(mixes[i][0].Lineup.Index())
-			continue
+		cells = cells[:0]
+		for _, w := range mixes[i] {
+			cells = append(cells, mixCell{lineup: uint8(w.Lineup.Index()), p: float32(w.Prob)})
 		}
-		sd.code[pos] = mixedCode
-		cells := make([]mixCell, len(mixes[i]))
-		for j, w := range mixes[i] {
-			cells[j] = mixCell{lineup: uint8(w.Lineup.Index()), p: float32(w.Prob)}
-		}
-		sd.mixes[uint32(pos)] = cells
+		t.keep(side, s, cells)
 	}
 	return nil
+}
+
+type denseRecorder struct {
+	recorder
+	dense DensePolicy
+}
+
+func (r denseRecorder) BreakProbabilities(side env.Player, states []State, answer func(i int, probs []float64) error) error {
+	var cells []mixCell
+	return r.dense.BreakProbabilities(side, states, func(i int, probs []float64) error {
+		if err := answer(i, probs); err != nil {
+			return err // checked first: the table keeps only mixes the solve took
+		}
+		cells = cells[:0]
+		for l, p := range probs {
+			if p != 0 {
+				cells = append(cells, mixCell{lineup: uint8(l), p: float32(p)})
+			}
+		}
+		r.t.mu.Lock()
+		defer r.t.mu.Unlock()
+		r.t.keep(side, states[i], cells)
+		return nil
+	})
+}
+
+// keep holds side's answer at s (t.mu held): a pure choice as its line-up's code, a mix as
+// a copy of cells.
+func (t *PolicyTable) keep(side env.Player, s State, cells []mixCell) {
+	sd := &t.side[side]
+	pos := t.position(s, true)
+	if len(cells) == 1 {
+		sd.code[pos] = cells[0].lineup
+		return
+	}
+	sd.code[pos] = mixedCode
+	sd.mixes[uint32(pos)] = slices.Clone(cells)
 }
 
 // position is where the break s is held; with add, a row it lacks is added; −1 when it has none.

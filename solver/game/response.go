@@ -157,6 +157,10 @@ func (rs *responder) share(per, t int, u *induction.BallLayer, lay *induction.Br
 	if observer != nil && !observer.observes() {
 		observer = nil
 	}
+	if ahead, ok := rs.strategies[w].(askingAhead); ok {
+		ahead.startLayer(rs.Ctx, per, t, u.Lo, u.N, w, rs.workers)
+		defer ahead.endLayer()
+	}
 	for d := u.Lo; d < u.Lo+u.N; d++ {
 		k, _ := rs.Ball(u, d, env.KickOffSector) // both recursions' values from the kick-off
 		kh, ka := k[:n], k[n:]
@@ -220,4 +224,11 @@ func KickOffReplies(x, y []float64, kh, ka func(i, j int) float64) Check {
 type replyObserving interface {
 	observes() bool
 	observe(h int, m *rowMixes, kh, ka []float64)
+}
+
+// askingAhead is a pairStrategy that may answer a layer's rows ahead of the solve: share
+// tells it the rows a worker will ask, in order, and when the layer ends.
+type askingAhead interface {
+	startLayer(ctx context.Context, per, t, lo, n, w, workers int)
+	endLayer()
 }

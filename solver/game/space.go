@@ -14,11 +14,18 @@ type gameSpace struct {
 	entries int
 	// reach[h] lists the entries a side at h can play after a break, h itself first.
 	reach [][]int32
+	// cost[from*NumLineups+to] is the moves from line-up index from to index to.
+	cost []uint8
 }
 
 func newGameSpace(moves int) *gameSpace {
 	w := moves + 1
-	s := &gameSpace{moves: moves, entries: env.NumLineups * w, reach: induction.ReachLists(moves)}
+	s := &gameSpace{moves: moves, entries: env.NumLineups * w, reach: induction.ReachLists(moves), cost: make([]uint8, env.NumLineups*env.NumLineups)}
+	for from := range env.NumLineups {
+		for to := range env.NumLineups {
+			s.cost[from*env.NumLineups+to] = uint8(env.LineupAt(from).Moves(env.LineupAt(to)))
+		}
+	}
 	return s
 }
 

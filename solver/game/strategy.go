@@ -261,60 +261,6 @@ func (sp *gameSpace) strategyOf(k []float64, h, a int, buf *stageBuf, st *Stats)
 	return ans, err
 }
 
-// bestReplies are what each side's best pure reply to the other's mix in ans earns home at
-// the break (h, a) (replies).
-func (sp *gameSpace) bestReplies(ans *breakAnswer, h, a int, kh, ka []float64) (best, worst float64) {
-	var hb, ab [maxMix]mixEntry
-	return sp.replies(h, a, ans.home.entries(sp.reach[h], hb[:0]), ans.away.entries(sp.reach[a], ab[:0]), kh, ka)
-}
-
-// replies are what each side's best pure reply to the other's mix earns home at the break
-// (h, a): against away's mix, home's best row over kh; against home's mix, away's best
-// column over ka (each side's values from the kick-off that follows, by its own recursion).
-func (sp *gameSpace) replies(h, a int, home, away []mixEntry, kh, ka []float64) (best, worst float64) {
-	e := sp.entries
-	best, worst = math.Inf(-1), math.Inf(1)
-	for _, r := range sp.reach[h] {
-		row := kh[int(r)*e:]
-		v := 0.0
-		for _, q := range away {
-			v += q.p * row[q.entry]
-		}
-		best = max(best, v)
-	}
-	for _, c := range sp.reach[a] {
-		v := 0.0
-		for _, p := range home {
-			v += p.p * ka[int(p.entry)*e+int(c)]
-		}
-		worst = min(worst, v)
-	}
-	return best, worst
-}
-
-// replyValues writes the value (home's payoff) of each of home's replies at (h, a) to away's
-// mix into hv (by home's reach list), and of each of away's to home's mix into av: replies'
-// sums, kept, for a ReplyObserver. (replies keeps its own loops: it runs at every break of
-// every verified solve, and a buffer there cost a 2 KB clear a break.)
-func (sp *gameSpace) replyValues(h, a int, home, away []mixEntry, kh, ka, hv, av []float64) {
-	e := sp.entries
-	for i, r := range sp.reach[h] {
-		row := kh[int(r)*e:]
-		v := 0.0
-		for _, q := range away {
-			v += q.p * row[q.entry]
-		}
-		hv[i] = v
-	}
-	for i, c := range sp.reach[a] {
-		v := 0.0
-		for _, p := range home {
-			v += p.p * ka[int(p.entry)*e+int(c)]
-		}
-		av[i] = v
-	}
-}
-
 // entries is the mix over a side's entries (its reach list's), appended to out.
 func (m *breakMix) entries(reach []int32, out []mixEntry) []mixEntry {
 	for i := range m.n {
