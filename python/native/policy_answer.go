@@ -22,12 +22,13 @@ import (
 // The questions to a Python policy and its answers: Go asks a batch of break states at a
 // time (kg_policy_request writes their observations and masks into Python's buffers), Python
 // runs its policy on them and hands over its result array as it is (kg_policy_answer: float32
-// or float64 probabilities, or int64 actions), which Go checks and copies before the call
-// returns. A side with no moves left has one legal line-up: Go answers it without asking.
+// or float64 probabilities, or int64 actions), which Go copies before the call returns and
+// checks on the solve's goroutine. A side with no moves left has one legal line-up: Go
+// answers it without asking.
 
 // batchBreaks is how many break states the solve asks about at once, ahead of its work
-// (game.PolicyProblem.Batch): a few hundred rows of the game, so that Python's per-call
-// overhead is spread over tens of thousands of decisions.
+// (game.PolicyProblem.Batch): tens of rows of the game (a row: every away entry against one
+// home entry), so that Python's per-call overhead is spread over tens of thousands of decisions.
 const batchBreaks = 1 << 15
 
 // maxBatchRows bounds the rows a batch may hold (Python's buffers' rows: policy_start's rows).
