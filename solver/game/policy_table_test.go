@@ -181,7 +181,7 @@ func (p denseSpread) BreakProbabilities(side env.Player, states []game.State, an
 // two workers, gives the best responses of the same policy asked a row at a time, bit for
 // bit (its mixes sum in the same order), and records the same table.
 func TestBatchedDensePoliciesAreTheSame(t *testing.T) {
-	r := env.Rules{ThrowsPerHalf: 3, Moves: 1}
+	r := env.Rules{ThrowsPerHalf: 2, Moves: 1}
 	want, wantTable := recordTable(t, r, lineup.PayoffWinLoss, 1)
 	for _, batch := range []int{1, 1000, 1 << 20} {
 		table, err := game.NewPolicyTable(r, "spread")
