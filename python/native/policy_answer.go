@@ -99,7 +99,8 @@ func weighted(probs []float64, mix []env.Weighted) []env.Weighted {
 	return mix
 }
 
-// BreakProbabilities asks Python at the states where side has a choice, p.rows at a time.
+// BreakProbabilities asks Python at the states where side has a choice, p.rows at a time;
+// where it has one legal line-up (no moves left), that is the answer.
 func (p *pyPolicy) BreakProbabilities(side env.Player, states []game.State, answer func(int, []float64) error) error {
 	if len(p.forced) == 0 {
 		p.forced = make([]float64, maskSize)
@@ -110,13 +111,15 @@ func (p *pyPolicy) BreakProbabilities(side env.Player, states []game.State, answ
 		if side == env.Away {
 			own, left = s.Away, s.AwayMoves
 		}
-		if left > 0 {
+		legal := own.Reachable(left) // env's rule, as BreakObservation's mask
+		if legal.Count() != 1 {
 			p.asked = append(p.asked, i)
 			continue
 		}
-		p.forced[own.Index()] = 1
+		only := legal.Nth(0)
+		p.forced[only] = 1
 		err := answer(i, p.forced)
-		p.forced[own.Index()] = 0
+		p.forced[only] = 0
 		if err != nil {
 			return err
 		}

@@ -51,8 +51,8 @@ func FuzzPolicyAnswer(f *testing.F) {
 	})
 }
 
-// testBatch is n decisions at kick-off positions with every line-up legal but for the
-// last rows, which hold a line-up with no moves left (one legal line-up).
+// testBatch is n decisions from 1-2-3-3-1: even rows with three moves left, odd rows with
+// none (one legal line-up).
 func testBatch(n int) *policyBatch {
 	b := &policyBatch{probs: make([]float64, n*maskSize)}
 	for i := range n {
