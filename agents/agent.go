@@ -30,6 +30,9 @@ type Setup struct {
 	// estimate of its peak memory; 0: game.DefaultMaxBytes. Beyond it the agent is refused
 	// with an error wrapping policy.ErrTooLarge.
 	MaxBytes int64
+	// Live builds the agent a "live:NAME" spec names: a policy answered outside Go (the
+	// program that runs the arena: Python's kingoal.arena). Nil: live agents are refused.
+	Live func(name string) (Agent, error)
 }
 
 // Param documents one parameter of an agent spec.
@@ -72,6 +75,8 @@ var registry = []Kind{
 	{Name: "nash", Doc: "plays the equilibrium of the substitution game (kingoal solve game): kick-off and every break drawn from its exact equilibrium mix; solves the game when built (the default rules: ~9 min, ~9 GB), or reads it from a game table; with a Dynamic side it plays that game's equilibrium, shifts included (solved when built)",
 		Params: []Param{{"payoff", "", "the game's payoff: win-loss (when solving, the default), goal-diff or advance; with table, the table's (another is refused)"},
 			{"table", "", "a game table to play instead of solving (kingoal solve game --out FILE.kgt), refused under other rules"}}, build: buildNash},
+	{Name: "live", Doc: "a policy answered live, in batches, by the program that runs the arena or evaluation (Python's kingoal.arena and kingoal.evaluate: live:NAME is its policy NAME); the command line cannot play one",
+		Params: []Param{{"name", "", "the live policy's name (required): live:mlp"}}, build: buildLive},
 	{Name: "table", Doc: "plays a policy table: any stationary policy tabulated at every break state (kingoal.save_policy in Python), drawing from its mixes",
 		Params: []Param{{"file", "", "policy table file (required): table:file=policy.kgp; refused under other rules"}}, build: buildTable},
 }

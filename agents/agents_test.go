@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/env/envtest"
 	"github.com/kingoal/kingoal/exploit/exploittest"
+	"github.com/kingoal/kingoal/live"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/policy"
@@ -94,8 +96,12 @@ func TestAgentsConform(t *testing.T) {
 				path, _ := exploittest.SaveTable(t, "heuristic", r)
 				spec = "table:file=" + path
 			}
+			setup := agents.Setup{Rules: r}
+			if k.Name == "live" { // answered by a goroutine: the uniform mix
+				spec, setup.Live = "live:u", uniformLive(t)
+			}
 			err := envtest.CheckAgent(func() env.Policy {
-				a, err := agents.New(spec, agents.Setup{Rules: r})
+				a, err := agents.New(spec, setup)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -228,4 +234,33 @@ func TestSolverAgentsRefuseRulesTooLarge(t *testing.T) {
 			}
 		}
 	}
+}
+
+// uniformLive builds live agents answered with the uniform mix by a goroutine until the test ends.
+func uniformLive(t *testing.T) func(string) (agents.Agent, error) {
+	h, err := live.NewHub([]string{"u"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		var batch []*live.Request
+		for {
+			var err error
+			if _, batch, err = h.Next(time.Second, 64, batch); err != nil {
+				return
+			}
+			for _, r := range batch {
+				row := r.Row()
+				for a := range row {
+					row[a] = 0
+					if r.Legal.Has(a) {
+						row[a] = 1 / float64(r.Legal.Count())
+					}
+				}
+				r.Answer()
+			}
+		}
+	}()
+	t.Cleanup(func() { h.Close(nil) })
+	return func(name string) (agents.Agent, error) { return h.Agent(context.Background(), name) }
 }

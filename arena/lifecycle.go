@@ -43,7 +43,10 @@ type RunOptions struct {
 	// ExploitabilityMatches are the matches behind each estimated exploitability (0:
 	// DefaultExploitabilityMatches).
 	ExploitabilityMatches int
-	Events                RunEvents
+	// KnownExploitability are figures measured elsewhere, by agent spec (see
+	// ColumnOptions.Known): a live agent's.
+	KnownExploitability map[string]exploit.Exploitability
+	Events              RunEvents
 }
 
 // RunEvents are called as a run goes, from the goroutine that called Run (Matches and
@@ -103,7 +106,7 @@ func Run(ctx context.Context, dir string, p *Plan, o RunOptions) (*Leaderboard, 
 	}
 	var expl []exploit.Exploitability
 	if !p.NoExploitability {
-		if expl, err = measureColumn(ctx, dir, info, p.Workers, o); err != nil {
+		if expl, err = measureColumn(ctx, dir, info, p, o); err != nil {
 			return nil, err
 		}
 	}
@@ -208,7 +211,7 @@ func finishedReadOnly(ctx context.Context, dir string, p *Plan, o RunOptions, lo
 }
 
 // measureColumn computes (or reads from the run's cache) the exploitability column.
-func measureColumn(ctx context.Context, dir string, info RunInfo, workers int, o RunOptions) ([]exploit.Exploitability, error) {
+func measureColumn(ctx context.Context, dir string, info RunInfo, p *Plan, o RunOptions) ([]exploit.Exploitability, error) {
 	matches := exploitabilityMatches(o)
 	if res, ok, err := ReadExploitability(dir, info, matches); err != nil || ok {
 		return res, err
@@ -217,11 +220,12 @@ func measureColumn(ctx context.Context, dir string, info RunInfo, workers int, o
 		o.Events.Measuring(len(info.Agents))
 	}
 	var done atomic.Int32
-	res, err := Exploitability(ctx, dir, info, matches, workers, func() {
-		if n := done.Add(1); o.Events.Measured != nil {
-			o.Events.Measured(int(n), len(info.Agents))
-		}
-	})
+	res, err := Exploitability(ctx, dir, info, ColumnOptions{Matches: matches, Workers: p.Workers, Known: o.KnownExploitability, Limits: p.limits,
+		Done: func() {
+			if n := done.Add(1); o.Events.Measured != nil {
+				o.Events.Measured(int(n), len(info.Agents))
+			}
+		}})
 	if ctx.Err() != nil {
 		return nil, &InterruptedError{Dir: dir, Measuring: true, Err: ctx.Err()}
 	}

@@ -115,6 +115,8 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 	home, away := players[f.Home], players[f.Away]
 	env.Reseed(home, f.homeS)
 	env.Reseed(away, f.awayS)
+	env.StartMatch(home, f.ID)
+	env.StartMatch(away, f.ID)
 	s, err := env.NewState(c.rulesOf(f))
 	if err != nil {
 		return Played{}, err

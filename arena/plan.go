@@ -26,6 +26,12 @@ type Plan struct {
 // build is the error; so is ctx's end) and lays out the run.
 func NewPlan(ctx context.Context, c Config) (*Plan, error) { return newPlan(ctx, c, Limits{}) }
 
+// NewPlanWithin is NewPlan with the agents built within limits: where their files are
+// opened, how much they may solve, and the live agents (Limits.Live) the run plays.
+func NewPlanWithin(ctx context.Context, c Config, limits Limits) (*Plan, error) {
+	return newPlan(ctx, c, limits)
+}
+
 func newPlan(ctx context.Context, c Config, limits Limits) (*Plan, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err

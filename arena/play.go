@@ -31,7 +31,7 @@ func (d RunDir) play(ctx context.Context, onDisk []bool, open map[int]*shard, ta
 		wg.Add(1)
 		go func() { defer wg.Done(); r.work() }()
 	}
-	go r.dispatch(onDisk, skip)
+	go r.dispatch(onDisk, skip, workers)
 	go func() { wg.Wait(); close(r.results) }()
 	r.collect(open, tally, done, opt.Progress)
 	if ctx.Err() != nil { // save what the open shards hold
@@ -126,11 +126,14 @@ func (r *runner) work() {
 
 // dispatch sends the units to play, in order and in batches, skipping complete shards and
 // the finished units of partly played ones.
-func (r *runner) dispatch(onDisk []bool, skip map[int][]bool) {
+func (r *runner) dispatch(onDisk []bool, skip map[int][]bool, workers int) {
 	defer close(r.jobs)
 	c := r.c
 	ups, units := c.unitsPerShard, c.units
-	per := max(1, min(256, c.shardSize)/c.perUnit) // logged matches: no more than a shard a batch
+	// Logged matches: no more than a shard a batch; and at least four batches a worker, so
+	// that every worker plays (an arena with a live agent has a hundred, each a match in
+	// flight whose decisions join the live policy's batches).
+	per := max(1, min(256, c.shardSize, units/(4*workers))/c.perUnit)
 	b := make([]int, 0, per)
 	for s := range onDisk {
 		if onDisk[s] {

@@ -1,6 +1,9 @@
 package env
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"sync"
+)
 
 // GoalSampler plays Basic-mode matches goal by goal instead of throw by throw — the idea of
 // Gillespie's algorithm: between a kick-off and the next break nothing happens but throws
@@ -14,11 +17,11 @@ import "math/rand/v2"
 // numbers differ, so the same seed plays other matches. It jumps only from a kick-off (ball
 // in midfield, nobody in possession) with Basic players on both sides and periods of at
 // most MaxGoalLawThrows throws; anywhere else it throws one throw at a time, exactly as
-// FastSampler. It keeps the laws of the last maxGoalLaws pairs of line-ups it met (~6 KB
-// each at 45-throw halves). Not safe for concurrent use.
+// FastSampler. The process keeps the laws of the last maxGoalLaws pairs of line-ups its
+// samplers met (~6 KB each at 45-throw halves), shared by them all. Not safe for
+// concurrent use (one sampler a goroutine).
 type GoalSampler struct {
 	fast FastSampler
-	laws map[goalLawKey]*goalLaw
 	// the last law used, and for what: a match asks for the same one at every kick-off
 	last               *goalLaw
 	lastHome, lastAway Lineup
@@ -28,12 +31,12 @@ type GoalSampler struct {
 // MaxGoalLawThrows bounds the period length GoalSampler jumps through (its tables grow with it).
 const MaxGoalLawThrows = 256
 
-// maxGoalLaws bounds a GoalSampler's cache: beyond it the cache starts afresh.
-const maxGoalLaws = 1024
+// maxGoalLaws bounds the laws the process keeps (sharedLaws): beyond it the cache starts afresh.
+const maxGoalLaws = 4096
 
 // NewGoalSampler returns a GoalSampler reading src.
 func NewGoalSampler(src rand.Source) *GoalSampler {
-	return &GoalSampler{fast: *NewFastSampler(src), laws: map[goalLawKey]*goalLaw{}}
+	return &GoalSampler{fast: *NewFastSampler(src)}
 }
 
 // Reseed makes g read SeededSource(seed, stream) from now on, keeping its laws: a
@@ -147,15 +150,38 @@ func (g *GoalSampler) law(s *State) *goalLaw {
 	if ties {
 		key |= 1
 	}
-	l := g.laws[key]
-	if l == nil || len(l.cum) < need {
-		if len(g.laws) >= maxGoalLaws {
-			clear(g.laws)
-		}
-		l = newGoalLaw(home, away, ties, need)
-		g.laws[key] = l
-	}
+	l := sharedLaws.get(key, home, away, ties, need)
 	g.last, g.lastHome, g.lastAway, g.lastTies = l, home, away, ties
+	return l
+}
+
+// sharedLaws are the goal laws of every GoalSampler in the process: a law is a function of
+// its key and never changes once built, and an arena's workers (a hundred of them when a
+// live policy plays) would otherwise each build and hold the same ones.
+var sharedLaws = goalLaws{m: map[goalLawKey]*goalLaw{}}
+
+type goalLaws struct {
+	mu sync.RWMutex
+	m  map[goalLawKey]*goalLaw
+}
+
+// get returns the law of key, at least need throws long, building it if it is not held.
+func (c *goalLaws) get(key goalLawKey, home, away Lineup, ties bool, need int) *goalLaw {
+	c.mu.RLock()
+	l := c.m[key]
+	c.mu.RUnlock()
+	if l != nil && len(l.cum) >= need {
+		return l
+	}
+	l = newGoalLaw(home, away, ties, need)
+	c.mu.Lock()
+	if len(c.m) >= maxGoalLaws {
+		clear(c.m) // the laws in use stay with their samplers
+	}
+	if old := c.m[key]; old == nil || len(old.cum) < need {
+		c.m[key] = l
+	}
+	c.mu.Unlock()
 	return l
 }
 

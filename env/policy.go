@@ -21,9 +21,9 @@ package env
 // the Python bridge's batched policies). A mix is a []Weighted summing to 1.
 //
 // What more an env.Policy can do it declares with the one-method abilities below — Seeded,
-// Failing, Deterministic, Keeper, OpponentBlind, Mixer — and a policy that wraps another
-// says so with Unwrap: the helpers (Reseed, ErrOf, IsDeterministic, KeepsLineup,
-// IgnoresOpponent, MixerOf) look through wrappers as errors.As does, so a wrapper declares
+// Numbered, Failing, Deterministic, Keeper, OpponentBlind, Mixer — and a policy that wraps
+// another says so with Unwrap: the helpers (Reseed, StartMatch, ErrOf, IsDeterministic,
+// KeepsLineup, IgnoresOpponent, MixerOf) look through wrappers as errors.As does, so a wrapper declares
 // only what it changes and loses no ability of what it wraps.
 
 // Policy chooses a player's action from its observation and legal actions.
@@ -53,6 +53,13 @@ type Wrapper interface {
 // fresh stream from seed. Env calls it on its opponent at every Reset.
 type Seeded interface {
 	Reset(seed uint64)
+}
+
+// Numbered is implemented by policies that keep state from match to match and by the match
+// (a live policy answered outside Go): StartMatch tells them which match begins, by the
+// ID its runner gives it (the arena's match_id). Called after Reset, before the kick-off.
+type Numbered interface {
+	StartMatch(id int64)
 }
 
 // Failing is implemented by policies whose decisions can fail (a solve that cannot finish,
@@ -119,6 +126,17 @@ func Reseed(p Policy, seed uint64) {
 	}
 	if ok {
 		s.Reset(seed)
+	}
+}
+
+// StartMatch calls StartMatch on p (or what it wraps) if it is Numbered.
+func StartMatch(p Policy, id int64) {
+	n, ok := p.(Numbered)
+	if !ok {
+		n, ok = unwrapped[Numbered](p)
+	}
+	if ok {
+		n.StartMatch(id)
 	}
 }
 

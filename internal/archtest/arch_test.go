@@ -26,7 +26,7 @@ var layers = [][]string{
 	{"internal/jsonfile", "internal/memo", "internal/safefile", "internal/shellquote", "internal/testtool", "internal/version",
 		"solver", "solver/zerosum", "solver/internal/solvertest", "datasets/internal/columnar", "internal/archtest"},
 	{"env"},
-	{"env/envtest", "frame", "datasets", "solver/odds"},
+	{"env/envtest", "frame", "datasets", "solver/odds", "live"},
 	{"internal/charts", "solver/lineup"},
 	{"solver/internal/induction"},
 	{"solver/policy"},

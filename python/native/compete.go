@@ -12,6 +12,7 @@ import (
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/exploit"
+	"github.com/kingoal/kingoal/live"
 )
 
 // What Python's kingoal.arena and kingoal.evaluate do, by the library's own calls (arena.Run,
@@ -29,7 +30,33 @@ type competeJob struct {
 	measuring   atomic.Bool // the exploitability column is being measured
 	result      any
 	err         error
-	interrupted string // how the run goes on after a Ctrl-C
+	interrupted string    // how the run goes on after a Ctrl-C
+	hub         *live.Hub // the run's live policies, answered by Python (nil: none)
+	live        liveBatch
+}
+
+// liveWorkers is the matches an arena with a live policy plays at once when Python leaves
+// workers at 0: the decisions of every match waiting on the policy make one batch.
+const liveWorkers = 128
+
+// liveHub is the hub of the live policies named (nil for none) and the agents.Setup.Live
+// that builds their agents under ctx.
+func liveHub(ctx context.Context, names []string) (*live.Hub, func(string) (agents.Agent, error), error) {
+	if len(names) == 0 {
+		return nil, nil, nil
+	}
+	hub, err := live.NewHub(names)
+	if err != nil {
+		return nil, nil, inputError{err}
+	}
+	return hub, func(name string) (agents.Agent, error) { return hub.Agent(ctx, name) }, nil
+}
+
+// closeHub ends the job's live policies' batches: kg_live_request then says the run ended.
+func (job *competeJob) closeHub() {
+	if job.hub != nil {
+		job.hub.Close(errors.New("kingoal: live: the run has ended"))
+	}
 }
 
 func init() {
@@ -38,60 +65,83 @@ func init() {
 	calls["compete_wait"] = competeWaitCall
 }
 
-func arenaStartCall(in []byte) (any, error) {
-	var a struct {
-		Agents         []string        `json:"agents"`
-		Out            string          `json:"out"`
-		Matches        int             `json:"matches"`
-		Format         string          `json:"format"`
-		Seed           uint64          `json:"seed"`
-		Resume         bool            `json:"resume"`
-		Force          bool            `json:"force"`
-		Workers        int             `json:"workers"`
-		Exploitability bool            `json:"exploitability"`
-		Rules          json.RawMessage `json:"rules"`
-	}
-	a.Matches, a.Format, a.Seed, a.Exploitability = 20, "league", 1, true
-	if err := decode(in, &a, "arena"); err != nil {
-		return nil, err
-	}
+// arenaArgs are arena_start's arguments.
+type arenaArgs struct {
+	Agents         []string                          `json:"agents"`
+	Out            string                            `json:"out"`
+	Matches        int                               `json:"matches"`
+	Format         string                            `json:"format"`
+	Seed           uint64                            `json:"seed"`
+	Resume         bool                              `json:"resume"`
+	Force          bool                              `json:"force"`
+	Workers        int                               `json:"workers"`
+	Exploitability bool                              `json:"exploitability"`
+	Rules          json.RawMessage                   `json:"rules"`
+	Live           []string                          `json:"live"`  // the live policies' names: agents live:NAME
+	Known          map[string]exploit.Exploitability `json:"known"` // their exploitability, by spec
+}
+
+// config is the run a describes, checked.
+func (a *arenaArgs) config() (arena.Config, error) {
 	r, err := parseRules(a.Rules)
 	if err != nil {
-		return nil, err
+		return arena.Config{}, err
 	}
 	format, err := arena.ParseFormat(a.Format)
 	switch {
 	case err != nil:
-		return nil, inputf("arena: format=%q: %w", a.Format, err)
+		return arena.Config{}, inputf("arena: format=%q: %w", a.Format, err)
 	case a.Matches <= 0:
-		return nil, inputf("arena: matches=%d: want at least 1 match", a.Matches)
+		return arena.Config{}, inputf("arena: matches=%d: want at least 1 match", a.Matches)
 	case a.Workers < 0:
-		return nil, inputf("arena: workers=%d: want 0 (every core) or more", a.Workers)
+		return arena.Config{}, inputf("arena: workers=%d: want 0 (every core) or more", a.Workers)
 	case a.Out == "":
-		return nil, inputf("arena: out: want a directory name")
+		return arena.Config{}, inputf("arena: out: want a directory name")
 	case a.Resume && a.Force:
-		return nil, inputf("arena: resume=True and force=True: choose one")
+		return arena.Config{}, inputf("arena: resume=True and force=True: choose one")
 	}
 	specs := make([]string, len(a.Agents))
 	for i, spec := range a.Agents {
 		if specs[i] = strings.TrimSpace(spec); specs[i] == "" {
-			return nil, inputf("arena: agents[%d] is empty: want a registry spec", i)
+			return arena.Config{}, inputf("arena: agents[%d] is empty: want a registry spec", i)
 		}
+	}
+	if a.Workers == 0 && len(a.Live) > 0 {
+		a.Workers = liveWorkers
 	}
 	cfg := arena.Config{Format: format, Agents: arena.Labelled(specs), Rules: format.RulesFor(r), Matches: a.Matches, Seed: a.Seed,
 		Workers: a.Workers, NoExploitability: !a.Exploitability}
 	if err := cfg.Validate(); err != nil {
-		return nil, inputError{err} // "arena: …" already
+		return arena.Config{}, inputError{err} // "arena: …" already
+	}
+	return cfg, nil
+}
+
+func arenaStartCall(in []byte) (any, error) {
+	var a arenaArgs
+	a.Matches, a.Format, a.Seed, a.Exploitability = 20, "league", 1, true
+	if err := decode(in, &a, "arena"); err != nil {
+		return nil, err
+	}
+	cfg, err := a.config()
+	if err != nil {
+		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	job := &competeJob{cancel: cancel, done: make(chan struct{}),
+	hub, newLive, err := liveHub(ctx, a.Live)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	job := &competeJob{cancel: cancel, done: make(chan struct{}), hub: hub,
 		interrupted: "arena: interrupted; the finished matches are kept: arena(..., resume=True) continues the run"}
 	go func() {
 		defer close(job.done)
+		defer job.closeHub()
 		defer cancel()
 		// The agents are built here, not before the call returns: one that solves a game for
 		// minutes (nash) is then stopped by Python's Ctrl-C like the matches.
-		p, err := arena.NewPlan(ctx, cfg)
+		p, err := arena.NewPlanWithin(ctx, cfg, arena.Limits{Live: newLive})
 		if err != nil {
 			if ctx.Err() == nil {
 				err = inputf("arena: %w", err)
@@ -100,14 +150,15 @@ func arenaStartCall(in []byte) (any, error) {
 			return
 		}
 		job.total.Store(int64(p.TotalMatches()))
-		lb, err := arena.Run(ctx, a.Out, p, arena.RunOptions{Resume: a.Resume, Force: a.Force, Events: arena.RunEvents{
+		lb, err := arena.Run(ctx, a.Out, p, arena.RunOptions{Resume: a.Resume, Force: a.Force, KnownExploitability: a.Known, Events: arena.RunEvents{
 			Matches:   func(done, _ int) { job.progress.Store(int64(done)) },
 			Measuring: func(int) { job.measuring.Store(true) },
 		}})
 		var existing *arena.ExistingRunError
 		var locked *datasets.LockedError
+		var answer *live.AnswerError
 		switch {
-		case errors.As(err, &existing), errors.As(err, &locked), errors.Is(err, arena.ErrNoRun):
+		case errors.As(err, &existing), errors.As(err, &locked), errors.Is(err, arena.ErrNoRun), errors.As(err, &answer):
 			err = inputError{err}
 		case err == nil:
 			job.result = lb.JSON()
@@ -125,6 +176,7 @@ func evaluateStartCall(in []byte) (any, error) {
 		Seed           uint64          `json:"seed"`
 		Exploitability bool            `json:"exploitability"`
 		Rules          json.RawMessage `json:"rules"`
+		Live           []string        `json:"live"` // the live policy's name, if spec is live:NAME
 	}
 	a.Matches, a.Seed, a.Exploitability = 1000, 1, true
 	if err := decode(in, &a, "evaluate"); err != nil {
@@ -141,16 +193,23 @@ func evaluateStartCall(in []byte) (any, error) {
 		return nil, inputf("evaluate: vs: no opponents")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	newAgent := func() (agents.Agent, error) { return agents.New(a.Spec, agents.Setup{Rules: r, Context: ctx}) }
-	job := &competeJob{cancel: cancel, done: make(chan struct{}), interrupted: "evaluate: interrupted (a partial evaluation is not a result)"}
+	hub, newLive, err := liveHub(ctx, a.Live)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	setup := agents.Setup{Rules: r, Context: ctx, Live: newLive}
+	newAgent := func() (agents.Agent, error) { return agents.New(a.Spec, setup) }
+	job := &competeJob{cancel: cancel, done: make(chan struct{}), hub: hub, interrupted: "evaluate: interrupted (a partial evaluation is not a result)"}
 	job.total.Store(int64(len(a.Vs)))
 	go func() {
 		defer close(job.done)
+		defer job.closeHub()
 		defer cancel()
 		// Every spec is built once first (here, where Ctrl-C reaches it): one that does not
 		// build is the caller's error, not a failure of the evaluation.
 		for _, spec := range append([]string{a.Spec}, a.Vs...) {
-			if _, err := agents.New(spec, agents.Setup{Rules: r, Context: ctx}); err != nil {
+			if _, err := agents.New(spec, setup); err != nil {
 				if ctx.Err() == nil {
 					err = inputf("evaluate: %w", err)
 				}
@@ -161,6 +220,10 @@ func evaluateStartCall(in []byte) (any, error) {
 		ev, err := exploit.Evaluate(ctx, newAgent, a.Vs, r, exploit.EvalOptions{Matches: a.Matches, Seed: a.Seed, NoExploitability: !a.Exploitability,
 			Evaluated: func(done, _ int) { job.progress.Store(int64(done)) },
 			Measuring: func() { job.measuring.Store(true) }})
+		var answer *live.AnswerError
+		if errors.As(err, &answer) {
+			err = inputError{err}
+		}
 		if err == nil {
 			job.result = ev.JSON()
 		}

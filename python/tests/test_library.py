@@ -310,24 +310,65 @@ def test_save_policy_plays_as_a_table_agent(data_dir):
 
 
 def test_python_policies_in_the_arena(data_dir, tmp_path):
-    # A Python policy beside registry agents in a kingoal arena: on the leaderboard with the Go
-    # heuristic's exact exploitability; the run resumes; eval of a callable is the Go agent's.
-    out = tmp_path / "run"
-    lb = kingoal.arena([("pyheur", _POLICIES["heuristic"]), "heuristic:late=1", "random"], out, matches=4, **_RULES)
+    # A Python policy played live beside registry agents in a kingoal arena: it plays the
+    # matches the Go heuristic plays, with the Go heuristic's exact exploitability; the run
+    # resumes; tabulate=True plays its table; eval of a callable is the Go agent's.
+    out, agents = tmp_path / "run", [("pyheur", _POLICIES["heuristic"]), "heuristic:late=1", "random"]
+    lb = kingoal.arena(agents, out, matches=4, **_RULES)
     ratings = {r["agent"]: r["exploitability"] for r in lb["ratings"]}
-    (py,) = [x for agent, x in ratings.items() if agent.endswith("#pyheur")]
     want = _go_exploitability(data_dir, "heuristic")
+    py = ratings["live:pyheur"]
     assert py["exact"] and abs(py["value"] - want) < 1e-12 and abs(ratings["heuristic:late=1"]["value"] - want) < 1e-12, ratings
     assert lb["matches"] == 12 and (out / "matches.parquet").exists()
-    assert kingoal.arena([("pyheur", _POLICIES["heuristic"]), "heuristic:late=1", "random"], out, matches=4, resume=True, **_RULES) == lb
+    assert kingoal.arena(agents, out, matches=4, resume=True, **_RULES) == lb
+    go = kingoal.arena(["heuristic", "heuristic:late=1", "random"], tmp_path / "go", matches=4, exploitability=False, **_RULES)
+    assert lb["head_to_head"] == go["head_to_head"], (lb, go)  # the same matches: the same dice, the same choices
+    tab = kingoal.arena(agents, tmp_path / "tab", matches=4, tabulate=True, **_RULES)
+    (t,) = [r["exploitability"] for r in tab["ratings"] if r["agent"].endswith("#pyheur")]
+    assert abs(t["value"] - want) < 1e-12, tab
     with pytest.raises(FileExistsError, match="resume=True"):
         kingoal.arena([("pyheur", _POLICIES["heuristic"]), "random"], out, **_RULES)
     with pytest.raises(ValueError, match="unknown agent"):
         kingoal.arena(["nobody", "random"], tmp_path / "bad", **_RULES)
-    got = kingoal.evaluate(_POLICIES["fixed"], vs=["fixed:2-2-2-2-2"], matches=4, **_RULES)
-    go = kingoal.evaluate("fixed:1-2-3-3-1", vs=["fixed:2-2-2-2-2"], matches=4, **_RULES)
+    got = kingoal.evaluate(_POLICIES["fixed"], vs=["random"], matches=20, **_RULES)  # by matches: the same ones
+    go = kingoal.evaluate("fixed:1-2-3-3-1", vs=["random"], matches=20, **_RULES)
     assert got["exploitability"]["value"] == go["exploitability"]["value"], (got, go)
-    assert [r["score"] for r in got["reports"]] == [r["score"] for r in go["reports"]], (got, go)
+    assert got["reports"] == go["reports"], (got, go)
+    tab = kingoal.evaluate(_POLICIES["fixed"], vs=["fixed:2-2-2-2-2"], tabulate=True, **_RULES)  # a table: exact
+    go = kingoal.evaluate("fixed:1-2-3-3-1", vs=["fixed:2-2-2-2-2"], **_RULES)
+    assert tab["reports"][0]["exact"] and tab["reports"] == go["reports"], (tab, go)
+
+
+def test_live_policies_with_state_and_failures(tmp_path):
+    # A policy with state (stationary = False) is told each row's match and first decision,
+    # and its exploitability is not computed; a policy's exception ends the run and is raised.
+    class Counting:
+        stationary = False
+
+        def __init__(self):
+            self.firsts, self.rows = {}, 0
+
+        def __call__(self, obs, mask, match, first):
+            for m, f in zip(match, first):
+                self.firsts[int(m)] = self.firsts.get(int(m), 0) + int(f)
+            self.rows += len(obs)
+            return mask / mask.sum(axis=1, keepdims=True)
+    pol = Counting()
+    lb = kingoal.arena([("counting", pol), "heuristic"], tmp_path / "run", matches=10, **_RULES)
+    assert sorted(pol.firsts) == list(range(10)) and set(pol.firsts.values()) == {1}, pol.firsts
+    (e,) = [r["exploitability"] for r in lb["ratings"] if r["agent"] == "live:counting"]
+    assert e["value"] is None and e["method"].startswith("not computed"), e
+    ev = kingoal.evaluate(pol, vs=["random"], matches=6, **_RULES)
+    assert ev["exploitability"]["value"] is None and ev["reports"][0]["matches"] == 6, ev
+
+    def broken(obs, mask):
+        raise TypeError("broken live policy")
+    with pytest.raises(TypeError, match="broken live policy"):
+        kingoal.arena([("broken", broken), "random"], tmp_path / "broken", matches=4, exploitability=False, **_RULES)
+    with pytest.raises(ValueError, match="not legal there"):
+        kingoal.arena([("bad", lambda obs, mask: np.full(len(obs), 121)), "random"], tmp_path / "bad", matches=4,
+                      exploitability=False, **_RULES)
+    assert (tmp_path / "broken").exists()  # the run is kept for a resume
 
 
 def test_exploitability_reads_float32_actions_and_torch_answers(capsys, monkeypatch):
