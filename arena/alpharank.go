@@ -32,8 +32,9 @@ func AlphaRankNote() string {
 		"(OpenSpiel's alpharank: a population of %d, α = %d); a cycle of agents shares its mass.", AlphaRankPopulation, AlphaRankIntensity)
 }
 
-// ErrIncomplete is returned by AlphaRank for a head-to-head table with pairs that never met.
-var ErrIncomplete = errors.New("arena: α-Rank needs every pair of agents to have met")
+// ErrIncomplete is returned by AlphaRank and NashAverage for a head-to-head table with pairs
+// that never met.
+var ErrIncomplete = errors.New("arena: α-Rank and Nash averaging need every pair of agents to have met")
 
 // AlphaRank is the α-Rank mass of each agent of the head-to-head table h (h[i][j]: i's score
 // against j, win 1, draw ½; the diagonal is not read) with population m and intensity

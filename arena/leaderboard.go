@@ -29,6 +29,10 @@ type Leaderboard struct {
 	// AlphaRank is each agent's α-Rank mass (AlphaRank with AlphaRankPopulation and
 	// AlphaRankIntensity), in the run's order; nil when some pair never met.
 	AlphaRank []float64
+	// NashMix and NashAverage are Nash averaging's (NashAverage): the maximum-entropy
+	// equilibrium's mass on each agent and each agent's Nash average, in the run's order;
+	// nil when some pair never met.
+	NashMix, NashAverage []float64
 }
 
 // NewLeaderboard computes the leaderboard of the run info describes from its tally; expl
@@ -44,6 +48,11 @@ func NewLeaderboard(ctx context.Context, info RunInfo, tally *Tally, expl []expl
 	lb := &Leaderboard{Info: info, Tally: tally, Ratings: ratings, HeadToHead: tally.HeadToHead(), Exploitability: expl}
 	if lb.AlphaRank, err = AlphaRank(lb.HeadToHead, AlphaRankPopulation, AlphaRankIntensity); errors.Is(err, ErrIncomplete) {
 		lb.AlphaRank = nil
+	} else if err != nil {
+		return nil, err
+	}
+	if lb.NashMix, lb.NashAverage, err = NashAverage(lb.HeadToHead); errors.Is(err, ErrIncomplete) {
+		lb.NashMix, lb.NashAverage = nil, nil
 	} else if err != nil {
 		return nil, err
 	}

@@ -75,6 +75,10 @@ func (lb *Leaderboard) JSON() LeaderboardJSON {
 			a := lb.AlphaRank[r.Index]
 			out.Ratings[i].AlphaRank = &a
 		}
+		if lb.NashMix != nil {
+			m, a := lb.NashMix[r.Index], lb.NashAverage[r.Index]
+			out.Ratings[i].NashMass, out.Ratings[i].NashAverage = &m, &a
+		}
 	}
 	return out
 }
@@ -88,6 +92,10 @@ type RatingJSON struct {
 	Exploitability *exploit.Exploitability `json:"exploitability,omitempty"`
 	// AlphaRank is the agent's α-Rank mass; absent when some pair of agents never met.
 	AlphaRank *float64 `json:"alpharank,omitempty"`
+	// NashMass and NashAverage are Nash averaging's (arena.NashAverage); absent when some
+	// pair of agents never met.
+	NashMass    *float64 `json:"nash_mass,omitempty"`
+	NashAverage *float64 `json:"nash_average,omitempty"`
 }
 
 // LeaderboardJSON is a leaderboard in JSON: `kingoal leaderboard --json` prints it.

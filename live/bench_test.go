@@ -16,7 +16,7 @@ func benchArena(b *testing.B, first string, workers int) {
 	for b.Loop() {
 		h, _ := live.NewHub([]string{"u"})
 		stop := serve(h, uniformAnswers)
-		c := arena.Config{Agents: []string{first, "heuristic", "fixed:2-2-2-2-2"}, Matches: 1000, Seed: 1, Workers: workers, NoExploitability: true}
+		c := arena.Config{Agents: []string{first, "heuristic", "fixed:2-2-2-2-2"}, Matches: 10000, Seed: 1, Workers: workers, NoExploitability: true}
 		p, err := arena.NewPlanWithin(ctx, c, arena.Limits{Live: func(name string) (agents.Agent, error) { return h.Agent(ctx, name) }})
 		if err != nil {
 			b.Fatal(err)

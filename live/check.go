@@ -3,21 +3,35 @@ package live
 import (
 	"fmt"
 	"math"
+	"math/bits"
 
 	"github.com/kingoal/kingoal/env"
 )
 
 // Normalise checks a row of probabilities by line-up index — finite, non-negative, on legal
-// line-ups only, summing to 1 within 1e-6 — and divides it by its sum.
+// line-ups only, summing to 1 within 1e-6 — and divides it by its sum. It runs at every live
+// decision: a sum and a sign test an entry, then a look at the illegal line-ups only.
 func Normalise(row []float64, legal env.Mask) error {
+	row = row[:env.NumLineups]
 	sum, odd := 0.0, false
-	for a, q := range row {
+	for _, q := range row {
 		sum += q
-		if q != 0 && !(q > 0 && legal.Has(a)) { // NaN fails q > 0
+		if !(q >= 0) { // NaN too
 			odd = true
 		}
 	}
-	if odd || !(math.Abs(sum-1) <= 1e-6) { // +Inf passes the first test, not this one
+	for w, word := range legal {
+		illegal := ^word
+		if w == len(legal)-1 {
+			illegal &= 1<<(env.NumLineups-64*w) - 1
+		}
+		for ; illegal != 0; illegal &= illegal - 1 {
+			if row[64*w+bits.TrailingZeros64(illegal)] != 0 {
+				odd = true
+			}
+		}
+	}
+	if odd || !(math.Abs(sum-1) <= 1e-6) { // +Inf passes the first tests, not this one
 		return fmt.Errorf("%s (sum %v)", Fault(row, legal), sum)
 	}
 	if sum != 1 {

@@ -3,6 +3,7 @@ package live_test
 import (
 	"context"
 	"errors"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -243,5 +244,44 @@ func TestLiveFailures(t *testing.T) {
 	}
 	if _, err := live.NewHub([]string{"a", "a"}); err == nil {
 		t.Error("two live agents of one name")
+	}
+}
+
+// Normalise refuses what it should and keeps what it should, whatever entry is wrong.
+func TestNormalise(t *testing.T) {
+	s, _ := env.NewState(env.Rules{})
+	for _, legal := range []env.Mask{s.Legal(env.Home), env.LineupAt(60).Reachable(1)} {
+		good := make([]float64, env.NumLineups)
+		for a := range good {
+			if legal.Has(a) {
+				good[a] = 2 / float64(legal.Count()) // sums to 2: refused
+			}
+		}
+		if err := live.Normalise(append([]float64(nil), good...), legal); err == nil || !strings.Contains(err.Error(), "does not sum to 1") {
+			t.Errorf("a row summing to 2: %v", err)
+		}
+		for a := range good {
+			good[a] /= 2
+		}
+		row := append([]float64(nil), good...)
+		if err := live.Normalise(row, legal); err != nil {
+			t.Fatalf("a mix refused: %v", err)
+		}
+		for a := range env.NumLineups {
+			for _, v := range []float64{-0.5, math.NaN(), math.Inf(1), 1e-3} {
+				row := append([]float64(nil), good...)
+				row[a] += v
+				err := live.Normalise(row, legal)
+				if legal.Has(a) && v == 1e-3 { // within the check only if the sum stays near 1: it does not
+					if err == nil {
+						t.Fatalf("line-up %d: a row summing to %v passed", a, 1+v)
+					}
+					continue
+				}
+				if err == nil {
+					t.Fatalf("line-up %d (legal %v): %v added, passed", a, legal.Has(a), v)
+				}
+			}
+		}
 	}
 }

@@ -35,11 +35,12 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 		}
 		return fmt.Sprintf("%+.0f", x)
 	},
-	"add1":          func(i int) int { return i + 1 },
-	"alphaRankNote": arena.AlphaRankNote,
-	"nan":           math.IsNaN,
-	"lastIndex":     func(list any) int { return reflect.ValueOf(list).Len() - 1 },
-	"pct0":          func(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) },
+	"add1":            func(i int) int { return i + 1 },
+	"alphaRankNote":   arena.AlphaRankNote,
+	"nashAverageNote": arena.NashAverageNote,
+	"nan":             math.IsNaN,
+	"lastIndex":       func(list any) int { return reflect.ValueOf(list).Len() - 1 },
+	"pct0":            func(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) },
 	"signedInt": func(n int) string {
 		if n == 0 {
 			return "0"

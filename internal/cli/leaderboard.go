@@ -142,6 +142,9 @@ func writeRatings(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	if lb.AlphaRank != nil {
 		header = append(header, "α-Rank")
 	}
+	if lb.NashMix != nil {
+		header = append(header, "Nash mass", "Nash average")
+	}
 	t := command.NewTableAs(w, 1, markdown, header...)
 	var out [][]string
 	for _, r := range lb.Ratings {
@@ -152,6 +155,9 @@ func writeRatings(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 		if lb.AlphaRank != nil {
 			row = append(row, fmt.Sprintf("%.3f", lb.AlphaRank[r.Index]))
 		}
+		if lb.NashMix != nil {
+			row = append(row, fmt.Sprintf("%.3f", lb.NashMix[r.Index]), command.Signedf(lb.NashAverage[r.Index], 3))
+		}
 		out = append(out, row)
 	}
 	if err := command.AppendRows(t, out); err != nil {
@@ -159,11 +165,15 @@ func writeRatings(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	}
 	if expl != nil {
 		gap()
-		fmt.Fprintln(w, "Exploitability: a best response's score against the agent minus ½ — exact, or \"≥\" a Monte Carlo lower bound ± its 95% interval.")
+		fmt.Fprintln(w, "Exploitability: a best response's score against the agent minus ½ — exact, \"≥\" a Monte Carlo lower bound ± its 95% interval, or not computed (a live Python policy with state).")
 	}
 	if lb.AlphaRank != nil {
 		gap()
 		fmt.Fprintln(w, arena.AlphaRankNote())
+	}
+	if lb.NashMix != nil {
+		gap()
+		fmt.Fprintln(w, arena.NashAverageNote())
 	}
 	return nil
 }

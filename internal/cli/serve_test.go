@@ -33,7 +33,7 @@ func fetch(t *testing.T, url string) string {
 }
 
 var (
-	ratingRow = regexp.MustCompile(`<tr data-agent="([^"]+)"><td class="agent">[^<]*</td><td data-v="([^"]+)">[^<]*</td><td data-low="([^"]+)" data-high="([^"]+)">[^<]*</td>(?:<td data-v="([^"]+)" title="[^"]*">([^<]*)</td>)?(?:<td data-alpharank="([^"]+)">[^<]*</td>)?</tr>`)
+	ratingRow = regexp.MustCompile(`<tr data-agent="([^"]+)"><td class="agent">[^<]*</td><td data-v="([^"]+)">[^<]*</td><td data-low="([^"]+)" data-high="([^"]+)">[^<]*</td>(?:<td data-v="([^"]+)" title="[^"]*">([^<]*)</td>)?(?:<td data-alpharank="([^"]+)">[^<]*</td>)?(?:<td data-nash-mass="([^"]+)">[^<]*</td><td data-nash-average="([^"]+)">[^<]*</td>)?</tr>`)
 	tableRow  = regexp.MustCompile(`<tr data-agent="([^"]+)"><td>(\d+)</td><td class="agent">[^<]*</td>((?:<td>-?\d+</td>)+)</tr>`)
 	h2hRow    = regexp.MustCompile(`<tr data-agent="([^"]+)"><td class="agent">[^<]*</td>((?:<td[^>]*>[^<]*</td>)+)</tr>`)
 	cellValue = regexp.MustCompile(`<td(?: data-v="([^"]+)")?>([^<]*)</td>`)
@@ -121,6 +121,9 @@ func compareLeaderboards(t *testing.T, dir, url string) {
 		}
 		if (r.AlphaRank == nil) != (m[7] == "") || (r.AlphaRank != nil && float(t, m[7]) != *r.AlphaRank) {
 			t.Errorf("α-Rank of %s: page %q, CLI %v", r.Agent, m[7], r.AlphaRank)
+		}
+		if r.NashMass == nil || m[8] == "" || float(t, m[8]) != *r.NashMass || float(t, m[9]) != *r.NashAverage {
+			t.Errorf("Nash averaging of %s: page %q %q, CLI %v %v", r.Agent, m[8], m[9], r.NashMass, r.NashAverage)
 		}
 	}
 	h2h := h2hRow.FindAllStringSubmatch(h2hPart, -1)

@@ -71,6 +71,7 @@ def lib():
                 "kg_policy_answer": (_int, [_u64, _ptr, _int, _str, _ptr, _int]),
                 "kg_live_request": (_int, [_u64, _int, _ptr, _ptr, _ptr, _ptr, ctypes.c_int64, _ptr, _ptr, _ptr, _int]),
                 "kg_live_answer": (_int, [_u64, _ptr, _int, _str, _ptr, _int]),
+                "kg_live_exchange": (_int, [_u64, _ptr, _int, _int, _ptr, _ptr, _ptr, _ptr, ctypes.c_int64, _ptr, _ptr, _ptr, _int]),
                 "kg_close": (None, [_u64]),
                 "kg_version": (None, [_ptr, _int]),
                 "kg_call": (_int, [_str, _str, ctypes.POINTER(ctypes.c_void_p)]),

@@ -44,7 +44,7 @@ def arena(agents, out, matches=20, format="league", seed=1, resume=False, force=
     workers: matches played at once (0: 128 when a policy plays live, for batches of up to
     that many decisions; else one a core). resume=True continues an interrupted run (with the
     same policies); force=True replaces a finished one; progress=True shows the matches
-    played on stderr. Ctrl-C stops the run, keeping every finished match; an exception of a
+    played on stderr (and the exploitability's solve). Ctrl-C stops the run, keeping every finished match; an exception of a
     policy ends the run the same way and is raised. The run is the library's own (arena.Run),
     called directly: no command line, no JSON printed and read back."""
     out = os.path.abspath(os.fspath(out))
@@ -67,7 +67,7 @@ def arena(agents, out, matches=20, format="league", seed=1, resume=False, force=
         specs.append("live:" + name)
         live.append((name, policy))
         if exploitability and not cached:
-            known["live:" + name] = _column(policy, max_gib, device, rules)
+            known["live:" + name] = _column(policy, max_gib, device, rules, progress)
     job = N.call("arena_start", agents=specs, out=out, matches=matches, format=format, seed=seed, resume=resume,
                  force=force, workers=workers, exploitability=exploitability, rules=rules,
                  live=[n for n, _ in live], known=known)
@@ -85,14 +85,14 @@ def _tabulated(name, policy, out, resume, max_gib, device, rules):
     return f"table:file={path}#{name}"
 
 
-def _column(policy, max_gib, device, rules):
+def _column(policy, max_gib, device, rules, progress=False):
     """A live policy's exploitability, as the run's column holds it: exact (the mean over
     both sides of a best response's score beyond ½, as for a policy table) for a stationary
     policy; not computed for one with state."""
     if not getattr(policy, "stationary", True):
         return {"value": None, "ci95": None, "exact": False, "matches": 0,
                 "method": "not computed: a live policy with state (stationary = False)"}
-    res = _respond({"home": policy, "away": policy}, max_gib, rules, device=device)
+    res = _respond({"home": policy, "away": policy}, max_gib, rules, device=device, progress=progress)
     return {"value": res["exploitability"], "ci95": 0.0, "exact": True, "matches": 0,
             "method": "exact best response to the live policy's choice at every break state"}
 
@@ -167,19 +167,21 @@ def _serve(job, live, unit, device):
     match = np.zeros(_LIVE_ROWS, np.int64)
     first = np.zeros(_LIVE_ROWS, np.int8)
     n, agent = ctypes.c_int64(), ctypes.c_int()
+    buffers = [N.addr(b) for b in (obs, mask, match, first)]  # once: a batch may be a few decisions, each call counts
+    n_ref, agent_ref, exchange = ctypes.byref(n), ctypes.byref(agent), L.kg_live_exchange
     to_device = _mover(device)
     stateful = [not getattr(p, "stationary", True) for p in live]
     shown_at, shown = 0.0, False
+    err.check(L.kg_live_request(job, 200, *buffers, _LIVE_ROWS, n_ref, agent_ref, err.ptr, N._ERRSIZE))
     while True:
+        if n.value < 0:
+            return shown
         if unit and time.monotonic() - shown_at >= 0.5:
             shown_at, shown = time.monotonic(), True
             _show(N.call("compete_wait", job=job, ms=0), unit)
-        err.check(L.kg_live_request(job, 200, N.addr(obs), N.addr(mask), N.addr(match), N.addr(first), _LIVE_ROWS,
-                                    ctypes.byref(n), ctypes.byref(agent), err.ptr, N._ERRSIZE))
-        if n.value < 0:
-            return shown
-        if n.value == 0:
-            continue  # the wait ran out: a chance for Ctrl-C
+        if n.value == 0:  # the wait ran out: a chance for Ctrl-C
+            err.check(L.kg_live_request(job, 200, *buffers, _LIVE_ROWS, n_ref, agent_ref, err.ptr, N._ERRSIZE))
+            continue
         k, i = n.value, agent.value
         try:
             o, m = to_device(obs[:k], mask[:k])
@@ -189,7 +191,8 @@ def _serve(job, live, unit, device):
             msg = f"{type(e).__name__}: {e}".encode("utf-8", "replace") or b"failed"
             L.kg_live_answer(job, None, 0, msg, err.ptr, N._ERRSIZE)
             raise
-        err.check(L.kg_live_answer(job, N.addr(answer), kind, b"", err.ptr, N._ERRSIZE))
+        # the answer, and the next batch, in one call into Go
+        err.check(exchange(job, answer.ctypes.data, kind, 200, *buffers, _LIVE_ROWS, n_ref, agent_ref, err.ptr, N._ERRSIZE))
 
 
 class _Job:

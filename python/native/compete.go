@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -63,6 +64,7 @@ func init() {
 	calls["arena_start"] = arenaStartCall
 	calls["evaluate_start"] = evaluateStartCall
 	calls["compete_wait"] = competeWaitCall
+	calls["rank"] = rankCall
 }
 
 // arenaArgs are arena_start's arguments.
@@ -264,4 +266,65 @@ func competeWaitCall(in []byte) (any, error) {
 		return nil, job.err
 	}
 	return map[string]any{"done": true, "result": job.result}, nil
+}
+
+// maxRankedAgents bounds the tables nash_average and alpharank take from Python (Nash
+// averaging solves 2n linear programs of 2n variables).
+const maxRankedAgents = 128
+
+// rankCall is kingoal.nash_average and kingoal.alpharank: a population's ranking from its
+// head-to-head table (h[i][j]: i's score against j, in [0, 1], i's and j's summing to 1;
+// null where they never met; the diagonal is not read).
+func rankCall(in []byte) (any, error) {
+	var a struct {
+		Method string       `json:"method"`
+		Table  [][]*float64 `json:"table"`
+	}
+	if err := decode(in, &a, "rank"); err != nil {
+		return nil, err
+	}
+	n := len(a.Table)
+	if n == 0 || n > maxRankedAgents {
+		return nil, inputf("%s: a table of %d agents: want 1..%d", a.Method, n, maxRankedAgents)
+	}
+	h := make([][]float64, n)
+	for i, row := range a.Table {
+		if len(row) != n {
+			return nil, inputf("%s: row %d has %d entries: want a square table (%d)", a.Method, i, len(row), n)
+		}
+		h[i] = make([]float64, n)
+		for j, v := range row {
+			switch {
+			case i == j:
+			case v == nil:
+				h[i][j] = math.NaN()
+			case !(*v >= 0 && *v <= 1):
+				return nil, inputf("%s: table[%d][%d] = %v: want a score in [0, 1]", a.Method, i, j, *v)
+			default:
+				h[i][j] = *v
+			}
+		}
+	}
+	for i := range n {
+		for j := range i {
+			if !math.IsNaN(h[i][j]) && !math.IsNaN(h[j][i]) && math.Abs(h[i][j]+h[j][i]-1) > 1e-9 {
+				return nil, inputf("%s: table[%d][%d] + table[%d][%d] = %v: the two scores of a pair sum to 1", a.Method, i, j, j, i, h[i][j]+h[j][i])
+			}
+		}
+	}
+	switch a.Method {
+	case "nash_average":
+		mix, avg, err := arena.NashAverage(h)
+		if errors.Is(err, arena.ErrIncomplete) {
+			return nil, inputError{err}
+		}
+		return map[string]any{"mix": mix, "average": avg}, err
+	case "alpharank":
+		mass, err := arena.AlphaRank(h, arena.AlphaRankPopulation, arena.AlphaRankIntensity)
+		if errors.Is(err, arena.ErrIncomplete) {
+			return nil, inputError{err}
+		}
+		return map[string]any{"mass": mass}, err
+	}
+	return nil, inputf("rank: method %q: want nash_average or alpharank", a.Method)
 }

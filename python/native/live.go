@@ -129,3 +129,15 @@ func answerRows[F float32 | float64](reqs []*live.Request, probs []F) {
 		r.Answer()
 	}
 }
+
+// kg_live_exchange is kg_live_answer then kg_live_request in one call (Python's loop crosses
+// into Go once a batch).
+//
+//export kg_live_exchange
+func kg_live_exchange(h C.uint64_t, data unsafe.Pointer, kind C.int, ms C.int, obs *C.float, mask *C.int8_t, match *C.int64_t, first *C.int8_t,
+	capRows C.int64_t, n *C.int64_t, agent *C.int, errBuf *C.char, errSize C.int) C.int {
+	if rc := kg_live_answer(h, data, kind, nil, errBuf, errSize); rc != ok {
+		return rc
+	}
+	return kg_live_request(h, ms, obs, mask, match, first, capRows, n, agent, errBuf, errSize)
+}

@@ -16,6 +16,7 @@ import (
 	"unsafe"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/live"
 	"github.com/kingoal/kingoal/solver/game"
 )
 
@@ -319,20 +320,7 @@ func normalise[F float32 | float64](b *policyBatch, probs []F) error {
 
 // rowFault is the error of row i, which normalise refused.
 func rowFault(i int, row []float64, legal env.Mask, sum float64) error {
-	fault := "does not sum to 1"
-	for a, q := range row {
-		if math.IsNaN(q) || math.IsInf(q, 0) {
-			fault = "holds NaN or infinity"
-		} else if q < 0 {
-			fault = "holds a negative probability"
-		} else if q > 0 && !legal.Has(a) {
-			fault = "puts weight on an illegal action"
-		} else {
-			continue
-		}
-		break
-	}
-	return inputf("policy: row %d %s (sum %v)", i, fault, sum)
+	return inputf("policy: row %d %s (sum %v)", i, live.Fault(row, legal), sum)
 }
 
 // legalList is a mask's legal actions as Python prints a list: [0, 5, 7].

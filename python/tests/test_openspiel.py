@@ -2,6 +2,7 @@
 import warnings
 
 import numpy as np
+import pytest
 
 from conftest import need
 
@@ -140,3 +141,42 @@ def test_alpharank_is_openspiels(tmp_path):
     for i, agent in enumerate(lb["agents"]):
         assert abs(ours[agent] - pi[i]) <= 1e-6, (agent, ours[agent], pi[i])
     assert abs(sum(ours.values()) - 1) <= 1e-12
+
+
+def test_nash_averaging_is_openspiels(tmp_path):
+    """The leaderboard's Nash averaging — the maximum-entropy equilibrium of the head-to-head
+    table as a symmetric zero-sum game, and each agent's Nash average — equals OpenSpiel's
+    nash_averaging on the run's own table, and on a rock-paper-scissors table with a copy of
+    rock (the copy splits rock's mass), to 2e-5: OpenSpiel solves the entropy program with
+    cvxpy's default tolerances, its masses off by ~2.5e-6 here (ours are exact to rounding: the
+    Go tests check the equilibrium and its entropy against the equilibria's vertices)."""
+    need("pyspiel")
+    need("cvxpy")
+    import pyspiel
+    from open_spiel.python.algorithms import nash_averaging
+    lb = kingoal.arena(["random", "heuristic", "fixed:1-3-3-2-1", "fixed:2-2-2-2-2", "fixed:1-2-3-3-1"], tmp_path / "run",
+                       matches=12, seed=3, exploitability=False, throws_per_half=5)
+    tables = [np.array(lb["head_to_head"], dtype=float)]
+    rps = np.array([[0.5, 0, 1, 0.5], [1, 0.5, 0, 1], [0, 1, 0.5, 0], [0.5, 0, 1, 0.5]])  # R, P, S, R again
+    tables.append(rps)
+    for k, h in enumerate(tables):
+        np.fill_diagonal(h, 0.5)
+        a = h - h.T
+        game = pyspiel.create_matrix_game(a.tolist(), (-a).tolist())
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # cvxpy's notices
+            mix, avg = nash_averaging.nash_averaging(game)
+        if k == 0:
+            ours = {r["agent"]: (r["nash_mass"], r["nash_average"]) for r in lb["ratings"]}
+            got = [ours[agent] for agent in lb["agents"]]
+        else:
+            got = list(zip(*kingoal.nash_average(h)))
+        for i, (m, v) in enumerate(got):
+            assert abs(m - mix[i, 0]) <= 2e-5 and abs(v - avg[i, 0]) <= 2e-5, (k, i, got, mix.ravel(), avg.ravel())
+    mix, avg = kingoal.nash_average(rps)
+    assert np.abs(mix - [1 / 6, 1 / 3, 1 / 3, 1 / 6]).max() < 1e-9 and np.abs(avg).max() < 1e-9, (mix, avg)
+    with pytest.raises(ValueError, match="have met"):
+        kingoal.nash_average([[0.5, None], [None, 0.5]])
+    with pytest.raises(ValueError, match="sum to 1"):
+        kingoal.nash_average([[0.5, 0.7], [0.7, 0.5]])
+    assert abs(kingoal.alpharank(rps).sum() - 1) < 1e-12
