@@ -99,9 +99,9 @@ def _column(policy, max_gib, device, rules, progress=False):
 
 def evaluate(policy, vs=("fixed:2-2-2-2-2",), matches=1000, seed=1, exploitability=True, tabulate=False,
              max_gib=12, device=None, **rules):
-    """`kingoal eval` of a policy (as arena takes it, played live; stationary = False too) or
-    of a registry spec: its win/draw/loss and score against each of vs over `matches` matches
-    with 95% intervals — and its exploitability: exact for a stationary policy (see arena),
+    """`kingoal eval` of a policy (as arena takes it, played live: 128 matches at once, their
+    decisions answered in batches; stationary = False too) or of a registry spec: its
+    win/draw/loss and score against each of vs over `matches` matches with 95% intervals — and its exploitability: exact for a stationary policy (see arena),
     "not computed" (value None) for one with state. tabulate=True evaluates a policy table
     of the policy instead (exact against fixed line-ups where the policy is deterministic).
     Returns eval's JSON as a dict."""

@@ -219,7 +219,11 @@ func evaluateStartCall(in []byte) (any, error) {
 				return
 			}
 		}
-		ev, err := exploit.Evaluate(ctx, newAgent, a.Vs, r, exploit.EvalOptions{Matches: a.Matches, Seed: a.Seed, NoExploitability: !a.Exploitability,
+		lanes := 0
+		if hub != nil {
+			lanes = liveWorkers
+		}
+		ev, err := exploit.Evaluate(ctx, newAgent, a.Vs, r, exploit.EvalOptions{Matches: a.Matches, Seed: a.Seed, NoExploitability: !a.Exploitability, Lanes: lanes,
 			Evaluated: func(done, _ int) { job.progress.Store(int64(done)) },
 			Measuring: func() { job.measuring.Store(true) }})
 		var answer *live.AnswerError
