@@ -32,15 +32,42 @@ type FictitiousPoint struct {
 // learning curve is exact. Memory: the averages, a float64 for every line-up a side can reach
 // from every break state (~0.4 GB at 10-throw halves with one move).
 type Fictitious struct {
-	rules    env.Rules
-	moves    int
-	iter     int
-	mu       sync.Mutex // the rows, as they are met in the first pass
-	rows     map[fspKey]*fspRow
-	awayOff  []int // where away entry a's mix starts in a row's away block
-	awayLen  int
-	kick     [2][]float64
-	training time.Duration
+	*breakMixes // the averages
+	rules       env.Rules
+	iter        int
+	training    time.Duration
+}
+
+// breakMixes is a float64 for every line-up each side may choose at every break state met
+// (rows made as a pass meets them) and at the kick-off: fictitious play's averages, regret
+// matching's regrets and averages.
+type breakMixes struct {
+	moves   int
+	mu      sync.Mutex // the rows, as they are met in the first pass
+	rows    map[fspKey]*fspRow
+	awayOff []int // where away entry a's mix starts in a row's away block
+	awayLen int
+	kick    [2][]float64
+	zero    bool // a new row's entries are 0, not uniform mixes
+}
+
+// newBreakMixes holds mixes (zero: all 0) for the rules' moves budget.
+func newBreakMixes(moves int, zero bool) *breakMixes {
+	b := &breakMixes{moves: moves, rows: map[fspKey]*fspRow{}, zero: zero}
+	w := moves + 1
+	for a := range env.NumLineups * w {
+		b.awayOff = append(b.awayOff, b.awayLen)
+		b.awayLen += env.LineupAt(a / w).Reachable(a % w).Count()
+	}
+	for s := range b.kick {
+		b.kick[s] = make([]float64, env.NumLineups)
+		if !zero {
+			for l := range b.kick[s] {
+				b.kick[s][l] = 1.0 / env.NumLineups
+			}
+		}
+	}
+	return b
 }
 
 type fspKey struct {
@@ -61,20 +88,7 @@ func NewFictitious(r env.Rules) (*Fictitious, error) {
 	if _, err := (game.PolicyProblem{Rules: r, Payoff: lineup.ScorePayoff(r)}).Fits(); err != nil {
 		return nil, fmt.Errorf("agents: fictitious play: %w", bareError{err})
 	}
-	moves := r.MoveBudget()
-	f := &Fictitious{rules: r, moves: moves, rows: map[fspKey]*fspRow{}}
-	w := moves + 1
-	for a := range env.NumLineups * w {
-		f.awayOff = append(f.awayOff, f.awayLen)
-		f.awayLen += env.LineupAt(a / w).Reachable(a % w).Count()
-	}
-	for s := range f.kick {
-		f.kick[s] = make([]float64, env.NumLineups)
-		for l := range f.kick[s] {
-			f.kick[s][l] = 1.0 / env.NumLineups
-		}
-	}
-	return f, nil
+	return &Fictitious{breakMixes: newBreakMixes(r.MoveBudget(), false), rules: r}, nil
 }
 
 // Iterations is the number of iterations trained.
@@ -130,7 +144,7 @@ func (f *Fictitious) respond(ctx context.Context, table *game.PolicyTable, learn
 		Policies: func(int) (home, away game.Policy, err error) {
 			var sides [2]game.Policy
 			for s := range sides {
-				side := &fspSide{f: f, side: env.Player(s), alpha: alpha}
+				side := &fspSide{rowCache: rowCache{m: f.breakMixes}, side: env.Player(s), alpha: alpha}
 				switch {
 				case table != nil:
 					sides[s] = table.Record(env.Player(s), fspPlain{side})
@@ -147,11 +161,16 @@ func (f *Fictitious) respond(ctx context.Context, table *game.PolicyTable, learn
 // fspSide is one side's average as a GamePolicy that learns from the replies it observes;
 // one a worker (its row cache).
 type fspSide struct {
-	f     *Fictitious
+	rowCache
 	side  env.Player
 	alpha float64
-	key   fspKey
-	row   *fspRow
+}
+
+// rowCache is a worker's way into a breakMixes: the row it met last.
+type rowCache struct {
+	m   *breakMixes
+	key fspKey
+	row *fspRow
 }
 
 // fspPlain is the average without learning (no ReplyObserver).
@@ -162,72 +181,77 @@ func (p fspPlain) Breaks(side env.Player, states []game.State, mixes [][]env.Wei
 	return p.s.Breaks(side, states, mixes)
 }
 
-func (p *fspSide) KickOff() ([]env.Weighted, error) {
-	var out []env.Weighted
-	for l, q := range p.f.kick[p.side] {
+func (p *fspSide) KickOff() ([]env.Weighted, error) { return weightedMix(p.m.kick[p.side], nil), nil }
+
+// weightedMix is the mix of probabilities by line-up index (or by legal's line-ups), appended to out.
+func weightedMix(probs []float64, out []env.Weighted, legal ...env.Mask) []env.Weighted {
+	for j, q := range probs {
 		if q > 0 {
+			l := j
+			if len(legal) > 0 {
+				l = legal[0].Nth(j)
+			}
 			out = append(out, env.Weighted{Lineup: env.LineupAt(l), Prob: q})
 		}
 	}
-	return out, nil
+	return out
 }
 
-// rowOf is the row of s, made (uniform) when first met.
-func (p *fspSide) rowOf(s game.State) *fspRow {
-	w := p.f.moves + 1
+// rowOf is the row of s, made (uniform, or 0) when first met.
+func (c *rowCache) rowOf(s game.State) *fspRow {
+	b := c.m
+	w := b.moves + 1
 	k := fspKey{int(s.Period), s.ThrowsLeft, s.GoalDiff, s.Home.Index()*w + s.HomeMoves}
-	if p.row != nil && k == p.key {
-		return p.row
+	if c.row != nil && k == c.key {
+		return c.row
 	}
-	f := p.f
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	row := f.rows[k]
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	row := b.rows[k]
 	if row == nil {
 		count := s.Home.Reachable(s.HomeMoves).Count()
-		row = &fspRow{home: make([]float64, count*env.NumLineups*w), away: make([]float64, f.awayLen), count: count}
+		row = &fspRow{home: make([]float64, count*env.NumLineups*w), away: make([]float64, b.awayLen), count: count}
 		fill := func(mixes []float64, n int) {
 			for i := range mixes {
 				mixes[i] = 1 / float64(n)
 			}
 		}
 		for a := range env.NumLineups * w {
+			if b.zero {
+				break
+			}
 			fill(row.home[a*count:(a+1)*count], count)
-			fill(row.away[f.awayOff[a]:f.awayOff[a]+f.awayCount(a)], f.awayCount(a))
+			fill(row.away[b.awayOff[a]:b.awayOff[a]+b.awayCount(a)], b.awayCount(a))
 		}
-		f.rows[k] = row
+		b.rows[k] = row
 	}
-	p.key, p.row = k, row
+	c.key, c.row = k, row
 	return row
 }
 
-func (f *Fictitious) awayCount(a int) int {
-	if a+1 < len(f.awayOff) {
-		return f.awayOff[a+1] - f.awayOff[a]
+func (b *breakMixes) awayCount(a int) int {
+	if a+1 < len(b.awayOff) {
+		return b.awayOff[a+1] - b.awayOff[a]
 	}
-	return f.awayLen - f.awayOff[a]
+	return b.awayLen - b.awayOff[a]
 }
 
-// lineup.MixOf is side's average at s (seen from home), over its legal line-ups in index order.
-func (p *fspSide) mixOf(side env.Player, s game.State) ([]float64, env.Mask) {
-	row := p.rowOf(s)
-	w := p.f.moves + 1
+// mixOf is side's entries at s (seen from home), over its legal line-ups in index order.
+func (c *rowCache) mixOf(side env.Player, s game.State) ([]float64, env.Mask) {
+	row := c.rowOf(s)
+	b := c.m
+	w := b.moves + 1
 	a := s.Away.Index()*w + s.AwayMoves
 	if side == env.Home {
 		return row.home[a*row.count : (a+1)*row.count], s.Home.Reachable(s.HomeMoves)
 	}
-	return row.away[p.f.awayOff[a] : p.f.awayOff[a]+p.f.awayCount(a)], s.Away.Reachable(s.AwayMoves)
+	return row.away[b.awayOff[a] : b.awayOff[a]+b.awayCount(a)], s.Away.Reachable(s.AwayMoves)
 }
 
 func (p *fspSide) Breaks(side env.Player, states []game.State, mixes [][]env.Weighted) error {
 	for i, s := range states {
 		mix, legal := p.mixOf(side, s)
-		mixes[i] = mixes[i][:0]
-		for j, q := range mix {
-			if q > 0 {
-				mixes[i] = append(mixes[i], env.Weighted{Lineup: env.LineupAt(legal.Nth(j)), Prob: q})
-			}
-		}
+		mixes[i] = weightedMix(mix, mixes[i][:0], legal)
 	}
 	return nil
 }

@@ -1,5 +1,6 @@
-// Fictitious play's checkpoint: the averages as they stand after an iteration, so that an
-// interrupted or killed run continues where it stopped (kingoal train fictitious --resume).
+// The full-width learners' checkpoint: fictitious play's averages (regret matching's regrets
+// and averages) as they stand after an iteration, so that an interrupted or killed run
+// continues where it stopped (kingoal train fictitious|regret --resume).
 
 package agents
 
@@ -20,10 +21,13 @@ import (
 )
 
 // A checkpoint (format "kingoal fictitious checkpoint", version 1) is a JSON header line
-// (FictitiousCheckpoint, the curve so far included), then, little-endian: both kick-off
-// mixes (121 float64 each), the rows in key order — period, throws left, difference, home's
-// entry (int32 each), home's legal line-ups (int32), home's mixes, away's mixes (float64) —
-// and last the CRC-32 (IEEE) of everything before it.
+// (FictitiousCheckpoint, the curve so far included), then, little-endian, for each of the
+// learner's stores (fictitious play: its averages; regret matching: its regrets, then its
+// averages): both kick-off mixes (121 float64 each), its number of rows (int64), the rows in
+// key order — period, throws left, difference, home's entry (int32 each), home's legal
+// line-ups (int32), home's mixes, away's mixes (float64) — and last the CRC-32 (IEEE) of
+// everything before it. (Fictitious play's files have no "learner" and no row count: their
+// one store's rows are the header's.)
 const (
 	checkpointFormat  = "kingoal fictitious checkpoint"
 	checkpointVersion = 1
@@ -41,6 +45,7 @@ var (
 type FictitiousCheckpoint struct {
 	Format     string            `json:"format"`
 	Version    int               `json:"version"`
+	Learner    string            `json:"learner,omitempty"` // "regret-matching"; none: fictitious play
 	Rules      env.Rules         `json:"rules"`
 	Iterations int               `json:"iterations"`
 	Seconds    float64           `json:"seconds"`
@@ -50,33 +55,54 @@ type FictitiousCheckpoint struct {
 
 // WriteCheckpoint writes f's state, with the curve so far, to w.
 func (f *Fictitious) WriteCheckpoint(w io.Writer, curve []FictitiousPoint) error {
+	return writeCheckpoint(w, FictitiousCheckpoint{Rules: f.rules, Iterations: f.iter, Seconds: f.training.Seconds(), Rows: len(f.rows), Curve: curve},
+		f.breakMixes)
+}
+
+// WriteCheckpoint writes m's state, with the curve so far, to w.
+func (m *RegretMatching) WriteCheckpoint(w io.Writer, curve []FictitiousPoint) error {
+	return writeCheckpoint(w, FictitiousCheckpoint{Learner: regretLearner, Rules: m.rules, Iterations: m.iter, Seconds: m.training.Seconds(), Curve: curve},
+		m.regret, m.avg)
+}
+
+// regretLearner names regret matching's checkpoints.
+const regretLearner = "regret-matching"
+
+// writeCheckpoint writes head and the stores; a store after the first (or any, with a
+// learner named) says its number of rows first.
+func writeCheckpoint(w io.Writer, head FictitiousCheckpoint, stores ...*breakMixes) error {
+	head.Format, head.Version = checkpointFormat, checkpointVersion
 	h := crc32.NewIEEE()
 	bw := bufio.NewWriter(io.MultiWriter(w, h))
-	head, err := json.Marshal(FictitiousCheckpoint{Format: checkpointFormat, Version: checkpointVersion, Rules: f.rules,
-		Iterations: f.iter, Seconds: f.training.Seconds(), Rows: len(f.rows), Curve: curve})
+	line, err := json.Marshal(head)
 	if err != nil {
 		return err
 	}
-	_, werr := bw.Write(append(head, '\n'))
+	_, werr := bw.Write(append(line, '\n'))
 	put := func(v any) { // after the first error (a full disk, a writer told to stop), nothing more
 		if werr == nil {
 			werr = binary.Write(bw, binary.LittleEndian, v)
 		}
 	}
-	put(f.kick[0])
-	put(f.kick[1])
-	keys := make([]fspKey, 0, len(f.rows))
-	for k := range f.rows {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b fspKey) int {
-		return cmp.Or(cmp.Compare(a.per, b.per), cmp.Compare(a.t, b.t), cmp.Compare(a.d, b.d), cmp.Compare(a.h, b.h))
-	})
-	for _, k := range keys {
-		row := f.rows[k]
-		put([5]int32{int32(k.per), int32(k.t), int32(k.d), int32(k.h), int32(row.count)})
-		put(row.home)
-		put(row.away)
+	for _, b := range stores {
+		put(b.kick[0])
+		put(b.kick[1])
+		if head.Learner != "" {
+			put(int64(len(b.rows)))
+		}
+		keys := make([]fspKey, 0, len(b.rows))
+		for k := range b.rows {
+			keys = append(keys, k)
+		}
+		slices.SortFunc(keys, func(a, b fspKey) int {
+			return cmp.Or(cmp.Compare(a.per, b.per), cmp.Compare(a.t, b.t), cmp.Compare(a.d, b.d), cmp.Compare(a.h, b.h))
+		})
+		for _, k := range keys {
+			row := b.rows[k]
+			put([5]int32{int32(k.per), int32(k.t), int32(k.d), int32(k.h), int32(row.count)})
+			put(row.home)
+			put(row.away)
+		}
 	}
 	if werr != nil {
 		return werr
@@ -88,64 +114,109 @@ func (f *Fictitious) WriteCheckpoint(w io.Writer, curve []FictitiousPoint) error
 }
 
 // ResumeFictitious reads a checkpoint written by WriteCheckpoint under the rules r (another
-// rule set, a damaged or truncated file: an error wrapping ErrBadCheckpoint, saying which)
-// and returns fictitious play as it stood, with the checkpoint's header.
+// rule set, a damaged or truncated file, another learner's: an error wrapping
+// ErrBadCheckpoint, saying which) and returns fictitious play as it stood, with the
+// checkpoint's header.
 func ResumeFictitious(rd io.Reader, r env.Rules) (*Fictitious, FictitiousCheckpoint, error) {
+	f, err := NewFictitious(r)
+	if err != nil {
+		return nil, FictitiousCheckpoint{}, err
+	}
+	c, err := readCheckpoint(rd, r, "", f.breakMixes)
+	if err != nil {
+		return nil, c, err
+	}
+	f.iter, f.training = c.Iterations, time.Duration(c.Seconds*float64(time.Second))
+	return f, c, nil
+}
+
+// ResumeRegretMatching is ResumeFictitious for regret matching+.
+func ResumeRegretMatching(rd io.Reader, r env.Rules) (*RegretMatching, FictitiousCheckpoint, error) {
+	m, err := NewRegretMatching(r)
+	if err != nil {
+		return nil, FictitiousCheckpoint{}, err
+	}
+	c, err := readCheckpoint(rd, r, regretLearner, m.regret, m.avg)
+	if err != nil {
+		return nil, c, err
+	}
+	m.iter, m.training = c.Iterations, time.Duration(c.Seconds*float64(time.Second))
+	return m, c, nil
+}
+
+// readCheckpoint reads a checkpoint of learner under r into the (empty) stores and returns its header.
+func readCheckpoint(rd io.Reader, r env.Rules, learner string, stores ...*breakMixes) (FictitiousCheckpoint, error) {
 	var c FictitiousCheckpoint
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrBadCheckpoint, fmt.Sprintf(format, args...))
-	}
-	f, err := NewFictitious(r)
-	if err != nil {
-		return nil, c, err
 	}
 	h := crc32.NewIEEE()
 	br := bufio.NewReader(rd)
 	line, err := br.ReadBytes('\n')
 	if err != nil || json.Unmarshal(line, &c) != nil || c.Format != checkpointFormat {
-		return nil, c, bad("no header")
+		return c, bad("no header")
 	}
 	h.Write(line)
 	body := io.TeeReader(br, h) // what is read, summed: the stored sum follows it
 	switch {
 	case c.Version != checkpointVersion:
-		return nil, c, bad("version %d, this build reads %d", c.Version, checkpointVersion)
+		return c, bad("version %d, this build reads %d", c.Version, checkpointVersion)
+	case c.Learner != learner:
+		return c, bad("a checkpoint of %q, not %q", cmp.Or(c.Learner, "fictitious"), cmp.Or(learner, "fictitious"))
 	case !c.Rules.Equal(r):
-		return nil, c, fmt.Errorf("%w: written under %q, not %q", ErrCheckpointRules, c.Rules.String(), r.String())
+		return c, fmt.Errorf("%w: written under %q, not %q", ErrCheckpointRules, c.Rules.String(), r.String())
 	case c.Iterations < 0 || c.Rows < 0 || c.Seconds < 0 || math.IsNaN(c.Seconds) || c.Iterations > 1<<30:
-		return nil, c, bad("damaged header")
+		return c, bad("damaged header")
 	}
 	get := func(v any) error { return binary.Read(body, binary.LittleEndian, v) }
-	for s := range f.kick {
-		if err := get(f.kick[s]); err != nil {
-			return nil, c, bad("truncated")
+	for _, b := range stores {
+		for s := range b.kick {
+			if err := get(b.kick[s]); err != nil {
+				return c, bad("truncated")
+			}
 		}
-	}
-	w := f.moves + 1
-	for range c.Rows {
-		var k [5]int32
-		if err := get(&k); err != nil {
-			return nil, c, bad("truncated")
+		rows := int64(c.Rows)
+		if learner != "" {
+			if err := get(&rows); err != nil {
+				return c, bad("truncated")
+			}
 		}
-		key := fspKey{int(k[0]), int(k[1]), int(k[2]), int(k[3])}
-		count := int(k[4])
-		if key.h < 0 || key.h >= env.NumLineups*w || count != env.LineupAt(key.h/w).Reachable(key.h%w).Count() || f.rows[key] != nil {
-			return nil, c, bad("a row that is not one of these rules' (%v)", k)
+		if err := readRows(b, rows, get); err != nil {
+			return c, bad("%v", err)
 		}
-		row := &fspRow{home: make([]float64, count*env.NumLineups*w), away: make([]float64, f.awayLen), count: count}
-		if get(row.home) != nil || get(row.away) != nil {
-			return nil, c, bad("truncated")
-		}
-		f.rows[key] = row
 	}
 	sum := h.Sum32()
 	var stored uint32
 	if err := binary.Read(br, binary.LittleEndian, &stored); err != nil || stored != sum {
-		return nil, c, bad("its checksum does not match: damaged")
+		return c, bad("its checksum does not match: damaged")
 	}
 	if _, err := br.ReadByte(); err != io.EOF {
-		return nil, c, bad("bytes after its end")
+		return c, bad("bytes after its end")
 	}
-	f.iter, f.training = c.Iterations, time.Duration(c.Seconds*float64(time.Second))
-	return f, c, nil
+	return c, nil
+}
+
+// readRows reads n rows of b's (from get).
+func readRows(b *breakMixes, n int64, get func(any) error) error {
+	w := b.moves + 1
+	if n < 0 || n > 1<<40 {
+		return errors.New("damaged row count")
+	}
+	for range n {
+		var k [5]int32
+		if err := get(&k); err != nil {
+			return errors.New("truncated")
+		}
+		key := fspKey{int(k[0]), int(k[1]), int(k[2]), int(k[3])}
+		count := int(k[4])
+		if key.h < 0 || key.h >= env.NumLineups*w || count != env.LineupAt(key.h/w).Reachable(key.h%w).Count() || b.rows[key] != nil {
+			return fmt.Errorf("a row that is not one of these rules' (%v)", k)
+		}
+		row := &fspRow{home: make([]float64, count*env.NumLineups*w), away: make([]float64, b.awayLen), count: count}
+		if get(row.home) != nil || get(row.away) != nil {
+			return errors.New("truncated")
+		}
+		b.rows[key] = row
+	}
+	return nil
 }

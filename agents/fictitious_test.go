@@ -75,3 +75,42 @@ func TestFictitiousResumesFromItsCheckpoint(t *testing.T) {
 		}
 	}
 }
+
+// TestRegretMatchingResumesFromItsCheckpoint: as fictitious play's, for regret matching+
+// (its regrets and averages both kept); a fictitious-play checkpoint is not one of its.
+func TestRegretMatchingResumesFromItsCheckpoint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short (the race stage): no goroutines of its own; it runs in go test ./...")
+	}
+	r := env.Rules{ThrowsPerHalf: 3, Moves: 1}
+	var whole, first, rest []agents.FictitiousPoint
+	m, _ := agents.NewRegretMatching(r)
+	if err := m.Train(context.Background(), 3, func(p agents.FictitiousPoint) { whole = append(whole, p) }); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := agents.NewRegretMatching(r)
+	if err := g.Train(context.Background(), 2, func(p agents.FictitiousPoint) { first = append(first, p) }); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := g.WriteCheckpoint(&buf, first); err != nil {
+		t.Fatal(err)
+	}
+	resumed, head, err := agents.ResumeRegretMatching(bytes.NewReader(buf.Bytes()), r)
+	if err != nil || head.Iterations != 2 || len(head.Curve) != 2 {
+		t.Fatalf("resume: %v, %+v", err, head)
+	}
+	if err := resumed.Train(context.Background(), 1, func(p agents.FictitiousPoint) { rest = append(rest, p) }); err != nil {
+		t.Fatal(err)
+	}
+	if rest[0] != (agents.FictitiousPoint{Iteration: 3, Exploitability: whole[2].Exploitability, NashConv: whole[2].NashConv, Seconds: rest[0].Seconds}) {
+		t.Errorf("iteration 3 resumed: %+v, in one run: %+v", rest[0], whole[2])
+	}
+	if _, _, err := agents.ResumeFictitious(bytes.NewReader(buf.Bytes()), r); !errors.Is(err, agents.ErrBadCheckpoint) {
+		t.Errorf("regret matching's checkpoint read as fictitious play's: %v", err)
+	}
+	cut := buf.Bytes()[:buf.Len()-5]
+	if _, _, err := agents.ResumeRegretMatching(bytes.NewReader(cut), r); !errors.Is(err, agents.ErrBadCheckpoint) {
+		t.Errorf("truncated: %v", err)
+	}
+}

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,18 +14,34 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/charts"
+	"github.com/kingoal/kingoal/solver/game"
 )
 
-// Fictitious is a run of full-width fictitious self-play into a policy table (Table, a .kgp
-// name): after every iteration the exact exploitability curve (exploitability-curve/1) and
-// its chart, marked in progress, are rewritten beside the table, and the run itself is kept
-// in a checkpoint (Files), so an interrupted run resumes to the bytes of an uninterrupted
-// one.
+// Fictitious is a run of a full-width learner — fictitious self-play, or regret matching+ —
+// into a policy table (Table, a .kgp name): after every iteration the exact exploitability
+// curve (exploitability-curve/1) and its chart, marked in progress, are rewritten beside the
+// table, and the run itself is kept in a checkpoint (Files), so an interrupted run resumes
+// to the bytes of an uninterrupted one.
 type Fictitious struct {
 	Table      string
 	Iterations int                          // the total to reach
 	Progress   func(agents.FictitiousPoint) // after every iteration, if set
+	// Name is the learner's, in the table's name and the chart's title (zero: "fictitious
+	// play"; agents.Fictitious's default).
+	Name string
 }
+
+// Learner is a full-width learner over the game's break states: *agents.Fictitious or
+// *agents.RegretMatching.
+type Learner interface {
+	Iterations() int
+	Train(ctx context.Context, n int, progress func(agents.FictitiousPoint)) error
+	Table(ctx context.Context, name string) (*game.PolicyTable, float64, error)
+	WriteCheckpoint(w io.Writer, curve []agents.FictitiousPoint) error
+}
+
+// name is the learner's name.
+func (t Fictitious) name() string { return cmp.Or(t.Name, "fictitious play") }
 
 // Files names the curve, its chart and the checkpoint of the run into t.Table.
 func (t Fictitious) Files() (curve, png, checkpoint string) {
@@ -36,13 +53,13 @@ func (t Fictitious) Files() (curve, png, checkpoint string) {
 // average strategy as the policy table with its exact exploitability, removes the
 // checkpoint and returns the whole curve and that exploitability. Interrupted by ctx, it
 // returns ctx's error: the curve so far and the last whole checkpoint stay.
-func (t Fictitious) Train(ctx context.Context, f *agents.Fictitious, curve []agents.FictitiousPoint) ([]agents.FictitiousPoint, float64, error) {
+func (t Fictitious) Train(ctx context.Context, f Learner, curve []agents.FictitiousPoint) ([]agents.FictitiousPoint, float64, error) {
 	curvePath, pngPath, checkpoint := t.Files()
 	var werr error
 	err := f.Train(ctx, t.Iterations-f.Iterations(), func(p agents.FictitiousPoint) {
 		curve = append(curve, p)
 		if werr == nil { // the curve, its chart (marked in progress) and the run so far
-			werr = writeExploitabilityCurve(curvePath, pngPath, curve, t.Iterations)
+			werr = writeExploitabilityCurve(curvePath, pngPath, curve, t.Iterations, t.name())
 		}
 		if werr == nil {
 			// Ctrl-C abandons a write of hundreds of MB (the last whole checkpoint stays).
@@ -58,7 +75,7 @@ func (t Fictitious) Train(ctx context.Context, f *agents.Fictitious, curve []age
 	if err != nil {
 		return curve, 0, err
 	}
-	table, x, err := f.Table(ctx, fmt.Sprintf("fictitious play, %d iterations", f.Iterations()))
+	table, x, err := f.Table(ctx, fmt.Sprintf("%s, %d iterations", t.name(), f.Iterations()))
 	if err != nil {
 		return curve, 0, err
 	}
@@ -73,7 +90,7 @@ func (t Fictitious) Train(ctx context.Context, f *agents.Fictitious, curve []age
 
 // writeExploitabilityCurve writes the curve so far and its chart, whose title says how far a
 // run of target iterations has come while it is not done.
-func writeExploitabilityCurve(curvePath, pngPath string, curve []agents.FictitiousPoint, target int) error {
+func writeExploitabilityCurve(curvePath, pngPath string, curve []agents.FictitiousPoint, target int, learner string) error {
 	rows := make([]datasets.ExploitabilityCurveRow, len(curve))
 	var xy plotter.XYs
 	for i, c := range curve {
@@ -83,7 +100,7 @@ func writeExploitabilityCurve(curvePath, pngPath string, curve []agents.Fictitio
 	if err := datasets.WriteParquet(curvePath, datasets.ExploitabilityCurveSchema, rows); err != nil {
 		return err
 	}
-	title := "Fictitious self-play: exact exploitability of the average strategy"
+	title := fmt.Sprintf("%s: exact exploitability of the average strategy", strings.ToUpper(learner[:1])+learner[1:])
 	if n := len(curve); n < target {
 		title += fmt.Sprintf(" (in progress: %d of %d iterations)", n, target)
 	}

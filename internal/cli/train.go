@@ -41,8 +41,8 @@ type trainOptions struct {
 func newTrainCmd(streams command.Streams) *cobra.Command {
 	var o trainOptions
 	cmd := &cobra.Command{
-		Use:   "train qlearning|fictitious [--vs SPEC] [--episodes N] [--seed S] [--out MODEL] [--eval-every K] [--resume] [--iterations N] [rule flags]",
-		Short: "Train a tabular Q-learning agent, or learn the game by fictitious self-play; write the model, a Parquet learning curve and its chart",
+		Use:   "train qlearning|fictitious|regret [--vs SPEC] [--episodes N] [--seed S] [--out MODEL] [--eval-every K] [--resume] [--iterations N] [rule flags]",
+		Short: "Train a tabular Q-learning agent, or learn the game by fictitious self-play or regret matching+; write the model, a Parquet learning curve and its chart",
 		Long: `Train plays N episodes against the --vs agent (sides alternate) and learns. Every K
 episodes it evaluates the greedy policy — exactly when the opponent is a fixed line-up (and
 then also the regret: the optimum's score minus the agent's), by Monte Carlo with a 95%
@@ -67,18 +67,27 @@ play it as table:file=OUT) with its exact exploitability. 10-throw halves with o
 iteration it also keeps the run itself in OUT.partial (the averages: 534 MB at 10-throw
 halves with one move); until the table is written the chart's title says "in progress", and
 Ctrl-C or a kill leaves OUT.partial, which --resume continues (the same rule flags; a larger
---iterations) to the bytes an uninterrupted run writes.`,
+--iterations) to the bytes an uninterrupted run writes.
+
+train regret learns it by full-width regret matching+ (CFR+'s update): at every break state
+and at the kick-off each side keeps its cumulative regrets, clamped at 0, plays them
+regret-matched, and learns its average, weighted linearly; each iteration is a pass against
+the current strategies (every line-up's value at every break, continued by the side's best
+response: the regrets' increments), then a pass measuring the average's exact
+exploitability — twice fictitious play's time an iteration and twice its memory. The same
+files, table (default regret.kgp), curve, chart, checkpoint and --resume as fictitious.`,
 		Example: `  kingoal train qlearning --vs fixed:2-2-2-2-2 --episodes 1000000 --out q.json
   kingoal watch qlearning:model=q.json fixed:2-2-2-2-2 --seed 3
   kingoal train fictitious --iterations 30 --throws-per-half 10 --moves 1 --out fsp.kgp
-  kingoal eval table:file=fsp.kgp --throws-per-half 10 --moves 1`,
-		Args: command.ArgsBetween(1, 1, "the algorithm: qlearning or fictitious"),
+  kingoal eval table:file=fsp.kgp --throws-per-half 10 --moves 1
+  kingoal train regret --iterations 30 --throws-per-half 10 --moves 1 --out rm.kgp`,
+		Args: command.ArgsBetween(1, 1, "the algorithm: qlearning, fictitious or regret"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if args[0] == "fictitious" {
-				return runFictitious(cmd.Context(), streams, o, cmd.Flags())
+			if args[0] == "fictitious" || args[0] == "regret" {
+				return runFictitious(cmd.Context(), streams, o, cmd.Flags(), args[0])
 			}
 			if cmd.Flags().Lookup("iterations").Changed {
-				return command.Usagef("--iterations is fictitious play's; Q-learning takes --episodes")
+				return command.Usagef("--iterations is fictitious play's and regret matching's; Q-learning takes --episodes")
 			}
 			if o.resume {
 				if err := resumeTraining(cmd.Flags(), o.out); err != nil {
@@ -96,12 +105,12 @@ Ctrl-C or a kill leaves OUT.partial, which --resume continues (the same rule fla
 	f.StringVar(&o.out, "out", "qlearning.json", "model file")
 	f.IntVar(&o.evalEvery, "eval-every", 0, "episodes between evaluations (0: episodes/20)")
 	f.IntVar(&o.evalMatches, "eval-matches", 2000, "matches per Monte Carlo evaluation (when exact evaluation does not apply)")
-	f.BoolVar(&o.resume, "resume", false, "continue training the model in --out with its own settings (other flags must agree; --episodes may grow); fictitious: continue the interrupted run in OUT.partial")
+	f.BoolVar(&o.resume, "resume", false, "continue training the model in --out with its own settings (other flags must agree; --episodes may grow); fictitious and regret: continue the interrupted run in OUT.partial")
 	f.BoolVar(&o.force, "force", false, "replace the model (and its curve) already in --out")
 	f.Float64Var(&o.alpha, "alpha", 0, "learning rate (0: 1/visits)")
 	f.Float64Var(&o.epsilon, "epsilon", 0.1, "exploration rate while training")
 	f.BoolVar(&o.noExploit, "no-exploitability", false, "skip the greedy policy's exact exploitability at each evaluation (measured where the game has at most 25 million break states: 20-throw halves with one move)")
-	f.IntVar(&o.iterations, "iterations", 50, "fictitious play: iterations (each an exact best-response pass)")
+	f.IntVar(&o.iterations, "iterations", 50, "fictitious play and regret matching: iterations (each an exact best-response pass; regret matching's two)")
 	o.rules.Register(f)
 	return cmd
 }
@@ -223,7 +232,7 @@ func (o *trainOptions) opponents(ctx context.Context, r env.Rules) (agents.Agent
 // check refuses bad options in one line and returns the rules.
 func (o trainOptions) check(algo string) (env.Rules, error) {
 	if algo != "qlearning" {
-		return env.Rules{}, command.Usagef("unknown algorithm %q: want qlearning or fictitious", algo)
+		return env.Rules{}, command.Usagef("unknown algorithm %q: want qlearning, fictitious or regret", algo)
 	}
 	r, err := o.rules.Rules()
 	if err != nil {

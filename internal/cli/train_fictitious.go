@@ -21,17 +21,22 @@ import (
 // qlearningOnly are train's flags fictitious play has no use for.
 var qlearningOnly = []string{"vs", "eval-vs", "episodes", "eval-every", "eval-matches", "alpha", "epsilon", "no-exploitability"}
 
-// runFictitious is `kingoal train fictitious`: full-width fictitious self-play, its exact
-// exploitability at every iteration in a curve (Parquet and chart, rewritten each
-// iteration), and the final average strategy as a policy table (table:file=).
-func runFictitious(ctx context.Context, streams command.Streams, o trainOptions, fs *pflag.FlagSet) error {
-	for _, name := range qlearningOnly {
-		if fs.Lookup(name).Changed {
-			return command.Usagef("--%s is Q-learning's; fictitious play takes --iterations (and rule flags, --out, --force, --resume)", name)
+// learnerNames are the full-width learners' names, by train's algorithm.
+var learnerNames = map[string]string{"fictitious": "fictitious play", "regret": "regret matching+"}
+
+// runFictitious is `kingoal train fictitious` (and `regret`): full-width fictitious self-play
+// (or regret matching+), its exact exploitability at every iteration in a curve (Parquet and
+// chart, rewritten each iteration), and the final average strategy as a policy table
+// (table:file=).
+func runFictitious(ctx context.Context, streams command.Streams, o trainOptions, fs *pflag.FlagSet, algo string) error {
+	name := learnerNames[algo]
+	for _, flag := range qlearningOnly {
+		if fs.Lookup(flag).Changed {
+			return command.Usagef("--%s is Q-learning's; %s takes --iterations (and rule flags, --out, --force, --resume)", flag, name)
 		}
 	}
 	if !fs.Lookup("out").Changed {
-		o.out = "fictitious.kgp"
+		o.out = algo + ".kgp"
 	}
 	switch {
 	case o.iterations <= 0:
@@ -51,16 +56,16 @@ func runFictitious(ctx context.Context, streams command.Streams, o trainOptions,
 		return command.LockError(err)
 	}
 	defer lock.Unlock()
-	run := train.Fictitious{Table: o.out, Iterations: o.iterations}
+	run := train.Fictitious{Table: o.out, Iterations: o.iterations, Name: name}
 	curvePath, pngPath, checkpoint := run.Files()
 	if err := lock.RemoveStaleTempsOf(o.out, curvePath, pngPath, checkpoint); err != nil { // a killed run's
 		return err
 	}
-	f, curve, err := o.fictitiousFrom(r, checkpoint)
+	f, curve, err := o.learnerFrom(algo, r, checkpoint)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(streams.ErrOut, "kingoal: fictitious self-play under %s, %d iterations (deterministic: no seed)\n", r, o.iterations)
+	fmt.Fprintf(streams.ErrOut, "kingoal: %s under %s, %d iterations (deterministic: no seed)\n", name, r, o.iterations)
 	if f.Iterations() > 0 {
 		fmt.Fprintf(streams.ErrOut, "kingoal: resuming after iteration %d (%s)\n", f.Iterations(), checkpoint)
 	}
@@ -89,9 +94,9 @@ func runFictitious(ctx context.Context, streams command.Streams, o trainOptions,
 	return command.AppendRows(t, rows)
 }
 
-// fictitiousFrom is fictitious play to train: new (an interrupted run's checkpoint refused
-// unless --force), or, with --resume, the checkpoint's, with its curve.
-func (o trainOptions) fictitiousFrom(r env.Rules, checkpoint string) (*agents.Fictitious, []agents.FictitiousPoint, error) {
+// learnerFrom is the learner to train: new (an interrupted run's checkpoint refused unless
+// --force), or, with --resume, the checkpoint's, with its curve.
+func (o trainOptions) learnerFrom(algo string, r env.Rules, checkpoint string) (train.Learner, []agents.FictitiousPoint, error) {
 	if !o.resume {
 		if _, err := os.Lstat(checkpoint); err == nil && !o.force {
 			return nil, nil, command.Usagef("%s holds an interrupted run of %s: continue it with --resume, or start over with --force", checkpoint, o.out)
@@ -99,7 +104,13 @@ func (o trainOptions) fictitiousFrom(r env.Rules, checkpoint string) (*agents.Fi
 		if err := command.RefuseOverwrite("--out", o.out, o.force, "replace it with --force"); err != nil {
 			return nil, nil, err
 		}
-		f, err := agents.NewFictitious(r)
+		var f train.Learner
+		var err error
+		if algo == "regret" {
+			f, err = agents.NewRegretMatching(r)
+		} else {
+			f, err = agents.NewFictitious(r)
+		}
 		if err != nil {
 			return nil, nil, command.PolicyError(err) // too large: exit 2, as solve game
 		}
@@ -113,7 +124,13 @@ func (o trainOptions) fictitiousFrom(r env.Rules, checkpoint string) (*agents.Fi
 		return nil, nil, fmt.Errorf("train: --resume: %w", err)
 	}
 	defer file.Close()
-	f, head, err := agents.ResumeFictitious(file, r)
+	var f train.Learner
+	var head agents.FictitiousCheckpoint
+	if algo == "regret" {
+		f, head, err = agents.ResumeRegretMatching(file, r)
+	} else {
+		f, head, err = agents.ResumeFictitious(file, r)
+	}
 	switch {
 	case errors.Is(err, agents.ErrCheckpointRules):
 		return nil, nil, command.Usage(fmt.Errorf("--resume: %w (give the run's rule flags)", err))

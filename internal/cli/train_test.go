@@ -150,14 +150,20 @@ func TestTrainResumeKeepsItsTargetAndEveryCurveRow(t *testing.T) {
 	}
 }
 
-// TestTrainFictitious: the curve (Parquet and chart) and the policy table, whose exact
-// exploitability eval reports as the run's final figure; a second run without --force and
-// Q-learning's flags are refused.
+// TestTrainFictitious: for fictitious play and regret matching+, the curve (Parquet and
+// chart) and the policy table, whose exact exploitability eval reports as the run's final
+// figure; a second run without --force and Q-learning's flags are refused.
 func TestTrainFictitious(t *testing.T) {
+	for _, algo := range []string{"fictitious", "regret"} {
+		t.Run(algo, func(t *testing.T) { trainFullWidth(t, algo) })
+	}
+}
+
+func trainFullWidth(t *testing.T, algo string) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "fsp.kgp")
 	rules := []string{"--throws-per-half", "3", "--moves", "1"}
-	code, stdout, stderr := run(t, append([]string{"train", "fictitious", "--iterations", "4", "--out", out}, rules...)...)
+	code, stdout, stderr := run(t, append([]string{"train", algo, "--iterations", "4", "--out", out}, rules...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -185,10 +191,10 @@ func TestTrainFictitious(t *testing.T) {
 	if math.Abs(final-rep.Exploitability.Value) > 2e-6 || final <= 0 {
 		t.Errorf("eval's exploitability %v, the run's final %v\n%s", rep.Exploitability.Value, final, stdout)
 	}
-	if code, _, stderr := run(t, append([]string{"train", "fictitious", "--iterations", "1", "--out", out}, rules...)...); code != command.ExitUsage || !strings.Contains(stderr, "--force") {
+	if code, _, stderr := run(t, append([]string{"train", algo, "--iterations", "1", "--out", out}, rules...)...); code != command.ExitUsage || !strings.Contains(stderr, "--force") {
 		t.Errorf("a second run: exit %d: %s", code, stderr)
 	}
-	if code, _, stderr := run(t, "train", "fictitious", "--episodes", "5"); code != command.ExitUsage || !strings.Contains(stderr, "Q-learning's") {
+	if code, _, stderr := run(t, "train", algo, "--episodes", "5"); code != command.ExitUsage || !strings.Contains(stderr, "Q-learning's") {
 		t.Errorf("--episodes: exit %d: %s", code, stderr)
 	}
 }

@@ -100,6 +100,28 @@ type ReplyObserver interface {
 	ObserveReplies(side env.Player, s State, choices []env.Lineup, values []float64)
 }
 
+// KickOffObserver may be implemented by a Policy to see, once RespondToPolicies has reached
+// the first kick-off, the value of each starting line-up against the other side's kick-off
+// mix — continued by the side's own best response —, in the side's own terms: values[l] is
+// line-up l's. Regret matching learns its kick-off from it.
+type KickOffObserver interface {
+	ObserveKickOff(side env.Player, values []float64)
+}
+
+// observeKickOff hands each observing policy its kick-off values (home's terms in v and u).
+func (pp *policyPair) observeKickOff(v, u *[env.NumLineups]float64) {
+	if o, ok := pp.home.(KickOffObserver); ok {
+		o.ObserveKickOff(env.Home, v[:])
+	}
+	if o, ok := pp.away.(KickOffObserver); ok {
+		away := make([]float64, env.NumLineups)
+		for l, x := range u {
+			away[l] = -x // away's own terms
+		}
+		o.ObserveKickOff(env.Away, away)
+	}
+}
+
 // policyPair is two GamePolicies as a pairStrategy: the policies' answers come in chunks of
 // rows (answerChunk), one row a chunk unless batch asks more, then ahead of the solve.
 type policyPair struct {

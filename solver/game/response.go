@@ -61,7 +61,16 @@ func respond(ctx context.Context, r env.Rules, p lineup.Payoff, sp *gameSpace, w
 	if err != nil {
 		return Check{}, err
 	}
+	if o, ok := rs.strategies[0].(kickOffObserving); ok {
+		o.observeKickOff(kickOffValuesAt(sp, x, y, rs.kick[:n], rs.kick[n:]))
+	}
 	return kickOffCheck(sp, x, y, rs.kick[:n], rs.kick[n:]), nil
+}
+
+// kickOffObserving is a pairStrategy whose policies watch the kick-off's values
+// (KickOffObserver).
+type kickOffObserving interface {
+	observeKickOff(home, away *[env.NumLineups]float64)
 }
 
 // pairStrategy is what the best responses answer: both sides' mixes at the breaks of a row
@@ -189,31 +198,50 @@ func (rs *responder) share(per, t int, u *induction.BallLayer, lay *induction.Br
 // against the other's kick-off mix (x home's, y away's, by line-up), both budgets full, from
 // the best responses' values kh and ka there.
 func kickOffCheck(sp *gameSpace, x, y, kh, ka []float64) Check {
+	return kickOffBest(kickOffValuesAt(sp, x, y, kh, ka))
+}
+
+// kickOffValuesAt is kickOffValues at the first kick-off: both budgets full.
+func kickOffValuesAt(sp *gameSpace, x, y, kh, ka []float64) (v, u *[env.NumLineups]float64) {
 	w, m := sp.moves+1, sp.moves
 	entry := func(l int) int { return l*w + m }
-	return KickOffReplies(x, y, func(i, j int) float64 { return kh[entry(i)*sp.entries+entry(j)] },
+	return kickOffValues(x, y, func(i, j int) float64 { return kh[entry(i)*sp.entries+entry(j)] },
 		func(i, j int) float64 { return ka[entry(i)*sp.entries+entry(j)] })
 }
 
 // kickOffReplies is the check at the kick-off: home's best pure line-up against away's mix y
 // by home's best response's values kh, away's against x by its own, ka.
 func KickOffReplies(x, y []float64, kh, ka func(i, j int) float64) Check {
-	c := Check{HomeBest: math.Inf(-1), AwayBest: math.Inf(1)}
+	return kickOffBest(kickOffValues(x, y, kh, ka))
+}
+
+// kickOffValues are home's payoffs, line-up by line-up: v[l] when home starts with l against
+// away's mix y, u[l] when away starts with l against home's mix x, each continued by the
+// best responses' values kh and ka.
+func kickOffValues(x, y []float64, kh, ka func(i, j int) float64) (v, u *[env.NumLineups]float64) {
+	v, u = new([env.NumLineups]float64), new([env.NumLineups]float64)
 	for l := range env.NumLineups {
-		v, u := 0.0, 0.0
 		for o := range env.NumLineups {
 			if q := y[o]; q != 0 {
-				v += q * kh(l, o)
+				v[l] += q * kh(l, o)
 			}
 			if p := x[o]; p != 0 {
-				u += p * ka(o, l)
+				u[l] += p * ka(o, l)
 			}
 		}
-		if v > c.HomeBest {
-			c.HomeBest, c.HomeReply = v, env.LineupAt(l)
+	}
+	return v, u
+}
+
+// kickOffBest is the check of the kick-off values: each side's best starting line-up.
+func kickOffBest(v, u *[env.NumLineups]float64) Check {
+	c := Check{HomeBest: math.Inf(-1), AwayBest: math.Inf(1)}
+	for l := range env.NumLineups {
+		if v[l] > c.HomeBest {
+			c.HomeBest, c.HomeReply = v[l], env.LineupAt(l)
 		}
-		if u < c.AwayBest {
-			c.AwayBest, c.AwayReply = u, env.LineupAt(l)
+		if u[l] < c.AwayBest {
+			c.AwayBest, c.AwayReply = u[l], env.LineupAt(l)
 		}
 	}
 	c.Exploitability = c.HomeBest - c.AwayBest
