@@ -155,6 +155,8 @@ def _wait(job, unit, live=(), device=None):
 
 
 def _show(r, unit):
+    if r["done"]:
+        return  # the run ended between two looks: its result is read next
     what = "measuring the exploitability" if r["measuring"] else f"{r['progress']}/{r['total']} {unit}"
     print(f"\rkingoal: {what}", end="", file=sys.stderr, flush=True)
 

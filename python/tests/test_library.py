@@ -339,7 +339,7 @@ def test_python_policies_in_the_arena(data_dir, tmp_path):
     assert tab["reports"][0]["exact"] and tab["reports"] == go["reports"], (tab, go)
 
 
-def test_live_policies_with_state_and_failures(tmp_path):
+def test_live_policies_with_state_and_failures(tmp_path, capsys):
     # A policy with state (stationary = False) is told each row's match and first decision,
     # and its exploitability is not computed; a policy's exception ends the run and is raised.
     class Counting:
@@ -354,8 +354,10 @@ def test_live_policies_with_state_and_failures(tmp_path):
             self.rows += len(obs)
             return mask / mask.sum(axis=1, keepdims=True)
     pol = Counting()
-    lb = kingoal.arena([("counting", pol), "heuristic"], tmp_path / "run", matches=10, **_RULES)
+    lb = kingoal.arena([("counting", pol), "heuristic"], tmp_path / "run", matches=10, progress=True, **_RULES)
     assert sorted(pol.firsts) == list(range(10)) and set(pol.firsts.values()) == {1}, pol.firsts
+    shown = capsys.readouterr().err
+    assert shown.startswith("\rkingoal: ") and shown.endswith("\n"), shown
     (e,) = [r["exploitability"] for r in lb["ratings"] if r["agent"] == "live:counting"]
     assert e["value"] is None and e["method"].startswith("not computed"), e
     ev = kingoal.evaluate(pol, vs=["random"], matches=6, **_RULES)
