@@ -217,11 +217,10 @@ func (c *rowCache) rowOf(s game.State) *fspRow {
 			}
 		}
 		for a := range env.NumLineups * w {
-			if b.zero {
-				break
+			if !b.zero { // regrets start at 0; mixes uniform
+				fill(row.home[a*count:(a+1)*count], count)
+				fill(row.away[b.awayOff[a]:b.awayOff[a]+b.awayCount(a)], b.awayCount(a))
 			}
-			fill(row.home[a*count:(a+1)*count], count)
-			fill(row.away[b.awayOff[a]:b.awayOff[a]+b.awayCount(a)], b.awayCount(a))
 		}
 		b.rows[k] = row
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/kingoal/kingoal/live"
 )
 
-// The arena of bench_live.py at the default rules, 1,000 matches a pair, with random (Go)
+// The arena of bench_live.py at the default rules, 10,000 matches a pair, with random (Go)
 // or a live uniform mix answered by a goroutine (the hub's cost without Python's).
 func benchArena(b *testing.B, first string, workers int) {
 	ctx := context.Background()

@@ -37,9 +37,6 @@ func NewHub(names []string) (*Hub, error) {
 		ready: make(chan struct{}, 1), closed: make(chan struct{})}, nil
 }
 
-// Names are the hub's agents, in the order Next numbers them.
-func (h *Hub) Names() []string { return slices.Clone(h.names) }
-
 // Request is one decision of a live agent, waiting for its answer: Row filled and Answer, or
 // AnswerAction. The agent checks the answer (Normalise) and draws its action from it.
 type Request struct {

@@ -155,6 +155,9 @@ func TestTrainResumeKeepsItsTargetAndEveryCurveRow(t *testing.T) {
 // figure; a second run without --force and Q-learning's flags are refused.
 func TestTrainFictitious(t *testing.T) {
 	for _, algo := range []string{"fictitious", "regret"} {
+		if algo == "regret" && testing.Short() {
+			continue // the race stage: the same run as fictitious play's, twice the passes
+		}
 		t.Run(algo, func(t *testing.T) { trainFullWidth(t, algo) })
 	}
 }
