@@ -21,6 +21,10 @@ type FictitiousPoint struct {
 	Exploitability float64 // score terms, as Exploit's: the best responses' mean gain over ½
 	NashConv       float64 // the two best responses' gains summed (2 × Exploitability)
 	Seconds        float64
+	// Passes is the learner's updates so far: full-width passes over the game's break states
+	// (each as long as a best response's), measurements included — the cost axis on which
+	// full-width learners compare, as samples are sampling learners'.
+	Passes int
 }
 
 // Fictitious learns the substitution game (Basic v Basic) by full-width fictitious self-play:
@@ -113,7 +117,7 @@ func (f *Fictitious) Train(ctx context.Context, n int, progress func(FictitiousP
 		f.iter++
 		if progress != nil {
 			x := max(c.Exploitability, 0)
-			progress(FictitiousPoint{Iteration: f.iter, Exploitability: x / 4, NashConv: x / 2, Seconds: f.training.Seconds()})
+			progress(FictitiousPoint{Iteration: f.iter, Exploitability: x / 4, NashConv: x / 2, Seconds: f.training.Seconds(), Passes: f.iter})
 		}
 	}
 	return nil

@@ -45,32 +45,33 @@ var (
 type FictitiousCheckpoint struct {
 	Format     string            `json:"format"`
 	Version    int               `json:"version"`
-	Learner    string            `json:"learner,omitempty"` // "regret-matching"; none: fictitious play
+	Learner    string            `json:"learner,omitempty"` // "regret-matching" or "psro"; none: fictitious play
 	Rules      env.Rules         `json:"rules"`
 	Iterations int               `json:"iterations"`
 	Seconds    float64           `json:"seconds"`
 	Rows       int               `json:"rows"`
+	Passes     int               `json:"passes,omitempty"` // PSRO's passes so far
 	Curve      []FictitiousPoint `json:"curve"`
 }
 
 // WriteCheckpoint writes f's state, with the curve so far, to w.
 func (f *Fictitious) WriteCheckpoint(w io.Writer, curve []FictitiousPoint) error {
 	return writeCheckpoint(w, FictitiousCheckpoint{Rules: f.rules, Iterations: f.iter, Seconds: f.training.Seconds(), Rows: len(f.rows), Curve: curve},
-		f.breakMixes)
+		storesBody(false, f.breakMixes))
 }
 
 // WriteCheckpoint writes m's state, with the curve so far, to w.
 func (m *RegretMatching) WriteCheckpoint(w io.Writer, curve []FictitiousPoint) error {
 	return writeCheckpoint(w, FictitiousCheckpoint{Learner: regretLearner, Rules: m.rules, Iterations: m.iter, Seconds: m.training.Seconds(), Curve: curve},
-		m.regret, m.avg)
+		storesBody(true, m.regret, m.avg))
 }
 
 // regretLearner names regret matching's checkpoints.
 const regretLearner = "regret-matching"
 
-// writeCheckpoint writes head and the stores; a store after the first (or any, with a
-// learner named) says its number of rows first.
-func writeCheckpoint(w io.Writer, head FictitiousCheckpoint, stores ...*breakMixes) error {
+// writeCheckpoint writes head, then the learner's body (written by body's calls to put, which
+// after the first error write nothing more), then the checksum.
+func writeCheckpoint(w io.Writer, head FictitiousCheckpoint, body func(put func(any))) error {
 	head.Format, head.Version = checkpointFormat, checkpointVersion
 	h := crc32.NewIEEE()
 	bw := bufio.NewWriter(io.MultiWriter(w, h))
@@ -79,31 +80,11 @@ func writeCheckpoint(w io.Writer, head FictitiousCheckpoint, stores ...*breakMix
 		return err
 	}
 	_, werr := bw.Write(append(line, '\n'))
-	put := func(v any) { // after the first error (a full disk, a writer told to stop), nothing more
+	body(func(v any) { // after the first error (a full disk, a writer told to stop), nothing more
 		if werr == nil {
 			werr = binary.Write(bw, binary.LittleEndian, v)
 		}
-	}
-	for _, b := range stores {
-		put(b.kick[0])
-		put(b.kick[1])
-		if head.Learner != "" {
-			put(int64(len(b.rows)))
-		}
-		keys := make([]fspKey, 0, len(b.rows))
-		for k := range b.rows {
-			keys = append(keys, k)
-		}
-		slices.SortFunc(keys, func(a, b fspKey) int {
-			return cmp.Or(cmp.Compare(a.per, b.per), cmp.Compare(a.t, b.t), cmp.Compare(a.d, b.d), cmp.Compare(a.h, b.h))
-		})
-		for _, k := range keys {
-			row := b.rows[k]
-			put([5]int32{int32(k.per), int32(k.t), int32(k.d), int32(k.h), int32(row.count)})
-			put(row.home)
-			put(row.away)
-		}
-	}
+	})
 	if werr != nil {
 		return werr
 	}
@@ -111,6 +92,37 @@ func writeCheckpoint(w io.Writer, head FictitiousCheckpoint, stores ...*breakMix
 		return err
 	}
 	return binary.Write(w, binary.LittleEndian, h.Sum32())
+}
+
+// storesBody writes the stores, each with its number of rows first when counted.
+func storesBody(counted bool, stores ...*breakMixes) func(put func(any)) {
+	return func(put func(any)) {
+		for _, b := range stores {
+			put(b.kick[0])
+			put(b.kick[1])
+			if counted {
+				put(int64(len(b.rows)))
+			}
+			for _, k := range sortedKeys(b.rows) {
+				row := b.rows[k]
+				put([5]int32{int32(k.per), int32(k.t), int32(k.d), int32(k.h), int32(row.count)})
+				put(row.home)
+				put(row.away)
+			}
+		}
+	}
+}
+
+// sortedKeys are a store's row keys in order: period, throws left, difference, entry.
+func sortedKeys[V any](rows map[fspKey]V) []fspKey {
+	keys := make([]fspKey, 0, len(rows))
+	for k := range rows {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b fspKey) int {
+		return cmp.Or(cmp.Compare(a.per, b.per), cmp.Compare(a.t, b.t), cmp.Compare(a.d, b.d), cmp.Compare(a.h, b.h))
+	})
+	return keys
 }
 
 // ResumeFictitious reads a checkpoint written by WriteCheckpoint under the rules r (another
@@ -122,7 +134,7 @@ func ResumeFictitious(rd io.Reader, r env.Rules) (*Fictitious, FictitiousCheckpo
 	if err != nil {
 		return nil, FictitiousCheckpoint{}, err
 	}
-	c, err := readCheckpoint(rd, r, "", f.breakMixes)
+	c, err := readCheckpoint(rd, r, "", storesReader(f.breakMixes))
 	if err != nil {
 		return nil, c, err
 	}
@@ -136,7 +148,7 @@ func ResumeRegretMatching(rd io.Reader, r env.Rules) (*RegretMatching, Fictitiou
 	if err != nil {
 		return nil, FictitiousCheckpoint{}, err
 	}
-	c, err := readCheckpoint(rd, r, regretLearner, m.regret, m.avg)
+	c, err := readCheckpoint(rd, r, regretLearner, storesReader(m.regret, m.avg))
 	if err != nil {
 		return nil, c, err
 	}
@@ -144,8 +156,9 @@ func ResumeRegretMatching(rd io.Reader, r env.Rules) (*RegretMatching, Fictitiou
 	return m, c, nil
 }
 
-// readCheckpoint reads a checkpoint of learner under r into the (empty) stores and returns its header.
-func readCheckpoint(rd io.Reader, r env.Rules, learner string, stores ...*breakMixes) (FictitiousCheckpoint, error) {
+// readCheckpoint reads a checkpoint of learner under r, its body by body (an error saying
+// what is wrong, which readCheckpoint wraps), and returns its header.
+func readCheckpoint(rd io.Reader, r env.Rules, learner string, body func(c FictitiousCheckpoint, get func(any) error) error) (FictitiousCheckpoint, error) {
 	var c FictitiousCheckpoint
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrBadCheckpoint, fmt.Sprintf(format, args...))
@@ -157,7 +170,7 @@ func readCheckpoint(rd io.Reader, r env.Rules, learner string, stores ...*breakM
 		return c, bad("no header")
 	}
 	h.Write(line)
-	body := io.TeeReader(br, h) // what is read, summed: the stored sum follows it
+	summed := io.TeeReader(br, h) // what is read, summed: the stored sum follows it
 	switch {
 	case c.Version != checkpointVersion:
 		return c, bad("version %d, this build reads %d", c.Version, checkpointVersion)
@@ -165,25 +178,11 @@ func readCheckpoint(rd io.Reader, r env.Rules, learner string, stores ...*breakM
 		return c, bad("a checkpoint of %q, not %q", cmp.Or(c.Learner, "fictitious"), cmp.Or(learner, "fictitious"))
 	case !c.Rules.Equal(r):
 		return c, fmt.Errorf("%w: written under %q, not %q", ErrCheckpointRules, c.Rules.String(), r.String())
-	case c.Iterations < 0 || c.Rows < 0 || c.Seconds < 0 || math.IsNaN(c.Seconds) || c.Iterations > 1<<30:
+	case c.Iterations < 0 || c.Rows < 0 || c.Passes < 0 || c.Seconds < 0 || math.IsNaN(c.Seconds) || c.Iterations > 1<<30:
 		return c, bad("damaged header")
 	}
-	get := func(v any) error { return binary.Read(body, binary.LittleEndian, v) }
-	for _, b := range stores {
-		for s := range b.kick {
-			if err := get(b.kick[s]); err != nil {
-				return c, bad("truncated")
-			}
-		}
-		rows := int64(c.Rows)
-		if learner != "" {
-			if err := get(&rows); err != nil {
-				return c, bad("truncated")
-			}
-		}
-		if err := readRows(b, rows, get); err != nil {
-			return c, bad("%v", err)
-		}
+	if err := body(c, func(v any) error { return binary.Read(summed, binary.LittleEndian, v) }); err != nil {
+		return c, bad("%v", err)
 	}
 	sum := h.Sum32()
 	var stored uint32
@@ -194,6 +193,29 @@ func readCheckpoint(rd io.Reader, r env.Rules, learner string, stores ...*breakM
 		return c, bad("bytes after its end")
 	}
 	return c, nil
+}
+
+// storesReader reads the stores (as storesBody wrote them) into the empty stores given.
+func storesReader(stores ...*breakMixes) func(c FictitiousCheckpoint, get func(any) error) error {
+	return func(c FictitiousCheckpoint, get func(any) error) error {
+		for _, b := range stores {
+			for s := range b.kick {
+				if err := get(b.kick[s]); err != nil {
+					return errors.New("truncated")
+				}
+			}
+			rows := int64(c.Rows)
+			if c.Learner != "" {
+				if err := get(&rows); err != nil {
+					return errors.New("truncated")
+				}
+			}
+			if err := readRows(b, rows, get); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }
 
 // readRows reads n rows of b's (from get).

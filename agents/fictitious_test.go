@@ -103,7 +103,7 @@ func TestRegretMatchingResumesFromItsCheckpoint(t *testing.T) {
 	if err := resumed.Train(context.Background(), 1, func(p agents.FictitiousPoint) { rest = append(rest, p) }); err != nil {
 		t.Fatal(err)
 	}
-	if rest[0] != (agents.FictitiousPoint{Iteration: 3, Exploitability: whole[2].Exploitability, NashConv: whole[2].NashConv, Seconds: rest[0].Seconds}) {
+	if rest[0] != (agents.FictitiousPoint{Iteration: 3, Exploitability: whole[2].Exploitability, NashConv: whole[2].NashConv, Seconds: rest[0].Seconds, Passes: 6}) {
 		t.Errorf("iteration 3 resumed: %+v, in one run: %+v", rest[0], whole[2])
 	}
 	if _, _, err := agents.ResumeFictitious(bytes.NewReader(buf.Bytes()), r); !errors.Is(err, agents.ErrBadCheckpoint) {
@@ -111,6 +111,64 @@ func TestRegretMatchingResumesFromItsCheckpoint(t *testing.T) {
 	}
 	cut := buf.Bytes()[:buf.Len()-5]
 	if _, _, err := agents.ResumeRegretMatching(bytes.NewReader(cut), r); !errors.Is(err, agents.ErrBadCheckpoint) {
+		t.Errorf("truncated: %v", err)
+	}
+}
+
+// TestPSROResumesFromItsCheckpoint: PSRO's populations, meta-game and meta-strategies kept
+// after two iterations give the third iteration and the table of a run in one go, to the bit;
+// its checkpoint is no other learner's, and one damaged is refused.
+func TestPSROResumesFromItsCheckpoint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short (the race stage): no goroutines of its own; it runs in go test ./...")
+	}
+	r := env.Rules{ThrowsPerHalf: 3, Moves: 1}
+	var whole, first, rest []agents.FictitiousPoint
+	p, _ := agents.NewPSRO(context.Background(), r)
+	if err := p.Train(context.Background(), 3, func(q agents.FictitiousPoint) { whole = append(whole, q) }); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := agents.NewPSRO(context.Background(), r)
+	if err := g.Train(context.Background(), 2, func(q agents.FictitiousPoint) { first = append(first, q) }); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := g.WriteCheckpoint(&buf, first); err != nil {
+		t.Fatal(err)
+	}
+	saved := buf.Bytes()
+	resumed, head, err := agents.ResumePSRO(bytes.NewReader(saved), r)
+	if err != nil || head.Iterations != 2 || len(head.Curve) != 2 {
+		t.Fatalf("resume: %v, %+v", err, head)
+	}
+	if err := resumed.Train(context.Background(), 1, func(q agents.FictitiousPoint) { rest = append(rest, q) }); err != nil {
+		t.Fatal(err)
+	}
+	if w := whole[2]; rest[0] != (agents.FictitiousPoint{Iteration: 3, Exploitability: w.Exploitability, NashConv: w.NashConv, Seconds: rest[0].Seconds, Passes: w.Passes}) {
+		t.Errorf("iteration 3 resumed: %+v, in one run: %+v", rest[0], w)
+	}
+	a, _, err1 := p.Table(context.Background(), "t")
+	b, _, err2 := resumed.Table(context.Background(), "t")
+	var ta, tb bytes.Buffer
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	a.WriteTo(&ta)
+	b.WriteTo(&tb)
+	if !bytes.Equal(ta.Bytes(), tb.Bytes()) {
+		t.Error("the resumed run's table differs from the run in one go")
+	}
+	if _, _, err := agents.ResumeRegretMatching(bytes.NewReader(saved), r); !errors.Is(err, agents.ErrBadCheckpoint) {
+		t.Errorf("PSRO's checkpoint read as regret matching's: %v", err)
+	}
+	for _, at := range []int{len(saved) / 2, len(saved) - 2} {
+		b := bytes.Clone(saved)
+		b[at] ^= 1
+		if _, _, err := agents.ResumePSRO(bytes.NewReader(b), r); !errors.Is(err, agents.ErrBadCheckpoint) {
+			t.Errorf("byte %d flipped: %v", at, err)
+		}
+	}
+	if _, _, err := agents.ResumePSRO(bytes.NewReader(saved[:len(saved)-5]), r); !errors.Is(err, agents.ErrBadCheckpoint) {
 		t.Errorf("truncated: %v", err)
 	}
 }

@@ -69,7 +69,7 @@ func (m *RegretMatching) Train(ctx context.Context, n int, progress func(Fictiti
 		}
 		if progress != nil {
 			x := max(c.Exploitability, 0)
-			progress(FictitiousPoint{Iteration: m.iter, Exploitability: x / 4, NashConv: x / 2, Seconds: m.training.Seconds()})
+			progress(FictitiousPoint{Iteration: m.iter, Exploitability: x / 4, NashConv: x / 2, Seconds: m.training.Seconds(), Passes: 2 * m.iter})
 		}
 	}
 	return nil

@@ -313,6 +313,7 @@ var rowTypes = map[string]*parquet.Schema{
 	PolicySchema:              parquet.SchemaOf(PolicyRow{}),
 	LearningCurveSchema:       parquet.SchemaOf(LearningCurveRow{}),
 	ExploitabilityCurveSchema: parquet.SchemaOf(ExploitabilityCurveRow{}),
+	BenchCurveSchema:          parquet.SchemaOf(BenchCurveRow{}),
 	EquilibriumSchema:         parquet.SchemaOf(EquilibriumRow{}),
 	GameSchema:                parquet.SchemaOf(GameRow{}),
 	RatingsSchema:             parquet.SchemaOf(RatingRow{}),

@@ -61,13 +61,36 @@ type LearningCurveRow struct {
 // ExploitabilityCurveSchema names ExploitabilityCurveRow files.
 const ExploitabilityCurveSchema = "exploitability-curve/1"
 
-// ExploitabilityCurveRow is one iteration of a self-play learner (kingoal train fictitious):
-// the exact exploitability of the strategy it had then.
+// ExploitabilityCurveRow is one iteration of a self-play learner (kingoal train
+// fictitious|regret|psro): the exact exploitability of the strategy it had then.
 type ExploitabilityCurveRow struct {
 	Iteration      int64   `parquet:"iteration"`
 	Exploitability float64 `parquet:"exploitability"` // a best response's mean score beyond ½ (both sides)
 	NashConv       float64 `parquet:"nash_conv"`      // both best responses' gains summed: 2 × exploitability
 	Seconds        float64 `parquet:"seconds"`        // training time so far
+	// Passes counts the learner's updates so far: full-width passes over the break states,
+	// each a best response's length (fictitious play one an iteration, regret matching two,
+	// PSRO's k-th ~2k).
+	Passes int64 `parquet:"passes"`
+}
+
+// BenchCurveSchema names BenchCurveRow files.
+const BenchCurveSchema = "bench-curve/1"
+
+// BenchCurveRow is one measurement of a learner in a Kingoal-Bench suite (kingoal bench:
+// bench.parquet): the exact exploitability of its policy after so much learning. The exact
+// solver's row (learner "solver") is the truth beside them: the verified equilibrium.
+type BenchCurveRow struct {
+	Suite          string  `parquet:"suite"`
+	Learner        string  `parquet:"learner"` // fictitious, regret, psro, qlearning or solver
+	Rules          string  `parquet:"rules"`   // the rules in words (env.Rules.String)
+	Seed           int64   `parquet:"seed"`    // the learner's seed (0: a deterministic learner)
+	Iteration      int64   `parquet:"iteration"`
+	Samples        int64   `parquet:"samples"` // episodes played so far (sampling learners; 0 for full-width ones)
+	Passes         int64   `parquet:"passes"`  // full-width passes over the break states so far (0 for sampling learners)
+	Seconds        float64 `parquet:"seconds"` // learning time so far, measurements left out
+	Exploitability float64 `parquet:"exploitability"`
+	NashConv       float64 `parquet:"nash_conv"` // 2 × exploitability: both best responses' gains
 }
 
 // EquilibriumSchema names EquilibriumRow files.

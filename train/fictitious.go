@@ -17,7 +17,7 @@ import (
 	"github.com/kingoal/kingoal/solver/game"
 )
 
-// Fictitious is a run of a full-width learner — fictitious self-play, or regret matching+ —
+// Fictitious is a run of a full-width learner — fictitious self-play, regret matching+ or PSRO —
 // into a policy table (Table, a .kgp name): after every iteration the exact exploitability
 // curve (exploitability-curve/1) and its chart, marked in progress, are rewritten beside the
 // table, and the run itself is kept in a checkpoint (Files), so an interrupted run resumes
@@ -31,8 +31,8 @@ type Fictitious struct {
 	Name string
 }
 
-// Learner is a full-width learner over the game's break states: *agents.Fictitious or
-// *agents.RegretMatching.
+// Learner is a full-width learner over the game's break states: *agents.Fictitious,
+// *agents.RegretMatching or *agents.PSRO.
 type Learner interface {
 	Iterations() int
 	Train(ctx context.Context, n int, progress func(agents.FictitiousPoint)) error
@@ -94,7 +94,7 @@ func writeExploitabilityCurve(curvePath, pngPath string, curve []agents.Fictitio
 	rows := make([]datasets.ExploitabilityCurveRow, len(curve))
 	var xy plotter.XYs
 	for i, c := range curve {
-		rows[i] = datasets.ExploitabilityCurveRow{Iteration: int64(c.Iteration), Exploitability: c.Exploitability, NashConv: c.NashConv, Seconds: c.Seconds}
+		rows[i] = datasets.ExploitabilityCurveRow{Iteration: int64(c.Iteration), Exploitability: c.Exploitability, NashConv: c.NashConv, Seconds: c.Seconds, Passes: int64(c.Passes)}
 		xy = append(xy, plotter.XY{X: float64(c.Iteration), Y: c.Exploitability})
 	}
 	if err := datasets.WriteParquet(curvePath, datasets.ExploitabilityCurveSchema, rows); err != nil {

@@ -35,7 +35,7 @@ var layers = [][]string{
 	{"solver/dyngame"},
 	{"agents"},
 	{"exploit", "match"},
-	{"exploit/exploittest", "arena", "train"},
+	{"exploit/exploittest", "arena", "train", "bench"},
 	{"arena/arenatest", "web"},
 	{"internal/cli/solvecmd"},
 	{"internal/cli", "python/native"},

@@ -38,12 +38,8 @@ type trainOptions struct {
 	noExploit   bool
 }
 
-func newTrainCmd(streams command.Streams) *cobra.Command {
-	var o trainOptions
-	cmd := &cobra.Command{
-		Use:   "train qlearning|fictitious|regret [--vs SPEC] [--episodes N] [--seed S] [--out MODEL] [--eval-every K] [--resume] [--iterations N] [rule flags]",
-		Short: "Train a tabular Q-learning agent, or learn the game by fictitious self-play or regret matching+; write the model, a Parquet learning curve and its chart",
-		Long: `Train plays N episodes against the --vs agent (sides alternate) and learns. Every K
+// trainLong is train's help: what each algorithm does and writes.
+const trainLong = `Train plays N episodes against the --vs agent (sides alternate) and learns. Every K
 episodes it evaluates the greedy policy — exactly when the opponent is a fixed line-up (and
 then also the regret: the optimum's score minus the agent's), by Monte Carlo with a 95%
 interval otherwise — and saves the model (MODEL), the learning curve (MODEL's name with
@@ -75,19 +71,38 @@ regret-matched, and learns its average, weighted linearly; each iteration is a p
 the current strategies (every line-up's value at every break, continued by the side's best
 response: the regrets' increments), then a pass measuring the average's exact
 exploitability — twice fictitious play's time an iteration and twice its memory. The same
-files, table (default regret.kgp), curve, chart, checkpoint and --resume as fictitious.`,
+files, table (default regret.kgp), curve, chart, checkpoint and --resume as fictitious.
+
+train psro learns it by policy-space response oracles: each side keeps a population of
+policies (from the uniform one); the meta-game is every home member's exact payoff against
+every away member (a backward induction of the pair, no sampling), solved by linear
+programming; each iteration adds each side's exact best response to the other's
+meta-strategy, played as the stationary policy mixing the members' choices at every break
+with the meta-game's weights (what the curve measures and the table keeps). Iteration k
+costs ~2k passes (a pass for every new meta-game entry) and a byte a break state for every
+member; the curve's passes column counts them. Where no best response is new it has reached
+its fixed point, which the stationary mixing can leave short of the equilibrium. The same
+files, table (default psro.kgp), curve, chart, checkpoint and --resume as fictitious.`
+
+func newTrainCmd(streams command.Streams) *cobra.Command {
+	var o trainOptions
+	cmd := &cobra.Command{
+		Use:   "train qlearning|fictitious|regret|psro [--vs SPEC] [--episodes N] [--seed S] [--out MODEL] [--eval-every K] [--resume] [--iterations N] [rule flags]",
+		Short: "Train a tabular Q-learning agent, or learn the game by fictitious self-play, regret matching+ or PSRO; write the model, a Parquet learning curve and its chart",
+		Long:  trainLong,
 		Example: `  kingoal train qlearning --vs fixed:2-2-2-2-2 --episodes 1000000 --out q.json
   kingoal watch qlearning:model=q.json fixed:2-2-2-2-2 --seed 3
   kingoal train fictitious --iterations 30 --throws-per-half 10 --moves 1 --out fsp.kgp
   kingoal eval table:file=fsp.kgp --throws-per-half 10 --moves 1
-  kingoal train regret --iterations 30 --throws-per-half 10 --moves 1 --out rm.kgp`,
-		Args: command.ArgsBetween(1, 1, "the algorithm: qlearning, fictitious or regret"),
+  kingoal train regret --iterations 30 --throws-per-half 10 --moves 1 --out rm.kgp
+  kingoal train psro --iterations 10 --throws-per-half 10 --moves 1 --out psro.kgp`,
+		Args: command.ArgsBetween(1, 1, "the algorithm: qlearning, fictitious, regret or psro"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if args[0] == "fictitious" || args[0] == "regret" {
+			if learnerNames[args[0]] != "" {
 				return runFictitious(cmd.Context(), streams, o, cmd.Flags(), args[0])
 			}
 			if cmd.Flags().Lookup("iterations").Changed {
-				return command.Usagef("--iterations is fictitious play's and regret matching's; Q-learning takes --episodes")
+				return command.Usagef("--iterations is fictitious play's, regret matching's and PSRO's; Q-learning takes --episodes")
 			}
 			if o.resume {
 				if err := resumeTraining(cmd.Flags(), o.out); err != nil {
@@ -105,12 +120,12 @@ files, table (default regret.kgp), curve, chart, checkpoint and --resume as fict
 	f.StringVar(&o.out, "out", "qlearning.json", "model file")
 	f.IntVar(&o.evalEvery, "eval-every", 0, "episodes between evaluations (0: episodes/20)")
 	f.IntVar(&o.evalMatches, "eval-matches", 2000, "matches per Monte Carlo evaluation (when exact evaluation does not apply)")
-	f.BoolVar(&o.resume, "resume", false, "continue training the model in --out with its own settings (other flags must agree; --episodes may grow); fictitious and regret: continue the interrupted run in OUT.partial")
+	f.BoolVar(&o.resume, "resume", false, "continue training the model in --out with its own settings (other flags must agree; --episodes may grow); fictitious, regret and psro: continue the interrupted run in OUT.partial")
 	f.BoolVar(&o.force, "force", false, "replace the model (and its curve) already in --out")
 	f.Float64Var(&o.alpha, "alpha", 0, "learning rate (0: 1/visits)")
 	f.Float64Var(&o.epsilon, "epsilon", 0.1, "exploration rate while training")
 	f.BoolVar(&o.noExploit, "no-exploitability", false, "skip the greedy policy's exact exploitability at each evaluation (measured where the game has at most 25 million break states: 20-throw halves with one move)")
-	f.IntVar(&o.iterations, "iterations", 50, "fictitious play and regret matching: iterations (each an exact best-response pass; regret matching's two)")
+	f.IntVar(&o.iterations, "iterations", 50, "fictitious play, regret matching and PSRO: iterations (each an exact best-response pass; regret matching's two; PSRO's k-th ~2k)")
 	o.rules.Register(f)
 	return cmd
 }
@@ -232,7 +247,7 @@ func (o *trainOptions) opponents(ctx context.Context, r env.Rules) (agents.Agent
 // check refuses bad options in one line and returns the rules.
 func (o trainOptions) check(algo string) (env.Rules, error) {
 	if algo != "qlearning" {
-		return env.Rules{}, command.Usagef("unknown algorithm %q: want qlearning, fictitious or regret", algo)
+		return env.Rules{}, command.Usagef("unknown algorithm %q: want qlearning, fictitious, regret or psro", algo)
 	}
 	r, err := o.rules.Rules()
 	if err != nil {

@@ -22,7 +22,7 @@ import (
 var qlearningOnly = []string{"vs", "eval-vs", "episodes", "eval-every", "eval-matches", "alpha", "epsilon", "no-exploitability"}
 
 // learnerNames are the full-width learners' names, by train's algorithm.
-var learnerNames = map[string]string{"fictitious": "fictitious play", "regret": "regret matching+"}
+var learnerNames = map[string]string{"fictitious": "fictitious play", "regret": "regret matching+", "psro": "PSRO"}
 
 // runFictitious is `kingoal train fictitious` (and `regret`): full-width fictitious self-play
 // (or regret matching+), its exact exploitability at every iteration in a curve (Parquet and
@@ -61,7 +61,7 @@ func runFictitious(ctx context.Context, streams command.Streams, o trainOptions,
 	if err := lock.RemoveStaleTempsOf(o.out, curvePath, pngPath, checkpoint); err != nil { // a killed run's
 		return err
 	}
-	f, curve, err := o.learnerFrom(algo, r, checkpoint)
+	f, curve, err := o.learnerFrom(ctx, algo, r, checkpoint)
 	if err != nil {
 		return err
 	}
@@ -85,18 +85,18 @@ func runFictitious(ctx context.Context, streams command.Streams, o trainOptions,
 		return err
 	}
 	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (exploitability %.6f, exact; play it as table:file=%s), %s and %s\n", o.out, x, o.out, curvePath, pngPath)
-	t := command.NewTable(streams.Out, 0, "iteration", "exploitability", "nash conv", "seconds")
+	t := command.NewTable(streams.Out, 0, "iteration", "exploitability", "nash conv", "passes", "seconds")
 	var rows [][]string
 	for _, c := range curve {
-		rows = append(rows, []string{fmt.Sprint(c.Iteration), fmt.Sprintf("%.6f", c.Exploitability), fmt.Sprintf("%.6f", c.NashConv), fmt.Sprintf("%.1f", c.Seconds)})
+		rows = append(rows, []string{fmt.Sprint(c.Iteration), fmt.Sprintf("%.6f", c.Exploitability), fmt.Sprintf("%.6f", c.NashConv), fmt.Sprint(c.Passes), fmt.Sprintf("%.1f", c.Seconds)})
 	}
-	rows = append(rows, []string{"final", fmt.Sprintf("%.6f", x), fmt.Sprintf("%.6f", 2*x), ""})
+	rows = append(rows, []string{"final", fmt.Sprintf("%.6f", x), fmt.Sprintf("%.6f", 2*x), "", ""})
 	return command.AppendRows(t, rows)
 }
 
 // learnerFrom is the learner to train: new (an interrupted run's checkpoint refused unless
 // --force), or, with --resume, the checkpoint's, with its curve.
-func (o trainOptions) learnerFrom(algo string, r env.Rules, checkpoint string) (train.Learner, []agents.FictitiousPoint, error) {
+func (o trainOptions) learnerFrom(ctx context.Context, algo string, r env.Rules, checkpoint string) (train.Learner, []agents.FictitiousPoint, error) {
 	if !o.resume {
 		if _, err := os.Lstat(checkpoint); err == nil && !o.force {
 			return nil, nil, command.Usagef("%s holds an interrupted run of %s: continue it with --resume, or start over with --force", checkpoint, o.out)
@@ -106,9 +106,12 @@ func (o trainOptions) learnerFrom(algo string, r env.Rules, checkpoint string) (
 		}
 		var f train.Learner
 		var err error
-		if algo == "regret" {
+		switch algo {
+		case "regret":
 			f, err = agents.NewRegretMatching(r)
-		} else {
+		case "psro":
+			f, err = agents.NewPSRO(ctx, r)
+		default:
 			f, err = agents.NewFictitious(r)
 		}
 		if err != nil {
@@ -126,9 +129,12 @@ func (o trainOptions) learnerFrom(algo string, r env.Rules, checkpoint string) (
 	defer file.Close()
 	var f train.Learner
 	var head agents.FictitiousCheckpoint
-	if algo == "regret" {
+	switch algo {
+	case "regret":
 		f, head, err = agents.ResumeRegretMatching(file, r)
-	} else {
+	case "psro":
+		f, head, err = agents.ResumePSRO(file, r)
+	default:
 		f, head, err = agents.ResumeFictitious(file, r)
 	}
 	switch {

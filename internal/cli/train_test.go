@@ -150,13 +150,13 @@ func TestTrainResumeKeepsItsTargetAndEveryCurveRow(t *testing.T) {
 	}
 }
 
-// TestTrainFictitious: for fictitious play and regret matching+, the curve (Parquet and
-// chart) and the policy table, whose exact exploitability eval reports as the run's final
+// TestTrainFictitious: for fictitious play, regret matching+ and PSRO, the curve (Parquet
+// and chart, with its passes) and the policy table, whose exact exploitability eval reports as the run's final
 // figure; a second run without --force and Q-learning's flags are refused.
 func TestTrainFictitious(t *testing.T) {
-	for _, algo := range []string{"fictitious", "regret"} {
-		if algo == "regret" && testing.Short() {
-			continue // the race stage: the same run as fictitious play's, twice the passes
+	for _, algo := range []string{"fictitious", "regret", "psro"} {
+		if algo != "fictitious" && testing.Short() {
+			continue // the race stage: the same run as fictitious play's, more passes
 		}
 		t.Run(algo, func(t *testing.T) { trainFullWidth(t, algo) })
 	}
@@ -171,7 +171,7 @@ func trainFullWidth(t *testing.T, algo string) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	curve, err := datasets.ReadParquet[datasets.ExploitabilityCurveRow](filepath.Join(dir, "fsp.curve.parquet"), datasets.ExploitabilityCurveSchema)
-	if err != nil || len(curve) != 4 || curve[3].Iteration != 4 || !(curve[3].Exploitability < curve[0].Exploitability) {
+	if err != nil || len(curve) != 4 || curve[3].Iteration != 4 || curve[3].Passes < 4 || !(curve[3].Exploitability < curve[0].Exploitability) {
 		t.Fatalf("curve %+v (%v)", curve, err)
 	}
 	if st, err := os.Stat(filepath.Join(dir, "fsp.curve.png")); err != nil || st.Size() < 1000 {

@@ -67,6 +67,23 @@ func RespondToPolicies(p PolicyProblem) (Check, error) {
 	if p.Payoff != lineup.PayoffWinLoss && p.Payoff != lineup.PayoffAdvance {
 		return Check{}, fmt.Errorf("solver: best responses to a policy are solved for payoff win-loss or advance, not %s", p.Payoff)
 	}
+	return p.run(false)
+}
+
+// PlayPolicies is the exact value to home (its payoff) of the home policy played against the
+// away policy: the backward induction of RespondToPolicies with both sides' mixes weighed at
+// every break instead of either side's best reply — a head-to-head without sampling, for
+// meta-games (PSRO's) and checks. Observers are not called.
+func PlayPolicies(p PolicyProblem) (float64, error) {
+	if p.Payoff != lineup.PayoffWinLoss && p.Payoff != lineup.PayoffAdvance {
+		return 0, fmt.Errorf("solver: policies are played for payoff win-loss or advance, not %s", p.Payoff)
+	}
+	c, err := p.run(true)
+	return c.HomeBest, err
+}
+
+// run is RespondToPolicies, or with play PlayPolicies, once p is known to fit.
+func (p PolicyProblem) run(play bool) (Check, error) {
 	moves, err := p.Fits()
 	if err != nil {
 		return Check{}, err
@@ -76,7 +93,7 @@ func RespondToPolicies(p PolicyProblem) (Check, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	sp := newGameSpace(moves)
-	return respond(p.Context, p.Rules, p.Payoff, sp, workers, p.Progress, func(w int) (pairStrategy, error) {
+	return respond(p.Context, p.Rules, p.Payoff, sp, workers, p.Progress, play, func(w int) (pairStrategy, error) {
 		home, away, err := p.Policies(w)
 		if err != nil {
 			return nil, err

@@ -135,3 +135,16 @@ func (sp *gameSpace) replyValues(h, a int, home, away []mixEntry, kh, ka, hv, av
 		av[i] = v
 	}
 }
+
+// played is home's payoff at a break where home plays its mix and away its own, each
+// continued by kh: the pair's value (PlayPolicies).
+func (sp *gameSpace) played(home, away []mixEntry, kh []float64) float64 {
+	e, v := sp.entries, 0.0
+	for _, p := range home {
+		row := kh[int(p.entry)*e:][:e]
+		for _, q := range away {
+			v += p.p * q.p * row[q.entry]
+		}
+	}
+	return v
+}

@@ -24,12 +24,14 @@ func Verify(ctx context.Context, g *Game, progress func(done, total int)) (Check
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	return respond(ctx, g.Problem.Rules, g.Problem.Payoff, g.space, workers, progress, func(int) (pairStrategy, error) { return gameAnswers{g}, nil })
+	return respond(ctx, g.Problem.Rules, g.Problem.Payoff, g.space, workers, progress, false, func(int) (pairStrategy, error) { return gameAnswers{g}, nil })
 }
 
 // respond runs the best responses' backward induction against the strategies each worker's
-// pairStrategy plays, and checks them at the kick-off.
-func respond(ctx context.Context, r env.Rules, p lineup.Payoff, sp *gameSpace, workers int, progress func(done, total int),
+// pairStrategy plays, and checks them at the kick-off; with play, the backward induction of
+// the two strategies played against each other instead (the Check's HomeBest and AwayBest
+// are then both the pair's value, its Exploitability 0).
+func respond(ctx context.Context, r env.Rules, p lineup.Payoff, sp *gameSpace, workers int, progress func(done, total int), play bool,
 	strategy func(worker int) (pairStrategy, error)) (Check, error) {
 	if ctx == nil {
 		ctx = context.Background()
@@ -42,7 +44,7 @@ func respond(ctx context.Context, r env.Rules, p lineup.Payoff, sp *gameSpace, w
 	n := sp.configs()
 	ls.Size, ls.Ctx, ls.Consts = 2*n, ctx, map[float64][]float64{}
 	gameSectors(ls, sp)
-	rs := &responder{Layers: ls, space: sp, workers: workers, progress: progress, total: ls.Remaining(0, ls.Lengths[0])}
+	rs := &responder{Layers: ls, space: sp, workers: workers, progress: progress, play: play, total: ls.Remaining(0, ls.Lengths[0])}
 	for w := range workers {
 		st, err := strategy(w)
 		if err != nil {
@@ -60,6 +62,14 @@ func respond(ctx context.Context, r env.Rules, p lineup.Payoff, sp *gameSpace, w
 	x, y, err := rs.strategies[0].kickOff()
 	if err != nil {
 		return Check{}, err
+	}
+	if play {
+		v, _ := kickOffValuesAt(sp, x, y, rs.kick[:n], rs.kick[n:])
+		value := 0.0
+		for l, p := range x {
+			value += p * v[l]
+		}
+		return Check{HomeBest: value, AwayBest: value}, nil
 	}
 	if o, ok := rs.strategies[0].(kickOffObserving); ok {
 		o.observeKickOff(kickOffValuesAt(sp, x, y, rs.kick[:n], rs.kick[n:]))
@@ -129,6 +139,7 @@ type responder struct {
 	space      *gameSpace
 	strategies []pairStrategy // one a worker
 	workers    int
+	play       bool // the strategies' own values, not the best responses'
 	progress   func(done, total int)
 	done       int
 	total      int
@@ -163,7 +174,7 @@ func (rs *responder) share(per, t int, u *induction.BallLayer, lay *induction.Br
 	n, e := sp.configs(), sp.entries
 	var m rowMixes
 	observer, _ := rs.strategies[w].(replyObserving)
-	if observer != nil && !observer.observes() {
+	if observer != nil && (rs.play || !observer.observes()) {
 		observer = nil
 	}
 	if ahead, ok := rs.strategies[w].(askingAhead); ok {
@@ -184,6 +195,11 @@ func (rs *responder) share(per, t int, u *induction.BallLayer, lay *induction.Br
 				return err
 			}
 			for a := range e {
+				if rs.play {
+					v := sp.played(m.home[a], m.away[a], kh)
+					out[h*e+a], out[n+h*e+a] = v, v
+					continue
+				}
 				out[h*e+a], out[n+h*e+a] = sp.replies(h, a, m.home[a], m.away[a], kh, ka)
 			}
 			if observer != nil {

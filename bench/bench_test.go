@@ -1,0 +1,90 @@
+package bench_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kingoal/kingoal/bench"
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+)
+
+// mini is a suite of every learner at 3-throw halves (2-throw halves have no goal to learn from), a few steps each.
+var mini = bench.Suite{Name: "mini", Entries: []bench.Entry{
+	{Learner: "solver", Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}},
+	{Learner: "fictitious", Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Budget: 3},
+	{Learner: "regret", Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Budget: 2},
+	{Learner: "psro", Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Budget: 2},
+	{Learner: "qlearning", Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Budget: 3000, Points: 3, Seed: 4},
+}}
+
+// TestSuiteIsReproducibleAndResumes: a suite run twice gives the same figures but the
+// seconds; the solver's row is the verified equilibrium (NashConv 0) and every learner's
+// first point is above it; a run over a directory whose parts are there reads them back
+// (the same rows, seconds too) — one part removed is run again; the report's files are
+// written and its Markdown has a row a run.
+func TestSuiteIsReproducibleAndResumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short (the race stage): the learners' goroutines are raced in their own packages")
+	}
+	dir := t.TempDir()
+	first, err := bench.Run(context.Background(), mini, bench.Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := bench.Run(context.Background(), mini, bench.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first) != len(again) || len(first) != 1+3+2+2+3 {
+		t.Fatalf("%d rows, then %d", len(first), len(again))
+	}
+	for i := range first {
+		a, b := first[i], again[i]
+		a.Seconds, b.Seconds = 0, 0
+		if a != b {
+			t.Errorf("row %d: %+v, then %+v", i, a, b)
+		}
+		if a.Learner == "solver" && a.NashConv > 1e-9 || a.Learner != "solver" && a.Iteration == 1 && !(a.NashConv > 1e-6) {
+			t.Errorf("row %d: %+v", i, a)
+		}
+	}
+	parts, _ := filepath.Glob(filepath.Join(dir, "parts", "*.parquet"))
+	if len(parts) != len(mini.Entries) {
+		t.Fatalf("%d parts", len(parts))
+	}
+	if err := os.Remove(parts[0]); err != nil {
+		t.Fatal(err)
+	}
+	ran := 0
+	resumed, err := bench.Run(context.Background(), mini, bench.Options{Dir: dir, Progress: func(_, _ int, _ bench.Entry, last *datasets.BenchCurveRow) {
+		if last == nil {
+			ran++
+		}
+	}})
+	if err != nil || ran != 1 || len(resumed) != len(first) {
+		t.Fatalf("resumed: %v, %d entries run, %d rows", err, ran, len(resumed))
+	}
+	if err := bench.Report(dir, resumed); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{bench.Files.Table, bench.Files.BySeconds, bench.Files.ByPasses, bench.Files.BySamples, bench.Files.Markdown} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() < 100 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	if md := bench.Markdown(resumed); strings.Count(md, "\n") != 2+len(mini.Entries) {
+		t.Errorf("markdown:\n%s", md)
+	}
+}
+
+// TestUnknownLearnerIsRefused: an entry naming no learner is an error, not a skip.
+func TestUnknownLearnerIsRefused(t *testing.T) {
+	_, err := bench.Run(context.Background(), bench.Suite{Name: "x", Entries: []bench.Entry{{Learner: "cfr"}}}, bench.Options{})
+	if err == nil || !strings.Contains(err.Error(), `unknown learner "cfr"`) {
+		t.Errorf("%v", err)
+	}
+}
