@@ -2,6 +2,7 @@ package bench_test
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/kingoal/kingoal/bench"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/exploit/exploittest"
 )
 
 // mini is a suite of every learner at 3-throw halves (2-throw halves have no goal to learn from), a few steps each.
@@ -19,6 +21,7 @@ var mini = bench.Suite{Name: "mini", Entries: []bench.Entry{
 	{Learner: "regret", Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Budget: 2},
 	{Learner: "psro", Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Budget: 2},
 	{Learner: "qlearning", Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Budget: 3000, Points: 3, Seed: 4},
+	{Learner: "mcts", Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Budget: 20, Points: 20},
 }}
 
 // TestSuiteIsReproducibleAndResumes: a suite run twice gives the same figures but the
@@ -30,6 +33,7 @@ func TestSuiteIsReproducibleAndResumes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short (the race stage): the learners' goroutines are raced in their own packages")
 	}
+	bench.ZooMatches = 200 // the cards' scores: the path, not the figures
 	dir := t.TempDir()
 	first, err := bench.Run(context.Background(), mini, bench.Options{Dir: dir})
 	if err != nil {
@@ -39,7 +43,7 @@ func TestSuiteIsReproducibleAndResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(first) != len(again) || len(first) != 1+3+2+2+3 {
+	if len(first) != len(again) || len(first) != 1+3+2+2+3+1 {
 		t.Fatalf("%d rows, then %d", len(first), len(again))
 	}
 	for i := range first {
@@ -48,7 +52,7 @@ func TestSuiteIsReproducibleAndResumes(t *testing.T) {
 		if a != b {
 			t.Errorf("row %d: %+v, then %+v", i, a, b)
 		}
-		if a.Learner == "solver" && a.NashConv > 1e-9 || a.Learner != "solver" && a.Iteration == 1 && !(a.NashConv > 1e-6) {
+		if a.Learner == "solver" && a.NashConv > 1e-9 || a.Learner != "solver" && a.Iteration == 1 && !(a.NashConv > 1e-6) || a.Exact != (a.Learner != "mcts") {
 			t.Errorf("row %d: %+v", i, a)
 		}
 	}
@@ -78,6 +82,33 @@ func TestSuiteIsReproducibleAndResumes(t *testing.T) {
 	}
 	if md := bench.Markdown(resumed); strings.Count(md, "\n") != 2+len(mini.Entries) {
 		t.Errorf("markdown:\n%s", md)
+	}
+	checkZoo(t, filepath.Join(dir, "zoo"))
+}
+
+// checkZoo: the zoo holds a card a learner (the solver's equilibrium and a search are not), each
+// table playing under its spec with the exploitability its card says (measured again,
+// exactly, by the table agent); a table changed after its card is refused.
+func checkZoo(t *testing.T, zoo string) {
+	cards, err := bench.ReadZoo(zoo)
+	if err != nil || len(cards) != len(mini.Entries)-2 { // neither the solver's equilibrium nor a search is a learner's table
+		t.Fatalf("zoo: %d cards (%v)", len(cards), err)
+	}
+	r := mini.Entries[0].Rules
+	for _, c := range cards {
+		got := exploittest.Measure(t, c.Spec(zoo), r, 0)
+		if !got.Exact || math.Abs(got.Value-c.Exploitability) > 1e-6 || len(c.Scores) != len(bench.ZooOpponents) {
+			t.Errorf("%s: measured %+v, its card %+v", c.Name, got, c)
+		}
+	}
+	table := filepath.Join(zoo, cards[0].Table)
+	b, _ := os.ReadFile(table)
+	b[len(b)/2] ^= 1
+	if err := os.WriteFile(table, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bench.ReadZoo(zoo); err == nil || !strings.Contains(err.Error(), "not the table its card") {
+		t.Errorf("a changed table: %v", err)
 	}
 }
 

@@ -12,22 +12,30 @@ import (
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
-// runEntry runs one entry, telling measured after each measurement, and returns its rows.
-func runEntry(ctx context.Context, e Entry, measured func(datasets.BenchCurveRow)) ([]datasets.BenchCurveRow, error) {
+// runEntry runs one entry, telling measured after each measurement, and returns its rows;
+// with zoo set, a learner's final policy goes into that directory with its card.
+func runEntry(ctx context.Context, e Entry, zoo string, measured func(datasets.BenchCurveRow)) ([]datasets.BenchCurveRow, error) {
 	var rows []datasets.BenchCurveRow
 	add := func(r datasets.BenchCurveRow) {
 		r.Learner, r.Rules, r.Seed, r.NashConv = e.Learner, e.Rules.String(), int64(e.Seed), 2*r.Exploitability
+		r.Exact = e.Learner != "mcts"
 		rows = append(rows, r)
 		measured(r)
 	}
+	var table tabler
 	var err error
 	switch e.Learner {
 	case "solver":
 		err = runSolver(ctx, e, add)
 	case "qlearning":
-		err = runQLearning(ctx, e, add)
+		table, err = runQLearning(ctx, e, add)
+	case "mcts":
+		err = runSearch(ctx, e, add)
 	default:
-		err = runFullWidth(ctx, e, add)
+		table, err = runFullWidth(ctx, e, add)
+	}
+	if err == nil && zoo != "" && table != nil {
+		err = keep(ctx, zoo, e, table)
 	}
 	return rows, err
 }
@@ -35,11 +43,12 @@ func runEntry(ctx context.Context, e Entry, measured func(datasets.BenchCurveRow
 // fullWidth is what a full-width learner does (train.Learner's part the bench needs).
 type fullWidth interface {
 	Train(ctx context.Context, n int, progress func(agents.FictitiousPoint)) error
+	Table(ctx context.Context, name string) (*game.PolicyTable, float64, error)
 }
 
 // runFullWidth trains fictitious play, regret matching+ or PSRO for the budget's iterations,
 // each point exact as the learner measures it.
-func runFullWidth(ctx context.Context, e Entry, add func(datasets.BenchCurveRow)) error {
+func runFullWidth(ctx context.Context, e Entry, add func(datasets.BenchCurveRow)) (tabler, error) {
 	var f fullWidth
 	var err error
 	switch e.Learner {
@@ -51,38 +60,42 @@ func runFullWidth(ctx context.Context, e Entry, add func(datasets.BenchCurveRow)
 		f, err = agents.NewPSRO(ctx, e.Rules)
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return f.Train(ctx, e.Budget, func(p agents.FictitiousPoint) {
+	return f.Table, f.Train(ctx, e.Budget, func(p agents.FictitiousPoint) {
 		add(datasets.BenchCurveRow{Iteration: int64(p.Iteration), Passes: int64(p.Passes), Seconds: p.Seconds, Exploitability: p.Exploitability})
 	})
 }
 
 // runQLearning trains tabular Q-learning in self-play, measuring its greedy policy's exact
 // exploitability Points times along the budget (training in steps is training in one call).
-func runQLearning(ctx context.Context, e Entry, add func(datasets.BenchCurveRow)) error {
+func runQLearning(ctx context.Context, e Entry, add func(datasets.BenchCurveRow)) (tabler, error) {
 	points := e.Points
 	if points <= 0 {
 		points = 10
 	}
 	q := agents.NewQLearning(agents.QConfig{}, e.Rules)
+	greedy := func() (agents.Agent, error) { return q, nil }
 	var spent time.Duration
 	for k := 1; k <= points; k++ {
 		began := time.Now()
 		if err := q.Train(ctx, agents.TrainConfig{Episodes: e.Budget*k/points - q.Episodes, Seed: e.Seed}); err != nil {
-			return err
+			return nil, err
 		}
 		spent += time.Since(began)
-		x, err := exploit.Measure(ctx, func() (agents.Agent, error) { return q, nil }, e.Rules, 0, e.Seed)
+		x, err := exploit.Measure(ctx, greedy, e.Rules, 0, e.Seed)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if !x.Exact {
-			return fmt.Errorf("the exploitability of Q-learning's policy is not exact under these rules (%s)", x.Method)
+			return nil, fmt.Errorf("the exploitability of Q-learning's policy is not exact under these rules (%s)", x.Method)
 		}
 		add(datasets.BenchCurveRow{Iteration: int64(k), Samples: int64(q.Episodes), Seconds: spent.Seconds(), Exploitability: x.Value})
 	}
-	return nil
+	return func(ctx context.Context, name string) (*game.PolicyTable, float64, error) {
+		t, x, err := exploit.Tabulate(ctx, greedy, e.Rules, name)
+		return t, x.Value, err
+	}, nil
 }
 
 // runSolver solves the game exactly and verifies it by both best responses: the truth, at
@@ -99,5 +112,23 @@ func runSolver(ctx context.Context, e Entry, add func(datasets.BenchCurveRow)) e
 		return err
 	}
 	add(datasets.BenchCurveRow{Iteration: 1, Seconds: seconds, Exploitability: max(c.Exploitability, 0) / 4})
+	return nil
+}
+
+// runSearch measures simultaneous-move MCTS at the entry's budget (simulations a decision):
+// a search is not a table, so its exploitability is estimated — an exploiter's score over
+// Points matches (0: 200), a lower bound with its 95% interval.
+func runSearch(ctx context.Context, e Entry, add func(datasets.BenchCurveRow)) error {
+	matches := e.Points
+	if matches <= 0 {
+		matches = 200
+	}
+	spec := fmt.Sprintf("mcts:iters=%d", e.Budget)
+	began := time.Now()
+	x, err := exploit.Measure(ctx, func() (agents.Agent, error) { return agents.New(spec, agents.Setup{Rules: e.Rules, Context: ctx}) }, e.Rules, matches, max(e.Seed, 1))
+	if err != nil {
+		return err
+	}
+	add(datasets.BenchCurveRow{Iteration: 1, Samples: int64(e.Budget), Seconds: time.Since(began).Seconds(), Exploitability: x.Value, CI95: 2 * x.CI})
 	return nil
 }

@@ -31,9 +31,9 @@ func Report(dir string, rows []datasets.BenchCurveRow) error {
 		at      func(datasets.BenchCurveRow) float64
 		kind    func(datasets.BenchCurveRow) bool
 	}{
-		{Files.BySeconds, "learning time (s)", func(r datasets.BenchCurveRow) float64 { return r.Seconds }, func(r datasets.BenchCurveRow) bool { return r.Learner != "solver" }},
+		{Files.BySeconds, "learning time (s)", func(r datasets.BenchCurveRow) float64 { return r.Seconds }, func(r datasets.BenchCurveRow) bool { return r.Learner != "solver" && r.Exact }},
 		{Files.ByPasses, "full-width passes over the break states", func(r datasets.BenchCurveRow) float64 { return float64(r.Passes) }, func(r datasets.BenchCurveRow) bool { return r.Passes > 0 }},
-		{Files.BySamples, "episodes played", func(r datasets.BenchCurveRow) float64 { return float64(r.Samples) }, func(r datasets.BenchCurveRow) bool { return r.Samples > 0 }},
+		{Files.BySamples, "samples (Q-learning: episodes played; MaskablePPO: decisions trained on)", func(r datasets.BenchCurveRow) float64 { return float64(r.Samples) }, func(r datasets.BenchCurveRow) bool { return r.Samples > 0 && r.Exact }},
 	} {
 		var series []charts.Series
 		for _, run := range runs {
@@ -59,12 +59,13 @@ func Report(dir string, rows []datasets.BenchCurveRow) error {
 	return datasets.WriteAtomic(filepath.Join(dir, Files.Markdown), func(w io.Writer) error { _, err := io.WriteString(w, md); return err })
 }
 
-// byRun groups rows by run (rules, learner, seed), in the rows' order of first appearance.
+// byRun groups rows by run (rules, learner, seed; a search's budget), in the rows' order of
+// first appearance.
 func byRun(rows []datasets.BenchCurveRow) [][]datasets.BenchCurveRow {
 	var runs [][]datasets.BenchCurveRow
 	at := map[[3]string]int{}
 	for _, r := range rows {
-		k := [3]string{r.Rules, r.Learner, fmt.Sprint(r.Seed)}
+		k := [3]string{r.Rules, runName(r), fmt.Sprint(r.Seed)}
 		i, ok := at[k]
 		if !ok {
 			i = len(runs)
@@ -79,6 +80,9 @@ func byRun(rows []datasets.BenchCurveRow) [][]datasets.BenchCurveRow {
 // runName names a run in a chart's legend.
 func runName(r datasets.BenchCurveRow) string {
 	name := r.Learner
+	if !r.Exact {
+		name += fmt.Sprintf(" (%d simulations a decision)", r.Samples)
+	}
 	if r.Seed != 0 {
 		name += fmt.Sprintf(" (seed %d)", r.Seed)
 	}
@@ -113,7 +117,12 @@ func Markdown(rows []datasets.BenchCurveRow) string {
 		if learner == "solver" {
 			learner = "solver (exact equilibrium, verified)"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %.6f | %.6f | %.2f | %s | %s |\n", last.Rules, learner, seed, last.NashConv, best, last.Seconds, passes, samples)
+		final, bestText := fmt.Sprintf("%.6f", last.NashConv), fmt.Sprintf("%.6f", best)
+		if !last.Exact { // a search: an exploiter's estimate, a lower bound
+			learner = fmt.Sprintf("%s at %d simulations a decision (estimated: an exploiter's matches)", last.Learner, last.Samples)
+			final, bestText, samples = fmt.Sprintf("≥ %.4f ± %.4f", last.NashConv, last.CI95), "—", "—"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %.2f | %s | %s |\n", last.Rules, learner, seed, final, bestText, last.Seconds, passes, samples)
 	}
 	return b.String()
 }

@@ -2,6 +2,8 @@ package bench
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -15,21 +17,37 @@ import (
 
 // Entry is one learner's run in a suite.
 type Entry struct {
-	// Learner is fictitious, regret, psro, qlearning (tabular self-play), or solver (the
-	// exact equilibrium: solved and verified, the truth the others are measured against).
+	// Learner is fictitious, regret, psro, qlearning (tabular self-play), mcts
+	// (simultaneous-move MCTS at a fixed budget: a search, measured by an exploiter's matches),
+	// or solver (the exact equilibrium: solved and verified, the truth the others are
+	// measured against).
 	Learner string
 	Rules   env.Rules
-	// Budget is the iterations of a full-width learner, the episodes of Q-learning.
+	// Budget is the iterations of a full-width learner, the episodes of Q-learning, the
+	// simulations a decision of mcts.
 	Budget int
-	// Points is how many times Q-learning is measured along its budget (0: 10).
+	// Points is how many times Q-learning is measured along its budget (0: 10); mcts's
+	// matches against its exploiter (0: 200).
 	Points int
 	Seed   uint64 // Q-learning's (full-width learners and the solver are deterministic)
 }
 
-// key names e's part file: what it ran, so a part is never another entry's.
+// key names e's part file and zoo files: what it ran, so a part is never another entry's —
+// the learner, throws a half and moves, budget, Q-learning's points and seed, and for rules
+// beyond those two knobs a digest of them.
 func (e Entry) key() string {
-	r := strings.NewReplacer(" ", "", ",", "_", "+", "p", "/", "-")
-	return fmt.Sprintf("%s_%s_b%d_p%d_s%d", e.Learner, r.Replace(e.Rules.String()), e.Budget, e.Points, e.Seed)
+	k := fmt.Sprintf("%s_%dt%dm_b%d", e.Learner, e.Rules.HalfThrows(), e.Rules.MoveBudget(), e.Budget)
+	if e.Points != 0 {
+		k += fmt.Sprintf("_p%d", e.Points)
+	}
+	if e.Seed != 0 {
+		k += fmt.Sprintf("_s%d", e.Seed)
+	}
+	if plain := (env.Rules{ThrowsPerHalf: e.Rules.ThrowsPerHalf, Moves: e.Rules.Moves}); !plain.Equal(e.Rules) {
+		sum := sha256.Sum256([]byte(e.Rules.String()))
+		k += "_r" + hex.EncodeToString(sum[:4])
+	}
+	return k
 }
 
 // Suite is a named list of entries.
@@ -39,10 +57,12 @@ type Suite struct {
 }
 
 // learners are the kinds an Entry may name.
-var learners = []string{"fictitious", "regret", "psro", "qlearning", "solver"}
+var learners = []string{"fictitious", "regret", "psro", "qlearning", "mcts", "solver"}
 
-// Suites are the declared suites: tiny (3-throw halves, one move: seconds, run in CI) and
-// standard (10-throw halves, one move: the published figures, ~an hour on 2 cores).
+// Suites are the declared suites: tiny (3-throw halves, one move: seconds, run in CI),
+// standard (10-throw halves, one move: the published figures, ~half an hour on 2 cores) and
+// default (the real rules, where only the sampling learners fit: the full-width learners'
+// strategies would hold every break state's mixes, ~100 GB; ~half an hour, ~5 GB).
 var Suites = map[string]Suite{
 	"tiny": {Name: "tiny", Entries: []Entry{
 		{Learner: "solver", Rules: tinyRules},
@@ -51,6 +71,7 @@ var Suites = map[string]Suite{
 		{Learner: "psro", Rules: tinyRules, Budget: 6},
 		{Learner: "qlearning", Rules: tinyRules, Budget: 20000, Points: 4, Seed: 1},
 		{Learner: "qlearning", Rules: tinyRules, Budget: 20000, Points: 4, Seed: 2},
+		{Learner: "mcts", Rules: tinyRules, Budget: 100, Points: 100},
 	}},
 	"standard": {Name: "standard", Entries: []Entry{
 		{Learner: "solver", Rules: standardRules},
@@ -60,6 +81,12 @@ var Suites = map[string]Suite{
 		{Learner: "qlearning", Rules: standardRules, Budget: 2_000_000, Points: 10, Seed: 1},
 		{Learner: "qlearning", Rules: standardRules, Budget: 2_000_000, Points: 10, Seed: 2},
 		{Learner: "qlearning", Rules: standardRules, Budget: 2_000_000, Points: 10, Seed: 3},
+		{Learner: "mcts", Rules: standardRules, Budget: 100, Points: 1000},
+		{Learner: "mcts", Rules: standardRules, Budget: 1000, Points: 1000},
+	}},
+	"default": {Name: "default", Entries: []Entry{
+		{Learner: "solver", Rules: env.Rules{}},
+		{Learner: "qlearning", Rules: env.Rules{}, Budget: 1_000_000, Points: 2, Seed: 1},
 	}},
 }
 
@@ -70,8 +97,11 @@ var (
 
 // Options are a run's: where its part files go, and whom to tell.
 type Options struct {
-	// Dir holds a part file for every finished entry (dir/parts/KEY.parquet); a part found
-	// there is read, not run again. "" runs everything and keeps nothing.
+	// Dir holds a part file for every finished entry (dir/parts/KEY.parquet), and each
+	// learner's final policy with its card (dir/zoo: ReadZoo); a part found there is read,
+	// not run again. Rows that learners outside Go wrote into dir/external
+	// (bench-curve/1 files: python/examples/selfplay_maskable_ppo.py --bench DIR) join the
+	// suite's. "" runs everything and keeps nothing.
 	Dir string
 	// Progress, if set, is told when an entry starts (done entries so far, of total) and
 	// after each of its measurements.
@@ -101,7 +131,11 @@ func Run(ctx context.Context, s Suite, o Options) ([]datasets.BenchCurveRow, err
 		if o.Progress != nil {
 			o.Progress(i, len(s.Entries), e, nil)
 		}
-		rows, err := runEntry(ctx, e, func(r datasets.BenchCurveRow) {
+		zoo := ""
+		if o.Dir != "" {
+			zoo = filepath.Join(o.Dir, "zoo")
+		}
+		rows, err := runEntry(ctx, e, zoo, func(r datasets.BenchCurveRow) {
 			if o.Progress != nil {
 				o.Progress(i, len(s.Entries), e, &r)
 			}
@@ -119,6 +153,20 @@ func Run(ctx context.Context, s Suite, o Options) ([]datasets.BenchCurveRow, err
 			if err := datasets.WriteParquet(part, datasets.BenchCurveSchema, rows); err != nil {
 				return nil, err
 			}
+		}
+		all = append(all, rows...)
+	}
+	if o.Dir == "" {
+		return all, nil
+	}
+	external, err := filepath.Glob(filepath.Join(o.Dir, "external", "*.parquet"))
+	if err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	for _, path := range external {
+		rows, err := datasets.ReadParquet[datasets.BenchCurveRow](path, datasets.BenchCurveSchema)
+		if err != nil {
+			return nil, fmt.Errorf("bench: an external learner's rows: %w", err)
 		}
 		all = append(all, rows...)
 	}

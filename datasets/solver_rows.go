@@ -68,10 +68,13 @@ type ExploitabilityCurveRow struct {
 	Exploitability float64 `parquet:"exploitability"` // a best response's mean score beyond ½ (both sides)
 	NashConv       float64 `parquet:"nash_conv"`      // both best responses' gains summed: 2 × exploitability
 	Seconds        float64 `parquet:"seconds"`        // training time so far
-	// Passes counts the learner's updates so far: full-width passes over the break states,
+	// Passes counts a full-width learner's updates so far: passes over the break states,
 	// each a best response's length (fictitious play one an iteration, regret matching two,
-	// PSRO's k-th ~2k).
+	// PSRO's k-th ~2k); 0 for a sampling learner.
 	Passes int64 `parquet:"passes"`
+	// Samples counts a sampling learner's experience so far (decisions, or episodes, as its
+	// writer says); 0 for a full-width learner.
+	Samples int64 `parquet:"samples"`
 }
 
 // BenchCurveSchema names BenchCurveRow files.
@@ -86,11 +89,20 @@ type BenchCurveRow struct {
 	Rules          string  `parquet:"rules"`   // the rules in words (env.Rules.String)
 	Seed           int64   `parquet:"seed"`    // the learner's seed (0: a deterministic learner)
 	Iteration      int64   `parquet:"iteration"`
-	Samples        int64   `parquet:"samples"` // episodes played so far (sampling learners; 0 for full-width ones)
-	Passes         int64   `parquet:"passes"`  // full-width passes over the break states so far (0 for sampling learners)
-	Seconds        float64 `parquet:"seconds"` // learning time so far, measurements left out
+	// Samples is a sampling learner's experience so far — episodes played (Q-learning),
+	// decisions trained on (MaskablePPO) — or a search's simulations a decision (mcts); 0
+	// for full-width learners.
+	Samples int64 `parquet:"samples"`
+	Passes  int64 `parquet:"passes"` // full-width passes over the break states so far (0 for sampling learners)
+	// Seconds is the learning time so far, measurements left out (mcts, which does not
+	// learn: the time of the matches behind its estimate).
+	Seconds        float64 `parquet:"seconds"`
 	Exploitability float64 `parquet:"exploitability"`
 	NashConv       float64 `parquet:"nash_conv"` // 2 × exploitability: both best responses' gains
+	// Exact is false for an estimate (mcts: an exploiter's score, a lower bound), whose 95%
+	// interval's half-width, in NashConv's terms, is CI95 (0 when exact).
+	Exact bool    `parquet:"exact"`
+	CI95  float64 `parquet:"ci95"`
 }
 
 // EquilibriumSchema names EquilibriumRow files.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"html"
 	"image/color"
 	"image/png"
 	"net/http/httptest"
@@ -15,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/bench"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/frame"
@@ -194,5 +196,30 @@ func TestPolicyPage(t *testing.T) {
 	defer small.Close()
 	if code, body := get(t, small, "/policy/0/policy.parquet"); code != 413 || !strings.Contains(body, "--max-file-mib") {
 		t.Errorf("a file past the server's bound: %d %s", code, body)
+	}
+}
+
+// TestZooListing: the policies page lists a served directory's model zoo (bench's DIR/zoo):
+// each card with the spec that plays its table; a zoo whose table was replaced is one message.
+func TestZooListing(t *testing.T) {
+	root := t.TempDir()
+	bench.ZooMatches = 50
+	suite := bench.Suite{Name: "web", Entries: []bench.Entry{{Learner: "fictitious", Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Budget: 1}}}
+	if _, err := bench.Run(context.Background(), suite, bench.Options{Dir: root}); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer((&web.Server{Roots: []string{root}}).Handler())
+	defer srv.Close()
+	code, body := get(t, srv, "/policies/")
+	zoo := filepath.Join(root, "zoo")
+	cards, _ := bench.ReadZoo(zoo)
+	if code != 200 || len(cards) != 1 || !strings.Contains(body, html.EscapeString(cards[0].Spec(zoo))) || !strings.Contains(body, "fictitious, budget 1") {
+		t.Fatalf("policies: %d\n%s", code, body)
+	}
+	if err := os.WriteFile(filepath.Join(zoo, cards[0].Table), []byte("another table"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, body = get(t, srv, "/policies/"); code != 200 || !strings.Contains(body, `class="err"`) || strings.Contains(body, "fictitious, budget 1") {
+		t.Errorf("a replaced table: %d\n%s", code, body)
 	}
 }

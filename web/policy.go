@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kingoal/kingoal/bench"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 )
@@ -36,6 +37,44 @@ func policyKind(path string) string {
 		return "policy"
 	}
 	return ""
+}
+
+// zooShelf is a directory of model-zoo cards the policies page lists: its cards, or why they
+// were refused.
+type zooShelf struct {
+	Dir   string
+	Cards []zooCard
+	Err   string
+}
+
+// zooCard is a card with the spec that plays its table.
+type zooCard struct {
+	bench.Card
+	Spec string
+}
+
+// zooShelves finds the model zoos in the served roots (a root itself, or its zoo directory:
+// where kingoal bench --out ROOT writes one), cards checked against their tables' sizes — not
+// their SHA-256, which would read every table at every request (kingoal agents --zoo checks it).
+func (s *Server) zooShelves() []zooShelf {
+	var out []zooShelf
+	for _, root := range s.Roots {
+		for _, dir := range []string{root, filepath.Join(root, "zoo")} {
+			if found, _ := filepath.Glob(filepath.Join(dir, "*.card.json")); len(found) == 0 {
+				continue
+			}
+			shelf := zooShelf{Dir: dir}
+			cards, err := bench.ReadCards(dir)
+			if err != nil {
+				shelf.Err = err.Error()
+			}
+			for _, c := range cards {
+				shelf.Cards = append(shelf.Cards, zooCard{c, c.Spec(dir)})
+			}
+			out = append(out, shelf)
+		}
+	}
+	return out
 }
 
 // policyFiles lists the files the page can show at the top of each root.

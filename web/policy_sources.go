@@ -96,7 +96,7 @@ func gameTablePoints(ctx context.Context, f *os.File) (string, string, []point, 
 }
 
 func (s *Server) policiesPage(w http.ResponseWriter, r *http.Request) {
-	render(w, "policies.html", map[string]any{"Files": s.policyFiles()})
+	render(w, "policies.html", map[string]any{"Files": s.policyFiles(), "Zoo": s.zooShelves()})
 }
 
 // heatmapsKept bounds the heatmaps kept, by their cells.

@@ -1,25 +1,45 @@
 package cli
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/bench"
 	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
-type agentsOptions struct{ json bool }
+type agentsOptions struct {
+	json bool
+	zoo  string
+}
 
 func newAgentsCmd(io command.Streams) *cobra.Command {
 	var o agentsOptions
 	cmd := &cobra.Command{
-		Use:   "agents [--json]",
-		Short: "List the agents, their parameters and defaults (specs like fixed:1-2-3-3-1 or optimal:objective=points)",
-		Args:  command.ArgsBetween(0, 0, "no arguments"),
-		RunE:  func(*cobra.Command, []string) error { return runAgents(io, o) },
+		Use:   "agents [--json] [--zoo DIR]",
+		Short: "List the agents, their parameters and defaults (specs like fixed:1-2-3-3-1 or optimal:objective=points); --zoo: the model zoo's policies",
+		Long: `Agents lists the registry's agents, their parameters and defaults.
+
+With --zoo DIR it lists the model zoo in DIR instead (kingoal bench --out B writes one into
+B/zoo): every learner's final policy, a policy table with its card — learner, rules, budget,
+seed, exact exploitability, scores against reference agents — and the spec that plays it
+(table:file=…, under the card's rules). A card whose table is missing or is not the one it
+describes (size or SHA-256) is refused.`,
+		Example: `  kingoal agents
+  kingoal bench --suite tiny --out b && kingoal agents --zoo b/zoo`,
+		Args: command.ArgsBetween(0, 0, "no arguments"),
+		RunE: func(*cobra.Command, []string) error {
+			if o.zoo != "" {
+				return runZoo(io, o)
+			}
+			return runAgents(io, o)
+		},
 	}
 	command.JSONFlag(cmd.Flags(), &o.json, "the list")
+	cmd.Flags().StringVar(&o.zoo, "zoo", "", "list the model zoo in this directory (its *.card.json) instead")
 	return cmd
 }
 
@@ -68,6 +88,31 @@ func runAgents(io command.Streams, o agentsOptions) error {
 		"to tell two of one spec apart (random#2).", 0, agentsWidth)
 	_, err := io.Out.Write([]byte(b.String()))
 	return err
+}
+
+// runZoo lists the zoo's cards: a row a policy, best first under each rules.
+func runZoo(io command.Streams, o agentsOptions) error {
+	cards, err := bench.ReadZoo(o.zoo)
+	if err != nil {
+		return err
+	}
+	if o.json {
+		return command.WriteJSON(io.Out, cards)
+	}
+	head := []string{"policy", "rules", "exploitability"}
+	for _, opp := range bench.ZooOpponents {
+		head = append(head, "v "+opp)
+	}
+	t := command.NewTable(io.Out, 0, append(head, "spec")...)
+	var rows [][]string
+	for _, c := range cards {
+		row := []string{c.Name, c.Rules, fmt.Sprintf("%.6f", c.Exploitability)}
+		for _, s := range c.Scores {
+			row = append(row, fmt.Sprintf("%.3f ± %.3f", s.Score, s.CI))
+		}
+		rows = append(rows, append(row, c.Spec(o.zoo)))
+	}
+	return command.AppendRows(t, rows)
 }
 
 // agentsWidth is the width kingoal agents keeps to.

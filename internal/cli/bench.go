@@ -17,7 +17,7 @@ func newBenchCmd(streams command.Streams) *cobra.Command {
 	var suite, out string
 	var force bool
 	cmd := &cobra.Command{
-		Use:   "bench [--suite tiny|standard] [--out DIR] [--force]",
+		Use:   "bench [--suite tiny|standard|default] [--out DIR] [--force]",
 		Short: "Run Kingoal-Bench: learners measured exactly (NashConv, no sampling) as they learn, beside the solved equilibrium",
 		Long: `Bench runs a declared suite of learners × rule sizes × seeds — fictitious play, regret
 matching+, PSRO and tabular Q-learning self-play, with the exact solver's verified
@@ -28,8 +28,12 @@ seconds, exploitability, NashConv), charts of NashConv against learning time
 (nash_conv_seconds.png), against passes (nash_conv_passes.png) and against episodes
 (nash_conv_samples.png), and a Markdown summary (bench.md, also printed).
 
-Suites: tiny (3-throw halves, one move: about a minute; CI runs it) and standard (10-throw
-halves, one move: the published figures, about an hour on 2 cores). Every finished entry is
+Suites: tiny (3-throw halves, one move: about a minute; CI runs it), standard (10-throw
+halves, one move: the published figures, about half an hour on 2 cores) and default (the
+real rules: the solver and Q-learning — the full-width learners' strategies would not fit in
+memory there; about half an hour and 10 GB). Self-play MaskablePPO runs in Python
+(python/examples/selfplay_maskable_ppo.py --bench DIR) and joins the report from
+DIR/external. Every finished entry is
 kept in DIR/parts, so an interrupted run (Ctrl-C) continues where it stopped when run again;
 --force starts over. The same suite gives the same figures but the seconds: the full-width
 learners are deterministic and Q-learning's episodes come from the suite's seeds.`,
@@ -77,7 +81,7 @@ learners are deterministic and Q-learning's episodes come from the suite's seeds
 		},
 	}
 	f := cmd.Flags()
-	command.EnumFlag(f, &suite, "suite", "the suite to run", "tiny", "standard")
+	command.EnumFlag(f, &suite, "suite", "the suite to run", "tiny", "standard", "default")
 	f.StringVar(&out, "out", "bench", "the report's directory (made if missing; its parts are reused)")
 	f.BoolVar(&force, "force", false, "run every entry again (remove DIR/parts)")
 	return cmd

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -10,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kingoal/kingoal/bench"
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/jsonfile"
 )
@@ -199,5 +202,28 @@ func trainFullWidth(t *testing.T, algo string) {
 	}
 	if code, _, stderr := run(t, "train", algo, "--episodes", "5"); code != command.ExitUsage || !strings.Contains(stderr, "Q-learning's") {
 		t.Errorf("--episodes: exit %d: %s", code, stderr)
+	}
+}
+
+// TestAgentsZoo: agents --zoo lists a zoo's cards (as JSON too) with the spec that plays each;
+// a directory without cards is an error in one line, exit 1.
+func TestAgentsZoo(t *testing.T) {
+	dir := t.TempDir()
+	suite := bench.Suite{Name: "cli", Entries: []bench.Entry{{Learner: "fictitious", Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Budget: 2}}}
+	bench.ZooMatches = 100
+	if _, err := bench.Run(context.Background(), suite, bench.Options{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	zoo := filepath.Join(dir, "zoo")
+	code, stdout, stderr := run(t, "agents", "--zoo", zoo, "--json")
+	var cards []bench.Card
+	if code != 0 || json.Unmarshal([]byte(stdout), &cards) != nil || len(cards) != 1 || cards[0].Learner != "fictitious" {
+		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
+	}
+	if code, stdout, _ := run(t, "agents", "--zoo", zoo); code != 0 || !strings.Contains(stdout, cards[0].Spec(zoo)) {
+		t.Errorf("exit %d:\n%s", code, stdout)
+	}
+	if code, _, stderr := run(t, "agents", "--zoo", t.TempDir()); code != 1 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "no zoo cards") {
+		t.Errorf("no cards: exit %d: %q", code, stderr)
 	}
 }

@@ -1,0 +1,181 @@
+// The model zoo: each learner's final policy as a policy table, with a card that says what
+// it is and how good it is, exactly and against reference agents.
+
+package bench
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/exploit"
+	"github.com/kingoal/kingoal/internal/jsonfile"
+	"github.com/kingoal/kingoal/internal/safefile"
+	"github.com/kingoal/kingoal/solver/game"
+)
+
+// CardFormat names a zoo card file (KEY.card.json beside KEY.kgp).
+const CardFormat = "kingoal zoo card/1"
+
+// Card describes a zoo policy: what learned it under which rules with what budget, its exact
+// exploitability, its scores against reference agents, and its table file with the file's
+// SHA-256 (the card refuses a table that is not the one it describes).
+type Card struct {
+	Format         string     `json:"format"`
+	Name           string     `json:"name"`
+	Learner        string     `json:"learner"`
+	Rules          string     `json:"rules"`
+	Budget         int        `json:"budget"` // iterations, or episodes (Q-learning)
+	Seed           uint64     `json:"seed"`
+	Exploitability float64    `json:"exploitability"` // exact: a best response's score beyond ½
+	Scores         []CardTest `json:"scores"`
+	Table          string     `json:"table"` // the table's file name, beside the card
+	Bytes          int64      `json:"bytes"`
+	SHA256         string     `json:"sha256"`
+}
+
+// CardTest is a zoo policy's score against one reference agent: P(win) + ½ P(draw) over both
+// sides, from Matches matches (seed 1), with its 95% interval.
+type CardTest struct {
+	Opponent string  `json:"opponent"`
+	Score    float64 `json:"score"`
+	CI       float64 `json:"ci"`
+	Matches  int     `json:"matches"`
+}
+
+// ZooOpponents are the reference agents every card scores its policy against, and how many
+// matches each.
+var ZooOpponents, ZooMatches = []string{"heuristic", "random"}, 2000
+
+// Spec is the agent spec that plays the card's table, from the zoo directory dir.
+func (c Card) Spec(dir string) string { return "table:file=" + filepath.Join(dir, c.Table) }
+
+// tabler is what a learner hands the zoo: its final policy as a table, with the table's
+// exact exploitability.
+type tabler func(ctx context.Context, name string) (*game.PolicyTable, float64, error)
+
+// keep writes e's final policy into dir as KEY.kgp and its card as KEY.card.json, the card
+// last: a card found means its table is whole.
+func keep(ctx context.Context, dir string, e Entry, table tabler) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	name := fmt.Sprintf("%s, budget %d", e.Learner, e.Budget)
+	if e.Seed != 0 {
+		name += fmt.Sprintf(", seed %d", e.Seed)
+	}
+	t, x, err := table(ctx, name)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(dir, e.key()+".kgp")
+	if err := datasets.WriteAtomic(path, func(w io.Writer) error { _, err := t.WriteTo(w); return err }); err != nil {
+		return err
+	}
+	card := Card{Format: CardFormat, Name: name, Learner: e.Learner, Rules: e.Rules.String(), Budget: e.Budget, Seed: e.Seed,
+		Exploitability: x, Table: filepath.Base(path)}
+	if card.Bytes, card.SHA256, err = fileSum(path); err != nil {
+		return err
+	}
+	for _, o := range ZooOpponents {
+		rep, err := exploit.EvaluateAgainst(ctx, func() (agents.Agent, error) {
+			return agents.New(card.Spec(dir), agents.Setup{Rules: e.Rules, Context: ctx})
+		}, o, e.Rules, ZooMatches, 1)
+		if err != nil {
+			return err
+		}
+		card.Scores = append(card.Scores, CardTest{Opponent: o, Score: rep.Score, CI: rep.ScoreCI, Matches: ZooMatches})
+	}
+	return datasets.WriteAtomic(filepath.Join(dir, e.key()+".card.json"), func(w io.Writer) error { return jsonfile.Encode(w, card, true) })
+}
+
+// fileSum is the file's size and SHA-256.
+func fileSum(path string) (int64, string, error) {
+	f, err := safefile.Open(path, 0)
+	if err != nil {
+		return 0, "", fmt.Errorf("bench: %w", err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return 0, "", fmt.Errorf("bench: %s: %w", path, err)
+	}
+	return n, hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// ReadZoo reads the cards in dir (KEY.card.json), sorted by rules then exploitability, each
+// checked against its table's size and SHA-256: a card whose table is missing or not the
+// one it describes is an error naming it.
+func ReadZoo(dir string) ([]Card, error) {
+	return readCards(dir, true)
+}
+
+// ReadCards is ReadZoo checking each table's size but not its SHA-256: for listings that must
+// stay cheap (the web app's), which say so.
+func ReadCards(dir string) ([]Card, error) {
+	return readCards(dir, false)
+}
+
+func readCards(dir string, hash bool) ([]Card, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.card.json"))
+	if err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("bench: no zoo cards (*.card.json) in %s: kingoal bench --out DIR writes them into DIR/zoo", dir)
+	}
+	var cards []Card
+	for _, p := range paths {
+		c, err := readCard(p, hash)
+		if err != nil {
+			return nil, err
+		}
+		cards = append(cards, c)
+	}
+	slices.SortStableFunc(cards, func(a, b Card) int {
+		return cmp.Or(strings.Compare(a.Rules, b.Rules), cmp.Compare(a.Exploitability, b.Exploitability))
+	})
+	return cards, nil
+}
+
+// readCard reads the card at p and checks its table beside it (its SHA-256 too with hash).
+func readCard(p string, hash bool) (Card, error) {
+	var c Card
+	data, err := safefile.ReadFile(p, 1<<20)
+	if err != nil {
+		return c, fmt.Errorf("bench: %w", err)
+	}
+	if err := jsonfile.Decode(data, &c, "format", "table", "sha256"); err != nil || c.Format != CardFormat {
+		return c, fmt.Errorf("bench: %s is not a zoo card (%v)", p, err)
+	}
+	if c.Table != filepath.Base(c.Table) || !strings.HasSuffix(c.Table, ".kgp") {
+		return c, fmt.Errorf("bench: %s names table %q, not a .kgp beside it", p, c.Table)
+	}
+	table := filepath.Join(filepath.Dir(p), c.Table)
+	n, sum := int64(0), c.SHA256
+	if hash {
+		n, sum, err = fileSum(table)
+	} else {
+		var st os.FileInfo
+		if st, err = os.Stat(table); err == nil {
+			n = st.Size()
+		}
+	}
+	if err != nil {
+		return c, fmt.Errorf("bench: the table of %s: %w", p, err)
+	}
+	if n != c.Bytes || sum != c.SHA256 {
+		return c, fmt.Errorf("bench: %s is not the table its card %s describes (size or SHA-256 differ)", c.Table, p)
+	}
+	return c, nil
+}
