@@ -51,7 +51,7 @@ func Report(dir string, rows []datasets.BenchCurveRow) error {
 			continue
 		}
 		title := fmt.Sprintf("Kingoal-Bench %s: exact NashConv of each learner's policy", rows[0].Suite)
-		if err := charts.LineChart(filepath.Join(dir, c.file), title, c.x, "log10 NashConv (lower: nearer the equilibrium)", series...); err != nil {
+		if err := charts.LineChart(filepath.Join(dir, c.file), title, c.x, "log10 NashConv (lower: nearer the equilibrium; −12: 0)", series...); err != nil {
 			return err
 		}
 	}

@@ -81,8 +81,8 @@ var Suites = map[string]Suite{
 		{Learner: "qlearning", Rules: standardRules, Budget: 2_000_000, Points: 10, Seed: 1},
 		{Learner: "qlearning", Rules: standardRules, Budget: 2_000_000, Points: 10, Seed: 2},
 		{Learner: "qlearning", Rules: standardRules, Budget: 2_000_000, Points: 10, Seed: 3},
-		{Learner: "mcts", Rules: standardRules, Budget: 100, Points: 1000},
-		{Learner: "mcts", Rules: standardRules, Budget: 1000, Points: 1000},
+		{Learner: "mcts", Rules: standardRules, Budget: 100, Points: 20000},
+		{Learner: "mcts", Rules: standardRules, Budget: 1000, Points: 20000},
 	}},
 	"default": {Name: "default", Entries: []Entry{
 		{Learner: "solver", Rules: env.Rules{}},

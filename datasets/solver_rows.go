@@ -84,11 +84,11 @@ const BenchCurveSchema = "bench-curve/1"
 // bench.parquet): the exact exploitability of its policy after so much learning. The exact
 // solver's row (learner "solver") is the truth beside them: the verified equilibrium.
 type BenchCurveRow struct {
-	Suite          string  `parquet:"suite"`
-	Learner        string  `parquet:"learner"` // fictitious, regret, psro, qlearning or solver
-	Rules          string  `parquet:"rules"`   // the rules in words (env.Rules.String)
-	Seed           int64   `parquet:"seed"`    // the learner's seed (0: a deterministic learner)
-	Iteration      int64   `parquet:"iteration"`
+	Suite     string `parquet:"suite"`
+	Learner   string `parquet:"learner"` // fictitious, regret, psro, qlearning, mcts, solver, or an external one (maskable-ppo)
+	Rules     string `parquet:"rules"`   // the rules in words (env.Rules.String)
+	Seed      int64  `parquet:"seed"`    // the learner's seed (0: a deterministic learner)
+	Iteration int64  `parquet:"iteration"`
 	// Samples is a sampling learner's experience so far — episodes played (Q-learning),
 	// decisions trained on (MaskablePPO) — or a search's simulations a decision (mcts); 0
 	// for full-width learners.
