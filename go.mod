@@ -1,3 +1,5 @@
+// Kingoal: the dice-football board game for AI research. Licensed under the Apache License,
+// Version 2.0: see LICENSE.
 module github.com/kingoal/kingoal
 
 go 1.26.8

@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import sys
 
-from setuptools import setup
+from setuptools import Distribution, setup
 from setuptools.command.build_py import build_py
 
 try:
@@ -31,7 +31,7 @@ class BuildWithGo(build_py):
             raise SystemExit("kingoal: building the native library needs Go (https://go.dev/dl/) on the PATH, or $GO")
         out = os.path.abspath(os.path.join(self.build_lib, "kingoal", LIB))
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        subprocess.run([go, "build", "-trimpath", "-buildmode=c-shared", "-o", out, "./python/native"],
+        subprocess.run([go, "build", "-trimpath", "-ldflags=-s -w", "-buildmode=c-shared", "-o", out, "./python/native"],
                        cwd=os.path.dirname(HERE), check=True)
         header = os.path.splitext(out)[0] + ".h"
         if os.path.exists(header):
@@ -43,14 +43,17 @@ if bdist_wheel is not None:
     class PlatformWheel(bdist_wheel):
         """A py3-none-<platform> wheel: native code, but no Python ABI."""
 
-        def finalize_options(self):
-            super().finalize_options()
-            self.root_is_pure = False
-
         def get_tag(self):
             _, _, plat = super().get_tag()
             return "py3", "none", plat
 
     cmdclass["bdist_wheel"] = PlatformWheel
 
-setup(cmdclass=cmdclass)
+class BinaryDistribution(Distribution):
+    """Native code inside: the wheel's files go to platlib (its root), where auditwheel looks."""
+
+    def has_ext_modules(self):
+        return True
+
+
+setup(cmdclass=cmdclass, distclass=BinaryDistribution)

@@ -271,3 +271,15 @@ func writeDataFiles(t *testing.T, dir string) {
 		}
 	}
 }
+
+// TestWritePythonTestData writes what the Python tests compare against (as TestPythonPackage
+// does) into $KINGOAL_WRITE_TEST_DATA, for running them elsewhere — on an installed wheel, in
+// a venv with no Go (.ci/run): reference.json and data/ there. Without the variable it skips.
+func TestWritePythonTestData(t *testing.T) {
+	dir := os.Getenv("KINGOAL_WRITE_TEST_DATA")
+	if dir == "" {
+		t.Skip("KINGOAL_WRITE_TEST_DATA is not set: nothing asked for")
+	}
+	writeReference(t, filepath.Join(dir, "reference.json"))
+	writeDataFiles(t, filepath.Join(dir, "data"))
+}
