@@ -82,7 +82,7 @@ learners are deterministic and Q-learning's episodes come from the suite's seeds
 	}
 	f := cmd.Flags()
 	command.EnumFlag(f, &suite, "suite", "the suite to run", "tiny", "standard", "default")
-	f.StringVar(&out, "out", "bench", "the report's directory (made if missing; its parts are reused)")
+	f.StringVar(&out, "out", "kingoal-bench", "the report's directory (made if missing; its parts are reused)")
 	f.BoolVar(&force, "force", false, "run every entry again (remove DIR/parts)")
 	return cmd
 }
