@@ -32,8 +32,8 @@ Suites: tiny (3-throw halves, one move: about a minute; CI runs it), standard (1
 halves, one move: the published figures, about half an hour on 2 cores) and default (the
 real rules: the solver and Q-learning — the full-width learners' strategies would not fit in
 memory there; about half an hour and 10 GB). Self-play MaskablePPO runs in Python
-(python/examples/selfplay_maskable_ppo.py --bench DIR) and joins the report from
-DIR/external. Every finished entry is
+(python/examples/selfplay_maskable_ppo.py, told the report's directory) and joins the report
+from DIR/external. Every finished entry is
 kept in DIR/parts, so an interrupted run (Ctrl-C) continues where it stopped when run again;
 --force starts over. The same suite gives the same figures but the seconds: the full-width
 learners are deterministic and Q-learning's episodes come from the suite's seeds.`,
