@@ -4,7 +4,6 @@ package agents
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"sync"
 	"time"
@@ -86,11 +85,11 @@ type fspRow struct {
 }
 
 // NewFictitious starts fictitious play under r from uniform strategies. Rules whose best
-// responses would not fit in memory are refused here (an error wrapping policy.ErrTooLarge),
-// before any work.
+// responses and averages would not fit in memory are refused here (an error wrapping
+// policy.ErrTooLarge), before any work.
 func NewFictitious(r env.Rules) (*Fictitious, error) {
-	if _, err := (game.PolicyProblem{Rules: r, Payoff: lineup.ScorePayoff(r)}).Fits(); err != nil {
-		return nil, fmt.Errorf("agents: fictitious play: %w", bareError{err})
+	if err := checkLearnerFits(r, "fictitious play", func(choices float64) float64 { return 16 * choices }); err != nil {
+		return nil, err
 	}
 	return &Fictitious{breakMixes: newBreakMixes(r.MoveBudget(), false), rules: r}, nil
 }

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // TestFictitiousResumesFromItsCheckpoint: two iterations, a checkpoint, one more from it,
@@ -170,5 +172,21 @@ func TestPSROResumesFromItsCheckpoint(t *testing.T) {
 	}
 	if _, _, err := agents.ResumePSRO(bytes.NewReader(saved[:len(saved)-5]), r); !errors.Is(err, agents.ErrBadCheckpoint) {
 		t.Errorf("truncated: %v", err)
+	}
+}
+
+// TestLearnersRefuseWhatWouldNotFit: at the default rules the full-width learners' own
+// strategies (fictitious play's averages ~176 GiB; 10-throw halves' 533 MB estimated, 534 MB
+// as its checkpoint measures) would not fit: each is refused before any work, with an error
+// wrapping policy.ErrTooLarge — not started to run out of memory.
+func TestLearnersRefuseWhatWouldNotFit(t *testing.T) {
+	r := env.Rules{}
+	_, err1 := agents.NewFictitious(r)
+	_, err2 := agents.NewRegretMatching(r)
+	_, err3 := agents.NewPSRO(context.Background(), r)
+	for i, err := range []error{err1, err2, err3} {
+		if !errors.Is(err, policy.ErrTooLarge) || !strings.Contains(err.Error(), "its strategies") {
+			t.Errorf("learner %d: %v", i, err)
+		}
 	}
 }

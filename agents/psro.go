@@ -43,8 +43,9 @@ type PSRO struct {
 // NewPSRO starts PSRO under r from the uniform policies (whose head-to-head is solved here, a
 // pass). Rules whose best responses would not fit in memory are refused before any work.
 func NewPSRO(ctx context.Context, r env.Rules) (*PSRO, error) {
-	if _, err := (game.PolicyProblem{Rules: r, Payoff: lineup.ScorePayoff(r)}).Fits(); err != nil {
-		return nil, fmt.Errorf("agents: PSRO: %w", bareError{err})
+	// Each iteration adds a byte a break state a side: 64 iterations' members are checked here.
+	if err := checkLearnerFits(r, "PSRO", func(float64) float64 { return 2 * 64 }); err != nil {
+		return nil, err
 	}
 	p := &PSRO{rules: r, pop: [2][]*purePolicy{{nil}, {nil}}, meta: [2][]float64{{1}, {1}}}
 	v, err := p.play(ctx, nil, nil)
@@ -62,6 +63,11 @@ func (p *PSRO) Iterations() int { return p.iter }
 // exploitability of the meta-strategy it started from.
 func (p *PSRO) Train(ctx context.Context, n int, progress func(FictitiousPoint)) error {
 	for range n {
+		if members := len(p.pop[env.Home]); members >= 64 { // beyond what NewPSRO checked
+			if err := checkLearnerFits(p.rules, "PSRO", func(float64) float64 { return 2 * float64(members+1) }); err != nil {
+				return err
+			}
+		}
 		began := time.Now()
 		brs := [2]*purePolicy{newPurePolicy(p.rules.MoveBudget()), newPurePolicy(p.rules.MoveBudget())}
 		c, err := p.respond(ctx, nil, brs)

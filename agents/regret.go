@@ -5,7 +5,6 @@ package agents
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/kingoal/kingoal/env"
@@ -33,8 +32,8 @@ type RegretMatching struct {
 // NewRegretMatching starts regret matching+ under r from no regrets (uniform strategies).
 // Rules whose best responses would not fit in memory are refused here.
 func NewRegretMatching(r env.Rules) (*RegretMatching, error) {
-	if _, err := (game.PolicyProblem{Rules: r, Payoff: lineup.ScorePayoff(r)}).Fits(); err != nil {
-		return nil, fmt.Errorf("agents: regret matching: %w", bareError{err})
+	if err := checkLearnerFits(r, "regret matching", func(choices float64) float64 { return 32 * choices }); err != nil {
+		return nil, err
 	}
 	return &RegretMatching{regret: newBreakMixes(r.MoveBudget(), true), avg: newBreakMixes(r.MoveBudget(), false), rules: r}, nil
 }
