@@ -26,11 +26,20 @@ func checkLearnerFits(r env.Rules, learner string, perBreak func(choices float64
 	if err != nil {
 		return fmt.Errorf("agents: %s: %w", learner, bareError{err})
 	}
-	b := newBreakMixes(r.MoveBudget(), true)
-	held := int64(perBreak(float64(b.awayLen)/float64(len(b.awayOff))) * float64(size.BreakStates))
+	held := int64(perBreak(meanChoices(r.MoveBudget())) * float64(size.BreakStates))
 	if total := size.PeakResponses() + held; total > game.DefaultMaxBytes {
 		return fmt.Errorf("agents: %s: %w: its strategies at %d break states need ~%s beside the best responses' ~%s, more than the limit of %s",
 			learner, policy.ErrTooLarge, size.BreakStates, safefile.FormatBytes(held), safefile.FormatBytes(size.PeakResponses()), safefile.FormatBytes(game.DefaultMaxBytes))
 	}
 	return nil
+}
+
+// meanChoices is the mean number of line-ups a side may choose at a break, over its line-ups
+// and moves left (0 … moves).
+func meanChoices(moves int) float64 {
+	w, total := moves+1, 0
+	for a := range env.NumLineups * w {
+		total += env.LineupAt(a / w).Reachable(a % w).Count()
+	}
+	return float64(total) / float64(env.NumLineups*w)
 }
