@@ -19,24 +19,24 @@ type MatchRow struct {
 	AwayAgent  string `parquet:"away_agent"`
 	HomeIndex  int32  `parquet:"home_index"` // agent index in run.json
 	AwayIndex  int32  `parquet:"away_index"`
-	Kind       string `parquet:"kind,dict"` // league or knockout
-	HomeStart  string `parquet:"home_start"`
+	Kind       string `parquet:"kind,dict"`  // league or knockout
+	HomeStart  string `parquet:"home_start"` // home's kick-off line-up
 	AwayStart  string `parquet:"away_start"`
-	HomeFinal  string `parquet:"home_final"`
+	HomeFinal  string `parquet:"home_final"` // home's line-up at the end
 	AwayFinal  string `parquet:"away_final"`
-	HomeMode   string `parquet:"home_mode"`
+	HomeMode   string `parquet:"home_mode"` // basic or dynamic
 	AwayMode   string `parquet:"away_mode"`
-	HomeGoals  int32  `parquet:"home_goals"`
+	HomeGoals  int32  `parquet:"home_goals"` // goals in play (extra time included, the shoot-out not)
 	AwayGoals  int32  `parquet:"away_goals"`
-	Result     string `parquet:"result"` // home, draw or away (goals in play)
-	HomePoints int32  `parquet:"home_points"`
+	Result     string `parquet:"result"`      // home, draw or away (goals in play)
+	HomePoints int32  `parquet:"home_points"` // league points (--points)
 	AwayPoints int32  `parquet:"away_points"`
-	ExtraTime  bool   `parquet:"extra_time"`
-	Penalties  bool   `parquet:"penalties"`
-	HomePens   int32  `parquet:"home_pens"`
+	ExtraTime  bool   `parquet:"extra_time"` // the match went to extra time
+	Penalties  bool   `parquet:"penalties"`  // the match went to a shoot-out
+	HomePens   int32  `parquet:"home_pens"`  // shoot-out goals
 	AwayPens   int32  `parquet:"away_pens"`
-	Winner     string `parquet:"winner"` // home, away, or "" for a league draw
-	HomeMoves  int32  `parquet:"home_moves"`
+	Winner     string `parquet:"winner"`     // home, away, or "" for a league draw
+	HomeMoves  int32  `parquet:"home_moves"` // Basic moves spent (env.State.MovesUsed)
 	AwayMoves  int32  `parquet:"away_moves"`
 }
 
@@ -57,21 +57,21 @@ const ThrowsSchema = "throws/2" // 2: the dice shown as lists of int32 (1: space
 // ThrowRow is one chance node of an arena match (kingoal arena --log-throws): a throw, the
 // shoot-out coin or a penalty kick. Ball sectors are in home coordinates.
 type ThrowRow struct {
-	MatchID    int64   `parquet:"match_id"`
+	MatchID    int64   `parquet:"match_id"`    // the match's match_id in matches.parquet
 	Index      int32   `parquet:"index"`       // 0.. within the match
 	Kind       string  `parquet:"kind,dict"`   // throw, coin or kick
 	Period     string  `parquet:"period,dict"` // first half, second half, extra time 1, extra time 2, penalties
-	ThrowsLeft int32   `parquet:"throws_left"`
-	BallBefore int32   `parquet:"ball_before"`
-	BallAfter  int32   `parquet:"ball_after"`
-	HomeDice   int32   `parquet:"home_dice"` // dice thrown (counters in the sector, + the goalkeeper's)
+	ThrowsLeft int32   `parquet:"throws_left"` // throws left in the period after this one
+	BallBefore int32   `parquet:"ball_before"` // the ball's sector before the throw, home's numbering (1 = home's defence, 5 = its attack)
+	BallAfter  int32   `parquet:"ball_after"`  // its sector after the throw (3 after a goal: the kick-off)
+	HomeDice   int32   `parquet:"home_dice"`   // dice thrown (counters in the sector, + the goalkeeper's)
 	AwayDice   int32   `parquet:"away_dice"`
 	HomeValues []int32 `parquet:"home_values,list"` // the dice shown (--dice only, else empty)
 	AwayValues []int32 `parquet:"away_values,list"`
 	Rethrows   int32   `parquet:"rethrows"`     // tied physical throws thrown again (--dice only)
 	Outcome    string  `parquet:"outcome,dict"` // home wins, away wins, tie, scored, saved, home kicks first, …
-	Goal       bool    `parquet:"goal"`
-	HomeGoals  int32   `parquet:"home_goals"` // score after the node
+	Goal       bool    `parquet:"goal"`         // the throw scored
+	HomeGoals  int32   `parquet:"home_goals"`   // score after the node
 	AwayGoals  int32   `parquet:"away_goals"`
 }
 
@@ -84,15 +84,15 @@ const DecisionsSchema = "decisions/1"
 // its last decision, which carries the result (+1 win, 0 draw, −1 loss; a shoot-out decides a
 // knockout) and Terminated.
 type DecisionRow struct {
-	MatchID     int64     `parquet:"match_id"`
-	Player      string    `parquet:"player"` // home or away
-	Agent       string    `parquet:"agent"`
+	MatchID     int64     `parquet:"match_id"`         // the match's match_id in matches.parquet
+	Player      string    `parquet:"player"`           // home or away
+	Agent       string    `parquet:"agent"`            // the deciding agent's spec
 	Step        int32     `parquet:"step"`             // 0.. within the player's episode
 	Decision    string    `parquet:"decision"`         // kick-off, break or shift
 	Observation []float32 `parquet:"observation,list"` // env.Observation.Vector (36 slots)
 	Mask        []bool    `parquet:"mask,list"`        // 121 legal-action flags
 	Action      int32     `parquet:"action"`           // line-up index
-	Reward      float32   `parquet:"reward"`
-	Terminated  bool      `parquet:"terminated"`
-	Truncated   bool      `parquet:"truncated"`
+	Reward      float32   `parquet:"reward"`           // 0, or the result on the player's last decision (see the row type)
+	Terminated  bool      `parquet:"terminated"`       // the match ended after this decision
+	Truncated   bool      `parquet:"truncated"`        // always false: matches end by the rules, never cut
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 
 	"github.com/kingoal/kingoal/datasets/internal/columnar"
 	"github.com/parquet-go/parquet-go"
@@ -302,19 +303,38 @@ func (w *ParquetWriter[T]) closeEncoder() error {
 	return w.pw.Close()
 }
 
+// rows are the row type of every schema tag this package writes — declared once, for the
+// readers' column check (rowTypes) and for the generated reference (RowTypes).
+var rows = map[string]any{
+	MatchesSchema:             MatchRow{},
+	ThrowsSchema:              ThrowRow{},
+	DecisionsSchema:           DecisionRow{},
+	MatrixSchema:              MatrixRow{},
+	PolicySchema:              PolicyRow{},
+	LearningCurveSchema:       LearningCurveRow{},
+	ExploitabilityCurveSchema: ExploitabilityCurveRow{},
+	BenchCurveSchema:          BenchCurveRow{},
+	EquilibriumSchema:         EquilibriumRow{},
+	GameSchema:                GameRow{},
+	RatingsSchema:             RatingRow{},
+}
+
 // rowTypes are the schemas of the tags this package writes: a file tagged with one must hold
 // exactly its columns, by name, order and kind — a mangled column name in a file without a
 // checksum is an error, not a column nobody asked for.
-var rowTypes = map[string]*parquet.Schema{
-	MatchesSchema:             parquet.SchemaOf(MatchRow{}),
-	ThrowsSchema:              parquet.SchemaOf(ThrowRow{}),
-	DecisionsSchema:           parquet.SchemaOf(DecisionRow{}),
-	MatrixSchema:              parquet.SchemaOf(MatrixRow{}),
-	PolicySchema:              parquet.SchemaOf(PolicyRow{}),
-	LearningCurveSchema:       parquet.SchemaOf(LearningCurveRow{}),
-	ExploitabilityCurveSchema: parquet.SchemaOf(ExploitabilityCurveRow{}),
-	BenchCurveSchema:          parquet.SchemaOf(BenchCurveRow{}),
-	EquilibriumSchema:         parquet.SchemaOf(EquilibriumRow{}),
-	GameSchema:                parquet.SchemaOf(GameRow{}),
-	RatingsSchema:             parquet.SchemaOf(RatingRow{}),
+var rowTypes = func() map[string]*parquet.Schema {
+	m := make(map[string]*parquet.Schema, len(rows))
+	for tag, row := range rows {
+		m[tag] = parquet.SchemaOf(row)
+	}
+	return m
+}()
+
+// RowTypes maps every schema tag this package writes ("matches/2", …) to its row's Go type.
+func RowTypes() map[string]reflect.Type {
+	m := make(map[string]reflect.Type, len(rows))
+	for tag, row := range rows {
+		m[tag] = reflect.TypeOf(row)
+	}
+	return m
 }

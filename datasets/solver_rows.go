@@ -10,10 +10,10 @@ type MatrixRow struct {
 	AwayIndex     int32   `parquet:"away_index"`
 	Home          string  `parquet:"home"` // "1-2-3-3-1"
 	Away          string  `parquet:"away"`
-	HomeWin       float64 `parquet:"home_win"`
-	Draw          float64 `parquet:"draw"`
-	AwayWin       float64 `parquet:"away_win"`
-	HomeGoalsMean float64 `parquet:"home_goals_mean"`
+	HomeWin       float64 `parquet:"home_win"`        // P(home wins) (after extra time in a knockout)
+	Draw          float64 `parquet:"draw"`            // P(draw) (in a knockout: P(penalties))
+	AwayWin       float64 `parquet:"away_win"`        // P(away wins)
+	HomeGoalsMean float64 `parquet:"home_goals_mean"` // expected home goals
 	AwayGoalsMean float64 `parquet:"away_goals_mean"`
 	HomeAdvance   float64 `parquet:"home_advance"` // = home_win in a league
 }
@@ -64,7 +64,7 @@ const ExploitabilityCurveSchema = "exploitability-curve/1"
 // ExploitabilityCurveRow is one iteration of a self-play learner (kingoal train
 // fictitious|regret|psro): the exact exploitability of the strategy it had then.
 type ExploitabilityCurveRow struct {
-	Iteration      int64   `parquet:"iteration"`
+	Iteration      int64   `parquet:"iteration"`      // the learner's iteration (1: its starting policy)
 	Exploitability float64 `parquet:"exploitability"` // a best response's mean score beyond ½ (both sides)
 	NashConv       float64 `parquet:"nash_conv"`      // both best responses' gains summed: 2 × exploitability
 	Seconds        float64 `parquet:"seconds"`        // training time so far
@@ -84,11 +84,11 @@ const BenchCurveSchema = "bench-curve/1"
 // bench.parquet): the exact exploitability of its policy after so much learning. The exact
 // solver's row (learner "solver") is the truth beside them: the verified equilibrium.
 type BenchCurveRow struct {
-	Suite     string `parquet:"suite"`
-	Learner   string `parquet:"learner"` // fictitious, regret, psro, qlearning, mcts, solver, or an external one (maskable-ppo)
-	Rules     string `parquet:"rules"`   // the rules in words (env.Rules.String)
-	Seed      int64  `parquet:"seed"`    // the learner's seed (0: a deterministic learner)
-	Iteration int64  `parquet:"iteration"`
+	Suite     string `parquet:"suite"`     // tiny, standard, default, or external (rows another program wrote)
+	Learner   string `parquet:"learner"`   // fictitious, regret, psro, qlearning, mcts, solver, or an external one (maskable-ppo)
+	Rules     string `parquet:"rules"`     // the rules in words (env.Rules.String)
+	Seed      int64  `parquet:"seed"`      // the learner's seed (0: a deterministic learner)
+	Iteration int64  `parquet:"iteration"` // the measurement's number along the learner's curve (1..)
 	// Samples is a sampling learner's experience so far — episodes played (Q-learning),
 	// decisions trained on (MaskablePPO) — or a search's simulations a decision (mcts); 0
 	// for full-width learners.
@@ -97,12 +97,12 @@ type BenchCurveRow struct {
 	// Seconds is the learning time so far, measurements left out (mcts, which does not
 	// learn: the time of the matches behind its estimate).
 	Seconds        float64 `parquet:"seconds"`
-	Exploitability float64 `parquet:"exploitability"`
-	NashConv       float64 `parquet:"nash_conv"` // 2 × exploitability: both best responses' gains
+	Exploitability float64 `parquet:"exploitability"` // NashConv / 2: what a best response gains beyond the value ½, on average over the sides
+	NashConv       float64 `parquet:"nash_conv"`      // 2 × exploitability: both best responses' gains
 	// Exact is false for an estimate (mcts: an exploiter's score, a lower bound), whose 95%
 	// interval's half-width, in NashConv's terms, is CI95 (0 when exact).
 	Exact bool    `parquet:"exact"`
-	CI95  float64 `parquet:"ci95"`
+	CI95  float64 `parquet:"ci95"` // an estimate's 95% half-width (see exact); 0 when exact
 }
 
 // EquilibriumSchema names EquilibriumRow files.
@@ -111,11 +111,11 @@ const EquilibriumSchema = "equilibrium/1"
 // EquilibriumRow is one line-up in the support of one side's equilibrium mix (kingoal solve
 // equilibrium --out); the game's value and exploitability repeat on every row.
 type EquilibriumRow struct {
-	Payoff         string  `parquet:"payoff"` // win-loss, goal-diff, points or advance
-	Side           string  `parquet:"side"`   // home or away
-	Lineup         string  `parquet:"lineup"`
-	LineupIndex    int32   `parquet:"lineup_index"`
-	Probability    float64 `parquet:"probability"`
+	Payoff         string  `parquet:"payoff"`         // win-loss, goal-diff, points or advance
+	Side           string  `parquet:"side"`           // home or away
+	Lineup         string  `parquet:"lineup"`         // a line-up in the side's support, "1-3-3-2-1"
+	LineupIndex    int32   `parquet:"lineup_index"`   // its index 0..120 (kingoal lineups)
+	Probability    float64 `parquet:"probability"`    // its weight in the side's equilibrium mix
 	Value          float64 `parquet:"value"`          // to home
 	Exploitability float64 `parquet:"exploitability"` // the best pure reply's gain (verified small)
 }
@@ -134,16 +134,16 @@ type GameRow struct {
 	ThrowsLeft  int32   `parquet:"throws_left"` // in that period
 	GoalDiff    int32   `parquet:"goal_diff"`   // home − away
 	Home        string  `parquet:"home"`        // home's current line-up
-	HomeIndex   int32   `parquet:"home_index"`
-	HomeMoves   int32   `parquet:"home_moves"` // moves left
+	HomeIndex   int32   `parquet:"home_index"`  // home's line-up index 0..120
+	HomeMoves   int32   `parquet:"home_moves"`  // moves left
 	Away        string  `parquet:"away"`
-	AwayIndex   int32   `parquet:"away_index"`
+	AwayIndex   int32   `parquet:"away_index"` // away's line-up index 0..120
 	AwayMoves   int32   `parquet:"away_moves"`
 	Value       float64 `parquet:"value"`        // to home, before choosing
 	Side        string  `parquet:"side"`         // who plays the line-up: home or away
 	Lineup      string  `parquet:"lineup"`       // the line-up played after the break
 	LineupIndex int32   `parquet:"lineup_index"` // env index 0..120
-	Probability float64 `parquet:"probability"`
+	Probability float64 `parquet:"probability"`  // the weight of this change in the side's equilibrium mix at this break
 }
 
 // RatingsSchema names RatingRow files (ratings/1 lacked the exploitability columns).
@@ -153,15 +153,15 @@ const RatingsSchema = "ratings/2"
 // ratings.parquet): Bradley–Terry with draws on the Elo scale, mean 0, with a bootstrap 95%
 // interval.
 type RatingRow struct {
-	Agent      string  `parquet:"agent"`
+	Agent      string  `parquet:"agent"`       // the agent's spec
 	AgentIndex int32   `parquet:"agent_index"` // as in run.json
-	Rating     float64 `parquet:"rating"`
-	Low95      float64 `parquet:"low95"`
-	High95     float64 `parquet:"high95"`
-	Resamples  int32   `parquet:"resamples"` // bootstrap refits behind the interval
+	Rating     float64 `parquet:"rating"`      // Bradley–Terry rating with draws, Elo scale
+	Low95      float64 `parquet:"low95"`       // bootstrap 95% interval's low end
+	High95     float64 `parquet:"high95"`      // bootstrap 95% interval's high end
+	Resamples  int32   `parquet:"resamples"`   // bootstrap refits behind the interval
 	// Exploitability is a best response's score against the agent minus ½ (NaN: not
 	// measured); exact, or a Monte Carlo lower bound with the half-width of its 95% interval.
 	Exploitability      float64 `parquet:"exploitability"`
-	ExploitabilityCI95  float64 `parquet:"exploitability_ci95"`
-	ExploitabilityExact bool    `parquet:"exploitability_exact"`
+	ExploitabilityCI95  float64 `parquet:"exploitability_ci95"`  // an estimate's 95% half-width; 0 when exact
+	ExploitabilityExact bool    `parquet:"exploitability_exact"` // exploitability is exact (else a Monte Carlo lower bound)
 }

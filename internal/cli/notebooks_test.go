@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -47,11 +48,20 @@ func TestNotebooksRun(t *testing.T) {
 	os.MkdirAll(filepath.Join(data, "train"), 0o755)
 	save(append([]string{"train", "qlearning", "--episodes", "20000", "--eval-every", "5000", "--moves", "1", "--out", filepath.Join(data, "train", "q.json")}, short...)...)
 
-	books, _ := filepath.Glob(filepath.Join(notebooks, "*.ipynb"))
-	if len(books) < 3 {
-		t.Fatalf("want at least 3 notebooks, found %v", books)
-	}
+	// The analysis notebooks, which read the CLI's outputs; quickstart.ipynb trains with SB3
+	// on the installed package and runs in .ci/run on the wheel.
 	figures := map[string]int{"lineups.ipynb": 3, "arena_report.ipynb": 4, "learning.ipynb": 2}
+	books, _ := filepath.Glob(filepath.Join(notebooks, "*.ipynb"))
+	for _, nb := range books {
+		if _, ok := figures[filepath.Base(nb)]; !ok && filepath.Base(nb) != "quickstart.ipynb" {
+			t.Errorf("%s: a notebook nothing executes: add it here with its figures", nb)
+		}
+	}
+	books = books[:0]
+	for name := range figures {
+		books = append(books, filepath.Join(notebooks, name))
+	}
+	sort.Strings(books)
 	for _, nb := range books {
 		outDir := t.TempDir()
 		cmd := exec.Command(jupyter, append(jupyterArgs, "--to", "notebook", "--execute", "--ExecutePreprocessor.timeout=300", "--output-dir", outDir, nb)...)

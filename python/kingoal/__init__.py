@@ -17,7 +17,11 @@ loaded once per process: do not fork after using it (multiprocessing: use "spawn
 "forkserver").
 """
 from ._native import NUM_ACTIONS, OBS_SIZE, library_path
-from ._version import __version__
+try:
+    from ._version import __version__  # written by the build, from the Go release
+except ImportError:  # a source checkout on PYTHONPATH: the same declaration, read where it stands
+    from ._release import checkout_version as _checkout_version
+    __version__ = _checkout_version()
 from .data import read_parquet
 from .vector import VecEnv
 from .solve import episode_seed, equilibrium, lineup, lineup_index, optimal_value, solve_odds, version

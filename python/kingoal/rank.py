@@ -14,8 +14,8 @@ def _table(head_to_head):
 
 
 def nash_average(head_to_head):
-    """Nash averaging (Balduzzi et al. 2018) of a head-to-head table — h[i][j] is agent i's score
-    against j (win 1, draw ½; h[i][j] + h[j][i] = 1; NaN or None where they never met, which
+    """Nash averaging (Balduzzi et al. 2018) of a head-to-head table — ``h[i][j]`` is agent i's score
+    against j (win 1, draw ½; ``h[i][j] + h[j][i] = 1``; NaN or None where they never met, which
     is refused; the diagonal is not read) — as the leaderboard computes it: the
     maximum-entropy Nash equilibrium of the symmetric zero-sum game A = h − hᵀ, and each
     agent's Nash average (A p)ᵢ (≤ 0; 0 for the agents the equilibrium plays). Adding a copy

@@ -145,10 +145,9 @@ def test_library_calls_from_threads():
 
 def test_every_rule_knob_is_documented_and_accepted():
     """The knobs come from the Go table (env.KnobTable): each is named in KingoalEnv's
-    docstring and the README's Python section, and each is accepted as a keyword."""
+    docstring and the docs' Python guide, and each is accepted as a keyword."""
     from kingoal import _native as N
-    readme = open(os.path.join(os.path.dirname(__file__), "..", "..", "README.md")).read()
-    python_section = readme[readme.index("## From Python"):readme.index("## Analysis")]
+    python_section = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "getting-started", "python.md")).read()
     for k in N.call("knobs"):
         assert f"`{k['Name']}`" in python_section, k["Name"]
         kingoal.VecEnv(1, **{k["Name"]: type_of(k["Default"])})

@@ -1,0 +1,67 @@
+// Command gendocs writes the documentation site's generated reference pages from the code:
+// docs/reference/cli/ (one page a kingoal command, from the cobra tree) and
+// docs/reference/parquet.md (every Parquet schema, from package datasets). Run it from the
+// repository's root after changing a command, a flag or a row type:
+//
+//	go run ./internal/docgen/gendocs
+//
+// Its test fails while the committed pages differ from what it would write.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/cli"
+	"github.com/kingoal/kingoal/internal/cli/command"
+	"github.com/kingoal/kingoal/internal/docgen"
+)
+
+func main() {
+	if err := write("."); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// write regenerates the reference under repo/docs/reference: the CLI pages into a fresh
+// directory swapped in for the old one (a command removed loses its page), the schemas atomically.
+func write(repo string) error {
+	ref := filepath.Join(repo, "docs", "reference")
+	fresh := filepath.Join(ref, "cli.new")
+	if err := os.RemoveAll(fresh); err != nil {
+		return fmt.Errorf("gendocs: %w", err)
+	}
+	if err := generate(fresh); err != nil {
+		return err
+	}
+	err := datasets.WriteAtomic(filepath.Join(ref, "parquet.md"), func(w io.Writer) error {
+		return docgen.Parquet(w, filepath.Join(repo, "datasets"))
+	})
+	if err != nil {
+		return fmt.Errorf("gendocs: %w", err)
+	}
+	old := filepath.Join(ref, "cli.old")
+	if err := os.RemoveAll(old); err != nil {
+		return fmt.Errorf("gendocs: %w", err)
+	}
+	cliDir := filepath.Join(ref, "cli")
+	if err := os.Rename(cliDir, old); err != nil && !os.IsNotExist(err) {
+		return fmt.Errorf("gendocs: %w", err)
+	}
+	if err := os.Rename(fresh, cliDir); err != nil {
+		return fmt.Errorf("gendocs: %w", err)
+	}
+	return os.RemoveAll(old)
+}
+
+// generate writes the CLI pages into dir, created.
+func generate(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("gendocs: %w", err)
+	}
+	return docgen.CLI(cli.NewRootCmd(command.Streams{}), dir)
+}
