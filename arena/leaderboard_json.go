@@ -9,32 +9,32 @@ import (
 
 // StandingJSON is a row of the league table in JSON.
 type StandingJSON struct {
-	Rank   int    `json:"rank"`
-	Agent  string `json:"agent"`
-	P      int    `json:"played"`
-	W      int    `json:"won"`
-	D      int    `json:"drawn"`
-	L      int    `json:"lost"`
-	GF     int    `json:"goals_for"`
-	GA     int    `json:"goals_against"`
-	GD     int    `json:"goal_difference"`
-	Points int    `json:"points"`
+	Rank   int    `json:"rank"`            // 1.. by the rules §7 order
+	Agent  string `json:"agent"`           // its spec
+	P      int    `json:"played"`          // matches played
+	W      int    `json:"won"`             // matches won
+	D      int    `json:"drawn"`           // matches drawn
+	L      int    `json:"lost"`            // matches lost
+	GF     int    `json:"goals_for"`       // goals scored
+	GA     int    `json:"goals_against"`   // goals conceded
+	GD     int    `json:"goal_difference"` // goals_for − goals_against
+	Points int    `json:"points"`          // league points
 }
 
 // CupStandingJSON is a row of the cup table in JSON.
 type CupStandingJSON struct {
-	Rank      int     `json:"rank"`
-	Agent     string  `json:"agent"`
-	Cups      int     `json:"cups"`
-	Titles    int     `json:"titles"`
-	TitleLow  float64 `json:"title_rate_low95"`
-	TitleHigh float64 `json:"title_rate_high95"`
-	Reached   []int   `json:"reached"` // [r-1]: cups in which the agent played round r (the last is the final)
-	TiesWon   int     `json:"ties_won"`
+	Rank      int     `json:"rank"`              // 1.. by titles, then rounds reached
+	Agent     string  `json:"agent"`             // its spec
+	Cups      int     `json:"cups"`              // cups played
+	Titles    int     `json:"titles"`            // cups won
+	TitleLow  float64 `json:"title_rate_low95"`  // 95% interval of the title rate, low end
+	TitleHigh float64 `json:"title_rate_high95"` // its high end
+	Reached   []int   `json:"reached"`           // `[r-1]`: cups in which the agent played round r (the last is the final)
+	TiesWon   int     `json:"ties_won"`          // knockout ties won
 	// World Cup only
 	GroupPoints  int `json:"group_points,omitempty"`
-	GroupMatches int `json:"group_matches,omitempty"`
-	GroupExits   int `json:"group_exits,omitempty"` // cups in which the agent went out in its group
+	GroupMatches int `json:"group_matches,omitempty"` // World Cup: group matches played
+	GroupExits   int `json:"group_exits,omitempty"`   // cups in which the agent went out in its group
 }
 
 // MarshalJSON encodes lb in the form `kingoal leaderboard --json` prints and Python's
@@ -85,28 +85,31 @@ func (lb *Leaderboard) JSON() LeaderboardJSON {
 
 // RatingJSON is an agent's rating with its interval and exploitability in JSON.
 type RatingJSON struct {
-	Agent          string                  `json:"agent"`
-	Rating         float64                 `json:"rating"`
-	Low            float64                 `json:"low95"`
-	High           float64                 `json:"high95"`
-	Exploitability *exploit.Exploitability `json:"exploitability,omitempty"`
+	Agent          string                  `json:"agent"`                    // its spec
+	Rating         float64                 `json:"rating"`                   // Bradley–Terry rating with draws, Elo scale, mean 0
+	Low            float64                 `json:"low95"`                    // bootstrap 95% interval, low end
+	High           float64                 `json:"high95"`                   // its high end
+	Exploitability *exploit.Exploitability `json:"exploitability,omitempty"` // absent when not measured
 	// AlphaRank is the agent's α-Rank mass; absent when some pair of agents never met.
 	AlphaRank *float64 `json:"alpharank,omitempty"`
 	// NashMass and NashAverage are Nash averaging's (arena.NashAverage); absent when some
 	// pair of agents never met.
 	NashMass    *float64 `json:"nash_mass,omitempty"`
-	NashAverage *float64 `json:"nash_average,omitempty"`
+	NashAverage *float64 `json:"nash_average,omitempty"` // what the agent gains against the Nash averaging equilibrium (≤ 0; absent when some pair never met)
 }
 
-// LeaderboardJSON is a leaderboard in JSON: `kingoal leaderboard --json` prints it.
+// LeaderboardJSON is a leaderboard in JSON: `kingoal leaderboard --json` and `kingoal arena
+// --json` print it, Python's kingoal.arena returns it. A league or gauntlet has table, a
+// knockout or World Cup has cup (World Cups add the group columns); ratings' alpharank,
+// nash_mass and nash_average are absent when some pair of agents never met.
 type LeaderboardJSON struct {
-	Format     string            `json:"format"` // league, gauntlet, knockout, worldcup
-	Rules      string            `json:"rules"`  // in words, as the table's header gives them
-	Seed       uint64            `json:"seed"`
-	Matches    int               `json:"matches"`
-	Agents     []string          `json:"agents"`
+	Format     string            `json:"format"`          // league, gauntlet, knockout, worldcup
+	Rules      string            `json:"rules"`           // in words, as the table's header gives them
+	Seed       uint64            `json:"seed"`            // the run's seed
+	Matches    int               `json:"matches"`         // matches played
+	Agents     []string          `json:"agents"`          // the agents' specs, in --agents order
 	Table      []StandingJSON    `json:"table,omitempty"` // league and gauntlet
 	Cup        []CupStandingJSON `json:"cup,omitempty"`   // knockout
-	Ratings    []RatingJSON      `json:"ratings"`
-	HeadToHead [][]*float64      `json:"head_to_head"` // [row][column]: the row agent's score; null where they never met
+	Ratings    []RatingJSON      `json:"ratings"`         // one per agent
+	HeadToHead [][]*float64      `json:"head_to_head"`    // `[row][column]`: the row agent's score; null where they never met
 }

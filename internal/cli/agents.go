@@ -43,16 +43,18 @@ describes (size or SHA-256) is refused.`,
 	return cmd
 }
 
+// paramJSON is one parameter of an agent's spec.
 type paramJSON struct {
-	Name    string `json:"name"`
-	Default string `json:"default"`
-	Doc     string `json:"doc"`
+	Name    string `json:"name"`    // the parameter
+	Default string `json:"default"` // its default, as a spec would write it
+	Doc     string `json:"doc"`     // what it changes
 }
 
+// agentJSON is one agent kind of the registry (agents --json prints them all, in order).
 type agentJSON struct {
-	Name   string      `json:"name"`
-	Doc    string      `json:"doc"`
-	Params []paramJSON `json:"params"`
+	Name   string      `json:"name"`   // the spec's name (random, heuristic, mcts, …)
+	Doc    string      `json:"doc"`    // what it plays, in a sentence
+	Params []paramJSON `json:"params"` // its parameters (name=value after the colon of a spec)
 }
 
 func runAgents(io command.Streams, o agentsOptions) error {

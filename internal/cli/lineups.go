@@ -26,13 +26,9 @@ func newLineupsCmd(io command.Streams) *cobra.Command {
 func runLineups(io command.Streams, o lineupsOptions) error {
 	all := env.AllLineups()
 	if o.json {
-		type row struct {
-			Index  int    `json:"index"`
-			Lineup string `json:"lineup"`
-		}
-		rows := make([]row, len(all))
+		rows := make([]lineupJSON, len(all))
 		for i, l := range all {
-			rows[i] = row{i, l.String()}
+			rows[i] = lineupJSON{i, l.String()}
 		}
 		return command.WriteJSON(io.Out, rows)
 	}
@@ -48,4 +44,10 @@ func runLineups(io command.Streams, o lineupsOptions) error {
 		}
 	}
 	return t.Render()
+}
+
+// lineupJSON is a legal line-up, one element of the list lineups --json prints in index order.
+type lineupJSON struct {
+	Index  int    `json:"index"`  // the action that chooses it, 0..120 (env.LineupAt)
+	Lineup string `json:"lineup"` // counters by sector, defence to attack: "1-2-3-3-1"
 }

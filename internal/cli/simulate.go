@@ -54,30 +54,32 @@ seed (not on --workers): the same seed prints the same bytes.`,
 	return cmd
 }
 
-// simulateJSON is the --json shape; field names are stable API.
+// simulateJSON is what simulate --json prints: the shares of results over the matches with
+// their intervals, the mean goals and the goal-difference histogram; with --knockout also
+// home_advance, extra_time and shootout.
 type simulateJSON struct {
-	Home          string        `json:"home"`
-	Away          string        `json:"away"`
-	Matches       int           `json:"matches"`
-	Seed          uint64        `json:"seed"`
-	Rules         string        `json:"rules"`
-	HomeWin       float64       `json:"home_win"`
-	Draw          float64       `json:"draw"`
-	AwayWin       float64       `json:"away_win"`
-	HomeWinCI     [2]float64    `json:"home_win_ci95"`
-	DrawCI        [2]float64    `json:"draw_ci95"`
-	AwayWinCI     [2]float64    `json:"away_win_ci95"`
-	HomeGoalsMean float64       `json:"home_goals_mean"`
-	AwayGoalsMean float64       `json:"away_goals_mean"`
-	HomeAdvance   *float64      `json:"home_advance,omitempty"`
-	ExtraTime     *float64      `json:"extra_time,omitempty"`
-	Shootout      *float64      `json:"shootout,omitempty"`
-	GoalDiff      []goalDiffRow `json:"goal_diff"`
+	Home          string        `json:"home"`                   // home's line-up
+	Away          string        `json:"away"`                   // away's line-up
+	Matches       int           `json:"matches"`                // matches simulated (-n)
+	Seed          uint64        `json:"seed"`                   // the run's seed
+	Rules         string        `json:"rules"`                  // the rules in words
+	HomeWin       float64       `json:"home_win"`               // share of matches home won (after extra time in a knockout)
+	Draw          float64       `json:"draw"`                   // share drawn (in a knockout: decided by penalties)
+	AwayWin       float64       `json:"away_win"`               // share away won
+	HomeWinCI     [2]float64    `json:"home_win_ci95"`          // Wilson 95% interval of home_win: [low, high]
+	DrawCI        [2]float64    `json:"draw_ci95"`              // Wilson 95% interval of draw
+	AwayWinCI     [2]float64    `json:"away_win_ci95"`          // Wilson 95% interval of away_win
+	HomeGoalsMean float64       `json:"home_goals_mean"`        // mean home goals a match
+	AwayGoalsMean float64       `json:"away_goals_mean"`        // mean away goals a match
+	HomeAdvance   *float64      `json:"home_advance,omitempty"` // knockout: share of matches home advanced (shoot-out included)
+	ExtraTime     *float64      `json:"extra_time,omitempty"`   // knockout: share that went to extra time
+	Shootout      *float64      `json:"shootout,omitempty"`     // knockout: share that went to penalties
+	GoalDiff      []goalDiffRow `json:"goal_diff"`              // the histogram of home − away goals
 }
 
 type goalDiffRow struct {
-	Diff    int `json:"diff"`
-	Matches int `json:"matches"`
+	Diff    int `json:"diff"`    // home goals − away goals
+	Matches int `json:"matches"` // matches that ended with it
 }
 
 func runSimulate(ctx context.Context, streams command.Streams, o simulateOptions, args []string) error {

@@ -21,7 +21,7 @@ import (
 // Parquet type and the meaning written beside the field in datasetsDir's sources (the
 // datasets package's directory).
 func Parquet(w io.Writer, datasetsDir string) error {
-	comments, typeDocs, err := fieldComments(datasetsDir)
+	comments, typeDocs, err := fieldComments(datasetsDir, "parquet")
 	if err != nil {
 		return err
 	}
@@ -83,8 +83,9 @@ func parquetType(f parquet.Field) string {
 }
 
 // fieldComments reads dir's Go sources (tests left out): each struct field's comment by
-// "Type.column" (the column named by the field's parquet tag), and each type's doc comment.
-func fieldComments(dir string) (fields, types map[string]string, err error) {
+// "Type.name" (the name its tagKey tag gives it: a Parquet column, a JSON key), and each
+// type's doc comment.
+func fieldComments(dir, tagKey string) (fields, types map[string]string, err error) {
 	fset := token.NewFileSet()
 	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
@@ -116,7 +117,7 @@ func fieldComments(dir string) (fields, types map[string]string, err error) {
 			if f.Tag == nil {
 				continue
 			}
-			name, _, _ := strings.Cut(reflect.StructTag(strings.Trim(f.Tag.Value, "`")).Get("parquet"), ",")
+			name, _, _ := strings.Cut(reflect.StructTag(strings.Trim(f.Tag.Value, "`")).Get(tagKey), ",")
 			text := f.Doc.Text()
 			if c := f.Comment.Text(); c != "" {
 				text = strings.TrimSpace(text + " " + c)

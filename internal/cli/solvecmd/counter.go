@@ -36,15 +36,16 @@ func newSolveCounterCmd(io command.Streams) *cobra.Command {
 	return cmd
 }
 
+// replyJSON is one reply to LINEUP, played at home: solve counter --json prints them best first.
 type replyJSON struct {
-	Lineup      string  `json:"lineup"`
-	Payoff      float64 `json:"payoff"`
-	HomeWin     float64 `json:"home_win"`
-	Draw        float64 `json:"draw"`
-	AwayWin     float64 `json:"away_win"`
-	HomeGoals   float64 `json:"home_goals_mean"`
-	AwayGoals   float64 `json:"away_goals_mean"`
-	HomeAdvance float64 `json:"home_advance"`
+	Lineup      string  `json:"lineup"`          // the reply, played at home
+	Payoff      float64 `json:"payoff"`          // its payoff against LINEUP (--payoff)
+	HomeWin     float64 `json:"home_win"`        // P(the reply wins)
+	Draw        float64 `json:"draw"`            // P(draw)
+	AwayWin     float64 `json:"away_win"`        // P(LINEUP wins)
+	HomeGoals   float64 `json:"home_goals_mean"` // expected goals of the reply
+	AwayGoals   float64 `json:"away_goals_mean"` // expected goals of LINEUP
+	HomeAdvance float64 `json:"home_advance"`    // P(the reply advances) (= home_win in a league)
 }
 
 func runSolveCounter(ctx context.Context, io command.Streams, o solveCounterOptions, args []string) error {

@@ -44,19 +44,22 @@ against every pure reply: an unverified answer is an error, never printed.`,
 	return cmd
 }
 
+// weightedJSON is a line-up and its weight in a mix.
 type weightedJSON struct {
-	Lineup string  `json:"lineup"`
-	Prob   float64 `json:"prob"`
+	Lineup string  `json:"lineup"` // a line-up in the mix's support
+	Prob   float64 `json:"prob"`   // its weight
 }
 
+// equilibriumJSON is what solve equilibrium --json prints: the hidden line-up choice solved
+// as a zero-sum matrix game, each side's optimal mix, verified by the best pure reply.
 type equilibriumJSON struct {
-	Payoff         string         `json:"payoff"`
-	Rules          string         `json:"rules"`
-	Value          float64        `json:"value"`
-	Exploitability float64        `json:"exploitability"`
-	Dominated      int            `json:"dominated_removed"`
-	Strategy       []weightedJSON `json:"strategy"`
-	AwayStrategy   []weightedJSON `json:"away_strategy"`
+	Payoff         string         `json:"payoff"`            // win-loss, goal-diff, points or advance
+	Rules          string         `json:"rules"`             // the rules in words
+	Value          float64        `json:"value"`             // the game's value to home
+	Exploitability float64        `json:"exploitability"`    // what the best pure reply gains over the value (the verification: near 0)
+	Dominated      int            `json:"dominated_removed"` // line-ups removed as dominated before the LP
+	Strategy       []weightedJSON `json:"strategy"`          // home's equilibrium mix
+	AwayStrategy   []weightedJSON `json:"away_strategy"`     // away's equilibrium mix
 }
 
 func toWeightedJSON(ws []env.Weighted) []weightedJSON {

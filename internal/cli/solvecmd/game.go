@@ -100,16 +100,21 @@ length solves with its check in at most 100 s and 7.4 GiB (BENCHMARKS.md).`,
 	return cmd
 }
 
-// gameReport is what solve game prints (and --json writes).
+// GameReport is what solve game prints (and --json writes): the substitution game's value,
+// the kick-off mixes, the right to substitute, equilibrium substitutions in typical
+// situations, the solve's size and its verification by both best responses. With --in
+// FILE.kgt it is read from the table: verification is the one its solve stored, or with
+// --verify the one run again on the loaded strategy (reverified), and the summary's values
+// are the table's, to float32 (≈ 7 digits).
 type GameReport struct {
-	Payoff       string          `json:"payoff"`
-	Rules        string          `json:"rules"`
-	Value        float64         `json:"value"`
-	KickOffHome  []weightedJSON  `json:"kickoff_home"`
-	KickOffAway  []weightedJSON  `json:"kickoff_away"`
-	Worth        []worthRow      `json:"right_to_substitute"`
-	Summary      []gameSituation `json:"summary"`
-	Stats        game.Stats      `json:"stats"`
+	Payoff       string          `json:"payoff"`               // win-loss, goal-diff, points or advance
+	Rules        string          `json:"rules"`                // the rules in words
+	Value        float64         `json:"value"`                // the game's value to home
+	KickOffHome  []weightedJSON  `json:"kickoff_home"`         // home's equilibrium mix of starting line-ups
+	KickOffAway  []weightedJSON  `json:"kickoff_away"`         // away's
+	Worth        []worthRow      `json:"right_to_substitute"`  // the starting line-ups' equilibrium value under each pair of budgets
+	Summary      []gameSituation `json:"summary"`              // equilibrium substitutions in typical situations (situations no match reaches are left out)
+	Stats        game.Stats      `json:"stats"`                // the solve's size
 	Seconds      float64         `json:"seconds"`              // solving it, or reading Table
 	Table        string          `json:"table,omitempty"`      // the game table read instead of solving (--in)
 	Verification *game.Check     `json:"verification"`         // nil: not run
@@ -118,18 +123,18 @@ type GameReport struct {
 
 // worthRow is the value of the starting line-ups' equilibrium under one pair of budgets.
 type worthRow struct {
-	Who       string  `json:"who"`
-	HomeMoves int     `json:"home_moves"`
-	AwayMoves int     `json:"away_moves"`
-	Value     float64 `json:"value"`
+	Who       string  `json:"who"`        // both, only home, only away or neither: who may substitute
+	HomeMoves int     `json:"home_moves"` // home's budget
+	AwayMoves int     `json:"away_moves"` // away's budget
+	Value     float64 `json:"value"`      // the value to home
 }
 
 // gameSituation is one line of the readable summary.
 type gameSituation struct {
-	Situation string  `json:"situation"`
-	Home      string  `json:"home"`
-	Away      string  `json:"away"`
-	Value     float64 `json:"value"`
+	Situation string  `json:"situation"` // the break, in words
+	Home      string  `json:"home"`      // home's mix as changes ("keep 0.62 · 2→5 0.38")
+	Away      string  `json:"away"`      // away's mix as changes
+	Value     float64 `json:"value"`     // the value to home (with --in: the table's, to float32)
 }
 
 func runSolveGame(ctx context.Context, io command.Streams, o solveGameOptions) error {

@@ -14,24 +14,24 @@ import (
 
 // dynamicGameReport is what solve game prints (and --json writes) when a side plays Dynamic.
 type dynamicGameReport struct {
-	Payoff       string             `json:"payoff"`
-	Rules        string             `json:"rules"`
-	Modes        [2]string          `json:"modes"` // home's, away's
-	Trigger      string             `json:"dynamic_trigger"`
-	Value        float64            `json:"value"`
-	KickOffHome  []weightedJSON     `json:"kickoff_home"`
-	KickOffAway  []weightedJSON     `json:"kickoff_away"`
-	Decisions    []dynamicSituation `json:"decisions"`
-	Stats        game.Stats         `json:"stats"`
-	Seconds      float64            `json:"seconds"`
-	Verification *game.Check        `json:"verification"` // nil: not run
+	Payoff       string             `json:"payoff"`          // win-loss, goal-diff, points or advance
+	Rules        string             `json:"rules"`           // the rules in words
+	Modes        [2]string          `json:"modes"`           // home's, away's
+	Trigger      string             `json:"dynamic_trigger"` // win or turnover: what earns a Dynamic shift
+	Value        float64            `json:"value"`           // the game's value to home
+	KickOffHome  []weightedJSON     `json:"kickoff_home"`    // home's equilibrium mix of starting line-ups
+	KickOffAway  []weightedJSON     `json:"kickoff_away"`    // away's
+	Decisions    []dynamicSituation `json:"decisions"`       // equilibrium decisions in typical situations
+	Stats        game.Stats         `json:"stats"`           // the solve's size
+	Seconds      float64            `json:"seconds"`         // the solve with its check
+	Verification *game.Check        `json:"verification"`    // nil: not run
 }
 
 // dynamicSituation is one decision of the equilibrium, for the summary.
 type dynamicSituation struct {
-	Situation string `json:"situation"`
-	Side      string `json:"side"`
-	Plays     string `json:"plays"`
+	Situation string `json:"situation"` // the decision point, in words
+	Side      string `json:"side"`      // home or away: who decides
+	Plays     string `json:"plays"`     // its equilibrium choice, as a mix of changes
 }
 
 // runDynamicGame is solve game when either side plays Dynamic: the game is solved in

@@ -37,26 +37,29 @@ func newSolveOddsCmd(io command.Streams) *cobra.Command {
 	return cmd
 }
 
+// scoreJSON is a final score and its probability.
 type scoreJSON struct {
-	Home int     `json:"home"`
-	Away int     `json:"away"`
-	P    float64 `json:"p"`
+	Home int     `json:"home"` // home goals
+	Away int     `json:"away"` // away goals
+	P    float64 `json:"p"`    // its probability
 }
 
+// oddsJSON is what solve odds --json prints: the exact result probabilities of two fixed
+// line-ups, expected goals, the likeliest scores and, in a knockout, P(advance).
 type oddsJSON struct {
-	Home          string      `json:"home"`
-	Away          string      `json:"away"`
-	Rules         string      `json:"rules"`
-	HomeWin       float64     `json:"home_win"`
-	Draw          float64     `json:"draw"`
-	AwayWin       float64     `json:"away_win"`
-	HomeGoalsMean float64     `json:"home_goals_mean"`
-	AwayGoalsMean float64     `json:"away_goals_mean"`
-	HomeAdvance   float64     `json:"home_advance"`
-	ExtraTime     float64     `json:"extra_time"`
-	Shootout      float64     `json:"shootout"`
-	Truncated     float64     `json:"truncated"`
-	Likeliest     []scoreJSON `json:"likeliest"`
+	Home          string      `json:"home"`            // home's line-up
+	Away          string      `json:"away"`            // away's line-up
+	Rules         string      `json:"rules"`           // the rules in words
+	HomeWin       float64     `json:"home_win"`        // P(home wins) (after extra time in a knockout)
+	Draw          float64     `json:"draw"`            // P(draw) (in a knockout: P(penalties))
+	AwayWin       float64     `json:"away_win"`        // P(away wins)
+	HomeGoalsMean float64     `json:"home_goals_mean"` // expected home goals
+	AwayGoalsMean float64     `json:"away_goals_mean"` // expected away goals
+	HomeAdvance   float64     `json:"home_advance"`    // P(home advances), the shoot-out and its sudden death included (= home_win in a league)
+	ExtraTime     float64     `json:"extra_time"`      // P(extra time)
+	Shootout      float64     `json:"shootout"`        // P(penalties)
+	Truncated     float64     `json:"truncated"`       // probability mass beyond the score table: 0 up to rounding
+	Likeliest     []scoreJSON `json:"likeliest"`       // the likeliest scores, likeliest first (--top)
 }
 
 func runSolveOdds(ctx context.Context, io command.Streams, o solveOddsOptions, args []string) error {

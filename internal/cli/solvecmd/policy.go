@@ -57,22 +57,25 @@ recommended change by time and score (--png).`,
 
 // recommendation is one line of the readable summary.
 type recommendation struct {
-	Situation string  `json:"situation"`
-	Action    string  `json:"action"`
-	Value     float64 `json:"value"`
-	KeepValue float64 `json:"keep_value"`
+	Situation string  `json:"situation"`  // the situation, in words
+	Action    string  `json:"action"`     // the line-up to play
+	Value     float64 `json:"value"`      // the value of playing it
+	KeepValue float64 `json:"keep_value"` // the value of keeping the line-up now
 }
 
+// policyJSON is what solve policy --json prints: the optimal policy of one side against an
+// opponent who keeps its line-up, its value and readable recommendations (the whole policy
+// is --out's Parquet, policy/1).
 type policyJSON struct {
-	Player          string           `json:"player"`
-	Mode            string           `json:"mode"`
-	Objective       string           `json:"objective"`
-	Rules           string           `json:"rules"`
-	Own             string           `json:"own"`
-	Opponent        string           `json:"opponent"`
-	Value           float64          `json:"value"`
-	NoChangeValue   float64          `json:"no_change_value"`
-	Recommendations []recommendation `json:"recommendations"`
+	Player          string           `json:"player"`          // home or away: the side that adapts
+	Mode            string           `json:"mode"`            // basic or dynamic
+	Objective       string           `json:"objective"`       // what the policy maximises (--objective)
+	Rules           string           `json:"rules"`           // the rules in words
+	Own             string           `json:"own"`             // the player's starting line-up
+	Opponent        string           `json:"opponent"`        // the opponent's line-up, which it keeps
+	Value           float64          `json:"value"`           // the optimal policy's value from the kick-off
+	NoChangeValue   float64          `json:"no_change_value"` // the value of never changing
+	Recommendations []recommendation `json:"recommendations"` // readable recommendations at typical situations
 }
 
 // solvedPolicy is what the command needs of either kind of policy.

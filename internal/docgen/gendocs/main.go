@@ -1,6 +1,7 @@
 // Command gendocs writes the documentation site's generated reference pages from the code:
 // docs/reference/cli/ (one page a kingoal command, from the cobra tree) and
-// docs/reference/parquet.md (every Parquet schema, from package datasets). Run it from the
+// docs/reference/parquet.md (every Parquet schema, from package datasets) and
+// docs/reference/json.md (every --json document, from the commands' types). Run it from the
 // repository's root after changing a command, a flag or a row type:
 //
 //	go run ./internal/docgen/gendocs
@@ -38,11 +39,10 @@ func write(repo string) error {
 	if err := generate(fresh); err != nil {
 		return err
 	}
-	err := datasets.WriteAtomic(filepath.Join(ref, "parquet.md"), func(w io.Writer) error {
-		return docgen.Parquet(w, filepath.Join(repo, "datasets"))
-	})
-	if err != nil {
-		return fmt.Errorf("gendocs: %w", err)
+	for name, page := range pageWriters(repo) {
+		if err := datasets.WriteAtomic(filepath.Join(ref, name), page); err != nil {
+			return fmt.Errorf("gendocs: %w", err)
+		}
 	}
 	old := filepath.Join(ref, "cli.old")
 	if err := os.RemoveAll(old); err != nil {
@@ -56,6 +56,21 @@ func write(repo string) error {
 		return fmt.Errorf("gendocs: %w", err)
 	}
 	return os.RemoveAll(old)
+}
+
+// pageWriters are the reference's single pages by file name: the Parquet schemas and the
+// commands' JSON documents.
+func pageWriters(repo string) map[string]func(io.Writer) error {
+	return map[string]func(io.Writer) error{
+		"parquet.md": func(w io.Writer) error { return docgen.Parquet(w, filepath.Join(repo, "datasets")) },
+		"json.md": func(w io.Writer) error {
+			var outputs []docgen.Output
+			for _, o := range cli.JSONOutputs() {
+				outputs = append(outputs, docgen.Output{Command: o.Command, Value: o.Value})
+			}
+			return docgen.JSON(w, outputs, repo)
+		},
+	}
 }
 
 // generate writes the CLI pages into dir, created.

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/kingoal/kingoal/internal/docgen"
 )
 
 const repo = "../../.."
@@ -33,18 +31,20 @@ func TestCommittedReferenceIsCurrent(t *testing.T) {
 			t.Errorf("docs/reference/cli/%s names no command: run go run ./internal/docgen/gendocs", name)
 		}
 	}
-	var schemas bytes.Buffer
-	if err := docgen.Parquet(&schemas, filepath.Join(repo, "datasets")); err != nil {
-		t.Fatal(err)
-	}
-	committed, err := os.ReadFile(filepath.Join(repo, "docs", "reference", "parquet.md"))
-	if err != nil || !bytes.Equal(committed, schemas.Bytes()) {
-		t.Errorf("docs/reference/parquet.md differs from package datasets (%v): run go run ./internal/docgen/gendocs", err)
-	}
-	// Every column says what it holds.
-	for _, line := range strings.Split(schemas.String(), "\n") {
-		if strings.HasPrefix(line, "| `") && strings.HasSuffix(line, "|  |") {
-			t.Errorf("a column without a meaning (a comment beside its field in datasets): %s", line)
+	for name, write := range pageWriters(repo) {
+		var page bytes.Buffer
+		if err := write(&page); err != nil {
+			t.Fatal(err)
+		}
+		committed, err := os.ReadFile(filepath.Join(repo, "docs", "reference", name))
+		if err != nil || !bytes.Equal(committed, page.Bytes()) {
+			t.Errorf("docs/reference/%s differs from the code (%v): run go run ./internal/docgen/gendocs", name, err)
+		}
+		// Every column and key says what it holds.
+		for _, line := range strings.Split(page.String(), "\n") {
+			if strings.HasPrefix(line, "| `") && (strings.HasSuffix(line, "|  |") || strings.HasSuffix(line, "| *optional*. |")) {
+				t.Errorf("%s: no meaning (a comment beside the field in its Go declaration): %s", name, line)
+			}
 		}
 	}
 }
