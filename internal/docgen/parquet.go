@@ -92,6 +92,9 @@ func fieldComments(dir, tagKey string) (fields, types map[string]string, err err
 		return nil, nil, fmt.Errorf("docgen: %w", err)
 	}
 	var files []*ast.File
+	if len(names) == 0 {
+		return nil, nil, fmt.Errorf("docgen: no Go sources in %s", dir)
+	}
 	for _, name := range names {
 		if strings.HasSuffix(name, "_test.go") {
 			continue

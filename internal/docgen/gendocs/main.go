@@ -32,6 +32,9 @@ func main() {
 // directory swapped in for the old one (a command removed loses its page), the schemas atomically.
 func write(repo string) error {
 	ref := filepath.Join(repo, "docs", "reference")
+	if _, err := os.Stat(filepath.Join(ref, "python.md")); err != nil { // a hand-written page: this is the repository
+		return fmt.Errorf("gendocs: run it from the repository's root (%s has no docs/reference/python.md)", repo)
+	}
 	fresh := filepath.Join(ref, "cli.new")
 	if err := os.RemoveAll(fresh); err != nil {
 		return fmt.Errorf("gendocs: %w", err)
@@ -53,6 +56,7 @@ func write(repo string) error {
 		return fmt.Errorf("gendocs: %w", err)
 	}
 	if err := os.Rename(fresh, cliDir); err != nil {
+		_ = os.Rename(old, cliDir) // the old pages back rather than none
 		return fmt.Errorf("gendocs: %w", err)
 	}
 	return os.RemoveAll(old)
