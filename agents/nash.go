@@ -77,8 +77,14 @@ func gameFor(ctx context.Context, r env.Rules, p lineup.Payoff) (*game.Game, err
 
 // buildDynamicNash is nash under rules with a Dynamic side: it solves that game when built.
 func buildDynamicNash(p params, s Setup) (Agent, error) {
-	if p["table"] != "" {
-		return nil, fmt.Errorf("nash: game tables hold the Basic game only; under %s nash solves the game with a Dynamic side when built (drop table=)", s.Rules)
+	if path := p["table"]; path != "" {
+		g, err := dynamicTableFor(s, path, p["payoff"])
+		if err != nil {
+			return nil, &ModelError{Kind: "table", Path: path, Err: err}
+		}
+		n := &Nash{Dynamic: g}
+		n.Reset(0)
+		return n, nil
 	}
 	payoff, err := lineup.ParsePayoff(cmp.Or(p["payoff"], lineup.PayoffWinLoss.String()))
 	if err != nil {
@@ -119,20 +125,47 @@ type tableKey struct {
 // tables memoises loaded game tables per file, as games does solves.
 var tables = memo.Cache[tableKey, *game.Game]{Limit: 2}
 
+// dynamicTables memoises loaded tables of games with a Dynamic side, as tables does.
+var dynamicTables = memo.Cache[tableKey, *dyngame.Game]{Limit: 2}
+
 // tableFor loads the game table name (once per process) and checks it was solved for the
 // rules of s and, if given, the payoff.
 func tableFor(s Setup, name string, payoff string) (*game.Game, error) {
-	g, err := readOnce(&tables, s, name, func(r io.ReaderAt, size int64) (*game.Game, error) { return game.Load(s.context(), r, size) })
+	g, err := readOnce(&tables, s, name, func(r io.ReaderAt, size int64) (*game.Game, error) {
+		if dyngame.IsTable(r) {
+			return nil, fmt.Errorf("it holds a game with a Dynamic side; these rules (%s) have none", s.Rules)
+		}
+		return game.Load(s.context(), r, size)
+	})
 	if err != nil {
 		return nil, err
 	}
-	if r := s.Rules; !g.Problem.Rules.Equal(r) {
-		return nil, fmt.Errorf("the table was solved for %q, not %q", g.Problem.Rules.String(), r.String())
+	return g, solvedFor(s, g.Problem, payoff)
+}
+
+// dynamicTableFor is tableFor for a table of a game with a Dynamic side.
+func dynamicTableFor(s Setup, name string, payoff string) (*dyngame.Game, error) {
+	g, err := readOnce(&dynamicTables, s, name, func(r io.ReaderAt, size int64) (*dyngame.Game, error) {
+		if !dyngame.IsTable(r) {
+			return nil, fmt.Errorf("it is not the table of a game with a Dynamic side, which these rules (%s) have (kingoal solve game --out FILE.kgt under them writes one)", s.Rules)
+		}
+		return dyngame.Load(s.context(), r, size)
+	})
+	if err != nil {
+		return nil, err
 	}
-	if payoff != "" && payoff != g.Problem.Payoff.String() {
-		return nil, fmt.Errorf("the table's payoff is %s, not %s", g.Problem.Payoff, payoff)
+	return g, solvedFor(s, g.Problem, payoff)
+}
+
+// solvedFor refuses a table solved for other rules than s's or, if given, another payoff.
+func solvedFor(s Setup, p game.Problem, payoff string) error {
+	if r := s.Rules; !p.Rules.Equal(r) {
+		return fmt.Errorf("the table was solved for %q, not %q", p.Rules.String(), r.String())
 	}
-	return g, nil
+	if payoff != "" && payoff != p.Payoff.String() {
+		return fmt.Errorf("the table's payoff is %s, not %s", p.Payoff, payoff)
+	}
+	return nil
 }
 
 // Reset reseeds the agent's draws.

@@ -152,24 +152,71 @@ func TestNashIsUnexploitable(t *testing.T) {
 }
 
 // TestNashPlaysItsTable: nash:table=FILE plays, draw for draw, what nash solving the game
-// plays (the same actions in the same matches, both sides), is exact in Exploit from the
-// table's check, and is refused under other rules or another payoff, naming both.
+// plays (the same actions in the same matches, both sides) — the Basic game's table and a
+// Dynamic side's —, is exact in Exploit from the table's check, and is refused under other
+// rules or another payoff, naming both, and under rules of the other kind of game.
 func TestNashPlaysItsTable(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 4, Moves: 2}
+	dyn := env.Rules{ThrowsPerHalf: 4, Moves: 1, Modes: [2]env.Mode{env.Basic, env.Dynamic}, DynamicTrigger: env.TriggerTurnover}
+	matches := 200
 	if testing.Short() { // the race stage
-		r = env.Rules{ThrowsPerHalf: 3, Moves: 1}
+		r, dyn.ThrowsPerHalf, matches = env.Rules{ThrowsPerHalf: 3, Moves: 1}, 3, 40
 	}
-	path := filepath.Join(t.TempDir(), "game.kgt")
+	dir := t.TempDir()
+	basic, dynamic := writeTable(t, filepath.Join(dir, "game.kgt"), r), writeTable(t, filepath.Join(dir, "dynamic.kgt"), dyn)
+	playsAsSolved(t, r, basic, matches)
+	playsAsSolved(t, dyn, dynamic, matches)
+	e, err := exploit.Measure(context.Background(), func() (agents.Agent, error) { return agents.New("nash:table="+basic, agents.Setup{Rules: r}) }, r, 10, 1)
+	if err != nil || !e.Exact || e.Value > 1e-9 {
+		t.Errorf("exploitability from the table: %+v, %v", e, err)
+	}
+	var me *agents.ModelError
+	for _, c := range []struct {
+		path  string
+		rules env.Rules
+		want  string
+	}{
+		{basic, env.Rules{ThrowsPerHalf: 5, Moves: 2}, "5+5 throws"},
+		{dynamic, env.Rules{ThrowsPerHalf: 5, Moves: 1, Modes: dyn.Modes}, "5+5 throws"},
+		{basic, dyn, "not the table of a game with a Dynamic side"},
+		{dynamic, r, "it holds a game with a Dynamic side"},
+	} {
+		_, err = agents.New("nash:table="+c.path, agents.Setup{Rules: c.rules})
+		if !errors.As(err, &me) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s under %v: %v, want %q", filepath.Base(c.path), c.rules, err, c.want)
+		}
+	}
+	if _, err := agents.New("nash:payoff=goal-diff,table="+basic, agents.Setup{Rules: r}); !errors.As(err, &me) || !strings.Contains(err.Error(), "payoff is win-loss, not goal-diff") {
+		t.Errorf("another payoff: %v", err)
+	}
+}
+
+// writeTable solves the game under r with its check and writes its table to path.
+func writeTable(t *testing.T, path string, r env.Rules) string {
+	t.Helper()
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := game.Solve(game.Problem{Rules: r, Payoff: lineup.PayoffWinLoss, Verify: true, Table: f}); err != nil {
+	p := game.Problem{Rules: r, Payoff: lineup.PayoffWinLoss, Verify: true, Table: f}
+	if dyngame.HasDynamic(r) {
+		_, err = dyngame.Solve(p)
+	} else {
+		_, err = game.Solve(p)
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
+	return path
+}
+
+// playsAsSolved plays matches with nash solving and nash:table=path on both sides at once
+// and fails at the first action they do not share.
+func playsAsSolved(t *testing.T, r env.Rules, path string, matches int) {
+	t.Helper()
 	solved, err := agents.New("nash", agents.Setup{Rules: r})
 	if err != nil {
 		t.Fatal(err)
@@ -178,15 +225,11 @@ func TestNashPlaysItsTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	matches := 200
-	if testing.Short() { // the race stage
-		matches = 40
-	}
 	actions := 0
 	both := env.PolicyFunc(func(obs env.Observation, legal env.Mask) int {
 		a, b := solved.Act(obs, legal), loaded.Act(obs, legal)
 		if a != b {
-			t.Fatalf("at %+v: %d solved, %d from the table", obs, a, b)
+			t.Fatalf("%v at %+v: %d solved, %d from the table", r, obs, a, b)
 		}
 		actions++
 		return a
@@ -202,19 +245,7 @@ func TestNashPlaysItsTable(t *testing.T) {
 	if err := env.ErrOf(loaded); err != nil {
 		t.Fatal(err)
 	}
-	e, err := exploit.Measure(context.Background(), func() (agents.Agent, error) { return agents.New("nash:table="+path, agents.Setup{Rules: r}) }, r, 10, 1)
-	if err != nil || !e.Exact || e.Value > 1e-9 {
-		t.Errorf("exploitability from the table: %+v, %v", e, err)
-	}
-	t.Logf("%d actions alike", actions)
-	_, err = agents.New("nash:table="+path, agents.Setup{Rules: env.Rules{ThrowsPerHalf: 5, Moves: 2}})
-	var me *agents.ModelError
-	if !errors.As(err, &me) || !strings.Contains(err.Error(), r.String()) || !strings.Contains(err.Error(), "5+5 throws") {
-		t.Errorf("other rules: %v", err)
-	}
-	if _, err := agents.New("nash:payoff=goal-diff,table="+path, agents.Setup{Rules: r}); !errors.As(err, &me) || !strings.Contains(err.Error(), "payoff is win-loss, not goal-diff") {
-		t.Errorf("another payoff: %v", err)
-	}
+	t.Logf("%v: %d actions alike", r, actions)
 }
 
 // TestNashPlaysDynamic: under rules with a Dynamic side nash plays the equilibrium of that

@@ -20,6 +20,8 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/frame"
+	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/web"
 )
 
@@ -191,6 +193,31 @@ func TestPolicyPage(t *testing.T) {
 		if code, _ := get(t, srv, path); code != want {
 			t.Errorf("%s: %d, want %d", path, code, want)
 		}
+	}
+	// Game tables, Basic and with a Dynamic side: a heatmap each, for the kick-off's pair, of
+	// every (time, score) of 3-throw halves a match reaches with a break — 11 cells: one time
+	// at level, then two at level, then three with −1..+1 (a goal takes three throws).
+	for name, r := range map[string]env.Rules{"basic.kgt": {ThrowsPerHalf: 3, Moves: 1}, "dynamic.kgt": {ThrowsPerHalf: 3, Moves: 1, Modes: [2]env.Mode{env.Basic, env.Dynamic}}} {
+		f, err := os.Create(filepath.Join(root, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := game.Problem{Rules: r, Table: f}
+		if name == "dynamic.kgt" {
+			_, err = dyngame.Solve(p)
+		} else {
+			_, err = game.Solve(p)
+		}
+		if err != nil || f.Close() != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, body := get(t, srv, "/policy/0/basic.kgt"); code != 200 || strings.Count(body, "<td style=") != 11 || !strings.Contains(body, "from a game table") {
+		t.Errorf("a game table: %d\n%s", code, body)
+	}
+	code, body = get(t, srv, "/policy/0/dynamic.kgt")
+	if code != 200 || strings.Count(body, "<td style=") != 11 || !strings.Contains(body, "with a Dynamic side") || !strings.Contains(body, "away (Dynamic") {
+		t.Errorf("a Dynamic side's table: %d\n%s", code, body)
 	}
 	small := httptest.NewServer((&web.Server{Roots: []string{root}, MaxFileBytes: 100}).Handler())
 	defer small.Close()

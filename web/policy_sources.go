@@ -13,6 +13,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
+	"github.com/kingoal/kingoal/solver/dyngame"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/odds"
 )
@@ -51,20 +52,87 @@ func policyPoints(path string) (string, string, []point, error) {
 
 // gameTablePoints reads a game table: home's value at every break of the kick-off's likeliest
 // pair of line-ups, both budgets whole (a game table holds every pair: the slice shown is the
-// one a match starts in).
+// one a match starts in). The table of a game with a Dynamic side is dynamicTablePoints'.
 func gameTablePoints(ctx context.Context, f *os.File) (string, string, []point, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return "", "", nil, err
 	}
+	if dyngame.IsTable(f) {
+		return dynamicTablePoints(ctx, f, st.Size())
+	}
 	g, err := game.Load(ctx, f, st.Size())
 	if err != nil {
 		return "", "", nil, err
 	}
-	r, ko := g.Problem.Rules, g.KickOff()
+	ko := g.KickOff()
 	home, away := ko.Home[0].Lineup, ko.Away[0].Lineup
 	slice := fmt.Sprintf("home %s (%s) v away %s (%d)", home, env.Plural(g.Moves(), "move"), away, g.Moves())
 	var points []point
+	err = eachHalfBreak(g.Problem.Rules, func(per env.Period, left, d int) error {
+		sol, err := g.At(game.State{Period: per, ThrowsLeft: left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
+		if err != nil {
+			return err
+		}
+		p := point{period: per, throwsLeft: left, diff: d, slice: slice, value: sol.Value}
+		change := 1.0
+		for _, w := range sol.Home {
+			if w.Lineup == home {
+				change -= w.Prob
+			}
+		}
+		if change > 1e-9 {
+			p.note = fmt.Sprintf("home changes its line-up with probability %.3f", change)
+		}
+		points = append(points, p)
+		return nil
+	})
+	return fmt.Sprintf("Equilibrium of the substitution game (%s), from a game table", g.Problem.Payoff), "value to home", points, err
+}
+
+// dynamicTablePoints reads the table of a game with a Dynamic side, which keeps decisions, not
+// values: for the kick-off's likeliest pair of line-ups, at every time and score of the halves,
+// whether each side changes its line-up (1) or keeps it (0) — a Basic side at the break, a
+// Dynamic side right after winning a throw to midfield (dyngame.Game.Typical) —, one slice a side.
+func dynamicTablePoints(ctx context.Context, f *os.File, size int64) (string, string, []point, error) {
+	g, err := dyngame.Load(ctx, f, size)
+	if err != nil {
+		return "", "", nil, err
+	}
+	r, ko := g.Problem.Rules, g.KickOff()
+	start := [2]env.Lineup{ko.Home[0].Lineup, ko.Away[0].Lineup}
+	var points []point
+	for side := env.Home; side <= env.Away; side++ {
+		slice := fmt.Sprintf("%s (Basic, %s v %s): its choice at the break", side, start[env.Home], start[env.Away])
+		if r.Modes[side] == env.Dynamic {
+			slice = fmt.Sprintf("%s (Dynamic, %s v %s): its shift after winning a throw to midfield", side, start[env.Home], start[env.Away])
+		}
+		err := eachHalfBreak(r, func(per env.Period, left, d int) error {
+			to, _, err := g.Typical(side, per, left, d, start[env.Home], start[env.Away])
+			if errors.Is(err, game.ErrNotSolved) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			p := point{period: per, throwsLeft: left, diff: d, slice: slice, rank: 1 - int(side)}
+			if to != start[side] {
+				p.value, p.note = 1, env.DescribeChange(start[side], to)
+			}
+			points = append(points, p)
+			return nil
+		})
+		if err != nil {
+			return "", "", nil, err
+		}
+	}
+	return fmt.Sprintf("Equilibrium of the substitution game with a Dynamic side (%s), from its table: 1 where a side changes its line-up", g.Problem.Payoff),
+		"changes (1) or keeps (0)", points, nil
+}
+
+// eachHalfBreak calls fn at every time of the two halves with a break and every score from
+// −3 to +3 a match can have reached by then, up to fn's first error.
+func eachHalfBreak(r env.Rules, fn func(per env.Period, left, d int) error) error {
 	elapsed := 0
 	for _, per := range []env.Period{env.FirstHalf, env.SecondHalf} {
 		for left := r.PeriodLength(per); left >= 1; left-- {
@@ -73,26 +141,14 @@ func gameTablePoints(ctx context.Context, f *os.File) (string, string, []point, 
 				if at == 0 || max(d, -d)*odds.ThrowsToScore() > at {
 					continue // no break at the kick-off; the score cannot be reached yet
 				}
-				sol, err := g.At(game.State{Period: per, ThrowsLeft: left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
-				if err != nil {
-					return "", "", nil, err
+				if err := fn(per, left, d); err != nil {
+					return err
 				}
-				p := point{period: per, throwsLeft: left, diff: d, slice: slice, value: sol.Value}
-				change := 1.0
-				for _, w := range sol.Home {
-					if w.Lineup == home {
-						change -= w.Prob
-					}
-				}
-				if change > 1e-9 {
-					p.note = fmt.Sprintf("home changes its line-up with probability %.3f", change)
-				}
-				points = append(points, p)
 			}
 		}
 		elapsed += r.PeriodLength(per)
 	}
-	return fmt.Sprintf("Equilibrium of the substitution game (%s), from a game table", g.Problem.Payoff), "value to home", points, nil
+	return nil
 }
 
 func (s *Server) policiesPage(w http.ResponseWriter, r *http.Request) {

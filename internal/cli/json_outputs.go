@@ -5,6 +5,7 @@ import (
 	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/cli/solvecmd"
+	"github.com/kingoal/kingoal/solver/catalogue"
 )
 
 // OutDir in a JSONOutput's Args stands for a fresh directory the command may write.
@@ -21,5 +22,6 @@ func JSONOutputs() []command.JSONOutput {
 		{Command: "kingoal arena, kingoal leaderboard RUN_DIR", Args: with("arena", "--agents", "random;heuristic", "--matches", "4", "--out", OutDir), Value: arena.LeaderboardJSON{}},
 		{Command: "kingoal agents", Args: []string{"agents", "--json"}, Value: []agentJSON{}},
 		{Command: "kingoal lineups", Args: []string{"lineups", "--json"}, Value: []lineupJSON{}},
-	}, solvecmd.JSONOutputs()...)
+	}, append(solvecmd.JSONOutputs(),
+		command.JSONOutput{Command: "kingoal solve catalogue", Args: with("solve", "catalogue", "--extra-throws", "2", "--out", OutDir), Value: []catalogue.Row{}})...)
 }

@@ -3,15 +3,19 @@ package cli
 import (
 	"encoding/json"
 	"math"
+	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/kingoal/kingoal/internal/cli/command"
 )
 
 // TestSolveGameDynamic: with a Dynamic side solve game solves that game: Dynamic v Dynamic
 // is worth 0 (symmetric rules) and verified; Basic v Dynamic and Dynamic v Basic are each
-// other's negatives (the pitch is symmetric) in --json; --out and --png are refused with
-// one line and exit 2, as is a game over --max-gib.
+// other's negatives (the pitch is symmetric) in --json; --out FILE.parquet and --png are
+// refused with one line and exit 2, as is a game over --max-gib.
 func TestSolveGameDynamic(t *testing.T) {
 	code, text, stderr := run(t, "solve", "game", "--throws-per-half", "4", "--home-mode", "dynamic", "--away-mode", "dynamic")
 	if code != 0 {
@@ -47,13 +51,74 @@ func TestSolveGameDynamic(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for _, args := range [][]string{
-		{"--out", filepath.Join(dir, "g.kgt")},
+		{"--out", filepath.Join(dir, "g.parquet")},
 		{"--png", filepath.Join(dir, "g.png")},
 		{"--throws-per-half", "45", "--max-gib", "0.5"},
 	} {
 		code, _, stderr := run(t, append([]string{"solve", "game", "--throws-per-half", "4", "--away-mode", "dynamic"}, args...)...)
 		if code != 2 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d, %q", args, code, stderr)
+		}
+	}
+}
+
+// TestSolveGameDynamicTable: --out FILE.kgt keeps a Dynamic side's game; --in reads back the
+// solve's value, kick-off, statistics and check, and says it read the table; --in --verify
+// and a damaged table are refused with one line.
+func TestSolveGameDynamicTable(t *testing.T) {
+	dir := t.TempDir()
+	table := filepath.Join(dir, "dynamic.kgt")
+	code, solved, stderr := run(t, "solve", "game", "--throws-per-half", "4", "--moves", "1", "--away-mode", "dynamic", "--dynamic-trigger", "turnover", "--out", table, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	code, loaded, stderr := run(t, "solve", "game", "--in", table, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	type report struct {
+		Value        float64
+		KickOffHome  []struct{ Lineup string }          `json:"kickoff_home"`
+		Stats        struct{ BreakStates, Bytes int64 } `json:"stats"`
+		Verification struct{ Exploitability, HomeBest float64 }
+		Decisions    []struct{ Situation, Side, Plays string }
+		Table        string
+	}
+	var a, b report
+	if err := json.Unmarshal([]byte(solved), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(loaded), &b); err != nil {
+		t.Fatal(err)
+	}
+	if a.Value != b.Value || !reflect.DeepEqual(a.KickOffHome, b.KickOffHome) || a.Stats != b.Stats || a.Verification != b.Verification ||
+		!reflect.DeepEqual(a.Decisions, b.Decisions) || b.Table != table || a.Table != "" || a.Stats.Bytes == 0 {
+		t.Errorf("solved %s\nloaded %s", solved, loaded)
+	}
+	code, text, _ := run(t, "solve", "game", "--in", table)
+	if code != 0 || !strings.Contains(text, "read from "+table) || !strings.Contains(text, "run by the solve that wrote the table") {
+		t.Errorf("--in text: exit %d\n%s", code, text)
+	}
+	raw, err := os.ReadFile(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := filepath.Join(dir, "short.kgt")
+	if err := os.WriteFile(short, raw[:len(raw)-10], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--in", short}, command.ExitFailure, "bad dynamic game table: truncated"},
+		{[]string{"--in", table, "--verify"}, command.ExitUsage, "not built yet"},
+		{[]string{"--in", table, "--png", filepath.Join(dir, "x.png")}, command.ExitUsage, "not available"},
+	} {
+		code, out, stderr := run(t, append([]string{"solve", "game"}, c.args...)...)
+		if code != c.code || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and one line with %q", c.args, code, out, stderr, c.code, c.want)
 		}
 	}
 }

@@ -142,9 +142,13 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "game", "--workers", "-1"},
 		{"solve", "game", "--throws-per-half", "90", "--moves", "5"}, // beyond the memory bound
 		{"solve", "game", "--max-gib", "0"},
-		{"solve", "game", "--home-mode", "dynamic", "--throws-per-half", "3", "--out", "game.kgt"}, // no table for a Dynamic side yet
+		{"solve", "game", "--home-mode", "dynamic", "--throws-per-half", "3", "--out", "game.parquet"}, // no rows for a Dynamic side yet
 		{"solve", "game", "--throws-per-half", "3", "--out", "game.csv"},
 		{"solve", "game", "--throws-per-half", "3", "--verify"},
+		{"solve", "catalogue", "--knockout"}, // every row sets it
+		{"solve", "catalogue", "--away-mode", "dynamic"},
+		{"solve", "catalogue", "--max-gib", "0"},
+		{"solve", "catalogue", "--out", ""},
 	} {
 		code, out, stderr := run(t, args...)
 		if code != command.ExitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {

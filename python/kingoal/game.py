@@ -12,6 +12,9 @@ class SolvedGame:
     starting line-ups. mix(state) or mix(**fields): the equilibrium at a break — home's
     value and both sides' mixes. rules, knobs, payoff, moves, stats and verification (each
     side's best response to the other's strategy; None if it was not run) describe it.
+    dynamic is True for a game with a Dynamic side: its value, kick-off mixes, stats and
+    verification are there, and its strategy (a byte a decision) is played by the agent
+    nash:table=FILE.kgt; mix() is a ValueError for it.
     """
 
     def __init__(self, handle):
@@ -19,6 +22,7 @@ class SolvedGame:
         info = N.call("game_info", game=handle)
         self.rules, self.knobs, self.payoff, self.moves = info["rules"], info["knobs"], info["payoff"], info["moves"]
         self.value, self.stats, self.verification = info["value"], info["stats"], info.get("verification")
+        self.dynamic = info["dynamic"]
         self._kickoff = {"home": info["kickoff_home"], "away": info["kickoff_away"]}
 
     def kickoff_mix(self, side="home"):
@@ -37,6 +41,9 @@ class SolvedGame:
         indices), home_moves and away_moves (moves left). A difference no match can reach by
         then is a ValueError, as is a break outside the rules.
         """
+        if self.dynamic:
+            raise ValueError("mix(state): a game with a Dynamic side keeps each decision (a byte), not values and mixes "
+                             "at breaks: play it with the agent nash:table=FILE.kgt")
         s = dict(state or {}, **fields)
         want = {"period", "throws_left", "goal_diff", "home", "away", "home_moves", "away_moves"}
         if set(s) != want:
@@ -79,7 +86,10 @@ def solve_game(payoff="win-loss", out=None, force=False, verify=True, max_gib=12
     an error); out="FILE.kgt" also writes the game table (load_game reads it back,
     nash:table=FILE plays it; an existing file is refused unless force=True; written
     atomically, so an interrupted solve leaves nothing); max_gib refuses, before solving, rules that need more memory.
-    Without rule keywords it solves the default rules (about 9 minutes and 9 GB on two cores).
+    Without rule keywords it solves the default rules (about 9 minutes and 9 GB on two cores;
+    with out= the solve streams its strategy to the table and the game returned is the table
+    read back, so it needs about half the memory). With a Dynamic side (home_mode= or
+    away_mode="dynamic") it solves that game (a SolvedGame with dynamic=True).
     progress=True prints the layers done to stderr. Ctrl-C stops the solve within a second.
     """
     args = {"payoff": payoff, "verify": bool(verify), "force": bool(force), "max_gib": N.gib(max_gib), "rules": rules}

@@ -7,16 +7,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"sync/atomic"
 	"time"
 
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/dyngame"
 	"github.com/kingoal/kingoal/solver/game"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // The substitution game from Python: kingoal.solve_game starts a solve as a job (so that
@@ -29,7 +28,7 @@ type gameJob struct {
 	done   chan struct{}
 	layers atomic.Int64 // done so far
 	total  int
-	g      *game.Game
+	g      any // *game.Game or *dyngame.Game
 	err    error
 }
 
@@ -62,51 +61,66 @@ func gameSolveCall(in []byte) (any, error) {
 	if !(a.MaxGiB > 0) || a.MaxGiB > 1<<20 {
 		return nil, inputf("max_gib=%v: want a size in GiB above 0", a.MaxGiB)
 	}
-	if dyngame.HasDynamic(r) {
-		return nil, inputf("solve_game: the game with a Dynamic side is not available from Python yet (kingoal solve game solves it, and the nash agent plays it)")
-	}
-	size, err := game.Estimate(r, p)
-	if err != nil {
-		return nil, inputError{err}
-	}
 	if _, err := os.Stat(a.Out); a.Out != "" && err == nil && !a.Force {
 		return nil, inputf("solve_game: out=%q exists: pass force=True to replace it", a.Out)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	job := &gameJob{cancel: cancel, done: make(chan struct{}), total: size.Layers}
-	prob := game.Problem{Rules: r, Payoff: p, Context: ctx, Verify: a.Verify, MaxBytes: int64(a.MaxGiB * (1 << 30)),
-		Progress: func(done, _ int) { job.layers.Store(int64(done)) }}
-	// A problem too large is refused now, not after the wait.
-	peak := size.Peak()
-	if a.Verify {
-		peak = size.PeakVerified()
+	prob := game.Problem{Rules: r, Payoff: p, Context: ctx, Verify: a.Verify, MaxBytes: int64(a.MaxGiB * (1 << 30))}
+	solve, layers, states, peak, err := gameSolver(&prob, a.Out)
+	if err != nil {
+		cancel()
+		return nil, inputError{err}
 	}
+	// A problem too large is refused now, not after the wait.
 	if peak > prob.MaxBytes {
 		cancel()
-		return nil, inputf("solve_game: the game under %s holds %d break states and needs ~%.1f GiB at its peak, over max_gib=%v",
-			r, size.BreakStates, float64(peak)/(1<<30), a.MaxGiB)
+		return nil, inputf("solve_game: the game under %s holds %d states and needs ~%.1f GiB at its peak, over max_gib=%v",
+			r, states, float64(peak)/(1<<30), a.MaxGiB)
 	}
+	job := &gameJob{cancel: cancel, done: make(chan struct{}), total: layers}
+	prob.Progress = func(done, _ int) { job.layers.Store(int64(done)) }
 	go func() {
 		defer close(job.done)
 		defer cancel()
-		solve := func(w io.Writer) error {
-			prob.Table = w
-			g, err := game.Solve(prob)
-			if err == nil {
-				if c, ok := g.Check(); ok && !(c.Exploitability <= 1e-9) {
-					err = fmt.Errorf("solve_game: the best responses gain %.3g: not an equilibrium", c.Exploitability)
-				}
-			}
-			job.g = g
-			return err
-		}
-		if a.Out != "" {
-			job.err = datasets.WriteAtomic(a.Out, solve)
-		} else {
-			job.err = solve(nil)
-		}
+		job.g, job.err = solve()
 	}()
-	return map[string]any{"job": uint64(register(job)), "layers": size.Layers, "break_states": size.BreakStates}, nil
+	return map[string]any{"job": uint64(register(job)), "layers": layers, "break_states": states}, nil
+}
+
+// gameSolver sizes the solve of p — the Basic game or, with a Dynamic side, that game — and
+// returns it (with a table: its SolveToFile, which hands back the table read back), its
+// layers, states and estimated peak.
+func gameSolver(p *game.Problem, table string) (solve func() (any, error), layers int, states, peak int64, err error) {
+	if dyngame.HasDynamic(p.Rules) {
+		size, err := dyngame.Estimate(p.Rules, p.Payoff)
+		if err != nil {
+			return nil, 0, 0, 0, err
+		}
+		return func() (any, error) {
+			if table != "" {
+				return dyngame.SolveToFile(table, *p)
+			}
+			g, err := dyngame.Solve(*p)
+			if err != nil {
+				return nil, err
+			}
+			return g, game.Checked(g)
+		}, size.Layers, size.ThrowStates, size.Peak(p.Verify), nil
+	}
+	size, err := game.Estimate(p.Rules, p.Payoff)
+	if err != nil {
+		return nil, 0, 0, 0, err
+	}
+	return func() (any, error) {
+		if table != "" {
+			return game.SolveToFile(table, *p)
+		}
+		g, err := game.Solve(*p)
+		if err != nil {
+			return nil, err
+		}
+		return g, game.Checked(g)
+	}, size.Layers, size.BreakStates, size.PeakOf(p.Verify, table != ""), nil
 }
 
 // lookup returns the object behind h, for objects safe for concurrent use (no busy mark).
@@ -176,11 +190,28 @@ func gameLoadCall(in []byte) (any, error) {
 	if err := decode(in, &a, "load_game"); err != nil {
 		return nil, err
 	}
-	g, err := game.LoadFile(context.Background(), a.Path)
+	var g any
+	var err error
+	if dyngame.IsTableFile(a.Path) {
+		g, err = dyngame.LoadFile(context.Background(), a.Path)
+	} else {
+		g, err = game.LoadFile(context.Background(), a.Path)
+	}
 	if err != nil {
 		return nil, inputf("load_game(%q): %w", a.Path, err)
 	}
 	return map[string]any{"game": uint64(register(g))}, nil
+}
+
+// errDynamicMix says why a game with a Dynamic side answers no mix.
+var errDynamicMix = errors.New("a game with a Dynamic side keeps each decision (a byte), not values and mixes at breaks: play it with nash:table=FILE.kgt")
+
+// solvedGame is what game_info reads of either kind of solved game.
+type solvedGame interface {
+	Value() float64
+	KickOff() lineup.LineupEquilibrium
+	Stats() game.Stats
+	Check() (game.Check, bool)
 }
 
 // gameInfoCall: what the game was solved for, its value, kick-off mixes, statistics, check.
@@ -191,13 +222,19 @@ func gameInfoCall(in []byte) (any, error) {
 	if err := decode(in, &a, "game_info"); err != nil {
 		return nil, err
 	}
-	g, err := lookup[*game.Game](a.Game, "game")
-	if err != nil {
+	var g solvedGame
+	var prob game.Problem
+	if b, err := lookup[*game.Game](a.Game, "game"); err == nil {
+		g, prob = b, b.Problem
+	} else if d, derr := lookup[*dyngame.Game](a.Game, "game"); derr == nil {
+		g, prob = d, d.Problem
+	} else {
 		return nil, err
 	}
 	ko := g.KickOff()
-	out := map[string]any{"rules": g.Problem.Rules.String(), "knobs": env.KnobsOf(g.Problem.Rules), "payoff": g.Problem.Payoff.String(),
-		"moves": g.Moves(), "value": g.Value(), "kickoff_home": mixJSON(ko.Home), "kickoff_away": mixJSON(ko.Away), "stats": g.Stats()}
+	out := map[string]any{"rules": prob.Rules.String(), "knobs": env.KnobsOf(prob.Rules), "payoff": prob.Payoff.String(),
+		"moves": min(prob.Rules.MoveBudget(), 5), "dynamic": dyngame.HasDynamic(prob.Rules), "value": g.Value(),
+		"kickoff_home": mixJSON(ko.Home), "kickoff_away": mixJSON(ko.Away), "stats": g.Stats()}
 	if c, ok := g.Check(); ok {
 		out["verification"] = c
 	}
@@ -228,6 +265,9 @@ func gameAtCall(in []byte) (any, error) {
 	}
 	if err := decode(in, &a, "mix"); err != nil {
 		return nil, err
+	}
+	if _, err := lookup[*dyngame.Game](a.Game, "game"); err == nil {
+		return nil, inputf("mix: %s", errDynamicMix)
 	}
 	g, err := lookup[*game.Game](a.Game, "game")
 	if err != nil {

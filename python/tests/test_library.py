@@ -193,6 +193,22 @@ def test_solve_game_and_its_table(tmp_path):
         pickle.dumps(g)
 
 
+def test_solve_game_with_a_dynamic_side_and_its_table(tmp_path):
+    path = tmp_path / "dynamic.kgt"
+    g = kingoal.solve_game(throws_per_half=4, moves=1, away_mode="dynamic", dynamic_trigger="turnover", out=path)
+    assert g.dynamic and g.verification["exploitability"] <= 1e-9 and g.value < 0  # the Dynamic side is ahead
+    t = kingoal.load_game(path)
+    assert t.dynamic and t.value == g.value and t.stats == g.stats and t.kickoff_mix("home") == g.kickoff_mix("home")
+    assert t.verification == g.verification and "basic v dynamic" in t.rules
+    with pytest.raises(ValueError, match="keeps each decision"):
+        t.mix(period="first half", throws_left=4, goal_diff=0, home="2-2-2-2-2", away="2-2-2-2-2", home_moves=1, away_moves=0)
+    b = kingoal.solve_game(throws_per_half=4, moves=1)
+    assert not b.dynamic
+    path.write_bytes(path.read_bytes()[:-5])
+    with pytest.raises(ValueError, match="bad dynamic game table"):
+        kingoal.load_game(path)
+
+
 def test_solve_game_without_moves_is_the_lineup_equilibrium():
     # With no moves the game is the hidden line-up choice alone: two separate solvers.
     g = kingoal.solve_game(throws_per_half=6, moves=0)

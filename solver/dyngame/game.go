@@ -29,8 +29,11 @@ type Game struct {
 	ls      *induction.Layers // the recursion's rules: lengths, spans, decided differences
 	row     int               // a value row's length (values: configurations, or three times that with the check)
 	kickOff zerosum.MatrixGame
-	check   *game.Check
-	stats   game.Stats
+	// kickValues[i][j] is home's value when the match kicks off with home's line-up i and
+	// away's j: the kick-off's matrix game.
+	kickValues [][]float64
+	check      *game.Check
+	stats      game.Stats
 	// dec[per][t] is every decision taken at the throws and breaks with t throws left in
 	// period per (see dynDecisions).
 	dec [][]*dynDecisions
@@ -90,7 +93,8 @@ func Estimate(r env.Rules, p lineup.Payoff) (Size, error) {
 // Solve solves the substitution game when at least one side plays Dynamic (rules
 // §6): every shift and every break is a max or a min, the kick-off a matrix game verified
 // against every pure reply. With p.Verify, both sides' best responses to the other's
-// strategy ride along (Check). A game larger than p.MaxBytes (0: DefaultGameBytes) is
+// strategy ride along (Check). With p.Table, the whole strategy is written there once solved
+// (Game.WriteTable; Load reads it). A game larger than p.MaxBytes (0: DefaultGameBytes) is
 // refused before anything is allocated, with an error wrapping policy.ErrTooLarge.
 func Solve(p game.Problem) (*Game, error) {
 	return solveDynamicGame(p, false)
@@ -111,7 +115,11 @@ func solveDynamicGame(p game.Problem, keepValues bool) (*Game, error) {
 	if err := s.run(); err != nil {
 		return nil, err
 	}
-	return s.finish()
+	g, err := s.finish()
+	if err != nil || p.Table == nil {
+		return g, err
+	}
+	return g, g.WriteTable(p.Table)
 }
 
 // Value is the game's value to home.

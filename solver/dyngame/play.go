@@ -67,6 +67,35 @@ func (g *Game) ChoiceFor(o env.Observation) (env.Lineup, error) {
 	return g.choose(queryOfObservation(o))
 }
 
+// Typical is the decision side p takes at a glance of the strategy: with home's line-up
+// home and away's away, both budgets whole, home diff goals ahead and left throws to play in
+// per — a Basic side's choice at the break, a Dynamic side's shift right after it wins a
+// throw that leaves the ball in midfield (then left−1 throws to play, at least 1: at is the
+// throws left when it decides). An error wrapping ErrNotSolved for a score no match reaches
+// by then.
+func (g *Game) Typical(p env.Player, per env.Period, left, diff int, home, away env.Lineup) (to env.Lineup, at int, err error) {
+	r := g.Problem.Rules
+	own, opp := home, away
+	if p == env.Away {
+		own, opp = away, home
+	}
+	o := env.Observation{Player: p, Period: per, ThrowsLeft: left, Own: own, Opp: opp, OwnMode: r.Modes[p], OppMode: r.Modes[p.Other()],
+		Ball: env.KickOffSector, Knockout: r.Knockout, OwnMovesLeft: r.MoveBudget(), OppMovesLeft: r.MoveBudget(), Decision: env.Break}
+	o.OwnGoals, o.OppGoals = max(diff, 0), max(-diff, 0)
+	if p == env.Away {
+		o.OwnGoals, o.OppGoals = o.OppGoals, o.OwnGoals
+	}
+	if r.Modes[p] == env.Dynamic {
+		o.Decision, o.Possession, o.OwnMovesLeft = env.Shift, 1, 0
+		o.ThrowsLeft = max(left-1, 1) // a throw was just played
+	}
+	if r.Modes[p.Other()] == env.Dynamic {
+		o.OppMovesLeft = 0
+	}
+	to, err = g.ChoiceFor(o)
+	return to, o.ThrowsLeft, err
+}
+
 // locate finds the layer and difference of q: ok false for a difference whose result is
 // decided (every choice is as good), an error wrapping ErrNotSolved for one no match reaches.
 func (g *Game) locate(q dynQuery) (dec *dynDecisions, per, dd int, ok bool, err error) {

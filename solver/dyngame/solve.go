@@ -164,7 +164,7 @@ func (s *dynSolver) run() error {
 func (s *dynSolver) layer(per, t int) (*dynLayer, error) {
 	lo, hi := s.ls.Span(per, t)
 	lay := s.newLayer(lo, max(hi-lo+1, 0))
-	dec := s.newDecisions(lay.lo, lay.n)
+	dec := newDecisions(s.sp, lay.lo, lay.n)
 	err := induction.OnWorkers(s.ctx, s.workers, func(w int) error {
 		for dd := w; dd < lay.n; dd += s.workers {
 			if err := s.ctx.Err(); err != nil {
@@ -213,14 +213,15 @@ func (s *dynSolver) newLayer(lo, n int) *dynLayer {
 	return lay
 }
 
-func (s *dynSolver) newDecisions(lo, n int) *dynDecisions {
-	c := s.sp.configs
+// newDecisions makes the decision arrays of a layer of n differences from lo.
+func newDecisions(sp *dynSpace, lo, n int) *dynDecisions {
+	c := sp.configs
 	dec := &dynDecisions{lo: lo, n: n}
-	if _, ok := s.sp.basicSide(); ok {
+	if _, ok := sp.basicSide(); ok {
 		dec.brk = make([]uint8, n*c)
 	}
 	for p := env.Home; p <= env.Away; p++ {
-		if s.sp.modes[p] == env.Dynamic {
+		if sp.modes[p] == env.Dynamic {
 			dec.shift[p] = make([]uint8, n*env.Sectors*c)
 			dec.breakShift[p] = make([]uint8, n*c)
 		}
@@ -250,7 +251,7 @@ func (s *dynSolver) finish() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.kickOff = m
+	g.kickOff, g.kickValues = m, a
 	g.stats.StageGames, g.stats.OneSided = 1, g.stats.Bytes
 	if s.parts == 3 {
 		c := game.KickOffReplies(m.X, m.Y, func(i, j int) float64 { return at(1, i, j) }, func(i, j int) float64 { return at(2, i, j) })
@@ -286,8 +287,8 @@ func checkDynamicGame(p game.Problem) error {
 		return errors.New("solver: no Dynamic side: solve the Basic game (SolveGame)")
 	case p.Payoff == lineup.PayoffAdvance && !r.Knockout:
 		return errors.New("solver: payoff advance needs knockout rules")
-	case p.Table != nil:
-		return errors.New("solver: the game with a Dynamic side has no table file yet")
+	case p.Stream:
+		return errors.New("solver: the game with a Dynamic side keeps its strategy (a byte a decision): Stream is for the Basic game")
 	}
 	_, err := induction.GameFinal(p.Payoff)
 	return err

@@ -52,6 +52,11 @@ type Problem struct {
 	// break's mixes for both sides, the breaks' values, the first kick-off's values, the
 	// statistics and check. The solve holds only one layer of it at a time.
 	Table io.Writer
+	// Stream, with Table, keeps no values beyond the layers the recursion still reads and the
+	// first kick-off's: the table is the solve's result. The Game answers the first kick-off
+	// (Value, KickOff, KickOffWith, Stats, Check) and refuses the rest with ErrStreamed; Load
+	// reads the table back. The knockout game with three moves fits 12 GiB only this way.
+	Stream bool
 	// Keep forces a side of the game with a Dynamic side to keep its line-up at every
 	// decision (the tests compare such a game with the one-sided solves).
 	Keep [2]bool
@@ -145,6 +150,10 @@ type kickLayer struct {
 // match reaches by then from its kick-off (goals take throws).
 var ErrNotSolved = errors.New("solver: state not held by this game solve")
 
+// ErrStreamed is returned for a break of a game solved with Problem.Stream: its strategy is in
+// the table, not in the Game.
+var ErrStreamed = errors.New("solver: the solve streamed its strategy to its table and kept no values past the kick-off: read the table (Load)")
+
 // gameSolver holds Solve's working state.
 type gameSolver struct {
 	*induction.Layers
@@ -172,10 +181,10 @@ func Solve(p Problem) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	peak := size.Peak()
-	if p.Verify {
-		peak = size.PeakVerified()
+	if p.Stream && p.Table == nil {
+		return nil, errors.New("solver: Stream writes the strategy to Problem.Table: set it")
 	}
+	peak := size.PeakOf(p.Verify, p.Stream)
 	if err := p.Fits(peak, fmt.Sprintf("the substitution game under these rules holds %d break states", size.BreakStates)); err != nil {
 		return nil, err
 	}

@@ -50,10 +50,13 @@ func gameSectors(ls *induction.Layers, sp *gameSpace) {
 // game of every configuration at every difference, on all workers.
 func (gs *gameSolver) breaks(per, t int, u *induction.BallLayer) (*induction.BreakLayer, error) {
 	n := gs.space.configs()
-	kl := &kickLayer{lo: u.Lo, n: u.N, k: make([]float64, u.N*n)}
-	for d := u.Lo; d < u.Lo+u.N; d++ {
-		k, _ := gs.Ball(u, d, env.KickOffSector)
-		copy(kl.k[(d-u.Lo)*n:], k[:n])
+	kl := &kickLayer{lo: u.Lo, n: u.N}
+	if !gs.g.Problem.Stream || per == 0 && t == gs.Lengths[0] {
+		kl.k = make([]float64, u.N*n)
+		for d := u.Lo; d < u.Lo+u.N; d++ {
+			k, _ := gs.Ball(u, d, env.KickOffSector)
+			copy(kl.k[(d-u.Lo)*n:], k[:n])
+		}
 	}
 	gs.g.kicks[per][t] = kl
 	lay := &induction.BreakLayer{Lo: u.Lo, Value: make([]float64, u.N*gs.Size)}

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/framed"
 	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
@@ -30,8 +31,8 @@ var ErrBadPolicyTable = errors.New("solver: not a readable policy table")
 // then for home then away, one code per away entry: the line-up index of a pure choice or
 // 255 for a mix, whose uint8 n, n line-ups and n float32 probabilities follow the codes in
 // order. Rows are sorted; probabilities keep ~7 digits (renormalised when read).
-var policyFraming = framing{magic: "kingoal policy table\n", version: 1, bad: ErrBadPolicyTable, what: "policy table",
-	hint: "written by kingoal.save_policy"}
+var policyFraming = framed.Kind{Magic: "kingoal policy table\n", Version: 1, Bad: ErrBadPolicyTable, What: "policy table",
+	Hint: "written by kingoal.save_policy"}
 
 // PolicyInfo is what a policy table says about itself.
 type PolicyInfo struct {
@@ -94,7 +95,7 @@ func NewPolicyTable(r env.Rules, name string) (*PolicyTable, error) {
 	// Every result-based payoff (win-loss, points, advance) has the same decided breaks: the
 	// result's sign cannot change, or, under cup rules, a level score is out of reach.
 	final := func(d int, _ bool) float64 { return float64(odds.Sign(d)) }
-	t := &PolicyTable{info: PolicyInfo{Format: "kingoal-policy-table", Version: int(policyFraming.version), Rules: r, Moves: moves, Name: name, Exploitability: -1},
+	t := &PolicyTable{info: PolicyInfo{Format: "kingoal-policy-table", Version: int(policyFraming.Version), Rules: r, Moves: moves, Name: name, Exploitability: -1},
 		entries: env.NumLineups * (moves + 1), rows: map[rowKey]uint32{}, decided: induction.GameLayers(r, lineup.PayoffWinLoss, final, true).Decided}
 	for s := range t.side {
 		t.side[s].mixes = map[uint32][]mixCell{}
@@ -279,7 +280,7 @@ func (p tableSidePolicy) Breaks(side env.Player, states []State, mixes [][]env.W
 // WriteTo writes the table (policyFraming), rows sorted: the same table, the same bytes.
 func (t *PolicyTable) WriteTo(dst io.Writer) (int64, error) {
 	cw := &countingWriter{w: dst}
-	fw, err := newFramedWriter(cw, policyFraming, t.info)
+	fw, err := framed.NewWriter(cw, policyFraming, t.info)
 	if err != nil {
 		return cw.n, err
 	}
@@ -291,14 +292,14 @@ func (t *PolicyTable) WriteTo(dst io.Writer) (int64, error) {
 		for _, w := range t.kick[s] {
 			b = binary.LittleEndian.AppendUint64(append(b, uint8(w.Lineup.Index())), math.Float64bits(w.Prob))
 		}
-		fw.write(b)
+		fw.Put(b)
 	}
 	order := make([]uint32, len(t.keys))
 	for i := range order {
 		order[i] = uint32(i)
 	}
 	slices.SortFunc(order, func(x, y uint32) int { return t.keys[x].compare(t.keys[y]) })
-	fw.write(binary.LittleEndian.AppendUint32(nil, uint32(len(order))))
+	fw.Put(binary.LittleEndian.AppendUint32(nil, uint32(len(order))))
 	var b []byte
 	for _, row := range order {
 		k := t.keys[row]
@@ -322,9 +323,9 @@ func (t *PolicyTable) WriteTo(dst io.Writer) (int64, error) {
 				}
 			}
 		}
-		fw.write(b)
+		fw.Put(b)
 	}
-	return cw.n, fw.close()
+	return cw.n, fw.Close()
 }
 
 type countingWriter struct {

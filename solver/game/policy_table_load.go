@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/framed"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
 
@@ -17,17 +18,17 @@ import (
 // refused with an error wrapping ErrBadPolicyTable.
 func ReadPolicyTable(r io.ReaderAt, size int64) (*PolicyTable, error) {
 	var t *PolicyTable
-	err := readFramed(r, size, policyFraming, func(raw []byte) error {
+	err := framed.Read(r, size, policyFraming, func(raw []byte) error {
 		var info PolicyInfo
 		if err := decodeStrict(raw, &info); err != nil {
-			return policyFraming.badf("damaged header: %v", err)
+			return policyFraming.Badf("damaged header: %v", err)
 		}
 		var err error
 		if t, err = NewPolicyTable(info.Rules, info.Name); err != nil {
-			return policyFraming.badf("damaged header: %v", err)
+			return policyFraming.Badf("damaged header: %v", err)
 		}
 		if info.Format != t.info.Format || info.Version != t.info.Version || info.Moves != t.info.Moves || math.IsNaN(info.Exploitability) {
-			return policyFraming.badf("damaged header: format %q, version %d, %d moves", info.Format, info.Version, info.Moves)
+			return policyFraming.Badf("damaged header: format %q, version %d, %d moves", info.Format, info.Version, info.Moves)
 		}
 		t.info = info
 		return nil
@@ -47,17 +48,17 @@ func (t *PolicyTable) read(body io.Reader) error {
 			return rd.err
 		}
 		if err := checkMixSum(mix); err != nil {
-			return policyFraming.badf("damaged: %s's kick-off: %v", env.Player(s), err)
+			return policyFraming.Badf("damaged: %s's kick-off: %v", env.Player(s), err)
 		}
 		t.kick[s] = mix
 	}
 	rows := int64(binary.LittleEndian.Uint32(rd.bytes(4)))
 	size, err := Estimate(t.info.Rules, lineup.PayoffWinLoss)
 	if err != nil {
-		return policyFraming.badf("damaged header: %v", err)
+		return policyFraming.Badf("damaged header: %v", err)
 	}
 	if rd.err == nil && rows*int64(t.entries) > size.BreakStates {
-		return policyFraming.badf("damaged: %d rows, more than these rules reach", rows)
+		return policyFraming.Badf("damaged: %d rows, more than these rules reach", rows)
 	}
 	w := t.info.Moves + 1
 	for range rows {
@@ -89,7 +90,7 @@ func (t *PolicyTable) read(body io.Reader) error {
 				}
 				if c != mixedCode {
 					if int(c) >= env.NumLineups || !own.Reachable(moves).Has(int(c)) {
-						return policyFraming.badf("damaged: a choice out of reach")
+						return policyFraming.Badf("damaged: a choice out of reach")
 					}
 					continue
 				}
@@ -105,7 +106,7 @@ func (t *PolicyTable) read(body io.Reader) error {
 		return rd.err
 	}
 	if n, _ := body.Read(make([]byte, 1)); n != 0 {
-		return policyFraming.badf("damaged: bytes after the last row")
+		return policyFraming.Badf("damaged: bytes after the last row")
 	}
 	return nil
 }
@@ -121,10 +122,10 @@ func (t *PolicyTable) checkRow(k rowKey) error {
 	switch {
 	case per > env.ExtraSecond || (per >= env.ExtraFirst && !r.Knockout), k.t == 0, int(k.t) > length,
 		int(k.d) > most, int(k.d) < -most, int(k.entry) >= t.entries:
-		return policyFraming.badf("damaged: a row (%d, %d, %d, %d) these rules never reach", k.per, k.t, k.d, k.entry)
+		return policyFraming.Badf("damaged: a row (%d, %d, %d, %d) these rules never reach", k.per, k.t, k.d, k.entry)
 	}
 	if _, seen := t.rows[k]; seen {
-		return policyFraming.badf("damaged: a row twice")
+		return policyFraming.Badf("damaged: a row twice")
 	}
 	return nil
 }
@@ -144,7 +145,7 @@ func (c *checkedReader) bytes(n int) []byte {
 	if c.err == nil {
 		_, c.err = io.ReadFull(c.r, b)
 		if c.err != nil {
-			c.err = policyFraming.failure(c.err)
+			c.err = policyFraming.Failure(c.err)
 		}
 	}
 	return b
@@ -160,7 +161,7 @@ func (c *checkedReader) kickOffMix() []env.Weighted {
 	out := make([]env.Weighted, n)
 	for j := range n {
 		if int(b[9*j]) >= env.NumLineups {
-			c.err = policyFraming.badf("damaged: a kick-off line-up %d", b[9*j])
+			c.err = policyFraming.Badf("damaged: a kick-off line-up %d", b[9*j])
 			return nil
 		}
 		out[j] = env.Weighted{Lineup: env.LineupAt(int(b[9*j])), Prob: math.Float64frombits(binary.LittleEndian.Uint64(b[9*j+1:]))}
@@ -176,7 +177,7 @@ func (c *checkedReader) cells(own env.Lineup, moves int) []mixCell {
 		return nil
 	}
 	if n < 2 {
-		c.err = policyFraming.badf("damaged: a mix of %d line-ups", n)
+		c.err = policyFraming.Badf("damaged: a mix of %d line-ups", n)
 		return nil
 	}
 	b := c.bytes(5 * n)
@@ -187,13 +188,13 @@ func (c *checkedReader) cells(own env.Lineup, moves int) []mixCell {
 	for j := range n {
 		p := math.Float32frombits(binary.LittleEndian.Uint32(b[n+4*j:]))
 		if int(b[j]) >= env.NumLineups || !legal.Has(int(b[j])) || !(p >= 0 && p <= 1) {
-			c.err = policyFraming.badf("damaged: a mix with a line-up out of reach or a probability %v", p)
+			c.err = policyFraming.Badf("damaged: a mix with a line-up out of reach or a probability %v", p)
 			return nil
 		}
 		cells[j], total = mixCell{lineup: b[j], p: p}, total+float64(p)
 	}
 	if math.Abs(total-1) > 1e-5 {
-		c.err = policyFraming.badf("damaged: a mix summing to %v", total)
+		c.err = policyFraming.Badf("damaged: a mix summing to %v", total)
 		return nil
 	}
 	return cells

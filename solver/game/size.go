@@ -19,6 +19,10 @@ type Size struct {
 	// RespondBytes is what best responses alone hold (Verify, RespondToPolicies): two values
 	// a break in the working layers, no K.
 	RespondBytes int64
+	// StreamBytes and StreamVerifyBytes are Bytes and VerifyBytes for a solve that streams
+	// its strategy to a table (Problem.Stream): K of the first kick-off's layer only, the
+	// working layers and the table's layer being written.
+	StreamBytes, StreamVerifyBytes int64
 	// ReplyProducts is Σ over break states of the two sides' reach (line-ups and budgets a
 	// side can play next): what best replies to mixes over every reachable line-up weigh.
 	ReplyProducts float64
@@ -43,7 +47,7 @@ func Estimate(r env.Rules, p lineup.Payoff) (Size, error) {
 		reach += float64(len(r))
 	}
 	reach /= float64(sp.entries)
-	widest := int64(0)
+	widest, first := int64(0), int64(0)
 	for per, n := range lengths {
 		for t := 1; t <= n; t++ {
 			lo, hi := ls.Span(per, t)
@@ -51,6 +55,9 @@ func Estimate(r env.Rules, p lineup.Payoff) (Size, error) {
 			size.Layers++
 			size.BreakStates += w * int64(size.Configs)
 			widest = max(widest, w)
+			if per == 0 && t == n {
+				first = w
+			}
 		}
 	}
 	c := int64(size.Configs)
@@ -61,6 +68,11 @@ func Estimate(r env.Rules, p lineup.Payoff) (Size, error) {
 	size.Bytes = 8*size.BreakStates + working
 	size.VerifyBytes = 8*size.BreakStates + 3*working
 	size.RespondBytes = 2 * working
+	// A streamed solve keeps the first kick-off's K (the kick-off games, the table's end) and
+	// a layer of the table: a float32 value and two codes a break (mixes are few).
+	streamed := 8*first*c + 6*widest*c
+	size.StreamBytes = streamed + working
+	size.StreamVerifyBytes = streamed + 3*working
 	size.ReplyProducts = float64(size.BreakStates) * reach * reach
 	return size, nil
 }
@@ -74,6 +86,24 @@ func (s Size) Peak() int64 { return 2 * s.Bytes }
 // PeakVerified is Peak for a solve with its best responses (measured: 9.05 GB for the default
 // rules, estimated 9.7 GiB).
 func (s Size) PeakVerified() int64 { return 2 * s.VerifyBytes }
+
+// PeakOf is Peak, PeakVerified or the same for a solve that streams its strategy to a
+// table (Problem.Stream). A streamed solve's values all churn — allocated and dropped a layer
+// at a time, nothing long-lived beneath them — so the collector lets its heap overshoot more:
+// 2.75 times what it holds (measured for the knockout game with three moves, which holds 3.65
+// GiB: a peak RSS of 8.92 GiB, and 9.10 GiB before ReadBack collected the solve's garbage;
+// estimated 10.0 GiB — twice, 7.1 GiB, was under both).
+func (s Size) PeakOf(verify, stream bool) int64 {
+	switch {
+	case stream && verify:
+		return 11 * s.StreamVerifyBytes / 4
+	case stream:
+		return 11 * s.StreamBytes / 4
+	case verify:
+		return s.PeakVerified()
+	}
+	return s.Peak()
+}
 
 // PeakResponses is Peak for best responses alone: four times what they hold (measured: Verify
 // on the default rules' table, 8.01 GB with the table's 2.1 GB, for 1.68 GB held).

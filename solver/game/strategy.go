@@ -213,6 +213,9 @@ func (g *Game) answerAt(per, t, d, h, a int, buf *stageBuf) (breakAnswer, error)
 	if tl := g.table; tl != nil {
 		return tl[per][t].answer(tl[per][t].index(d-kl.lo, h, a)), nil
 	}
+	if kl.k == nil {
+		return breakAnswer{}, ErrStreamed
+	}
 	return g.space.strategyOf(kl.k[(d-kl.lo)*n:(d-kl.lo+1)*n], h, a, buf, nil)
 }
 

@@ -12,6 +12,7 @@ import (
 	"slices"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/internal/framed"
 )
 
 // A game table (format "kingoal game table", version 1; by convention FILE.kgt) is:
@@ -37,8 +38,8 @@ const (
 	mixedCode    = 255
 )
 
-var gameFraming = framing{magic: "kingoal game table\n", version: tableVersion, bad: ErrBadTable, what: "game table",
-	hint: "written by kingoal solve game --out FILE.kgt"}
+var gameFraming = framed.Kind{Magic: "kingoal game table\n", Version: tableVersion, Bad: ErrBadTable, What: "game table",
+	Hint: "written by kingoal solve game --out FILE.kgt"}
 
 // tableHeader is the JSON at the head of a table: what it was solved for.
 type tableHeader struct {
@@ -57,7 +58,7 @@ type tableEnd struct {
 
 // tableWriter writes a table as the solve goes: Solve hands it each layer's answers.
 type tableWriter struct {
-	*framedWriter
+	*framed.Writer
 	// The layer being solved, by position (d−lo)*configs + h*entries + a; each worker
 	// writes its own configurations' positions and collects its mixes.
 	value []float32
@@ -72,11 +73,11 @@ type tableMix struct {
 }
 
 func newTableWriter(dst io.Writer, p Problem, moves, workers int) (*tableWriter, error) {
-	fw, err := newFramedWriter(dst, gameFraming, tableHeader{Format: "kingoal-game-table", Version: tableVersion, Rules: p.Rules, Payoff: p.Payoff.String(), Moves: moves})
+	fw, err := framed.NewWriter(dst, gameFraming, tableHeader{Format: "kingoal-game-table", Version: tableVersion, Rules: p.Rules, Payoff: p.Payoff.String(), Moves: moves})
 	if err != nil {
 		return nil, err
 	}
-	return &tableWriter{framedWriter: fw, mixes: make([][]tableMix, workers)}, nil
+	return &tableWriter{Writer: fw, mixes: make([][]tableMix, workers)}, nil
 }
 
 // startLayer readies the arrays for a layer of n differences.
@@ -107,7 +108,7 @@ func (tw *tableWriter) put(w, pos int, ans *breakAnswer) {
 
 // endLayer writes the layer (per, t) of differences lo..lo+n−1: its canonical breaks in order.
 func (tw *tableWriter) endLayer(per, t, lo, n int, sp *gameSpace, mirror bool) {
-	if tw.err != nil {
+	if tw.Err() != nil {
 		return
 	}
 	b := []byte{'L', uint8(per)}
@@ -120,17 +121,17 @@ func (tw *tableWriter) endLayer(per, t, lo, n int, sp *gameSpace, mirror bool) {
 		count += m
 	}
 	b = binary.LittleEndian.AppendUint32(b, uint32(count))
-	tw.write(b)
+	tw.Put(b)
 	for start, m := range runs {
 		b = b[:0]
 		for _, v := range tw.value[start : start+m] {
 			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v))
 		}
-		tw.write(b)
+		tw.Put(b)
 	}
 	for side := range tw.code {
 		for start, m := range runs {
-			tw.write(tw.code[side][start : start+m])
+			tw.Put(tw.code[side][start : start+m])
 		}
 	}
 	var all []tableMix
@@ -146,8 +147,8 @@ func (tw *tableWriter) endLayer(per, t, lo, n int, sp *gameSpace, mirror bool) {
 			mb = binary.LittleEndian.AppendUint64(mb, math.Float64bits(p))
 		}
 	}
-	tw.write(binary.LittleEndian.AppendUint32(nil, uint32(len(mb))))
-	tw.write(mb)
+	tw.Put(binary.LittleEndian.AppendUint32(nil, uint32(len(mb))))
+	tw.Put(mb)
 }
 
 // finish writes the end block and the checksum.
@@ -162,8 +163,8 @@ func (tw *tableWriter) finish(g *Game) error {
 	for _, v := range kl.k {
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
 	}
-	tw.write(b)
-	return tw.close()
+	tw.Put(b)
+	return tw.Close()
 }
 
 // canonicalRuns are the breaks of a layer a solve solves itself (not read off their mirror),

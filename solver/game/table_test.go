@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -109,6 +111,87 @@ func TestGameTableIsDeterministic(t *testing.T) {
 	_, three := solveWithTable(t, game.Problem{Rules: p.Rules, Payoff: p.Payoff, Workers: 3})
 	if !bytes.Equal(one, three) {
 		t.Fatalf("tables differ: %d bytes with 1 worker, %d with 3", len(one), len(three))
+	}
+}
+
+// TestStreamedSolveWritesTheSameStrategy: a solve that streams its table (Problem.Stream)
+// keeps the kick-off — value, mixes, right to substitute, check — refuses a break with
+// ErrStreamed, and its table answers every break as the kept solve's table does; the two
+// tables differ only in the values each solve says it held (Stats.Bytes).
+func TestStreamedSolveWritesTheSameStrategy(t *testing.T) {
+	p := game.Problem{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: lineup.PayoffAdvance}
+	kept, keptTable := solveWithTable(t, p)
+	p.Stream = true
+	streamed, table := solveWithTable(t, p)
+	if streamed.Value() != kept.Value() || !reflect.DeepEqual(streamed.KickOff(), kept.KickOff()) {
+		t.Fatalf("kick-off %v streamed, %v kept", streamed.KickOff(), kept.KickOff())
+	}
+	sc, _ := streamed.Check()
+	kc, _ := kept.Check()
+	if sc != kc {
+		t.Fatalf("check %+v streamed, %+v kept", sc, kc)
+	}
+	if a, b := streamed.Stats(), kept.Stats(); !(a.Bytes < b.Bytes) || a.BreakStates != b.BreakStates || a.LPs != b.LPs {
+		t.Fatalf("stats %+v streamed, %+v kept", a, b)
+	}
+	for _, m := range [][2]int{{0, 0}, {1, 0}, {0, 1}} {
+		a, _ := streamed.KickOffWith(m[0], m[1])
+		b, _ := kept.KickOffWith(m[0], m[1])
+		if a.Value != b.Value {
+			t.Errorf("budgets %v: %v streamed, %v kept", m, a.Value, b.Value)
+		}
+	}
+	s := game.State{Period: env.SecondHalf, ThrowsLeft: 2, Home: env.LineupAt(60), Away: env.LineupAt(60), HomeMoves: 1, AwayMoves: 1}
+	if _, err := streamed.At(s); !errors.Is(err, game.ErrStreamed) {
+		t.Fatalf("At on a streamed solve: %v", err)
+	}
+	if err := streamed.Breaks(func(game.State, game.StageSolution) error { return nil }); !errors.Is(err, game.ErrStreamed) {
+		t.Fatalf("Breaks on a streamed solve: %v", err)
+	}
+	a, err := loadTable(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := loadTable(keptTable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []game.StageSolution
+	if err := b.Breaks(func(_ game.State, s game.StageSolution) error { want = append(want, s); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	err = a.Breaks(func(s game.State, got game.StageSolution) error {
+		if !reflect.DeepEqual(got, want[i]) {
+			return errors.New("at " + describe(s))
+		}
+		i++
+		return nil
+	})
+	if err != nil || i != len(want) || len(want) == 0 {
+		t.Fatalf("%v (%d of %d breaks)", err, i, len(want))
+	}
+	dir := t.TempDir()
+	for _, f := range []struct {
+		name  string
+		bytes []byte
+		ok    bool
+	}{{"streamed.kgt", table, true}, {"kept.kgt", keptTable, false}} { // the kept solve's table says it held more
+		path := filepath.Join(dir, f.name)
+		if err := os.WriteFile(path, f.bytes, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		g, err := game.ReadBack(context.Background(), path, streamed)
+		if f.ok != (err == nil) || f.ok && g.Value() != streamed.Value() {
+			t.Fatalf("ReadBack of %s: %v", f.name, err)
+		}
+		if !f.ok && !errors.Is(err, game.ErrBadTable) {
+			t.Fatalf("ReadBack of another solve's table: %v, want ErrBadTable", err)
+		}
+	}
+	p.Table = nil
+	if _, err := game.Solve(p); err == nil {
+		t.Fatal("Stream without a Table solved")
 	}
 }
 

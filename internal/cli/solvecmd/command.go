@@ -15,6 +15,6 @@ func New(io command.Streams) *cobra.Command {
 programming over the match, linear programming for the hidden line-up choice (verified
 against every pure reply), and backward induction for substitution and shift policies.`,
 	}
-	cmd.AddCommand(newSolveOddsCmd(io), newSolveMatrixCmd(io), newSolveEquilibriumCmd(io), newSolveCounterCmd(io), newSolvePolicyCmd(io), newSolveGameCmd(io))
+	cmd.AddCommand(newSolveOddsCmd(io), newSolveMatrixCmd(io), newSolveEquilibriumCmd(io), newSolveCounterCmd(io), newSolvePolicyCmd(io), newSolveGameCmd(io), newSolveCatalogueCmd(io))
 	return command.Group(cmd)
 }

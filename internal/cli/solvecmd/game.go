@@ -4,15 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	stdio "io"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/solver/dyngame"
 	"github.com/kingoal/kingoal/solver/game"
@@ -52,24 +49,30 @@ response to the other's strategy, solved in the same backward induction from val
 own, and the exploitability reported (an error if it exceeds 1e-9; --no-verify skips it).
 --out FILE.kgt writes the whole equilibrium as a game table: every break's mixes for both
 sides (exactly as checked), the breaks' values (float32), the kick-off's values, the solve's
-statistics and check — zstd-compressed and checksummed, written as the solve goes (the
-default game's: BENCHMARKS.md). nash:table=FILE.kgt plays it and --in FILE.kgt prints this
-summary from it without solving (--verify checks the loaded strategy again by both best
-responses, a separate backward induction: ~2.5 minutes and ~8 GB for the default game). --out FILE.parquet writes every break's mixes as Parquet rows (schema game/1) for
+statistics and check — zstd-compressed and checksummed, streamed as the solve goes: the solve
+then keeps no values but the layers it still reads (about two thirds of the memory), and the
+summary is printed from the table read back. nash:table=FILE.kgt plays it and --in FILE.kgt
+prints this summary from it without solving (--verify checks the loaded strategy again by
+both best responses, a separate backward induction: ~2.5 minutes and ~8 GB for the default
+game). --out FILE.parquet writes every break's mixes as Parquet rows (schema game/1) for
 analysis; --png a chart of how often home changes by time and score.
 
-The solve holds a value for every break state a match can reach. With no rule flags it solves
-the default rules (three moves, 45-throw halves, 337 M break states): ~9 minutes and ~9 GB on
-two cores. Rules that need more than --max-gib are refused up front, naming the size; it
-prints the size first; BENCHMARKS.md has the measured frontier.
+Without --out FILE.kgt the solve holds a value for every break state a match can reach. With
+no rule flags it solves the default rules (three moves, 45-throw halves, 337 M break states):
+~9 minutes and ~9 GB on two cores (with --out FILE.kgt ~6.6 GiB estimated). The knockout game
+with three moves (--knockout --payoff advance, 590 M break states) fits 12 GiB only with
+--out FILE.kgt: ~10 minutes, 8.9 GiB measured. Rules that need more than --max-gib are
+refused up front, naming the size; it prints the size first; BENCHMARKS.md has the measured
+frontier, and kingoal solve catalogue solves every rule set of the sheets.
 
 With a Dynamic side (--home-mode or --away-mode dynamic, either --dynamic-trigger) the game
 after the kick-off has perfect information: a Dynamic side's shift after a throw it wins is a
 max (home) or a min (away) inside the throw recursion, with possession in the state under
 the turnover trigger, and a break a max or a min over the Basic side's reachable line-ups;
 the kick-off stays a hidden matrix game. It prints the value, the kick-off mix, the check and
-the equilibrium's decisions at a few times and scores; --out and --png are not available for
-it yet (nash plays its strategy, solving it when built). Every mode pair at the default
+the equilibrium's decisions at a few times and scores; --out FILE.kgt writes its table (every
+decision, a byte each; nash:table= plays it, --in reads it; --verify of such a table and
+--out FILE.parquet and --png are not available for it yet). Every mode pair at the default
 length solves with its check in at most 100 s and 7.4 GiB (BENCHMARKS.md).`,
 		Example: `  kingoal solve game --throws-per-half 5 --moves 1
   kingoal solve game --throws-per-half 10 --moves 1 --payoff goal-diff --out game.parquet --png game.png
@@ -170,34 +173,33 @@ func runSolveGame(ctx context.Context, io command.Streams, o solveGameOptions) e
 	if err != nil {
 		return command.Usage(err)
 	}
-	limit, peak, what := int64(o.maxGiB*(1<<30)), size.PeakVerified(), "solving the substitution game and both best responses"
+	limit, stream := int64(o.maxGiB*(1<<30)), table != ""
+	peak, what := size.PeakOf(!o.noVerify, stream), "solving the substitution game and both best responses"
 	if o.noVerify {
-		peak, what = size.Peak(), "solving the substitution game"
+		what = "solving the substitution game"
 	}
 	if peak > limit {
-		return command.Usagef("solve game: the substitution game under these rules holds %d break states and needs ~%.1f GiB at its peak, over --max-gib %v (BENCHMARKS.md: the frontier)",
-			size.BreakStates, float64(peak)/(1<<30), o.maxGiB)
+		hint := ""
+		if streamed := size.PeakOf(!o.noVerify, true); !stream && streamed <= limit {
+			hint = fmt.Sprintf("; with --out FILE.kgt the solve streams its strategy to the table and needs ~%.1f GiB", float64(streamed)/(1<<30))
+		}
+		return command.Usagef("solve game: the substitution game under these rules holds %d break states and needs ~%.1f GiB at its peak, over --max-gib %v%s (BENCHMARKS.md: the frontier)",
+			size.BreakStates, float64(peak)/(1<<30), o.maxGiB, hint)
 	}
 	fmt.Fprintf(io.ErrOut, "kingoal: %s: %d break states, ~%.0f MiB at the peak\n", what, size.BreakStates, float64(peak)/(1<<20))
 	start := time.Now()
-	solve := func(w stdio.Writer) (*game.Game, error) {
-		bar := command.NewProgress(io.ErrOut, size.Layers, "layers")
-		g, err := game.Solve(game.Problem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
-			Verify: !o.noVerify, Table: w, Progress: func(done, _ int) { _ = bar.Set(done) }})
-		_ = bar.Finish()
-		if err != nil {
-			return nil, command.PolicyError(err)
-		}
-		return g, checkedGame(g)
-	}
+	bar := command.NewProgress(io.ErrOut, size.Layers, "layers")
+	p := game.Problem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
+		Verify: !o.noVerify, Progress: func(done, _ int) { _ = bar.Set(done) }}
 	var g *game.Game
 	if table != "" { // the table is committed only for a solve that passed its check
-		err = datasets.WriteAtomic(table, func(w stdio.Writer) error { g, err = solve(w); return err })
-	} else {
-		g, err = solve(nil)
+		g, err = game.SolveToFile(table, p)
+	} else if g, err = game.Solve(p); err == nil {
+		err = game.Checked(g)
 	}
+	_ = bar.Finish()
 	if err != nil {
-		return err
+		return command.PolicyError(err)
 	}
 	rep, err := newGameReport(g, time.Since(start))
 	if err != nil {
@@ -206,34 +208,13 @@ func runSolveGame(ctx context.Context, io command.Streams, o solveGameOptions) e
 	return finishGame(ctx, io, o, g, rep, parquet)
 }
 
-// checkedGame refuses a game whose check found it exploitable beyond rounding.
-func checkedGame(g *game.Game) error {
-	c, ok := g.Check()
-	if ok && !(c.Exploitability <= 1e-9) {
-		return fmt.Errorf("solve game: the best responses gain %.3g over the equilibrium (home %.12f, away %.12f): not an equilibrium",
-			c.Exploitability, c.HomeBest, c.AwayBest)
-	}
-	return nil
-}
-
-// gameOutputs splits --out by its extension: a game table or Parquet rows.
-func gameOutputs(out string) (table, parquet string, err error) {
-	switch ext := strings.ToLower(filepath.Ext(out)); {
-	case out == "":
-	case ext == ".kgt":
-		table = out
-	case ext == ".parquet":
-		parquet = out
-	default:
-		return "", "", command.Usagef("--out %s: name a game table FILE.kgt or Parquet rows FILE.parquet", out)
-	}
-	return table, parquet, nil
-}
-
 // runLoadedGame is solve game --in: the summary of a game table, no solve.
 func runLoadedGame(ctx context.Context, io command.Streams, o solveGameOptions) error {
 	if len(o.given) > 0 {
 		return command.Usagef("--in %s: the rules and payoff are the table's; drop %s", o.in, strings.Join(o.given, ", "))
+	}
+	if dyngame.IsTableFile(o.in) {
+		return runLoadedDynamicGame(ctx, io, o)
 	}
 	table, parquet, err := gameOutputs(o.out)
 	if err != nil {

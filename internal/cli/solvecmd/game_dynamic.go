@@ -23,8 +23,9 @@ type dynamicGameReport struct {
 	KickOffAway  []weightedJSON     `json:"kickoff_away"`    // away's
 	Decisions    []dynamicSituation `json:"decisions"`       // equilibrium decisions in typical situations
 	Stats        game.Stats         `json:"stats"`           // the solve's size
-	Seconds      float64            `json:"seconds"`         // the solve with its check
-	Verification *game.Check        `json:"verification"`    // nil: not run
+	Seconds      float64            `json:"seconds"`         // the solve with its check (with --in: reading the table)
+	Table        string             `json:"table,omitempty"` // the table read instead of solving (--in)
+	Verification *game.Check        `json:"verification"`    // nil: not run (with --in: the check its solve stored)
 }
 
 // dynamicSituation is one decision of the equilibrium, for the summary.
@@ -34,12 +35,21 @@ type dynamicSituation struct {
 	Plays     string `json:"plays"`     // its equilibrium choice, as a mix of changes
 }
 
-// runDynamicGame is solve game when either side plays Dynamic: the game is solved in
-// memory (no table or Parquet rows yet) and summarised.
+// runDynamicGame is solve game when either side plays Dynamic: the game is solved, its
+// table written (--out FILE.kgt) and read back, and summarised.
 func runDynamicGame(ctx context.Context, io command.Streams, o solveGameOptions, r env.Rules, payoff lineup.Payoff) error {
-	if o.out != "" || o.png != "" {
-		return command.Usagef("--out and --png are not available yet for a game with a Dynamic side (nash plays its strategy, solving it when built)")
+	table, parquet, err := gameOutputs(o.out)
+	if err != nil {
+		return err
 	}
+	if parquet != "" || o.png != "" {
+		return command.Usagef("--out FILE.parquet and --png are not available yet for a game with a Dynamic side (--out FILE.kgt is)")
+	}
+	release, err := command.ClaimOutputs(map[string]string{"--out": table}, o.force)
+	if err != nil {
+		return err
+	}
+	defer release()
 	size, err := dyngame.Estimate(r, payoff)
 	if err != nil {
 		return command.Usage(err)
@@ -56,17 +66,40 @@ func runDynamicGame(ctx context.Context, io command.Streams, o solveGameOptions,
 	fmt.Fprintf(io.ErrOut, "kingoal: %s: %d throw states, ~%.0f MiB at the peak\n", what, size.ThrowStates, float64(peak)/(1<<20))
 	start := time.Now()
 	bar := command.NewProgress(io.ErrOut, size.Layers, "layers")
-	g, err := dyngame.Solve(game.Problem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
-		Verify: !o.noVerify, Progress: func(done, _ int) { _ = bar.Set(done) }})
+	p := game.Problem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
+		Verify: !o.noVerify, Progress: func(done, _ int) { _ = bar.Set(done) }}
+	var g *dyngame.Game
+	if table != "" { // the table is committed only for a solve that passed its check
+		g, err = dyngame.SolveToFile(table, p)
+	} else if g, err = dyngame.Solve(p); err == nil {
+		err = game.Checked(g)
+	}
 	_ = bar.Finish()
 	if err != nil {
 		return command.PolicyError(err)
 	}
-	if c, ok := g.Check(); ok && !(c.Exploitability <= 1e-9 && c.Exploitability >= -1e-9) {
-		return fmt.Errorf("solve game: the best responses gain %.3g over the equilibrium (home %.12f, away %.12f): not an equilibrium",
-			c.Exploitability, c.HomeBest, c.AwayBest)
+	return finishDynamicGame(io, o, newDynamicGameReport(g, time.Since(start)))
+}
+
+// runLoadedDynamicGame is solve game --in with the table of a game with a Dynamic side.
+func runLoadedDynamicGame(ctx context.Context, io command.Streams, o solveGameOptions) error {
+	if o.verify {
+		return command.Usagef("--verify: checking a loaded Dynamic table again is not built yet; the check its solve ran is stored in it and printed")
+	}
+	if o.out != "" || o.png != "" {
+		return command.Usagef("--out and --png are not available for the table of a game with a Dynamic side")
+	}
+	start := time.Now()
+	g, err := dyngame.LoadFile(ctx, o.in)
+	if err != nil {
+		return fmt.Errorf("--in %s: %w", o.in, err)
 	}
 	rep := newDynamicGameReport(g, time.Since(start))
+	rep.Table = o.in
+	return finishDynamicGame(io, o, rep)
+}
+
+func finishDynamicGame(io command.Streams, o solveGameOptions, rep dynamicGameReport) error {
 	if o.json {
 		return command.WriteJSON(io.Out, rep)
 	}
@@ -95,25 +128,13 @@ func dynamicGameSummary(g *dyngame.Game) []dynamicSituation {
 	for _, when := range summaryTimes(r) {
 		for d := -1; d <= 1; d++ {
 			for p := env.Home; p <= env.Away; p++ {
-				o := env.Observation{Player: p, Period: when.per, ThrowsLeft: when.left, Own: start[p], Opp: start[p.Other()],
-					OwnMode: r.Modes[p], OppMode: r.Modes[p.Other()], Ball: env.KickOffSector, Knockout: r.Knockout,
-					OwnMovesLeft: r.MoveBudget(), OppMovesLeft: r.MoveBudget(), Decision: env.Break}
-				o.OwnGoals, o.OppGoals = max(d, 0), max(-d, 0)
-				if p == env.Away {
-					o.OwnGoals, o.OppGoals = o.OppGoals, o.OwnGoals
+				to, at, err := g.Typical(p, when.per, when.left, d, start[env.Home], start[env.Away])
+				if err != nil {
+					continue // a score no match reaches by then
 				}
 				situation := fmt.Sprintf("%s, home %s", when.name, scoreWord(d))
 				if r.Modes[p] == env.Dynamic {
-					o.Decision, o.Possession, o.OwnMovesLeft = env.Shift, 1, 0
-					o.ThrowsLeft = max(when.left-1, 1) // a throw was just played
-					situation = fmt.Sprintf("%s, %s left, home %s: %s wins a throw to midfield", when.per, command.Plural(o.ThrowsLeft, "throw"), scoreWord(d), p)
-				}
-				if r.Modes[p.Other()] == env.Dynamic {
-					o.OppMovesLeft = 0
-				}
-				to, err := g.ChoiceFor(o)
-				if err != nil {
-					continue // a score no match reaches by then
+					situation = fmt.Sprintf("%s, %s left, home %s: %s wins a throw to midfield", when.per, command.Plural(at, "throw"), scoreWord(d), p)
 				}
 				out = append(out, dynamicSituation{situation, p.String(), env.DescribeChange(start[p], to)})
 			}
@@ -125,11 +146,15 @@ func dynamicGameSummary(g *dyngame.Game) []dynamicSituation {
 func renderDynamicGame(io command.Streams, rep dynamicGameReport) error {
 	st := rep.Stats
 	fmt.Fprintf(io.Out, "substitution game, payoff %s, home %s v away %s (shift on %s)\nrules: %s\n\n", rep.Payoff, rep.Modes[0], rep.Modes[1], rep.Trigger, rep.Rules)
-	fmt.Fprintf(io.Out, "%d throw states, %d decisions (shifts and breaks, each a max or a min), 1 kick-off matrix game; solved in %.1f s\n",
-		st.BreakStates, st.OneSided, rep.Seconds)
+	took, when := fmt.Sprintf("solved in %.1f s", rep.Seconds), ""
+	if rep.Table != "" {
+		took, when = fmt.Sprintf("read from %s in %.1f s", rep.Table, rep.Seconds), " (run by the solve that wrote the table)"
+	}
+	fmt.Fprintf(io.Out, "%d throw states, %d decisions (shifts and breaks, each a max or a min), 1 kick-off matrix game; %s\n",
+		st.BreakStates, st.OneSided, took)
 	fmt.Fprintf(io.Out, "value to home: %s\n", command.SignedFixed(rep.Value, 9))
 	if c := rep.Verification; c != nil {
-		fmt.Fprintf(io.Out, "best-response check: home's best response %+.3g, away's %+.3g, exploitability %.3g — verified\n\n", c.HomeBest, c.AwayBest, c.Exploitability)
+		fmt.Fprintf(io.Out, "best-response check%s: home's best response %+.3g, away's %+.3g, exploitability %.3g — verified\n\n", when, c.HomeBest, c.AwayBest, c.Exploitability)
 	} else {
 		fmt.Fprintf(io.Out, "best-response check: not run\n\n")
 	}

@@ -3,6 +3,8 @@ package solvecmd
 import (
 	"context"
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"gonum.org/v1/plot/plotter"
 
@@ -124,4 +126,18 @@ func abs(x int) int { return max(x, -x) }
 // additive reports whether the score drops out of the game (goal difference in a league).
 func additive(g *game.Game) bool {
 	return g.Problem.Payoff == lineup.PayoffGoalDiff && !g.Problem.Rules.Knockout
+}
+
+// gameOutputs splits --out by its extension: a game table or Parquet rows.
+func gameOutputs(out string) (table, parquet string, err error) {
+	switch ext := strings.ToLower(filepath.Ext(out)); {
+	case out == "":
+	case ext == ".kgt":
+		table = out
+	case ext == ".parquet":
+		parquet = out
+	default:
+		return "", "", command.Usagef("--out %s: name a game table FILE.kgt or Parquet rows FILE.parquet", out)
+	}
+	return table, parquet, nil
 }
