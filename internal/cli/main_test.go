@@ -178,7 +178,7 @@ func TestErrorsSpeakTheUsersLanguage(t *testing.T) {
 		{[]string{"eval", "optimal:lineup=x", "--vs", "random"}, `agents: "optimal:lineup=x": line-up "x": want 5 numbers`},
 		{[]string{"solve", "odds", "a", "b", "c"}, `kingoal solve odds takes HOME and AWAY line-ups (or none for the defaults); got ["a" "b" "c"]`},
 		{[]string{"solve", "equilibrium", "--throws-per-half", "3", "--out", dir}, "is a directory; want a file name"},
-		{[]string{"solve", "odd"}, `unknown command "odd" for "kingoal solve"; its commands: counter, equilibrium, game, matrix, odds, policy`},
+		{[]string{"solve", "odd"}, `unknown command "odd" for "kingoal solve"; its commands: catalogue, counter, equilibrium, game, matrix, odds, policy`},
 		{[]string{"eval", "qlearning", "--vs", "random"}, "qlearning needs a model"},
 		{[]string{"solve", "policy", "--throws-per-half", "10000"}, "policy too large: 10000-throw halves need"},
 	} {

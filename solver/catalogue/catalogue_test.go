@@ -21,6 +21,9 @@ import (
 // row deleted is made again to the same bytes and the others are read, not solved; a bound
 // too small lists every row unsolved with its estimate.
 func TestCatalogueAtSmallRules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short (the race stage): 28 solves one after another, no goroutine of the catalogue's own; the solvers race in their packages")
+	}
 	base := env.Rules{ThrowsPerHalf: 3, Moves: 1, ExtraThrowsPerHalf: 2}
 	dir := t.TempDir()
 	rows, err := catalogue.Make(catalogue.Config{Base: base, Dir: dir})

@@ -58,6 +58,8 @@ type dynSolver struct {
 	starts []*dynLayer // each later period's first layer (its breaks and their shifts)
 	g      *Game
 	keep   bool       // keep every layer's values (tests)
+	// given, if set, is a strategy to check (Verify): its decisions are played, not taken.
+	given *Game
 	consts sync.Mutex // guards ls.constant: the workers share it
 	done   int
 	total  int
@@ -165,6 +167,9 @@ func (s *dynSolver) layer(per, t int) (*dynLayer, error) {
 	lo, hi := s.ls.Span(per, t)
 	lay := s.newLayer(lo, max(hi-lo+1, 0))
 	dec := newDecisions(s.sp, lay.lo, lay.n)
+	if s.given != nil {
+		dec = s.given.dec[per][t]
+	}
 	err := induction.OnWorkers(s.ctx, s.workers, func(w int) error {
 		for dd := w; dd < lay.n; dd += s.workers {
 			if err := s.ctx.Err(); err != nil {
@@ -177,7 +182,9 @@ func (s *dynSolver) layer(per, t int) (*dynLayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.g.dec[per][t] = dec
+	if s.given == nil {
+		s.g.dec[per][t] = dec
+	}
 	if s.keep {
 		s.g.values[per][t] = lay
 	}

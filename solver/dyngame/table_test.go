@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"reflect"
 	"testing"
 
@@ -106,4 +107,50 @@ func FuzzLoadDynamicTable(f *testing.F) {
 			t.Fatalf("%v", err)
 		}
 	})
+}
+
+// TestVerifyALoadedStrategy: Verify on a loaded table finds the solve's own best responses
+// (to 1e-12) for every case, and a strategy changed at its decisions — every Dynamic shift
+// made "keep" — is refused (its values no longer match) or found exploitable, in every league
+// case.
+func TestVerifyALoadedStrategy(t *testing.T) {
+	cases := dynamicCases
+	if testing.Short() { // the race stage
+		cases = cases[:2]
+	}
+	for _, c := range cases {
+		g, table := solveWithTable(t, game.Problem{Rules: c.r, Payoff: c.p})
+		l, err := loadTable(table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Verify(context.Background(), l, nil)
+		want, _ := g.Check()
+		if err != nil || math.Abs(got.HomeBest-want.HomeBest) > 1e-12 || math.Abs(got.AwayBest-want.AwayBest) > 1e-12 || math.Abs(got.Exploitability) > 1e-9 {
+			t.Fatalf("%v: Verify %+v (%v), the solve's %+v", c.r, got, err, want)
+		}
+		changed := 0
+		for _, layers := range l.dec {
+			for _, dec := range layers {
+				if dec == nil {
+					continue
+				}
+				for p := range 2 {
+					for i, choice := range dec.shift[p] {
+						if choice != 0 {
+							dec.shift[p][i], changed = 0, changed+1
+						}
+					}
+				}
+			}
+		}
+		if changed == 0 || c.r.Knockout {
+			continue // nobody shifts; or 2-throw periods, where a goal (three throws) cannot come and no shift changes a value
+		}
+		bad, err := Verify(context.Background(), l, nil)
+		if err == nil && !(bad.Exploitability > 1e-6) {
+			t.Errorf("%v: %d shifts made keep: Verify %+v, no error", c.r, changed, bad)
+		}
+		t.Logf("%v: %d shifts made keep: exploitability %.3g, %v", c.r, changed, bad.Exploitability, err)
+	}
 }

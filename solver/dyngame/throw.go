@@ -140,9 +140,9 @@ func (s *dynSolver) constant(v float64) []float64 {
 
 // decide writes into dst the values once side p, at each configuration, plays its best
 // option by the game's values in src (home the largest, away the smallest; the first — keep
-// — unless another gains more than induction.ChangeTolerance), and the choice into choice. With the
-// check, p's own best response takes its best option by its own values, and the other
-// side's best response meets p's choice.
+// — unless another gains more than induction.ChangeTolerance), and the choice into choice (Verify:
+// plays the choice given there). With the check, p's own best response takes its best option
+// by its own values, and the other side's best response meets p's choice.
 func (s *dynSolver) decide(p env.Player, src, dst []float64, choice []uint8) {
 	sp, n := s.sp, s.sp.configs
 	sign := 1.0
@@ -156,12 +156,16 @@ func (s *dynSolver) decide(p env.Player, src, dst []float64, choice []uint8) {
 			k = 1
 		}
 		arg, best := 0, sign*src[c]
-		for i := 1; i < k; i++ {
-			if v := sign * src[sp.option(p, c, i)]; v > best+induction.ChangeTolerance {
-				arg, best = i, v
+		if s.given != nil { // Verify: the strategy's own choice
+			arg = int(choice[c])
+		} else {
+			for i := 1; i < k; i++ {
+				if v := sign * src[sp.option(p, c, i)]; v > best+induction.ChangeTolerance {
+					arg, best = i, v
+				}
 			}
+			choice[c] = uint8(arg)
 		}
-		choice[c] = uint8(arg)
 		chosen := sp.option(p, c, arg)
 		dst[c] = src[chosen]
 		if s.parts == 1 {

@@ -71,8 +71,8 @@ max (home) or a min (away) inside the throw recursion, with possession in the st
 the turnover trigger, and a break a max or a min over the Basic side's reachable line-ups;
 the kick-off stays a hidden matrix game. It prints the value, the kick-off mix, the check and
 the equilibrium's decisions at a few times and scores; --out FILE.kgt writes its table (every
-decision, a byte each; nash:table= plays it, --in reads it; --verify of such a table and
---out FILE.parquet and --png are not available for it yet). Every mode pair at the default
+decision, a byte each; nash:table= plays it, --in reads it, --in --verify checks it again by
+both best responses; --out FILE.parquet and --png are not available for it yet). Every mode pair at the default
 length solves with its check in at most 100 s and 7.4 GiB (BENCHMARKS.md).`,
 		Example: `  kingoal solve game --throws-per-half 5 --moves 1
   kingoal solve game --throws-per-half 10 --moves 1 --payoff goal-diff --out game.parquet --png game.png

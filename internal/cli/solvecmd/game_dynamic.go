@@ -3,6 +3,7 @@ package solvecmd
 import (
 	"context"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/kingoal/kingoal/env"
@@ -25,7 +26,8 @@ type dynamicGameReport struct {
 	Stats        game.Stats         `json:"stats"`           // the solve's size
 	Seconds      float64            `json:"seconds"`         // the solve with its check (with --in: reading the table)
 	Table        string             `json:"table,omitempty"` // the table read instead of solving (--in)
-	Verification *game.Check        `json:"verification"`    // nil: not run (with --in: the check its solve stored)
+	Verification *game.Check        `json:"verification"`    // nil: not run (with --in: the check its solve stored, or with --verify the one run again)
+	Reverified   bool               `json:"reverified,omitempty"` // Verification ran on the loaded table (--in --verify), not stored by its solve
 }
 
 // dynamicSituation is one decision of the equilibrium, for the summary.
@@ -83,9 +85,6 @@ func runDynamicGame(ctx context.Context, io command.Streams, o solveGameOptions,
 
 // runLoadedDynamicGame is solve game --in with the table of a game with a Dynamic side.
 func runLoadedDynamicGame(ctx context.Context, io command.Streams, o solveGameOptions) error {
-	if o.verify {
-		return command.Usagef("--verify: checking a loaded Dynamic table again is not built yet; the check its solve ran is stored in it and printed")
-	}
 	if o.out != "" || o.png != "" {
 		return command.Usagef("--out and --png are not available for the table of a game with a Dynamic side")
 	}
@@ -96,6 +95,18 @@ func runLoadedDynamicGame(ctx context.Context, io command.Streams, o solveGameOp
 	}
 	rep := newDynamicGameReport(g, time.Since(start))
 	rep.Table = o.in
+	if o.verify {
+		bar := command.NewProgress(io.ErrOut, g.Stats().Layers, "layers")
+		c, err := dyngame.Verify(ctx, g, func(done, _ int) { _ = bar.Set(done) })
+		_ = bar.Finish()
+		if err != nil {
+			return fmt.Errorf("--in %s --verify: %w", o.in, err)
+		}
+		rep.Verification, rep.Reverified = &c, true
+		if !(math.Abs(c.Exploitability) <= 1e-9) {
+			return fmt.Errorf("--in %s: the loaded strategy's best responses gain %.3g (home %.12f, away %.12f): not an equilibrium", o.in, c.Exploitability, c.HomeBest, c.AwayBest)
+		}
+	}
 	return finishDynamicGame(io, o, rep)
 }
 
@@ -148,7 +159,10 @@ func renderDynamicGame(io command.Streams, rep dynamicGameReport) error {
 	fmt.Fprintf(io.Out, "substitution game, payoff %s, home %s v away %s (shift on %s)\nrules: %s\n\n", rep.Payoff, rep.Modes[0], rep.Modes[1], rep.Trigger, rep.Rules)
 	took, when := fmt.Sprintf("solved in %.1f s", rep.Seconds), ""
 	if rep.Table != "" {
-		took, when = fmt.Sprintf("read from %s in %.1f s", rep.Table, rep.Seconds), " (run by the solve that wrote the table)"
+		took = fmt.Sprintf("read from %s in %.1f s", rep.Table, rep.Seconds)
+		if !rep.Reverified {
+			when = " (run by the solve that wrote the table; --verify runs it again)"
+		}
 	}
 	fmt.Fprintf(io.Out, "%d throw states, %d decisions (shifts and breaks, each a max or a min), 1 kick-off matrix game; %s\n",
 		st.BreakStates, st.OneSided, took)
