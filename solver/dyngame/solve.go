@@ -57,9 +57,9 @@ type dynSolver struct {
 	spare  *dynLayer   // buffers to reuse
 	starts []*dynLayer // each later period's first layer (its breaks and their shifts)
 	g      *Game
-	keep   bool       // keep every layer's values (tests)
+	keep   bool // keep every layer's values (tests)
 	// given, if set, is a strategy to check (Verify): its decisions are played, not taken.
-	given *Game
+	given  *Game
 	consts sync.Mutex // guards ls.constant: the workers share it
 	done   int
 	total  int

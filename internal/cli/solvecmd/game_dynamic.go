@@ -15,18 +15,18 @@ import (
 
 // dynamicGameReport is what solve game prints (and --json writes) when a side plays Dynamic.
 type dynamicGameReport struct {
-	Payoff       string             `json:"payoff"`          // win-loss, goal-diff, points or advance
-	Rules        string             `json:"rules"`           // the rules in words
-	Modes        [2]string          `json:"modes"`           // home's, away's
-	Trigger      string             `json:"dynamic_trigger"` // win or turnover: what earns a Dynamic shift
-	Value        float64            `json:"value"`           // the game's value to home
-	KickOffHome  []weightedJSON     `json:"kickoff_home"`    // home's equilibrium mix of starting line-ups
-	KickOffAway  []weightedJSON     `json:"kickoff_away"`    // away's
-	Decisions    []dynamicSituation `json:"decisions"`       // equilibrium decisions in typical situations
-	Stats        game.Stats         `json:"stats"`           // the solve's size
-	Seconds      float64            `json:"seconds"`         // the solve with its check (with --in: reading the table)
-	Table        string             `json:"table,omitempty"` // the table read instead of solving (--in)
-	Verification *game.Check        `json:"verification"`    // nil: not run (with --in: the check its solve stored, or with --verify the one run again)
+	Payoff       string             `json:"payoff"`               // win-loss, goal-diff, points or advance
+	Rules        string             `json:"rules"`                // the rules in words
+	Modes        [2]string          `json:"modes"`                // home's, away's
+	Trigger      string             `json:"dynamic_trigger"`      // win or turnover: what earns a Dynamic shift
+	Value        float64            `json:"value"`                // the game's value to home
+	KickOffHome  []weightedJSON     `json:"kickoff_home"`         // home's equilibrium mix of starting line-ups
+	KickOffAway  []weightedJSON     `json:"kickoff_away"`         // away's
+	Decisions    []dynamicSituation `json:"decisions"`            // equilibrium decisions in typical situations
+	Stats        game.Stats         `json:"stats"`                // the solve's size
+	Seconds      float64            `json:"seconds"`              // the solve with its check (with --in: reading the table)
+	Table        string             `json:"table,omitempty"`      // the table read instead of solving (--in)
+	Verification *game.Check        `json:"verification"`         // nil: not run (with --in: the check its solve stored, or with --verify the one run again)
 	Reverified   bool               `json:"reverified,omitempty"` // Verification ran on the loaded table (--in --verify), not stored by its solve
 }
 
