@@ -90,15 +90,16 @@ func (s Size) PeakVerified() int64 { return 2 * s.VerifyBytes }
 // PeakOf is Peak, PeakVerified or the same for a solve that streams its strategy to a
 // table (Problem.Stream). A streamed solve's values all churn — allocated and dropped a layer
 // at a time, nothing long-lived beneath them — so the collector lets its heap overshoot more:
-// 2.75 times what it holds (measured for the knockout game with three moves, which holds 3.65
-// GiB: a peak RSS of 8.92 GiB, and 9.10 GiB before ReadBack collected the solve's garbage;
-// estimated 10.0 GiB — twice, 7.1 GiB, was under both).
+// three times what it holds. Measured for the knockout game with three moves, which holds
+// 3.57 GiB: peak RSS 8.92 GiB and 9.10 GiB (kingoal solve game --out, two runs) and 9.84 GiB
+// (kingoal solve catalogue's row); estimated 10.7 GiB. For the default league game: 6.02 GiB
+// measured, 7.2 GiB estimated.
 func (s Size) PeakOf(verify, stream bool) int64 {
 	switch {
 	case stream && verify:
-		return 11 * s.StreamVerifyBytes / 4
+		return 3 * s.StreamVerifyBytes
 	case stream:
-		return 11 * s.StreamBytes / 4
+		return 3 * s.StreamBytes
 	case verify:
 		return s.PeakVerified()
 	}

@@ -59,9 +59,9 @@ analysis; --png a chart of how often home changes by time and score.
 
 Without --out FILE.kgt the solve holds a value for every break state a match can reach. With
 no rule flags it solves the default rules (three moves, 45-throw halves, 337 M break states):
-~9 minutes and ~9 GB on two cores (with --out FILE.kgt ~6.6 GiB estimated). The knockout game
+~9 minutes and ~9 GB on two cores (with --out FILE.kgt ~6 GiB). The knockout game
 with three moves (--knockout --payoff advance, 590 M break states) fits 12 GiB only with
---out FILE.kgt: ~10 minutes, 8.9 GiB measured. Rules that need more than --max-gib are
+--out FILE.kgt: ~10 minutes, 8.9–9.8 GiB measured. Rules that need more than --max-gib are
 refused up front, naming the size; it prints the size first; BENCHMARKS.md has the measured
 frontier, and kingoal solve catalogue solves every rule set of the sheets.
 
