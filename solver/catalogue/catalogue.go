@@ -152,7 +152,7 @@ func Make(c Config) ([]Row, error) {
 	if c.MaxBytes <= 0 {
 		c.MaxBytes = game.DefaultMaxBytes
 	}
-	if err := os.MkdirAll(cmpDir(c.Dir), 0o755); err != nil {
+	if err := os.MkdirAll(dirOr(c.Dir), 0o755); err != nil {
 		return nil, fmt.Errorf("catalogue: %w", err)
 	}
 	var rows []Row
@@ -163,7 +163,7 @@ func Make(c Config) ([]Row, error) {
 		}
 		rows = append(rows, row)
 	}
-	return rows, writeJSON(filepath.Join(cmpDir(c.Dir), "catalogue.json"), File{Format: "kingoal-catalogue", Version: 1, Rows: rows})
+	return rows, writeJSON(filepath.Join(dirOr(c.Dir), "catalogue.json"), File{Format: "kingoal-catalogue", Version: 1, Rows: rows})
 }
 
 // writeJSON writes v as indented JSON to path, atomically.
@@ -171,7 +171,8 @@ func writeJSON(path string, v any) error {
 	return datasets.WriteAtomic(path, func(w io.Writer) error { return jsonfile.Encode(w, v, true) })
 }
 
-func cmpDir(dir string) string {
+// dirOr is dir, or the current directory for "".
+func dirOr(dir string) string {
 	if dir == "" {
 		return "."
 	}
@@ -181,10 +182,16 @@ func cmpDir(dir string) string {
 // makeRow reads the row's report if an earlier run left one, or solves it.
 func makeRow(ctx context.Context, c Config, r env.Rules) (Row, error) {
 	name := Name(r)
-	report := filepath.Join(cmpDir(c.Dir), name+".json")
+	report := filepath.Join(dirOr(c.Dir), name+".json")
 	var row Row
 	if raw, err := os.ReadFile(report); err == nil {
-		return row, jsonfile.Decode(raw, &row, "name", "solved")
+		if err := jsonfile.Decode(raw, &row, "name", "rules", "solved"); err != nil {
+			return row, fmt.Errorf("%s: %w", report, err)
+		}
+		if row.Rules != r.String() { // another run's, under other rules: not this catalogue's row
+			return row, fmt.Errorf("%s was made under %q, not %q: use another directory or delete it", report, row.Rules, r.String())
+		}
+		return row, nil
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return row, err
 	}
@@ -217,7 +224,7 @@ func makeRow(ctx context.Context, c Config, r env.Rules) (Row, error) {
 	if c.Started != nil {
 		c.Started(name, row.Estimate)
 	}
-	if err := solveRow(ctx, &row, r, payoff, filepath.Join(cmpDir(c.Dir), name+".kgt")); err != nil {
+	if err := solveRow(ctx, &row, r, payoff, filepath.Join(dirOr(c.Dir), name+".kgt")); err != nil {
 		return row, err
 	}
 	return row, writeJSON(report, row)

@@ -18,8 +18,9 @@ import (
 // and read back; the rows agree with each other as the pitch's symmetry says they must
 // (Dynamic v Basic is minus Basic v Dynamic, a side against its own kind is worth 0, only
 // home's right to substitute is minus only away's), each table's SHA-256 is its file's; a
-// row deleted is made again to the same bytes and the others are read, not solved; a bound
-// too small lists every row unsolved with its estimate.
+// row deleted is made again to the same bytes and the others are read, not solved, and other
+// rules in the same directory are refused, naming both; a bound too small lists every row
+// unsolved with its estimate.
 func TestCatalogueAtSmallRules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short (the race stage): 28 solves one after another, no goroutine of the catalogue's own; the solvers race in their packages")
@@ -83,6 +84,9 @@ func TestCatalogueAtSmallRules(t *testing.T) {
 		if r.Name == again && (r.SHA256 != rows[i].SHA256 || r.Value != rows[i].Value) {
 			t.Errorf("%s made again: %s, %v; first %s, %v", again, r.SHA256, r.Value, rows[i].SHA256, rows[i].Value)
 		}
+	}
+	if _, err := catalogue.Make(catalogue.Config{Base: env.Rules{ThrowsPerHalf: 4, Moves: 1, ExtraThrowsPerHalf: 2}, Dir: dir}); err == nil || !strings.Contains(err.Error(), "was made under") {
+		t.Errorf("other rules in the same directory: %v", err)
 	}
 	page := catalogue.Markdown(rerun, time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC))
 	if strings.Count(page, "✔") != 14 || !strings.Contains(page, "Made 2026-12-03") {
