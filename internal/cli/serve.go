@@ -53,7 +53,7 @@ a Content-Security-Policy. Ctrl-C stops it within a second (exit 130).`,
 	}
 	cmd.Flags().StringArrayVar(&o.runs, "runs", []string{"."}, "a directory of arena runs (repeatable)")
 	cmd.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
-	cmd.Flags().Int64Var(&o.maxFile, "max-file-mib", web.DefaultMaxFileBytes>>20, "the largest policy file, game table or model the pages read, in MiB (a table is held whole while read: 8 to 11 times its size; the default rules' table is 186 MiB)")
+	cmd.Flags().Int64Var(&o.maxFile, "max-file-mib", web.DefaultMaxFileBytes>>20, "the largest policy file, game table or model the pages read, in MiB (a table is held whole while read: 8 to 11 times its size, a Dynamic side's ~18; the default rules' table is 186 MiB)")
 	return cmd
 }
 

@@ -19,8 +19,8 @@ import (
 // (Dynamic v Basic is minus Basic v Dynamic, a side against its own kind is worth 0, only
 // home's right to substitute is minus only away's), each table's SHA-256 is its file's; a
 // row deleted is made again to the same bytes and the others are read, not solved, and other
-// rules in the same directory are refused, naming both; a bound too small lists every row
-// unsolved with its estimate.
+// rules in the same directory are refused, naming both, as is a table without its report (left
+// untouched); a bound too small lists every row unsolved with its estimate.
 func TestCatalogueAtSmallRules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short (the race stage): 28 solves one after another, no goroutine of the catalogue's own; the solvers race in their packages")
@@ -85,11 +85,25 @@ func TestCatalogueAtSmallRules(t *testing.T) {
 			t.Errorf("%s made again: %s, %v; first %s, %v", again, r.SHA256, r.Value, rows[i].SHA256, rows[i].Value)
 		}
 	}
+	// A table without its report is not the catalogue's to replace: refused, left as it is.
+	if err := os.Remove(filepath.Join(dir, again+".json")); err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(dir, again+".kgt")
+	if err := os.WriteFile(mine, []byte("someone's file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := catalogue.Make(catalogue.Config{Base: base, Dir: dir}); err == nil || !strings.Contains(err.Error(), "exists without its report") {
+		t.Errorf("a table without its report: %v", err)
+	}
+	if raw, _ := os.ReadFile(mine); string(raw) != "someone's file" {
+		t.Errorf("the file was replaced: %q", raw)
+	}
 	if _, err := catalogue.Make(catalogue.Config{Base: env.Rules{ThrowsPerHalf: 4, Moves: 1, ExtraThrowsPerHalf: 2}, Dir: dir}); err == nil || !strings.Contains(err.Error(), "was made under") {
 		t.Errorf("other rules in the same directory: %v", err)
 	}
-	page := catalogue.Markdown(rerun, time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC))
-	if strings.Count(page, "✔") != 14 || !strings.Contains(page, "Made 2026-12-03") {
+	page := catalogue.Page(rerun, time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC), "kingoal solve catalogue")
+	if strings.Count(page, "✔") != 14 || !strings.Contains(page, "on 2026-12-03") {
 		t.Errorf("the page:\n%s", page)
 	}
 	small, err := catalogue.Make(catalogue.Config{Base: base, Dir: t.TempDir(), MaxBytes: 1 << 20})
@@ -101,7 +115,7 @@ func TestCatalogueAtSmallRules(t *testing.T) {
 			t.Errorf("under 1 MiB: %+v", r)
 		}
 	}
-	if page := catalogue.Markdown(small, time.Time{}); strings.Count(page, "not solved here") != 14 {
+	if page := catalogue.Markdown(small); strings.Count(page, "not solved here") != 14 {
 		t.Errorf("the unsolved page:\n%s", page)
 	}
 }

@@ -11,19 +11,16 @@ import (
 	"github.com/kingoal/kingoal/internal/safefile"
 )
 
-// Markdown writes the rows as a Markdown table, dated if date is set.
-func Markdown(rows []Row, date time.Time) string {
+// Markdown writes the rows as two Markdown tables, each narrow enough to read: the games
+// (value, kick-off mixes, the right to substitute) and what solving each took.
+func Markdown(rows []Row) string {
 	var b strings.Builder
-	b.WriteString("| competition | home v away | shift on | value to home | kick-off mix, home / away | only home / only away may substitute | states held | solve | peak memory | table | SHA-256 | read back |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| competition | home v away | shift on | value to home | kick-off mix, home / away | only home / only away may substitute |\n")
+	b.WriteString("|---|---|---|---|---|---|\n")
 	for _, r := range rows {
-		trigger := r.Trigger
-		if trigger == "" {
-			trigger = "—"
-		}
-		fmt.Fprintf(&b, "| %s | %s v %s | %s | ", r.Competition, r.Modes[0], r.Modes[1], trigger)
+		b.WriteString(rowName(r))
 		if !r.Solved {
-			fmt.Fprintf(&b, "not solved here: needs ~%s at the peak (estimated) | | | %s | | | | | |\n", safefile.FormatBytes(r.Estimate), count(r.States))
+			fmt.Fprintf(&b, "not solved here: needs ~%s at the peak (estimated) | | |\n", safefile.FormatBytes(r.Estimate))
 			continue
 		}
 		worth := "—"
@@ -34,6 +31,20 @@ func Markdown(rows []Row, date time.Time) string {
 		if math.Abs(r.Value) < 5e-10 {
 			value = "0" // not −0.000000000: a value of 0 up to rounding
 		}
+		fmt.Fprintf(&b, "%s | %s / %s | %s |\n", value, mix(r.KickOffHome), mix(r.KickOffAway), worth)
+	}
+	b.WriteString("\n| game | states held | solve | peak memory | table | SHA-256 | read back, alone |\n")
+	b.WriteString("|---|---|---|---|---|---|---|\n")
+	for _, r := range rows {
+		game := fmt.Sprintf("%s, %s v %s", r.Competition, r.Modes[0], r.Modes[1])
+		if r.Trigger != "" {
+			game += ", " + r.Trigger
+		}
+		fmt.Fprintf(&b, "| %s | ", game)
+		if !r.Solved {
+			fmt.Fprintf(&b, "%s | not solved | | | | |\n", count(r.States))
+			continue
+		}
 		back := "✘"
 		if r.ReadBack {
 			back = fmt.Sprintf("✔ %.1f s", r.ReadSeconds)
@@ -42,13 +53,18 @@ func Markdown(rows []Row, date time.Time) string {
 		if r.PeakRSS > 0 {
 			rss = safefile.FormatBytes(r.PeakRSS)
 		}
-		fmt.Fprintf(&b, "%s | %s / %s | %s | %s | %.0f s | %s | %s | `%s…` | %s |\n", value, mix(r.KickOffHome), mix(r.KickOffAway), worth,
-			count(r.States), r.Seconds, rss, safefile.FormatBytes(r.TableBytes), shortHash(r.SHA256), back)
-	}
-	if !date.IsZero() {
-		fmt.Fprintf(&b, "\nMade %s.\n", date.UTC().Format("2006-01-02"))
+		fmt.Fprintf(&b, "%s | %.0f s | %s | %s | `%s…` | %s |\n", count(r.States), r.Seconds, rss, safefile.FormatBytes(r.TableBytes), shortHash(r.SHA256), back)
 	}
 	return b.String()
+}
+
+// rowName opens a row of either table: competition, modes and trigger.
+func rowName(r Row) string {
+	trigger := r.Trigger
+	if trigger == "" {
+		trigger = "—"
+	}
+	return fmt.Sprintf("| %s | %s v %s | %s | ", r.Competition, r.Modes[0], r.Modes[1], trigger)
 }
 
 // mix writes a kick-off mix's line-ups, most likely first, with their probabilities when mixed.
@@ -85,12 +101,13 @@ on either side or both, a shift earned by every won throw (win) or only by winni
 value to home, both kick-off mixes, what the right to substitute is worth (two Basic sides: the
 value when only home, or only away, may use its moves; neither side's is the line-up game, both
 the value), the states held (break states for two Basic sides, throw states with a Dynamic
-side), the solve's time and peak resident memory, the table's size and SHA-256. Play any of
+side), the solve's time (its table written and read back once) and peak resident memory, the
+table's size and SHA-256, and the time to read the table alone. Play any of
 them with ` + "`nash:table=FILE.kgt`" + `; ` + "`kingoal solve game --in FILE.kgt`" + ` prints one.
 A Dynamic side's table holds its decisions (a byte each), not values at breaks.
 
 `)
-	b.WriteString(Markdown(rows, time.Time{}))
+	b.WriteString(Markdown(rows))
 	fmt.Fprintf(&b, "\nMade by `%s` on %s, one row after another on a 2-core, 24 GiB machine (times vary by up to 2× from run to run there). Every row's exploitability is at most 1e-9; each `.json` beside the tables holds its row in full (`catalogue.json`: all of them).\n",
 		command, date.UTC().Format("2006-01-02"))
 	return b.String()

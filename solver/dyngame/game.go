@@ -1,6 +1,7 @@
 package dyngame
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/kingoal/kingoal/env"
@@ -119,7 +120,11 @@ func solveDynamicGame(p game.Problem, keepValues bool) (*Game, error) {
 	if err != nil || p.Table == nil {
 		return g, err
 	}
-	return g, g.WriteTable(p.Table)
+	ctx := p.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return g, g.writeTable(ctx, p.Table)
 }
 
 // Value is the game's value to home.

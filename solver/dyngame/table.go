@@ -60,13 +60,20 @@ type tableEnd struct {
 
 // WriteTable writes the game's whole strategy as a table (Load reads it back). A game read
 // from a table writes the same bytes.
-func (g *Game) WriteTable(w io.Writer) error {
+func (g *Game) WriteTable(w io.Writer) error { return g.writeTable(context.Background(), w) }
+
+// writeTable is WriteTable, stopped between layers by ctx (the largest table's decisions take
+// seconds to compress).
+func (g *Game) writeTable(ctx context.Context, w io.Writer) error {
 	fw, err := framed.NewWriter(w, tableKind, tableHeader{Format: "kingoal-dynamic-game-table", Version: tableVersion,
 		Rules: g.Problem.Rules, Payoff: g.Problem.Payoff.String(), Moves: g.space.moves})
 	if err != nil {
 		return err
 	}
-	_ = g.eachLayer(func(per, t int, dec *dynDecisions) error { // its error is fw's: Close returns it
+	err = g.eachLayer(func(per, t int, dec *dynDecisions) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		b := []byte{'L', uint8(per)}
 		b = binary.LittleEndian.AppendUint16(b, uint16(t))
 		b = binary.LittleEndian.AppendUint16(b, uint16(int16(dec.lo)))
@@ -77,6 +84,9 @@ func (g *Game) WriteTable(w io.Writer) error {
 		}
 		return fw.Err()
 	})
+	if err != nil {
+		return err
+	}
 	c := g.check
 	if c != nil { // the best responses' line-ups are not kept (as in game tables)
 		kept := game.Check{HomeBest: c.HomeBest, AwayBest: c.AwayBest, Exploitability: c.Exploitability, Solves: c.Solves}

@@ -22,6 +22,7 @@ type catalogueOptions struct {
 	markdown string
 	maxGiB   float64
 	json     bool
+	force    bool
 	varied   []string // rule flags the catalogue sets itself, given on the command line (refused)
 	given    []string // the flags given, for the page's "made by"
 }
@@ -43,9 +44,10 @@ The other rule flags (length, moves, ties, points) set what every row shares; wi
 the sheets' default length. A row whose estimated peak exceeds --max-gib is listed with its
 estimate, not solved. Each row's report is kept in DIR/NAME.json as it finishes: a run
 stopped (Ctrl-C) or failed resumes where it stopped, and rows already made are not solved
-again (delete DIR to start afresh). At the default length it takes about 40 minutes and up
-to ~10 GB on two cores (BENCHMARKS.md); --markdown FILE.md writes the table the docs show.`,
-		Example: `  kingoal solve catalogue --out catalogue --markdown docs/catalogue.md
+again (delete DIR to start afresh); a table in DIR without its report is refused, not
+replaced. At the default length it takes about 35 minutes and up to ~10 GB on two cores
+(BENCHMARKS.md); --markdown FILE.md writes the page the docs show (--force to replace it).`,
+		Example: `  kingoal solve catalogue --out catalogue --markdown docs/catalogue.md --force
   kingoal solve catalogue --throws-per-half 5 --out /tmp/small --json`,
 		Args: command.ArgsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -62,6 +64,7 @@ to ~10 GB on two cores (BENCHMARKS.md); --markdown FILE.md writes the table the 
 	f := cmd.Flags()
 	f.StringVar(&o.out, "out", "catalogue", "the directory of the tables (NAME.kgt), each row's report (NAME.json) and catalogue.json")
 	f.StringVar(&o.markdown, "markdown", "", "also write the catalogue as a Markdown page to FILE.md")
+	f.BoolVar(&o.force, "force", false, "replace --markdown if it exists")
 	f.Float64Var(&o.maxGiB, "max-gib", 12, "list, without solving, a row whose estimated peak memory exceeds this (GiB)")
 	command.JSONFlag(f, &o.json, "the rows")
 	o.rules.Register(f)
@@ -82,6 +85,11 @@ func runCatalogue(ctx context.Context, io command.Streams, o catalogueOptions) e
 	if err != nil {
 		return err
 	}
+	release, err := command.ClaimOutputs(map[string]string{"--markdown": o.markdown}, o.force)
+	if err != nil {
+		return err
+	}
+	defer release()
 	start := time.Now()
 	rows, err := catalogue.Make(catalogue.Config{Base: base, Dir: o.out, MaxBytes: int64(o.maxGiB * (1 << 30)), Context: ctx,
 		Started: func(name string, estimate int64) {
@@ -100,6 +108,6 @@ func runCatalogue(ctx context.Context, io command.Streams, o catalogueOptions) e
 	if o.json {
 		return command.WriteJSON(io.Out, rows)
 	}
-	_, err = stdio.WriteString(io.Out, catalogue.Markdown(rows, time.Time{}))
+	_, err = stdio.WriteString(io.Out, catalogue.Markdown(rows))
 	return err
 }
