@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -53,5 +54,27 @@ func BenchmarkPlayPage(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		benchGet(b, url)
+	}
+}
+
+// BenchmarkAnalysisPage: the analysis page of a default-rules match between heuristic and
+// random, each request a different match, judged by the default rules' table in
+// $KINGOAL_GAME_TABLE (read before the timer starts; skipped without it).
+func BenchmarkAnalysisPage(b *testing.B) {
+	table := os.Getenv("KINGOAL_GAME_TABLE")
+	if table == "" {
+		b.Skip("KINGOAL_GAME_TABLE: a table of the default rules (kingoal solve game --out FILE.kgt)")
+	}
+	root := b.TempDir()
+	c := arena.Config{Agents: []string{"heuristic", "random"}, Rules: env.Rules{}, Matches: 1000, Seed: 1}
+	if _, err := arena.Play(context.Background(), c, filepath.Join(root, "run"), arena.Options{}); err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer((&web.Server{Roots: []string{root}, Tables: []string{table}}).Handler())
+	defer srv.Close()
+	benchGet(b, srv.URL+"/run/0/run/match/0/analysis/")
+	b.ResetTimer()
+	for i := range b.N {
+		benchGet(b, fmt.Sprintf("%s/run/0/run/match/%d/analysis/", srv.URL, 1+i%999))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kingoal/kingoal/analysis"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/cli"
 	"github.com/kingoal/kingoal/internal/testtool"
@@ -20,9 +22,13 @@ import (
 )
 
 // TestInABrowser drives the app in headless Chromium (Debian's chromium through playwright-
-// core from npm, pinned in .ci/browser; .ci/run installs both): the leaderboard, a replay
-// played to its end (its score is matches.parquet's), a whole match against random played by
-// clicking, and a policy heatmap. Screenshots go to $KINGOAL_SCREENSHOTS if set.
+// core from npm, pinned in .ci/browser with axe-core; .ci/run installs them): the
+// leaderboard, a replay played to its end (its score is matches.parquet's), a whole match
+// against random played by clicking and another by keyboard alone, a policy heatmap, and a
+// match's analysis (its numbers are kingoal analyse --json's); then every page at a
+// phone's width, which must not scroll sideways, and axe-core's WCAG 2.1 A/AA rules, which
+// must find nothing serious or critical. Screenshots (desktop and phone) go to
+// $KINGOAL_SCREENSHOTS if set.
 func TestInABrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the browser test runs in go test ./... (it starts Chromium, a real process)")
@@ -31,19 +37,24 @@ func TestInABrowser(t *testing.T) {
 	_, nodeErr := exec.LookPath("node")
 	chromium, chromiumErr := exec.LookPath("chromium")
 	_, pwErr := os.Stat(playwright)
-	testtool.Require(t, "node, chromium and playwright-core in .ci/browser", nodeErr == nil && chromiumErr == nil && pwErr == nil)
+	axe, _ := filepath.Abs(filepath.Join("..", ".ci", "browser", "node_modules", "axe-core"))
+	_, axeErr := os.Stat(axe)
+	testtool.Require(t, "node, chromium, playwright-core and axe-core in .ci/browser", nodeErr == nil && chromiumErr == nil && pwErr == nil && axeErr == nil)
 
 	root := t.TempDir()
+	table := filepath.Join(root, "short.kgt")
 	for _, args := range [][]string{
 		{"arena", "--agents", "random;heuristic;fixed:2-2-2-2-2", "--matches", "4", "--throws-per-half", "8", "--seed", "2", "--out", filepath.Join(root, "league")},
 		{"solve", "policy", "--throws-per-half", "6", "--moves", "2", "--out", filepath.Join(root, "policy.parquet")},
+		{"solve", "game", "--throws-per-half", "4", "--moves", "2", "--out", table},
+		{"arena", "--agents", "heuristic;random;fixed:1-1-4-2-2", "--matches", "2", "--throws-per-half", "4", "--moves", "2", "--out", filepath.Join(root, "short"), "--no-exploitability"},
 	} {
 		var stderr bytes.Buffer
 		if code := cli.Execute(args, strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 0 {
 			t.Fatalf("%v: %s", args, stderr.String())
 		}
 	}
-	srv := httptest.NewServer((&web.Server{Roots: []string{root}}).Handler())
+	srv := httptest.NewServer((&web.Server{Roots: []string{root}, Tables: []string{table}}).Handler())
 	defer srv.Close()
 	shots := os.Getenv("KINGOAL_SCREENSHOTS")
 	if shots == "" {
@@ -54,7 +65,7 @@ func TestInABrowser(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", filepath.Join("e2e", "e2e.mjs"), srv.URL, shots)
-	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium, "PLAYWRIGHT_DIR="+playwright)
+	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium, "PLAYWRIGHT_DIR="+playwright, "AXE_DIR="+axe)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
@@ -64,6 +75,11 @@ func TestInABrowser(t *testing.T) {
 		LeaderboardAgents, Exploitability, Clicks, HeatCells int
 		ReplayScore, StoredScore, ReplayStart, AfterNextGoal string
 		Final, PlayURL                                       string
+		Analysis                                             analysis.Report
+		FirstRowLoss                                         float64
+		CurvePoints, Keys, PagesChecked                      int
+		KeyboardFinal                                        string
+		Wide, Axe                                            []string
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &saw); err != nil {
 		t.Fatalf("e2e.mjs printed %q: %v", stdout.String(), err)
@@ -84,5 +100,43 @@ func TestInABrowser(t *testing.T) {
 	}
 	if saw.HeatCells == 0 {
 		t.Error("an empty heatmap")
+	}
+	checkAnalysisSeen(t, filepath.Join(root, "short"), table, saw.Analysis, saw.FirstRowLoss, saw.CurvePoints)
+	if !strings.HasPrefix(saw.KeyboardFinal, "Final score") {
+		t.Errorf("the match played by keyboard did not end (%d key presses): %q", saw.Keys, saw.KeyboardFinal)
+	}
+	if saw.PagesChecked < 9 || len(saw.Wide) > 0 || len(saw.Axe) > 0 {
+		t.Errorf("%d pages at 390 px: wider than the screen: %v; axe-core's serious or critical violations: %v", saw.PagesChecked, saw.Wide, saw.Axe)
+	}
+}
+
+// checkAnalysisSeen: the analysis page's numbers are kingoal analyse --json's, to 1e-9 (the
+// same table), and the row shown is its first decision.
+func checkAnalysisSeen(t *testing.T, run, table string, seen analysis.Report, rowLoss float64, points int) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if code := cli.Execute([]string{"analyse", run, "--match", "1", "--table", table, "--json"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("kingoal analyse: %s", stderr.String())
+	}
+	var want analysis.Report
+	if err := json.Unmarshal(stdout.Bytes(), &want); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen.Decisions) != len(want.Decisions) || len(seen.Curve) != len(want.Curve) || len(want.Decisions) == 0 || points != len(want.Curve) {
+		t.Fatalf("the page shows %d decisions and %d points (%d drawn), kingoal analyse %d and %d", len(seen.Decisions), len(seen.Curve), points, len(want.Decisions), len(want.Curve))
+	}
+	for i, d := range seen.Decisions {
+		w := want.Decisions[i]
+		if d.Chose != w.Chose || math.Abs(d.Loss-w.Loss) > 1e-9 || math.Abs(d.Got-w.Got) > 1e-9 || d.Grade != w.Grade {
+			t.Errorf("decision %d: the page %+v, kingoal analyse %+v", i, d, w)
+		}
+	}
+	for i, p := range seen.Curve {
+		if math.Abs(p.Value-want.Curve[i].Value) > 1e-9 {
+			t.Errorf("point %d: the page %v, kingoal analyse %v", i, p.Value, want.Curve[i].Value)
+		}
+	}
+	if math.Abs(rowLoss-want.Decisions[0].Loss) > 1e-9 {
+		t.Errorf("the first row shows loss %v, kingoal analyse %v", rowLoss, want.Decisions[0].Loss)
 	}
 }

@@ -203,6 +203,11 @@ func layout(title, measure string, points []point, slice string) Heatmap {
 
 // colourOf maps v in [lo, hi] from blue (low) through white to red (high).
 func colourOf(v, lo, hi float64) string {
+	r, g, b := colourRGB(v, lo, hi)
+	return fmt.Sprintf("rgb(%d,%d,%d)", r, g, b)
+}
+
+func colourRGB(v, lo, hi float64) (r, g, b int) {
 	t := 0.5
 	if hi > lo {
 		t = (v - lo) / (hi - lo)
@@ -210,10 +215,17 @@ func colourOf(v, lo, hi float64) string {
 	mix := func(a, b float64, u float64) int { return int(math.Round(a + (b-a)*u)) }
 	if t < 0.5 {
 		u := t / 0.5
-		return fmt.Sprintf("rgb(%d,%d,%d)", mix(33, 255, u), mix(102, 255, u), mix(172, 255, u))
+		return mix(33, 255, u), mix(102, 255, u), mix(172, 255, u)
 	}
 	u := (t - 0.5) / 0.5
-	return fmt.Sprintf("rgb(%d,%d,%d)", mix(255, 178, u), mix(255, 24, u), mix(255, 43, u))
+	return mix(255, 178, u), mix(255, 24, u), mix(255, 43, u)
+}
+
+// paleColourOf is colourOf taken 60% of the way to white: a background dark text reads on.
+func paleColourOf(v, lo, hi float64) string {
+	r, g, b := colourRGB(v, lo, hi)
+	pale := func(c int) int { return c + (255-c)*3/5 }
+	return fmt.Sprintf("rgb(%d,%d,%d)", pale(r), pale(g), pale(b))
 }
 
 // periodNamed reads a period as the Parquet files write it (env.Period's String).

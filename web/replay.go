@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"github.com/kingoal/kingoal/arena"
@@ -68,11 +69,24 @@ func (s *Server) matchesPage(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	agent := r.URL.Query().Get("agent") // "": every agent's matches
+	info, err := arena.ReadInfo(dir)
+	if err != nil {
+		render(w, "matches.html", map[string]any{"Name": r.PathValue("name"), "Err": err.Error()})
+		return
+	}
+	if agent != "" && !slices.Contains(info.Agents, agent) {
+		http.Error(w, "agent: not an agent of this run", http.StatusBadRequest)
+		return
+	}
 	var rows []datasets.MatchRow
 	seen := int64(0)
 	errEnough := errors.New("enough")
-	err := datasets.ScanParquet(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, func(batch []datasets.MatchRow) error {
+	err = datasets.ScanParquet(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, func(batch []datasets.MatchRow) error {
 		for _, m := range batch {
+			if agent != "" && m.HomeAgent != agent && m.AwayAgent != agent {
+				continue
+			}
 			if seen >= from {
 				rows = append(rows, m)
 			}
@@ -83,7 +97,7 @@ func (s *Server) matchesPage(w http.ResponseWriter, r *http.Request) {
 		}
 		return nil
 	})
-	data := map[string]any{"Name": r.PathValue("name"), "Matches": rows, "From": from}
+	data := map[string]any{"Name": r.PathValue("name"), "Matches": rows, "From": from, "Agents": info.Agents, "Agent": agent}
 	if len(rows) == matchesPerPage {
 		data["Next"] = from + matchesPerPage
 	}

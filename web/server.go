@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"math"
 	"net"
 	"net/http"
@@ -20,6 +21,7 @@ import (
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/internal/shellquote"
 	"github.com/kingoal/kingoal/match"
 )
@@ -48,6 +50,9 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 		return fmt.Sprintf("%+d", n)
 	},
 	"css": func(s string) template.CSS { return template.CSS(s) }, // colourOf's rgb(): ours, not the request's
+	// scoreTint is a pale background for a score in [0, 1] (blue below ½, red above) that
+	// keeps dark text readable.
+	"scoreTint": func(x float64) template.CSS { return template.CSS("background:" + paleColourOf(x, 0, 1)) },
 	"signed4": func(x float64) string {
 		if s := fmt.Sprintf("%+.4f", x); strings.Trim(s, "+-0.") != "" {
 			return s
@@ -82,7 +87,14 @@ type Server struct {
 	// heatmap is kept.
 	MaxFileBytes int64
 
+	// Tables are game tables (kingoal solve game --out FILE.kgt) that judge matches on the
+	// analysis pages, each for the runs played under its rules; a run under other rules is
+	// judged by its game solved in the request, if small. They are read at the first
+	// analysis page and kept.
+	Tables []string
+
 	replays replayCache
+	judges  judges
 	hints   lru[env.Knobs, match.KickOffHint]
 	tables  tableCache
 }
@@ -91,12 +103,15 @@ type Server struct {
 func (s *Server) Handler() http.Handler {
 	s.hints.capacity, s.tables.points.capacity = hintsKept, heatmapsKept
 	s.replays.replayers.capacity, s.replays.recent.capacity = replayersKept, replayEventsKept
+	s.judges.solved.capacity = judgesKept
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.runsPage)
 	mux.HandleFunc("GET /run/{root}/{name}/{$}", s.leaderboardPage)
 	mux.HandleFunc("GET /run/{root}/{name}/matches/{$}", s.matchesPage)
+	mux.HandleFunc("GET /run/{root}/{name}/chart/{file}", s.runChart)
 	mux.HandleFunc("GET /run/{root}/{name}/match/{id}/{$}", s.replayPage)
 	mux.HandleFunc("GET /run/{root}/{name}/match/{id}/frame/{step}", s.replayFrame)
+	mux.HandleFunc("GET /run/{root}/{name}/match/{id}/analysis/{$}", s.analysisPage)
 	mux.HandleFunc("GET /play/{$}", s.playPage)
 	mux.HandleFunc("GET /play/frame.png", s.playFrame)
 	mux.HandleFunc("GET /policies/{$}", s.policiesPage)
@@ -236,5 +251,36 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		data["Err"] = err.Error() // a corrupt run: one message on the page
 	}
+	var charts []string
+	for _, name := range runCharts {
+		if st, err := safefile.NewRoot(dir).Lstat(name); err == nil && st.Mode().IsRegular() {
+			charts = append(charts, name)
+		}
+	}
+	data["Charts"] = charts
 	render(w, "leaderboard.html", data)
+}
+
+// runCharts are the pictures an arena writes in its run, which the leaderboard shows.
+var runCharts = []string{"ratings.png", "head_to_head.png"}
+
+// runChart serves one of runCharts from a finished run.
+func (s *Server) runChart(w http.ResponseWriter, r *http.Request) {
+	dir, ok := s.finishedRun(w, r)
+	if !ok {
+		return
+	}
+	name := r.PathValue("file")
+	if !slices.Contains(runCharts, name) {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	f, err := safefile.NewRoot(dir).Open(name, s.maxFileBytes())
+	if err != nil {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	defer f.Close()
+	w.Header().Set("Content-Type", "image/png")
+	_, _ = io.Copy(w, f)
 }

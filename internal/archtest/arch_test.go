@@ -36,6 +36,7 @@ var layers = [][]string{
 	{"agents", "solver/catalogue"},
 	{"exploit", "match"},
 	{"exploit/exploittest", "arena", "train", "bench"},
+	{"analysis"},
 	{"arena/arenatest", "web"},
 	{"internal/cli/solvecmd"},
 	{"internal/cli", "python/native"},

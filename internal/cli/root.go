@@ -91,7 +91,7 @@ Bad input exits with code 2, an interrupted run with 130 (see kingoal help exit-
 	root.Flags().BoolP("version", "v", false, "the release (and revision) of this build")
 	root.SetHelpCommand(helpCommand())
 	Configure(root, streams)
-	root.AddCommand(exitCodesTopic(), newRulesCmd(streams), newLineupsCmd(streams), newSimulateCmd(streams), solvecmd.New(streams), newAgentsCmd(streams), newWatchCmd(streams), newTrainCmd(streams), newBenchCmd(streams), newPlayCmd(streams), newEvalCmd(streams), ArenaCommand(streams, nil), newLeaderboardCmd(streams), newDatasetsCmd(streams), newServeCmd(streams))
+	root.AddCommand(exitCodesTopic(), newRulesCmd(streams), newLineupsCmd(streams), newSimulateCmd(streams), solvecmd.New(streams), newAgentsCmd(streams), newWatchCmd(streams), newTrainCmd(streams), newBenchCmd(streams), newPlayCmd(streams), newEvalCmd(streams), ArenaCommand(streams, nil), newLeaderboardCmd(streams), newAnalyseCmd(streams), newDatasetsCmd(streams), newServeCmd(streams))
 	return root
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/internal/cli/command"
+	"github.com/kingoal/kingoal/solver/dyngame"
 	"github.com/kingoal/kingoal/web"
 )
 
@@ -19,12 +20,13 @@ type serveOptions struct {
 	runs    []string
 	addr    string
 	maxFile int64
+	tables  []string
 }
 
 func newServeCmd(streams command.Streams) *cobra.Command {
 	var o serveOptions
 	cmd := &cobra.Command{
-		Use:   "serve [--runs DIR]... [--addr 127.0.0.1:8080] [--max-file-mib 16]",
+		Use:   "serve [--runs DIR]... [--table FILE.kgt]... [--addr 127.0.0.1:8080] [--max-file-mib 16]",
 		Short: "Serve a local web app: leaderboards, replays, play in the browser, policy heatmaps",
 		Long: `Serve starts a small web app (everything embedded, nothing fetched) over the arena run
 directories under each --runs DIR (or DIR itself, if it is a run):
@@ -35,6 +37,11 @@ directories under each --runs DIR (or DIR itself, if it is a run):
   Replay       any match of a run, played again from its seeds (no --log-throws needed) and
                checked against its row in matches.parquet: the pitch, the ball, the dice,
                score, period, throws left and substitutions; step, play, pause, next goal
+  Analysis     a match read against the solved game (kingoal analyse): each side's choice
+               at every kick-off and break beside the equilibrium, graded by what it gives
+               away, and home's exact value after every event as a curve — judged by the
+               --table made under the run's rules, or by the game solved in the request
+               when small (up to about 6-throw halves with two moves)
   Play         you against any registry agent, by clicking: the legal choices only, with the
                hints of kingoal play; the match kingoal play plays with the same seed and moves
   Policies     solve policy's Parquet files and solve game's tables (.kgt) in the directories,
@@ -52,6 +59,7 @@ a Content-Security-Policy. Ctrl-C stops it within a second (exit 130).`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd.Context(), streams, o) },
 	}
 	cmd.Flags().StringArrayVar(&o.runs, "runs", []string{"."}, "a directory of arena runs (repeatable)")
+	cmd.Flags().StringArrayVar(&o.tables, "table", nil, "a game table (kingoal solve game --out FILE.kgt) to judge the runs played under its rules on the analysis pages (repeatable; read at the first analysis page and kept)")
 	cmd.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	cmd.Flags().Int64Var(&o.maxFile, "max-file-mib", web.DefaultMaxFileBytes>>20, "the largest policy file, game table or model the pages read, in MiB (a table is held whole while read: 8 to 11 times its size, a Dynamic side's ~18; the default rules' table is 186 MiB)")
 	return cmd
@@ -66,12 +74,20 @@ func runServe(ctx context.Context, streams command.Streams, o serveOptions) erro
 			return command.Usagef("--runs %s: not a directory", dir)
 		}
 	}
+	for _, t := range o.tables {
+		if info, err := os.Stat(t); err != nil || !info.Mode().IsRegular() {
+			return command.Usagef("--table %s: not a file", t)
+		}
+		if dyngame.IsTableFile(t) {
+			return command.Usagef("--table %s: a table with a Dynamic side keeps decisions, not values: it judges no match", t)
+		}
+	}
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return command.Usagef("--addr %s: %v", o.addr, err)
 	}
 	public := !ln.Addr().(*net.TCPAddr).IP.IsLoopback()
-	srv := &http.Server{Handler: (&web.Server{Roots: o.runs, Context: ctx, Public: public, MaxFileBytes: o.maxFile << 20}).Handler(), ReadHeaderTimeout: 10 * time.Second,
+	srv := &http.Server{Handler: (&web.Server{Roots: o.runs, Context: ctx, Public: public, MaxFileBytes: o.maxFile << 20, Tables: o.tables}).Handler(), ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout: time.Minute, MaxHeaderBytes: 64 << 10,
 		BaseContext: func(net.Listener) context.Context { return ctx }} // Ctrl-C ends the requests' replays and games too
 	if public {

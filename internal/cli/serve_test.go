@@ -36,7 +36,7 @@ var (
 	ratingRow = regexp.MustCompile(`<tr data-agent="([^"]+)"><td class="agent">[^<]*</td><td data-v="([^"]+)">[^<]*</td><td data-low="([^"]+)" data-high="([^"]+)">[^<]*</td>(?:<td data-v="([^"]+)" title="[^"]*">([^<]*)</td>)?(?:<td data-alpharank="([^"]+)">[^<]*</td>)?(?:<td data-nash-mass="([^"]+)">[^<]*</td><td data-nash-average="([^"]+)">[^<]*</td>)?</tr>`)
 	tableRow  = regexp.MustCompile(`<tr data-agent="([^"]+)"><td>(\d+)</td><td class="agent">[^<]*</td>((?:<td>-?\d+</td>)+)</tr>`)
 	h2hRow    = regexp.MustCompile(`<tr data-agent="([^"]+)"><td class="agent">[^<]*</td>((?:<td[^>]*>[^<]*</td>)+)</tr>`)
-	cellValue = regexp.MustCompile(`<td(?: data-v="([^"]+)")?>([^<]*)</td>`)
+	cellValue = regexp.MustCompile(`<td(?: data-v="([^"]+)"(?: style="[^"]*")?)?>([^<]*)</td>`)
 )
 
 func float(t *testing.T, s string) float64 {

@@ -57,6 +57,22 @@ class SolvedGame:
             s[k] = N.whole(k, s[k], -1000, 1000)
         return N.call("game_at", game=self._handle(), state=s)
 
+    def analyse(self, run, match):
+        """One match of an arena run read against this game, as kingoal analyse --json prints it.
+
+        The match (its match_id in run/matches.parquet) is replayed from its seeds; the run
+        must be played under this game's rules, both sides Basic. Returns a dict: decisions
+        (at every kick-off and break, each side's choice, its equilibrium mix, home's value
+        and what the choice got against the other side's mix, the loss in payoff units and in
+        points of P(win) + ½ P(draw), and its grade: none, inaccuracy ≥ 0.005, mistake ≥ 0.02,
+        blunder ≥ 0.05), curve (home's exact value after every event) and agents (each side's
+        total and worst). pandas.DataFrame(report["decisions"]) makes a table of it.
+        """
+        if self.dynamic:
+            raise ValueError("analyse: a game with a Dynamic side keeps decisions, not values: a shift is not judged")
+        match = N.whole("match", match, 0, 2**62)
+        return N.call("game_analyse", game=self._handle(), run=str(run), match=match)
+
     def _handle(self):
         if not self._h:
             raise RuntimeError("kingoal: this game is closed")

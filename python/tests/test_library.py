@@ -457,3 +457,31 @@ def test_exploitability_refuses_bad_policies():
         raise TypeError("broken policy")
     with pytest.raises(TypeError, match="broken policy"):
         kingoal.exploitability(broken, **rules)
+
+
+def test_analyse_a_match_against_the_game(tmp_path):
+    g = kingoal.solve_game(**_RULES)
+    run = tmp_path / "run"
+    kingoal.arena(["random", "heuristic"], run, matches=2, exploitability=False, **_RULES)
+    cols = kingoal.read_parquet(run / "matches.parquet")
+    results = dict(zip(cols["match_id"].tolist(), cols["result"].tolist()))
+    for match in (0, 1):
+        rep = g.analyse(run, match)
+        assert rep["match"] == match and rep["payoff"] == "win-loss" and len(rep["decisions"]) >= 2
+        assert rep["curve"][0]["value"] == g.value and rep["curve"][0]["event"] == -1
+        for d in rep["decisions"]:
+            assert d["loss"] >= 0 and d["points"] == d["loss"] / 2
+            assert d["grade"] in ("none", "inaccuracy", "mistake", "blunder")
+            mix = {w["lineup"]: w["prob"] for w in d["equilibrium"]}
+            if d["kind"] == "kick-off":
+                assert d["value"] == g.value and mix == g.kickoff_mix(d["side"])
+            if mix.get(d["chose"], 0) > 0:  # any line-up the equilibrium plays gives nothing away
+                assert d["loss"] < 1e-9, d
+        for side, a in zip(("home", "away"), rep["agents"]):
+            mine = [d["points"] for d in rep["decisions"] if d["side"] == side]
+            assert a["side"] == side and a["decisions"] == len(mine) and abs(a["points"] - sum(mine)) < 1e-12
+        assert rep["curve"][-1]["value"] == {"home": 1, "draw": 0, "away": -1}[results[match]]
+    with pytest.raises(ValueError, match="match"):
+        g.analyse(run, -1)
+    with pytest.raises(ValueError, match="solved under"):
+        kingoal.solve_game(throws_per_half=2, moves=1).analyse(run, 0)

@@ -41,9 +41,23 @@ func (g *Game) solveKickOff() error {
 // kickOffGame solves the hidden choice of starting line-ups when home will have hm moves
 // and away am (each at most Moves()).
 func (g *Game) kickOffGame(hm, am int) (zerosum.MatrixGame, error) {
+	a, err := g.kickOffValues(hm, am)
+	if err != nil {
+		return zerosum.MatrixGame{}, err
+	}
+	m, err := zerosum.SolveMatrixGame(a)
+	if err != nil {
+		return zerosum.MatrixGame{}, fmt.Errorf("solver: the kick-off's line-up game (%d and %d moves): %w", hm, am, err)
+	}
+	return m, nil
+}
+
+// kickOffValues is the first kick-off's payoff to home, [home's line-up][away's], when home
+// will have hm moves and away am.
+func (g *Game) kickOffValues(hm, am int) ([][]float64, error) {
 	kl := g.kicks[0][g.lengths[0]]
-	if kl == nil || kl.lo > 0 || kl.lo+kl.n <= 0 {
-		return zerosum.MatrixGame{}, errors.New("solver: the kick-off was not solved")
+	if kl == nil || kl.lo > 0 || kl.lo+kl.n <= 0 || kl.k == nil {
+		return nil, errors.New("solver: the kick-off was not solved")
 	}
 	sp, w := g.space, g.moves+1
 	k := kl.k[(0-kl.lo)*sp.configs():]
@@ -54,11 +68,7 @@ func (g *Game) kickOffGame(hm, am int) (zerosum.MatrixGame, error) {
 			a[i][j] = k[(i*w+hm)*sp.entries+j*w+am]
 		}
 	}
-	m, err := zerosum.SolveMatrixGame(a)
-	if err != nil {
-		return zerosum.MatrixGame{}, fmt.Errorf("solver: the kick-off's line-up game (%d and %d moves): %w", hm, am, err)
-	}
-	return m, nil
+	return a, nil
 }
 
 // KickOffWith is the equilibrium of the starting line-ups when home will have homeMoves

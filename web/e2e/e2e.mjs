@@ -1,13 +1,17 @@
 // Drives the web app in headless Chromium (Debian's, through playwright-core): loads a
-// leaderboard, replays a match to its end, plays a whole match by clicking, and opens a
-// policy heatmap, taking a screenshot of each. Run by web/browser_test.go:
-//   node e2e.mjs BASE_URL SHOT_DIR   (env: CHROMIUM, PLAYWRIGHT_DIR)
+// leaderboard, replays a match to its end, plays a whole match by clicking and another by
+// keyboard alone, opens a policy heatmap and a match's analysis, then loads every page at a
+// phone's width (390 px: does the page scroll sideways?) and checks each with axe-core
+// (WCAG 2.1 A and AA), taking a screenshot of each, desktop and phone. Run by
+// web/browser_test.go:
+//   node e2e.mjs BASE_URL SHOT_DIR   (env: CHROMIUM, PLAYWRIGHT_DIR, AXE_DIR)
 // It prints one JSON object of what it saw; the Go test checks it.
 import { createRequire } from "node:module";
 import path from "node:path";
 
 const require = createRequire(path.join(process.env.PLAYWRIGHT_DIR, "package.json"));
 const { chromium } = require("playwright-core");
+const axeSource = (await import("node:fs")).readFileSync(path.join(process.env.AXE_DIR, "axe.min.js"), "utf8");
 const [base, shots] = process.argv.slice(2);
 
 const browser = await chromium.launch({
@@ -63,6 +67,52 @@ try {
   await page.getByRole("link", { name: "policy.parquet" }).click();
   out.heatCells = await page.getByRole("table", { name: "heatmap" }).locator("td[style]").count();
   await shot("policy");
+
+  // A match read against the solved game: the page's data, and one row as shown.
+  await page.goto(base + "/run/0/short/matches/");
+  await page.getByRole("link", { name: "analysis of match 1", exact: true }).click();
+  out.analysis = JSON.parse(await page.locator("#analysis").textContent());
+  const row = page.getByRole("table", { name: "decisions" }).locator("tbody tr").first();
+  out.firstRowLoss = Number(await row.getAttribute("data-loss"));
+  out.curvePoints = (await page.locator("svg polyline").getAttribute("points")).split(" ").length;
+  await shot("analysis");
+
+  // A whole match played with the keyboard alone: Tab to a choice, Enter.
+  await page.goto(base + "/play/?vs=random&seed=3&throws-per-half=4");
+  out.keys = 0;
+  while (await page.locator("#final").count() === 0 && out.keys < 400) {
+    await page.keyboard.press("Tab");
+    out.keys++;
+    if (await page.evaluate(() => !!document.activeElement.closest("[aria-label=choices]"))) {
+      await page.keyboard.press("Enter");
+      await page.waitForLoadState();
+    }
+  }
+  out.keyboardFinal = await page.locator("#final").textContent();
+
+  // Every page at a phone's width, and axe-core on each (serious and critical violations).
+  const pages = { runs: "/", leaderboard: "/run/0/league/", matches: "/run/0/league/matches/", replay: "/run/0/league/match/1/",
+    analysis: "/run/0/short/match/1/analysis/", play: "/play/", "play-match": "/play/?vs=random&seed=7&throws-per-half=5",
+    policies: "/policies/", policy: null };
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+  const p = await phone.newPage();
+  p.setDefaultTimeout(20000);
+  await p.goto(base + "/policies/");
+  pages.policy = new URL(await p.getByRole("link", { name: "policy.parquet" }).getAttribute("href"), base + "/policies/").pathname;
+  out.wide = [];
+  out.axe = [];
+  for (const [name, url] of Object.entries(pages)) {
+    await p.goto(base + url);
+    await p.screenshot({ path: path.join(shots, name + "-phone.png"), fullPage: true });
+    const width = await p.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390) out.wide.push(name + ": " + width + " px");
+    await p.evaluate(axeSource);
+    const found = await p.evaluate(() => axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }));
+    for (const v of found.violations) {
+      if (v.impact === "serious" || v.impact === "critical") out.axe.push(name + ": " + v.id + " (" + v.nodes.length + ")");
+    }
+  }
+  out.pagesChecked = Object.keys(pages).length;
 } finally {
   await browser.close();
 }

@@ -11,7 +11,16 @@ function show(i) {
   $("step").textContent = k;
   $("score").textContent = steps[k].Home + "-" + steps[k].Away;
   items.forEach((li, j) => li.classList.toggle("now", j === k));
+  follow(items[k]);
   if (k === steps.length - 1) pause();
+}
+// follow scrolls the event list (not the page) to keep the current step in view.
+function follow(li) {
+  const list = $("events");
+  if (!li) return;
+  if (li.offsetTop < list.scrollTop || li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = li.offsetTop - list.clientHeight / 2;
+  }
 }
 function pause() { if (timer) { clearInterval(timer); timer = null; } }
 function play() { pause(); if (k === steps.length - 1) show(0); timer = setInterval(() => show(k + 1), +$("speed").value); }

@@ -1,0 +1,150 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/kingoal/kingoal/analysis"
+	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/game"
+)
+
+// judgeSolveBytes bounds a game solved inside a request to judge a match (no table of its
+// rules given to Server.Tables): games up to about 6-throw halves with two moves.
+const judgeSolveBytes = 256 << 20
+
+// judgesKept bounds the games solved in requests that are kept (by rules).
+const judgesKept = 2
+
+// judges holds the games that judge matches: the tables given, read once, and games solved
+// here, a few.
+type judges struct {
+	once   sync.Once
+	tables []*game.Game
+	err    error
+	solved lru[env.Knobs, *game.Game]
+}
+
+// judge is the game that judges matches under r: a table of Server.Tables made under r, or
+// the game solved here when small.
+func (s *Server) judge(r env.Rules) (*game.Game, error) {
+	j := &s.judges
+	j.once.Do(func() {
+		for _, path := range s.Tables {
+			g, err := game.LoadFile(s.context(), path)
+			if err != nil {
+				j.err = fmt.Errorf("web: --table %s: %w", path, err)
+				return
+			}
+			j.tables = append(j.tables, g)
+		}
+	})
+	if j.err != nil {
+		return nil, j.err
+	}
+	for _, g := range j.tables {
+		if g.Problem.Rules.Equal(r) {
+			return g, nil
+		}
+	}
+	k := env.KnobsOf(r)
+	if g, ok := j.solved.get(k); ok {
+		return g, nil
+	}
+	g, err := analysis.Source{MaxBytes: judgeSolveBytes}.Game(s.context(), r)
+	if err != nil {
+		return nil, fmt.Errorf("%w (kingoal serve --table FILE.kgt gives the server a table of these rules)", err)
+	}
+	j.solved.put(k, g, 1)
+	return g, nil
+}
+
+// curveView is the value curve drawn as an SVG polyline: home's value after each event,
+// from the top (home wins) to the bottom (away wins), the goals as vertical lines and the
+// decisions that gave value away as marks.
+type curveView struct {
+	Points             string
+	Width, Height, Mid int
+	Top, Bottom        string
+	Goals              []int // x of each goal
+	Marks              []curveMark
+}
+
+type curveMark struct {
+	X, Y  int
+	Grade string
+	Label string
+}
+
+const curveWidth, curveHeight = 720, 200
+
+// curveOf scales a report's curve: win-loss and advance run from −1 to 1, goal-diff from
+// its lowest to its highest value.
+func curveOf(rep analysis.Report) curveView {
+	lo, hi := -1.0, 1.0
+	if rep.Payoff == "goal-diff" {
+		lo, hi = rep.Curve[0].Value, rep.Curve[0].Value
+		for _, p := range rep.Curve {
+			lo, hi = min(lo, p.Value), max(hi, p.Value)
+		}
+		lo, hi = lo-0.5, hi+0.5
+	}
+	n := max(len(rep.Curve)-1, 1)
+	x := func(i int) int { return i * curveWidth / n }
+	y := func(v float64) int { return int((hi - v) / (hi - lo) * curveHeight) }
+	var b strings.Builder
+	v := curveView{Width: curveWidth, Height: curveHeight, Mid: y((hi + lo) / 2), Top: "home wins", Bottom: "away wins"}
+	if rep.Payoff == "goal-diff" {
+		v.Top, v.Bottom = fmt.Sprintf("%+.1f goals", hi), fmt.Sprintf("%+.1f goals", lo)
+	}
+	at := map[int]int{} // event → its point
+	prev := rep.Curve[0].Score
+	for i, p := range rep.Curve {
+		fmt.Fprintf(&b, "%d,%d ", x(i), y(p.Value))
+		if p.Score != prev {
+			v.Goals = append(v.Goals, x(i))
+		}
+		prev, at[p.Event] = p.Score, i
+	}
+	v.Points = strings.TrimSpace(b.String())
+	for _, d := range rep.Decisions {
+		if d.Grade == analysis.Best {
+			continue
+		}
+		i := at[d.Event-1] // the value before the decision
+		v.Marks = append(v.Marks, curveMark{x(i), y(rep.Curve[i].Value), d.Grade.String(),
+			fmt.Sprintf("%s (%s) at %s: %s, %.4f points", d.Agent, d.Side, d.Time, d.Grade, d.Points)})
+	}
+	return v
+}
+
+func (s *Server) analysisPage(w http.ResponseWriter, r *http.Request) {
+	dir, id, ok := s.matchOf(w, r)
+	if !ok {
+		return
+	}
+	rep, err := s.replay(dir, id)
+	if errors.Is(err, arena.ErrNoSuchMatch) {
+		http.Error(w, err.Error(), http.StatusNotFound)
+		return
+	}
+	data := map[string]any{"Name": r.PathValue("name"), "ID": id}
+	if err == nil {
+		data["Match"] = rep.Match
+		var g *game.Game
+		if g, err = s.judge(rep.Start.Rules()); err == nil {
+			var report analysis.Report
+			if report, err = analysis.Replay(r.Context(), g, rep); err == nil {
+				data["Report"], data["Curve"] = report, curveOf(report)
+			}
+		}
+	}
+	if err != nil {
+		data["Err"] = err.Error()
+	}
+	render(w, "analysis.html", data)
+}
