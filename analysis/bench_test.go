@@ -14,13 +14,13 @@ import (
 // benchMatch analyses one match of random against random (every event valued) against g.
 func benchMatch(b *testing.B, g *game.Game) {
 	start, events := played(b, g.Problem.Rules, randomPolicy(1), randomPolicy(2), 3)
-	b.ReportMetric(float64(len(events)), "events")
 	b.ResetTimer()
 	for range b.N {
 		if _, err := analysis.Match(context.Background(), g, start, events, [2]string{"a", "b"}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64(len(events)), "events")
 }
 
 // BenchmarkMatchShortRules: 6-throw halves with two moves, the game solved in memory (its

@@ -1,14 +1,12 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"sync"
 
 	"github.com/kingoal/kingoal/analysis"
-	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/game"
 )
@@ -123,16 +121,10 @@ func curveOf(rep analysis.Report) curveView {
 }
 
 func (s *Server) analysisPage(w http.ResponseWriter, r *http.Request) {
-	dir, id, ok := s.matchOf(w, r)
+	rep, data, ok, err := s.requestedReplay(w, r)
 	if !ok {
 		return
 	}
-	rep, err := s.replay(dir, id)
-	if errors.Is(err, arena.ErrNoSuchMatch) {
-		http.Error(w, err.Error(), http.StatusNotFound)
-		return
-	}
-	data := map[string]any{"Name": r.PathValue("name"), "ID": id}
 	if err == nil {
 		data["Match"] = rep.Match
 		var g *game.Game

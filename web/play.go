@@ -48,15 +48,7 @@ func parseGame(q url.Values) (playedGame, error) {
 		}
 		g.m.Seed = seed
 	}
-	knobs := env.DefaultKnobs()
-	for _, k := range env.KnobTable {
-		if v := q.Get(k.Name); v != "" {
-			if err := k.Set(&knobs, v); err != nil {
-				return g, err
-			}
-		}
-	}
-	r, err := knobs.Rules()
+	r, err := rulesOf(q)
 	if err != nil {
 		return g, err
 	}
@@ -119,6 +111,20 @@ func (s *Server) playGame(r *http.Request, g playedGame) (played, error) {
 		return p, fmt.Errorf("%w: %d choices for a match that asked %d", errIllegalChoice, len(g.choices), next)
 	}
 	return p, err
+}
+
+// rulesOf reads the rule knobs of a query (the play and explorer forms): the defaults where
+// absent.
+func rulesOf(q url.Values) (env.Rules, error) {
+	knobs := env.DefaultKnobs()
+	for _, k := range env.KnobTable {
+		if v := q.Get(k.Name); v != "" {
+			if err := k.Set(&knobs, v); err != nil {
+				return env.Rules{}, err
+			}
+		}
+	}
+	return knobs.Rules()
 }
 
 func (s *Server) playPage(w http.ResponseWriter, r *http.Request) {

@@ -117,15 +117,25 @@ type replayStep struct {
 	Goal       bool
 }
 
-func (s *Server) replayPage(w http.ResponseWriter, r *http.Request) {
+// requestedReplay is the request's match played again, and the page's data naming it; false
+// once it has answered (a bad name, no such run or match). A replay that fails is err, for
+// the page to show.
+func (s *Server) requestedReplay(w http.ResponseWriter, r *http.Request) (rep arena.Replay, data map[string]any, ok bool, err error) {
 	dir, id, ok := s.matchOf(w, r)
 	if !ok {
-		return
+		return rep, nil, false, nil
 	}
-	rep, err := s.replay(dir, id)
-	data := map[string]any{"Name": r.PathValue("name"), "ID": id}
+	rep, err = s.replay(dir, id)
 	if errors.Is(err, arena.ErrNoSuchMatch) {
 		http.Error(w, err.Error(), http.StatusNotFound)
+		return rep, nil, false, nil
+	}
+	return rep, map[string]any{"Name": r.PathValue("name"), "ID": id}, true, err
+}
+
+func (s *Server) replayPage(w http.ResponseWriter, r *http.Request) {
+	rep, data, ok, err := s.requestedReplay(w, r)
+	if !ok {
 		return
 	}
 	if err != nil {

@@ -38,6 +38,7 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 		return fmt.Sprintf("%+.0f", x)
 	},
 	"add1":            func(i int) int { return i + 1 },
+	"periodNames":     func() []string { return []string{"first half", "second half", "extra time 1", "extra time 2"} },
 	"alphaRankNote":   arena.AlphaRankNote,
 	"nashAverageNote": arena.NashAverageNote,
 	"nan":             math.IsNaN,
@@ -115,6 +116,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /play/{$}", s.playPage)
 	mux.HandleFunc("GET /play/frame.png", s.playFrame)
 	mux.HandleFunc("GET /policies/{$}", s.policiesPage)
+	mux.HandleFunc("GET /explore/{$}", s.explorePage)
 	mux.HandleFunc("GET /policy/{root}/{file}", s.policyPage)
 	mux.Handle("GET /static/", http.FileServerFS(static))
 	return s.guard(mux)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/internal/induction"
+	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
@@ -21,20 +22,21 @@ var ErrNotJudged = errors.New("solver: no value for this state")
 // equilibrium from there: the game's value at the first kick-off, a break's value, a throw's
 // value from the throw recursion over the breaks that follow (the line-ups are kept until
 // the next break), the payoff of a finished match. A shoot-out under way is refused with
-// ErrNotJudged (its value at its start is the last throw's).
+// ErrNotJudged: its kicks are not valued one by one.
 func (g *Game) ValueOf(ctx context.Context, s env.State) (float64, error) {
 	if err := g.judges(s); err != nil {
 		return 0, err
 	}
 	switch {
 	case s.Node() == env.Terminal:
-		if !s.PlayedShootout() {
-			return g.final(s.Goals(env.Home) - s.Goals(env.Away)), nil
+		d := s.Goals(env.Home) - s.Goals(env.Away)
+		if s.PlayedShootout() && g.Problem.Payoff == lineup.PayoffAdvance { // only advance counts the shoot-out
+			d = -1
+			if w, _ := s.Winner(); w == env.Home {
+				d = 1
+			}
 		}
-		if w, _ := s.Winner(); w == env.Home {
-			return g.final(1), nil
-		}
-		return g.final(-1), nil
+		return g.final(d), nil
 	case s.Period() == env.Penalties:
 		return 0, fmt.Errorf("%w: a shoot-out under way", ErrNotJudged)
 	case s.Decision() == env.KickOff:
@@ -43,7 +45,8 @@ func (g *Game) ValueOf(ctx context.Context, s env.State) (float64, error) {
 		sol, err := g.At(StateOf(s))
 		return sol.Value, err
 	}
-	vs, err := g.play(ctx, s, []config{g.configOf(s.Lineup(env.Home), s.MovesLeft(env.Home), s.Lineup(env.Away), s.MovesLeft(env.Away))}, s.Ball())
+	c := g.configOf(s.Lineup(env.Home), s.MovesLeft(env.Home), s.Lineup(env.Away), s.MovesLeft(env.Away))
+	vs, err := g.play(ctx, s.Period(), s.ThrowsLeft(), s.Goals(env.Home)-s.Goals(env.Away), []config{c}, s.Ball())
 	if err != nil {
 		return 0, err
 	}
@@ -58,7 +61,6 @@ func (g *Game) ChoiceValues(ctx context.Context, s env.State, homes, aways []env
 	if err := g.judges(s); err != nil {
 		return nil, err
 	}
-	out := make([][]float64, len(homes))
 	switch s.Decision() {
 	case env.KickOff:
 		if s.MovesLeft(env.Home) != g.Problem.Rules.MoveBudget() || s.MovesLeft(env.Away) != g.Problem.Rules.MoveBudget() {
@@ -68,6 +70,7 @@ func (g *Game) ChoiceValues(ctx context.Context, s env.State, homes, aways []env
 		if err != nil {
 			return nil, err
 		}
+		out := make([][]float64, len(homes))
 		for i, h := range homes {
 			out[i] = make([]float64, len(aways))
 			for j, w := range aways {
@@ -76,25 +79,33 @@ func (g *Game) ChoiceValues(ctx context.Context, s env.State, homes, aways []env
 		}
 		return out, nil
 	case env.Break:
-	default:
-		return nil, fmt.Errorf("%w: the %s is not a choice of line-ups", ErrNotJudged, s.Decision())
+		return g.BreakValues(ctx, StateOf(s), homes, aways)
+	}
+	return nil, fmt.Errorf("%w: the %s is not a choice of line-ups", ErrNotJudged, s.Decision())
+}
+
+// BreakValues is ChoiceValues at the break s: the value to home of the kick-off that
+// follows when home plays homes[i] and away aways[j], both then playing the equilibrium.
+func (g *Game) BreakValues(ctx context.Context, s State, homes, aways []env.Lineup) ([][]float64, error) {
+	if !s.Home.Valid() || !s.Away.Valid() || s.HomeMoves < 0 || s.AwayMoves < 0 {
+		return nil, fmt.Errorf("solver: a break needs two valid line-ups and moves left ≥ 0 (%v, %v, %d, %d)", s.Home, s.Away, s.HomeMoves, s.AwayMoves)
 	}
 	cs := make([]config, 0, len(homes)*len(aways))
 	for _, h := range homes {
-		hm := s.MovesLeft(env.Home) - s.Lineup(env.Home).Moves(h)
+		hm := s.HomeMoves - s.Home.Moves(h)
 		for _, w := range aways {
-			am := s.MovesLeft(env.Away) - s.Lineup(env.Away).Moves(w)
+			am := s.AwayMoves - s.Away.Moves(w)
 			if hm < 0 || am < 0 || !h.Valid() || !w.Valid() {
-				return nil, fmt.Errorf("solver: %v v %v cannot follow %v (%d moves) v %v (%d moves)", h, w,
-					s.Lineup(env.Home), s.MovesLeft(env.Home), s.Lineup(env.Away), s.MovesLeft(env.Away))
+				return nil, fmt.Errorf("solver: %v v %v cannot follow %v (%d moves) v %v (%d moves)", h, w, s.Home, s.HomeMoves, s.Away, s.AwayMoves)
 			}
 			cs = append(cs, g.configOf(h, hm, w, am))
 		}
 	}
-	vs, err := g.play(ctx, s, cs, env.KickOffSector)
+	vs, err := g.play(ctx, s.Period, s.ThrowsLeft, s.GoalDiff, cs, env.KickOffSector)
 	if err != nil {
 		return nil, err
 	}
+	out := make([][]float64, len(homes))
 	for i := range homes {
 		out[i] = vs[i*len(aways) : (i+1)*len(aways)]
 	}
@@ -121,10 +132,10 @@ func (g *Game) configOf(h env.Lineup, hm int, a env.Lineup, am int) config {
 	return config{h.Index()*w + min(hm, g.moves), a.Index()*w + min(am, g.moves)}
 }
 
-// play runs the throw recursion from s's time and difference for the configurations cs, the
-// breaks' values read from the game (a break where nobody can move is its kick-off), and
-// returns each configuration's value with the ball in sector ball and s's throws left.
-func (g *Game) play(ctx context.Context, s env.State, cs []config, ball int) ([]float64, error) {
+// play runs the throw recursion from period per, t throws left and difference d for the
+// configurations cs, the breaks' values read from the game (a break where nobody can move is
+// its kick-off), and returns each configuration's value there with the ball in sector ball.
+func (g *Game) play(ctx context.Context, per env.Period, t, d int, cs []config, ball int) ([]float64, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -136,7 +147,7 @@ func (g *Game) play(ctx context.Context, s env.State, cs []config, ball int) ([]
 	// From) would miss goals from a ball already forward. Breaks no match reaches are NaN,
 	// and a NaN in a result is an error.
 	ls := induction.GameLayers(g.Problem.Rules, g.Problem.Payoff, final, true)
-	from := induction.BreakStart{Period: s.Period(), ThrowsLeft: s.ThrowsLeft(), GoalDiff: s.Goals(env.Home) - s.Goals(env.Away)}
+	from := induction.BreakStart{Period: per, ThrowsLeft: t, GoalDiff: d}
 	fp := int(from.Period) - int(env.FirstHalf)
 	if fp < 0 || fp >= len(ls.Lengths) || from.ThrowsLeft < 1 || from.ThrowsLeft > ls.Lengths[fp] {
 		return nil, fmt.Errorf("%w: %s with %d throws left", ErrNotJudged, from.Period, from.ThrowsLeft)
@@ -195,13 +206,7 @@ func configSectors(ls *induction.Layers, cs []config, w int) {
 	}
 	for i, c := range cs {
 		st := odds.NewSectorTable(env.LineupAt(c.home/w), env.LineupAt(c.away/w), ls.R.TiesCount)
-		for b := 1; b <= env.Sectors; b++ {
-			win, lose := st.Win[b][env.Home], st.Win[b][env.Away]
-			ls.Coef[b][0][i], ls.Coef[b][1][i] = win, lose
-			if ls.R.TiesCount {
-				ls.Coef[b][2][i] = 1 - win - lose
-			}
-		}
+		setThrowOdds(ls, i, &st.Win)
 	}
 }
 

@@ -32,16 +32,22 @@ func gameSectors(ls *induction.Layers, sp *gameSpace) {
 			for mh := range w {
 				for ma := range w {
 					for c := (lh*w+mh)*sp.entries + la*w + ma; c < ls.Size; c += n {
-						for b := 1; b <= env.Sectors; b++ {
-							win, lose := st.Win[b][env.Home], st.Win[b][env.Away]
-							ls.Coef[b][0][c], ls.Coef[b][1][c] = win, lose
-							if ls.R.TiesCount {
-								ls.Coef[b][2][c] = 1 - win - lose
-							}
-						}
+						setThrowOdds(ls, c, &st.Win)
 					}
 				}
 			}
+		}
+	}
+}
+
+// setThrowOdds sets entry c's throw coefficients to the line-ups' odds (odds.NewSectorTable's
+// Win: each side's chance to win the throw, ball in each sector).
+func setThrowOdds(ls *induction.Layers, c int, odds *[env.Sectors + 1][2]float64) {
+	for b := 1; b <= env.Sectors; b++ {
+		win, lose := odds[b][env.Home], odds[b][env.Away]
+		ls.Coef[b][0][c], ls.Coef[b][1][c] = win, lose
+		if ls.R.TiesCount {
+			ls.Coef[b][2][c] = 1 - win - lose
 		}
 	}
 }
