@@ -49,11 +49,19 @@ func TestMatchJudgesEveryDecision(t *testing.T) {
 			t.Fatal(err)
 		}
 		judged, lost := 0, 0
+		var tally analysis.Tally
+		total, worst := map[string]float64{}, map[string]float64{}
 		for seed := range uint64(8) {
 			start, events := played(t, p.Rules, randomPolicy(seed), randomPolicy(seed+100), seed)
 			rep, err := analysis.Match(ctx, g, start, events, [2]string{"random", "random2"})
 			if err != nil {
 				t.Fatal(err)
+			}
+			rep.Match = int64(seed)
+			tally.Add(rep)
+			for _, d := range rep.Decisions {
+				total[d.Agent] += d.Points
+				worst[d.Agent] = max(worst[d.Agent], d.Points)
 			}
 			var sum [2]float64
 			for _, d := range rep.Decisions {
@@ -89,6 +97,15 @@ func TestMatchJudgesEveryDecision(t *testing.T) {
 			last, end := rep.Curve[len(rep.Curve)-1], events[len(events)-1].After
 			if want := finalValue(end); last.Event != len(events)-1 || last.Value != want {
 				t.Fatalf("curve ends %+v, the match %v", last, want)
+			}
+		}
+		sums := tally.Agents()
+		if len(sums) != 2 || sums[0].PerMatch > sums[1].PerMatch {
+			t.Fatalf("tally %+v", sums)
+		}
+		for _, a := range sums {
+			if a.Matches != 8 || math.Abs(a.PerMatch-total[a.Agent]/8) > 1e-12 || a.Worst != worst[a.Agent] {
+				t.Errorf("tally %+v; the decisions: %v in all, %v at worst", a, total[a.Agent], worst[a.Agent])
 			}
 		}
 		// Random choices give value away at some decisions and not at others (keeping

@@ -73,6 +73,9 @@ func NewReplayer(ctx context.Context, dir string, limits Limits) (*Replayer, err
 // ErrNoSuchMatch is what Match refuses an ID outside the run with.
 var ErrNoSuchMatch = errors.New("arena: no such match")
 
+// Info is the run's description (run.json).
+func (r *Replayer) Info() RunInfo { return r.info }
+
 // Match plays match id again (its whole unit: a cup's later rounds follow from its earlier
 // ones) and checks that it ends as its row in matches.parquet says: a replay that does not is
 // an error, never a picture of another match.

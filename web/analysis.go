@@ -67,6 +67,7 @@ func (s *Server) judge(r env.Rules) (*game.Game, error) {
 type curveView struct {
 	Points             string
 	Width, Height, Mid int
+	ViewBox            string // the drawing and a margin for the marks
 	Top, Bottom        string
 	Goals              []int // x of each goal
 	Marks              []curveMark
@@ -95,7 +96,8 @@ func curveOf(rep analysis.Report) curveView {
 	x := func(i int) int { return i * curveWidth / n }
 	y := func(v float64) int { return int((hi - v) / (hi - lo) * curveHeight) }
 	var b strings.Builder
-	v := curveView{Width: curveWidth, Height: curveHeight, Mid: y((hi + lo) / 2), Top: "home wins", Bottom: "away wins"}
+	v := curveView{Width: curveWidth, Height: curveHeight, Mid: y((hi + lo) / 2), Top: "home wins", Bottom: "away wins",
+		ViewBox: fmt.Sprintf("-8 -14 %d %d", curveWidth+16, curveHeight+28)}
 	if rep.Payoff == "goal-diff" {
 		v.Top, v.Bottom = fmt.Sprintf("%+.1f goals", hi), fmt.Sprintf("%+.1f goals", lo)
 	}
@@ -114,7 +116,11 @@ func curveOf(rep analysis.Report) curveView {
 			continue
 		}
 		i := at[d.Event-1] // the value before the decision
-		v.Marks = append(v.Marks, curveMark{x(i), y(rep.Curve[i].Value), d.Grade.String(),
+		off := -7          // home's mark above the curve, away's below: both show at one decision
+		if d.Side == env.Away.String() {
+			off = 7
+		}
+		v.Marks = append(v.Marks, curveMark{x(i), y(rep.Curve[i].Value) + off, d.Grade.String(),
 			fmt.Sprintf("%s (%s) at %s: %s, %.4f points", d.Agent, d.Side, d.Time, d.Grade, d.Points)})
 	}
 	return v
@@ -127,16 +133,47 @@ func (s *Server) analysisPage(w http.ResponseWriter, r *http.Request) {
 	}
 	if err == nil {
 		data["Match"] = rep.Match
-		var g *game.Game
-		if g, err = s.judge(rep.Start.Rules()); err == nil {
-			var report analysis.Report
-			if report, err = analysis.Replay(r.Context(), g, rep); err == nil {
-				data["Report"], data["Curve"] = report, curveOf(report)
-			}
-		}
+		err = s.analyse(r, rep.Start.Rules(), [2]string{rep.Match.HomeAgent, rep.Match.AwayAgent}, rep.Events, rep.Match.MatchID, data)
 	}
 	if err != nil {
 		data["Err"] = err.Error()
 	}
 	render(w, "analysis.html", data)
+}
+
+// playAnalysisPage reads the match of the Play page (its URL's query: rules, seed and your
+// choices so far) against the solved game.
+func (s *Server) playAnalysisPage(w http.ResponseWriter, r *http.Request) {
+	g, p, ok := s.requestedGame(w, r)
+	if !ok {
+		return
+	}
+	names := [2]string{g.m.Opponent, g.m.Opponent}
+	names[g.m.Side] = "you"
+	data := map[string]any{"Name": "your match", "Play": "/play/" + g.url(), "Names": names}
+	err := s.analyse(r, g.m.Rules, names, p.events, 0, data)
+	if err != nil {
+		data["Err"] = err.Error()
+	}
+	render(w, "analysis.html", data)
+}
+
+// analyse fills data with the report of the match under rules that plays events (its id in
+// its run, if any).
+func (s *Server) analyse(r *http.Request, rules env.Rules, names [2]string, events []env.Event, id int64, data map[string]any) error {
+	start, err := env.NewState(rules)
+	if err != nil {
+		return err
+	}
+	g, err := s.judge(rules)
+	if err != nil {
+		return err
+	}
+	report, err := analysis.Match(r.Context(), g, start, events, names)
+	if err != nil {
+		return err
+	}
+	report.Match = id
+	data["Report"], data["Curve"] = report, curveOf(report)
+	return nil
 }

@@ -78,7 +78,8 @@ func TestInABrowser(t *testing.T) {
 		Analysis                                             analysis.Report
 		FirstRowLoss                                         float64
 		CurvePoints, Keys, PagesChecked                      int
-		KeyboardFinal                                        string
+		KeyboardFinal, PlayedYou                             string
+		PlayedDecisions                                      int
 		Wide, Axe                                            []string
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &saw); err != nil {
@@ -104,6 +105,9 @@ func TestInABrowser(t *testing.T) {
 	checkAnalysisSeen(t, filepath.Join(root, "short"), table, saw.Analysis, saw.FirstRowLoss, saw.CurvePoints)
 	if !strings.HasPrefix(saw.KeyboardFinal, "Final score") {
 		t.Errorf("the match played by keyboard did not end (%d key presses): %q", saw.Keys, saw.KeyboardFinal)
+	}
+	if saw.PlayedDecisions < 2 || saw.PlayedYou != "you" {
+		t.Errorf("the analysis of the match played: %d decisions, home %q", saw.PlayedDecisions, saw.PlayedYou)
 	}
 	if saw.PagesChecked < 10 || len(saw.Wide) > 0 || len(saw.Axe) > 0 {
 		t.Errorf("%d pages at 390 px: wider than the screen: %v; axe-core's serious or critical violations: %v", saw.PagesChecked, saw.Wide, saw.Axe)

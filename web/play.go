@@ -194,7 +194,7 @@ func (s *Server) renderGame(w http.ResponseWriter, g playedGame, p played, data 
 			again.query[k] = v
 		}
 		again.query.Set("seed", strconv.FormatUint(g.m.Seed+1, 10))
-		data["Again"] = again.url()
+		data["Again"], data["Analysis"] = again.url(), "analysis/"+g.url()
 		data["Final"] = fmt.Sprintf("Final score %d-%d (you are %s): %s.", p.state.Goals(env.Home), p.state.Goals(env.Away), me, outcome)
 		render(w, "play.html", data)
 		return

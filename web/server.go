@@ -115,6 +115,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /run/{root}/{name}/match/{id}/analysis/{$}", s.analysisPage)
 	mux.HandleFunc("GET /play/{$}", s.playPage)
 	mux.HandleFunc("GET /play/frame.png", s.playFrame)
+	mux.HandleFunc("GET /play/analysis/{$}", s.playAnalysisPage)
 	mux.HandleFunc("GET /policies/{$}", s.policiesPage)
 	mux.HandleFunc("GET /explore/{$}", s.explorePage)
 	mux.HandleFunc("GET /policy/{root}/{file}", s.policyPage)

@@ -11,10 +11,12 @@ import (
 	"github.com/kingoal/kingoal/analysis"
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/internal/cli/command"
+	"github.com/kingoal/kingoal/solver/game"
 )
 
 type analyseOptions struct {
 	match  int64
+	all    bool
 	table  string
 	payoff string
 	asJSON bool
@@ -23,7 +25,7 @@ type analyseOptions struct {
 func newAnalyseCmd(streams command.Streams) *cobra.Command {
 	var o analyseOptions
 	cmd := &cobra.Command{
-		Use:   "analyse RUN --match ID [--table FILE.kgt] [--json]",
+		Use:   "analyse RUN (--match ID | --all) [--table FILE.kgt] [--json]",
 		Short: "Every decision of a match judged against the solved game, and its value curve",
 		Long: `Analyse replays one match of an arena run (from its seeds, as kingoal serve does) and
 reads it against the solved substitution game, as a chess engine reads a game: at every
@@ -31,16 +33,19 @@ kick-off and break, each side's choice beside the equilibrium's mix and the valu
 away against the other side's mix, in points of P(win) + ½ P(draw) (goals for goal-diff),
 graded none (< 0.005), inaccuracy (≥ 0.005), mistake (≥ 0.02) or blunder (≥ 0.05); home's
 exact value after every event (the value curve); and what each agent gave away in all and
-at its worst decision.
+at its worst decision. With --all it reads every match of the run and prints, for each
+agent, the points it gave away a match on average, its worst decision (and its match) and
+its inaccuracies, mistakes and blunders.
 
 The game is read from --table (kingoal solve game --out FILE.kgt, made under the run's
 rules) or, without one, solved here when it needs at most 2 GiB (short halves). Matches
 with a Dynamic side are refused: a shift is not judged.`,
-		Example: "  kingoal analyse runs/league-7 --match 12 --table game.kgt\n  kingoal analyse runs/short --match 0 --json",
+		Example: "  kingoal analyse runs/league-7 --match 12 --table game.kgt\n  kingoal analyse runs/league-7 --all --table game.kgt\n  kingoal analyse runs/short --match 0 --json",
 		Args:    command.ArgsBetween(1, 1, "a run directory"),
 		RunE:    func(cmd *cobra.Command, args []string) error { return runAnalyse(cmd.Context(), streams, o, args[0]) },
 	}
 	cmd.Flags().Int64Var(&o.match, "match", -1, "the match's `ID` in the run (match_id in matches.parquet)")
+	cmd.Flags().BoolVar(&o.all, "all", false, "read every match of the run and sum them by agent")
 	cmd.Flags().StringVar(&o.table, "table", "", "the game table to judge with (`FILE.kgt`; default: solve the game, if small)")
 	cmd.Flags().StringVar(&o.payoff, "payoff", "", "the game's payoff: win-loss, goal-diff or advance (default: the table's; solving, advance in a knockout and win-loss in a league)")
 	command.JSONFlag(cmd.Flags(), &o.asJSON, "the analysis")
@@ -48,8 +53,8 @@ with a Dynamic side are refused: a shift is not judged.`,
 }
 
 func runAnalyse(ctx context.Context, streams command.Streams, o analyseOptions, dir string) error {
-	if o.match < 0 {
-		return command.Usagef("analyse: --match: give the match's ID (match_id in %s/matches.parquet)", dir)
+	if (o.match < 0) == !o.all {
+		return command.Usagef("analyse: give one of --match ID (match_id in %s/matches.parquet) or --all", dir)
 	}
 	switch o.payoff {
 	case "", "win-loss", "goal-diff", "advance":
@@ -60,7 +65,8 @@ func runAnalyse(ctx context.Context, streams command.Streams, o analyseOptions, 
 	if err != nil {
 		return err
 	}
-	rep, err := rp.Match(o.match)
+	first := max(o.match, 0)
+	rep, err := rp.Match(first)
 	if err != nil {
 		return err
 	}
@@ -74,6 +80,9 @@ func runAnalyse(ctx context.Context, streams command.Streams, o analyseOptions, 
 	if err != nil {
 		return err
 	}
+	if o.all {
+		return analyseAll(ctx, streams, o, rp, g, rep)
+	}
 	report, err := analysis.Replay(ctx, g, rep)
 	if err != nil {
 		return err
@@ -82,6 +91,40 @@ func runAnalyse(ctx context.Context, streams command.Streams, o analyseOptions, 
 		return command.WriteJSON(streams.Out, report)
 	}
 	return renderAnalysis(streams.Out, report)
+}
+
+// analyseAll reads every match of the run (the first already replayed) and prints the sum by
+// agent.
+func analyseAll(ctx context.Context, streams command.Streams, o analyseOptions, rp *arena.Replayer, g *game.Game, rep arena.Replay) error {
+	total := rp.Info().TotalMatches
+	bar := command.NewProgress(streams.ErrOut, total, "matches")
+	var tally analysis.Tally
+	for id := range int64(total) {
+		if id > 0 {
+			var err error
+			if rep, err = rp.Match(id); err != nil {
+				return err
+			}
+		}
+		report, err := analysis.Replay(ctx, g, rep)
+		if err != nil {
+			return err
+		}
+		tally.Add(report)
+		_ = bar.Add(1)
+	}
+	_ = bar.Finish()
+	sums := tally.Agents()
+	if o.asJSON {
+		return command.WriteJSON(streams.Out, sums)
+	}
+	fmt.Fprintf(streams.Out, "%d matches, %s (payoff %s)\n\n", total, g.Problem.Rules, g.Problem.Payoff)
+	rows := make([][]string, len(sums))
+	for i, a := range sums {
+		rows[i] = []string{a.Agent, strconv.Itoa(a.Matches), strconv.Itoa(a.Decisions), fmt.Sprintf("%.4f", a.PerMatch), fmt.Sprintf("%.4f", a.Worst),
+			strconv.FormatInt(a.WorstMatch, 10), strconv.Itoa(a.Inaccuracies), strconv.Itoa(a.Mistakes), strconv.Itoa(a.Blunders)}
+	}
+	return command.AppendRows(command.NewTable(streams.Out, 1, "agent", "matches", "decisions", "points lost a match", "worst", "in match", "inaccuracies", "mistakes", "blunders"), rows)
 }
 
 func renderAnalysis(w io.Writer, r analysis.Report) error {

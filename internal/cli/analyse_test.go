@@ -80,7 +80,28 @@ func TestAnalyse(t *testing.T) {
 			t.Errorf("report %+v, the library's %+v", got, want)
 		}
 	}
-	code, out, _ := run(t, "analyse", runDir, "--match", "1")
+	// --all sums every match by agent: the mean of the matches' own reports.
+	var sums []analysis.Summary
+	code, out, stderr := run(t, "analyse", runDir, "--all", "--json")
+	if code != 0 || json.Unmarshal([]byte(out), &sums) != nil || len(sums) != 2 {
+		t.Fatalf("--all: %d %s\n%s", code, stderr, out)
+	}
+	var tally analysis.Tally
+	for id := range int64(2) {
+		rep, err := rp.Match(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := analysis.Replay(context.Background(), g, rep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tally.Add(r)
+	}
+	if want := tally.Agents(); !reflect.DeepEqual(sums, want) || sums[0].Matches != 2 {
+		t.Errorf("--all: %+v, the library's %+v", sums, want)
+	}
+	code, out, _ = run(t, "analyse", runDir, "--match", "1")
 	if code != 0 || !strings.Contains(out, "points lost") || !strings.Contains(out, "random") || strings.Count(out, "kick-off") < 2 {
 		t.Errorf("text: %d\n%s", code, out)
 	}
@@ -89,7 +110,8 @@ func TestAnalyse(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"analyse", runDir}, command.ExitUsage, "--match: give the match's ID"},
+		{[]string{"analyse", runDir}, command.ExitUsage, "give one of --match ID"},
+		{[]string{"analyse", runDir, "--match", "0", "--all"}, command.ExitUsage, "give one of --match ID"},
 		{[]string{"analyse", runDir, "--match", "99"}, 1, "99"},
 		{[]string{"analyse", runDir, "--match", "0", "--payoff", "points"}, command.ExitUsage, `--payoff "points"`},
 		{[]string{"analyse", runDir, "--match", "0", "--table", other}, 1, "was made under"},

@@ -78,7 +78,7 @@ try {
   await shot("analysis");
 
   // A whole match played with the keyboard alone: Tab to a choice, Enter.
-  await page.goto(base + "/play/?vs=random&seed=3&throws-per-half=4");
+  await page.goto(base + "/play/?vs=random&seed=3&throws-per-half=4&moves=2");
   out.keys = 0;
   while (await page.locator("#final").count() === 0 && out.keys < 400) {
     await page.keyboard.press("Tab");
@@ -89,6 +89,11 @@ try {
     }
   }
   out.keyboardFinal = await page.locator("#final").textContent();
+  await page.getByRole("link", { name: "Your match against the solved game" }).click();
+  const played = JSON.parse(await page.locator("#analysis").textContent());
+  out.playedDecisions = played.decisions.length;
+  out.playedYou = played.agents[0].agent;
+  await shot("analysis-played");
 
   // Every page at a phone's width, and axe-core on each (serious and critical violations).
   const pages = { runs: "/", leaderboard: "/run/0/league/", matches: "/run/0/league/matches/", replay: "/run/0/league/match/1/",
