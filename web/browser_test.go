@@ -79,7 +79,8 @@ func TestInABrowser(t *testing.T) {
 		FirstRowLoss                                         float64
 		CurvePoints, Keys, PagesChecked                      int
 		KeyboardFinal, PlayedYou                             string
-		PlayedDecisions                                      int
+		PlayedDecisions, CounterSubmits                      int
+		CountersFinal, CountersKickOff                       string
 		Wide, Axe                                            []string
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &saw); err != nil {
@@ -105,6 +106,9 @@ func TestInABrowser(t *testing.T) {
 	checkAnalysisSeen(t, filepath.Join(root, "short"), table, saw.Analysis, saw.FirstRowLoss, saw.CurvePoints)
 	if !strings.HasPrefix(saw.KeyboardFinal, "Final score") {
 		t.Errorf("the match played by keyboard did not end (%d key presses): %q", saw.Keys, saw.KeyboardFinal)
+	}
+	if !strings.HasPrefix(saw.CountersFinal, "Final score") || saw.CounterSubmits < 2 || !strings.Contains(saw.CountersKickOff, "1-2-3-3-1") {
+		t.Errorf("the match played by setting counters: %d submits, kick-off %q, end %q", saw.CounterSubmits, saw.CountersKickOff, saw.CountersFinal)
 	}
 	if saw.PlayedDecisions < 2 || saw.PlayedYou != "you" {
 		t.Errorf("the analysis of the match played: %d decisions, home %q", saw.PlayedDecisions, saw.PlayedYou)

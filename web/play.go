@@ -142,7 +142,12 @@ func (s *Server) playPage(w http.ResponseWriter, r *http.Request) {
 // requestedGame reads the request's game and plays it as far as its choices go, or answers
 // with the error and false: 400 for the request's fault, 500 for the server's.
 func (s *Server) requestedGame(w http.ResponseWriter, r *http.Request) (playedGame, played, bool) {
-	g, err := parseGame(r.URL.Query())
+	return s.gameOf(w, r, r.URL.Query())
+}
+
+// gameOf is requestedGame for the query q.
+func (s *Server) gameOf(w http.ResponseWriter, r *http.Request, q url.Values) (playedGame, played, bool) {
+	g, err := parseGame(q)
 	if err != nil {
 		http.Error(w, "play: "+err.Error(), http.StatusBadRequest)
 		return g, played{}, false
@@ -229,6 +234,11 @@ func (s *Server) renderGame(w http.ResponseWriter, g playedGame, p played, data 
 		choices = append(choices, choice{l.String(), g.with(a), advised && advice == l || slices.Contains(mix, l)})
 	}
 	data["Choices"] = choices
+	own := q.Obs.Own
+	if len(mix) > 0 {
+		own = mix[0] // the kick-off: the equilibrium's likeliest line-up to start from
+	}
+	data["SetFields"], data["Sectors"] = counterForm(g, own)
 	render(w, "play.html", data)
 }
 
@@ -239,11 +249,7 @@ func (g playedGame) url() string {
 		q[k] = v
 	}
 	if len(g.choices) > 0 {
-		parts := make([]string, len(g.choices))
-		for i, c := range g.choices {
-			parts[i] = strconv.Itoa(c)
-		}
-		q.Set("choices", strings.Join(parts, "."))
+		q.Set("choices", choicesParam(g.choices))
 	}
 	return "?" + q.Encode()
 }

@@ -116,6 +116,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /play/{$}", s.playPage)
 	mux.HandleFunc("GET /play/frame.png", s.playFrame)
 	mux.HandleFunc("GET /play/analysis/{$}", s.playAnalysisPage)
+	mux.HandleFunc("GET /play/set/{$}", s.playSet)
 	mux.HandleFunc("GET /policies/{$}", s.policiesPage)
 	mux.HandleFunc("GET /explore/{$}", s.explorePage)
 	mux.HandleFunc("GET /policy/{root}/{file}", s.policyPage)

@@ -77,6 +77,21 @@ try {
   out.curvePoints = (await page.locator("svg polyline").getAttribute("points")).split(" ").length;
   await shot("analysis");
 
+  // A whole match played by setting the counters: a line-up typed in at the kick-off, then
+  // the form as it comes (the line-up kept) at every break.
+  await page.goto(base + "/play/?vs=heuristic&seed=4&throws-per-half=4&moves=1");
+  const counters = page.getByRole("form", { name: "your counters" });
+  for (const [k, n] of ["1", "2", "3", "3", "1"].entries()) await counters.getByLabel(new RegExp("^sector " + (k + 1))).fill(n);
+  await shot("play-counters");
+  out.counterSubmits = 0;
+  while (await page.locator("#final").count() === 0 && out.counterSubmits < 40) {
+    await page.getByRole("button", { name: "Play these counters" }).click();
+    await page.waitForLoadState();
+    out.counterSubmits++;
+  }
+  out.countersFinal = await page.locator("#final").textContent();
+  out.countersKickOff = await page.locator("#events li").first().textContent();
+
   // A whole match played with the keyboard alone: Tab to a choice, Enter.
   await page.goto(base + "/play/?vs=random&seed=3&throws-per-half=4&moves=2");
   out.keys = 0;
