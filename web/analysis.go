@@ -21,10 +21,11 @@ const judgesKept = 2
 // judges holds the games that judge matches: the tables given, read once, and games solved
 // here, a few.
 type judges struct {
-	once   sync.Once
-	tables []*game.Game
-	err    error
-	solved lru[env.Knobs, *game.Game]
+	once    sync.Once
+	tables  []*game.Game
+	err     error
+	solved  lru[env.Knobs, *game.Game]
+	solving sync.Mutex // one solve at a time: concurrent requests cannot add up their memory
 }
 
 // judge is the game that judges matches under r: a table of Server.Tables made under r, or
@@ -51,6 +52,11 @@ func (s *Server) judge(r env.Rules) (*game.Game, error) {
 	}
 	k := env.KnobsOf(r)
 	if g, ok := j.solved.get(k); ok {
+		return g, nil
+	}
+	j.solving.Lock()
+	defer j.solving.Unlock()
+	if g, ok := j.solved.get(k); ok { // solved while this request waited
 		return g, nil
 	}
 	g, err := analysis.Source{MaxBytes: judgeSolveBytes}.Game(s.context(), r)
