@@ -70,7 +70,7 @@ func TestMatchJudgesEveryDecision(t *testing.T) {
 				if d.Side == "away" {
 					side = env.Away
 				}
-				got := expectedAfter(t, g, ev, side, d.Mix, ev.Joint[side])
+				got := expectedAfter(t, g, ev, side, ev.Joint[side])
 				if math.Abs(got-d.Got) > 1e-9 {
 					t.Fatalf("%v: event %d (%s): got %v, by env.Apply and ValueOf %v", p.Rules, d.Event, d.Side, d.Got, got)
 				}
@@ -118,7 +118,7 @@ func TestMatchJudgesEveryDecision(t *testing.T) {
 
 // expectedAfter is home's value when side plays action and the other side draws from
 // its equilibrium mix: each pair applied to the state and valued there.
-func expectedAfter(t *testing.T, g *game.Game, ev env.Event, side env.Player, _ []analysis.Weight, action int) float64 {
+func expectedAfter(t *testing.T, g *game.Game, ev env.Event, side env.Player, action int) float64 {
 	t.Helper()
 	var other []env.Weighted
 	if ev.Before.Decision() == env.KickOff {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/kingoal/kingoal/analysis"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/game"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // judgeSolveBytes bounds a game solved inside a request to judge a match (no table of its
@@ -60,8 +62,11 @@ func (s *Server) judge(r env.Rules) (*game.Game, error) {
 		return g, nil
 	}
 	g, err := analysis.Source{MaxBytes: judgeSolveBytes}.Game(s.context(), r)
-	if err != nil {
+	if errors.Is(err, policy.ErrTooLarge) {
 		return nil, fmt.Errorf("%w (kingoal serve --table FILE.kgt gives the server a table of these rules)", err)
+	}
+	if err != nil {
+		return nil, err
 	}
 	j.solved.put(k, g, 1)
 	return g, nil

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/kingoal/kingoal/analysis"
 	"github.com/kingoal/kingoal/env"
@@ -66,9 +67,11 @@ func breakOf(q url.Values) (game.State, error) {
 	if err != nil {
 		return s, err
 	}
-	if s.Period, err = periodOf(q.Get("period")); err != nil {
-		return s, err
+	per, ok := periodNamed(q.Get("period"))
+	if !ok || per < env.FirstHalf || per > env.ExtraSecond {
+		return s, fmt.Errorf("period %q: want one of %s", q.Get("period"), strings.Join(breakPeriods(), ", "))
 	}
+	s.Period = per
 	if s.Home, err = env.ParseLineup(q.Get("home")); err != nil {
 		return s, fmt.Errorf("home: %w", err)
 	}
@@ -78,13 +81,13 @@ func breakOf(q url.Values) (game.State, error) {
 	return s, nil
 }
 
-func periodOf(name string) (env.Period, error) {
+// breakPeriods are the periods a break can be in, by name (env's).
+func breakPeriods() []string {
+	var out []string
 	for p := env.FirstHalf; p <= env.ExtraSecond; p++ {
-		if p.String() == name {
-			return p, nil
-		}
+		out = append(out, p.String())
 	}
-	return 0, fmt.Errorf("period %q: want first half, second half, extra time 1 or extra time 2", name)
+	return out
 }
 
 func (s *Server) explorePage(w http.ResponseWriter, r *http.Request) {

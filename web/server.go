@@ -38,7 +38,7 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 		return fmt.Sprintf("%+.0f", x)
 	},
 	"add1":            func(i int) int { return i + 1 },
-	"periodNames":     func() []string { return []string{"first half", "second half", "extra time 1", "extra time 2"} },
+	"periodNames":     breakPeriods,
 	"alphaRankNote":   arena.AlphaRankNote,
 	"nashAverageNote": arena.NashAverageNote,
 	"nan":             math.IsNaN,

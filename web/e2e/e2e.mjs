@@ -113,6 +113,7 @@ try {
   // Every page at a phone's width, and axe-core on each (serious and critical violations).
   const pages = { runs: "/", leaderboard: "/run/0/league/", matches: "/run/0/league/matches/", replay: "/run/0/league/match/1/",
     analysis: "/run/0/short/match/1/analysis/", play: "/play/", "play-match": "/play/?vs=random&seed=7&throws-per-half=5",
+    "played-analysis": "/play/analysis/?vs=random&seed=3&throws-per-half=4&moves=2&choices=14",
     policies: "/policies/", policy: null,
     explore: "/explore/?period=second+half&throws-left=3&diff=0&home=1-1-4-2-2&home-moves=1&away=1-2-3-2-2&away-moves=1&throws-per-half=4&moves=2" };
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
