@@ -27,6 +27,7 @@ var (
 	ink        = color.RGBA{0x10, 0x10, 0x10, 0xff}
 	dim        = color.RGBA{0xb0, 0xb8, 0xc0, 0xff}
 	side       = [2]color.RGBA{{0xe5, 0x39, 0x35, 0xff}, {0x1e, 0x88, 0xe5, 0xff}} // home red, away blue
+	face       = basicfont.Face7x13
 )
 
 // Layout, in pixels: a header, the pitch of five sectors between two goals, a footer.
@@ -43,16 +44,24 @@ const (
 // Draw returns the picture of state s; lastThrow, if not "", is the caption of the last
 // chance node (env.Event.Describe's line).
 func Draw(s env.State, lastThrow string) *image.RGBA {
+	return Picture{State: s, LastThrow: lastThrow}.Draw()
+}
+
+// Draw paints the picture's shapes.
+func (p Picture) Draw() *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
-	fill(img, img.Bounds(), background)
-	drawHeader(img, s)
-	drawPitch(img, s)
-	caption := lastThrow
-	if caption == "" {
-		caption = "no throw yet"
+	for _, sh := range p.Shapes() {
+		c := rgbaOf(sh.Fill)
+		switch sh.Kind {
+		case Rect:
+			fill(img, image.Rect(sh.X, sh.Y, sh.X+sh.W, sh.Y+sh.H), c)
+		case Disc:
+			disc(img, sh.X, sh.Y, sh.R+sh.Outline, ink)
+			disc(img, sh.X, sh.Y, sh.R, c)
+		case Text:
+			paint(img, sh.X, sh.Y, sh.Scale, c, sh.Text)
+		}
 	}
-	text(img, pitchLeft, pitchTop+pitchHeight+22, 1, dim, "last: "+caption)
-	text(img, pitchLeft, pitchTop+pitchHeight+42, 1, dim, nextLine(s))
 	return img
 }
 
@@ -62,62 +71,6 @@ func AppendRGB(dst []byte, img *image.RGBA) []byte {
 		dst = append(dst, img.Pix[i], img.Pix[i+1], img.Pix[i+2])
 	}
 	return dst
-}
-
-func drawHeader(img *image.RGBA, s env.State) {
-	score := fmt.Sprintf("HOME %d - %d AWAY", s.Goals(env.Home), s.Goals(env.Away))
-	if taken, scored := s.Shootout(); taken[env.Home]+taken[env.Away] > 0 {
-		score += fmt.Sprintf("  (pens %d-%d)", scored[env.Home], scored[env.Away])
-	}
-	text(img, pitchLeft, 30, 2, chalk, score)
-	when := s.Period().String()
-	if s.Node() != env.Terminal && s.Period() != env.PreMatch {
-		when += fmt.Sprintf(", %s left", plural(s.ThrowsLeft(), "throw"))
-	}
-	text(img, pitchLeft, 50, 1, dim, fmt.Sprintf("%s   moves left %d v %d   %s v %s", when,
-		s.MovesLeft(env.Home), s.MovesLeft(env.Away), s.Mode(env.Home), s.Mode(env.Away)))
-}
-
-func drawPitch(img *image.RGBA, s env.State) {
-	mid := pitchTop + pitchHeight/2
-	for k := 1; k <= env.Sectors; k++ { // k in home coordinates: 1 is home's defence, on the left
-		x0 := pitchLeft + (k-1)*sectorWidth
-		fill(img, image.Rect(x0, pitchTop, x0+sectorWidth, pitchTop+pitchHeight), grass[k%2])
-		if k > 1 {
-			fill(img, image.Rect(x0-1, pitchTop, x0+1, pitchTop+pitchHeight), chalk)
-		}
-		text(img, x0+sectorWidth/2-3, pitchTop+pitchHeight-6, 1, chalk, fmt.Sprint(k))
-		for p := env.Home; p <= env.Away; p++ {
-			n := s.Lineup(p).Sector(env.HomeSector(p, k)) // a side's own sector k' is home's HomeSector(p, k')
-			top := pitchTop + 14
-			if p == env.Away {
-				top = mid + 14
-			}
-			counters(img, x0, top, n, side[p])
-		}
-	}
-	fill(img, image.Rect(pitchLeft, mid, Width-pitchLeft, mid+1), chalk) // halfway between the sides' rows
-	for p, x := range [2]int{4, Width - pitchLeft} {                     // the goals, home's on the left
-		fill(img, image.Rect(x, mid-40, x+pitchLeft-4, mid+40), chalk)
-		fill(img, image.Rect(x+3, mid-36, x+pitchLeft-7, mid+36), side[p])
-	}
-	if s.Node() != env.Terminal {
-		cx := pitchLeft + (s.Ball()-1)*sectorWidth + sectorWidth/2
-		disc(img, cx, mid, ballR+2, ink)
-		disc(img, cx, mid, ballR, chalk)
-	}
-}
-
-// counters draws n counters in rows of three from (x0, top) within a sector.
-func counters(img *image.RGBA, x0, top, n int, c color.RGBA) {
-	const step = 2*counterR + 8
-	for i := range n {
-		row, col := i/3, i%3
-		cx := x0 + sectorWidth/2 + (col-1)*step
-		cy := top + counterR + row*step
-		disc(img, cx, cy, counterR+1, ink)
-		disc(img, cx, cy, counterR, c)
-	}
 }
 
 // nextLine says what the match waits for.
@@ -166,15 +119,20 @@ func disc(img *image.RGBA, cx, cy, r int, c color.RGBA) {
 	}
 }
 
-// text writes s with its baseline at y, in the 7×13 bitmap font magnified scale times
-// (ASCII: an arrow becomes "->", an en dash "-").
-func text(img *image.RGBA, x, y, scale int, c color.RGBA, s string) {
-	s = strings.NewReplacer("→", "->", "–", "-").Replace(s)
-	face := basicfont.Face7x13
+// paint writes s with its baseline at y, in the 7×13 bitmap font magnified scale times.
+func paint(img *image.RGBA, x, y, scale int, c color.RGBA, s string) {
 	w := font.MeasureString(face, s).Ceil()
 	small := image.NewRGBA(image.Rect(0, 0, w, face.Height))
 	d := font.Drawer{Dst: small, Src: image.NewUniform(c), Face: face, Dot: fixed.P(0, face.Ascent)}
 	d.DrawString(s)
 	at := image.Rect(x, y-face.Ascent*scale, x+w*scale, y+(face.Height-face.Ascent)*scale)
 	xdraw.NearestNeighbor.Scale(img, at, small, small.Bounds(), xdraw.Over, nil)
+}
+
+// rgbaOf reads a Shape's #rrggbb.
+func rgbaOf(h string) color.RGBA {
+	var c color.RGBA
+	_, _ = fmt.Sscanf(h, "#%02x%02x%02x", &c.R, &c.G, &c.B)
+	c.A = 0xff
+	return c
 }

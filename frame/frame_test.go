@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"fmt"
 	"image/color"
 	"math/rand/v2"
 	"testing"
@@ -65,5 +66,66 @@ func TestDrawShowsLineupsAndBall(t *testing.T) {
 	}
 	if rgb := AppendRGB(nil, Draw(e.State(), "x")); len(rgb) != Width*Height*3 {
 		t.Fatalf("%d bytes of RGB", len(rgb))
+	}
+}
+
+// Shapes is the geometry both the PNG and the web's live pitch draw: every counter is named
+// once, numbered from home's goal, and stands in its side's sector; the names go in the
+// header, cut to fit.
+func TestShapesNameEveryCounter(t *testing.T) {
+	e, err := env.NewParallel(env.ParallelConfig{Rules: env.Rules{ThrowsPerHalf: 6}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, infos := e.Reset(9)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for step := 0; ; step++ {
+		s := e.State()
+		pic := Picture{State: s, Names: [2]string{"heuristic", "a-very-long-agent-name"}}
+		ids := map[string]Shape{}
+		for _, sh := range pic.Shapes() {
+			if _, dup := ids[sh.ID]; dup && sh.ID != "" {
+				t.Fatalf("step %d: %q twice", step, sh.ID)
+			}
+			ids[sh.ID] = sh
+		}
+		if ids["home"].Text != "heuristic" || ids["away"].Text != "a-very-long-age~" || ids["score"].X != ids["home"].X+ids["home"].W {
+			t.Fatalf("step %d: header %+v %+v %+v", step, ids["home"], ids["score"], ids["away"])
+		}
+		for p := env.Home; p <= env.Away; p++ {
+			i := 0
+			for k := 1; k <= env.Sectors; k++ {
+				for range s.Lineup(p).Sector(env.HomeSector(p, k)) {
+					c, ok := ids[fmt.Sprintf("%s-%d", p, i)]
+					if x0 := pitchLeft + (k-1)*sectorWidth; !ok || c.Kind != Disc || c.X < x0 || c.X >= x0+sectorWidth || c.Fill != hex(side[p]) {
+						t.Fatalf("step %d: %s counter %d (sector %d): %+v", step, p, i, k, c)
+					}
+					i++
+				}
+			}
+			if _, extra := ids[fmt.Sprintf("%s-%d", p, i)]; extra {
+				t.Fatalf("step %d: more %s counters than the line-up's %d", step, p, i)
+			}
+		}
+		if ball, ok := ids["ball"]; ok != (s.Node() != env.Terminal) || ok && ball.X != pitchLeft+(s.Ball()-1)*sectorWidth+sectorWidth/2 {
+			t.Fatalf("step %d: ball %+v (%v), in sector %d", step, ball, ok, s.Ball())
+		}
+		if e.Done() {
+			break
+		}
+		var j [2]int
+		for p := range j {
+			legal := infos[p].Mask
+			for a := range env.NumActions {
+				if legal.Has(a) && (j[p] == 0 || rng.IntN(4) == 0) {
+					j[p] = a
+				}
+			}
+		}
+		tr, err := e.Step(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		infos = tr.Info
 	}
 }

@@ -14,7 +14,8 @@ import (
 // An Animation gathers pictures (Draw's) for an animated GIF: one frame an event, the last
 // one held longer.
 type Animation struct {
-	g gif.GIF
+	Names [2]string // the agents' names in every picture's header; "" writes HOME and AWAY
+	g     gif.GIF
 }
 
 // gifPalette holds the picture's own colours first (so they come out exact), then web-safe
@@ -32,7 +33,7 @@ var gifPalette = func() color.Palette {
 
 // Add appends the picture of s with its caption, shown for delay hundredths of a second.
 func (a *Animation) Add(s env.State, caption string, delay int) {
-	img := Draw(s, caption)
+	img := Picture{State: s, LastThrow: caption, Names: a.Names}.Draw()
 	p := image.NewPaletted(img.Bounds(), gifPalette)
 	draw.Draw(p, p.Rect, img, image.Point{}, draw.Src) // nearest colour: the picture has few
 	a.g.Image = append(a.g.Image, p)

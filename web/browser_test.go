@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -82,6 +83,7 @@ func TestInABrowser(t *testing.T) {
 		PlayedDecisions, CounterSubmits                      int
 		CountersFinal, CountersKickOff                       string
 		Wide, Axe                                            []string
+		Pitch                                                pitchSeen
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &saw); err != nil {
 		t.Fatalf("e2e.mjs printed %q: %v", stdout.String(), err)
@@ -97,6 +99,7 @@ func TestInABrowser(t *testing.T) {
 	if saw.LeaderboardAgents != 3 || saw.Exploitability != 1 || saw.ReplayStart != "0-0" || saw.AfterNextGoal == "0-0" && rows[1].HomeGoals+rows[1].AwayGoals > 0 {
 		t.Errorf("leaderboard or replay controls: %+v", saw)
 	}
+	checkPitchSeen(t, saw.Pitch)
 	if !strings.HasPrefix(saw.Final, "Final score") || saw.Clicks < 2 || !strings.Contains(saw.PlayURL, "vs=random") {
 		t.Errorf("the match played by clicking: %+v", saw)
 	}
@@ -116,6 +119,37 @@ func TestInABrowser(t *testing.T) {
 	if saw.PagesChecked < 11 || len(saw.Wide) > 0 || len(saw.Axe) > 0 {
 		t.Errorf("%d pages at 390 px: wider than the screen: %v; axe-core's serious or critical violations: %v", saw.PagesChecked, saw.Wide, saw.Axe)
 	}
+}
+
+// checkPitchSeen: at every step the browser scrubbed to, every counter (ten a side once the
+// line-ups are chosen) and the ball (until full time) drawn in SVG stands where the step's
+// PNG has its colour; an event's link goes to its step.
+func checkPitchSeen(t *testing.T, seen pitchSeen) {
+	t.Helper()
+	if len(seen.Steps) != 4 || !slices.Equal(seen.Linked, []string{"2", "2", "2"}) {
+		t.Errorf("the live pitch: %d steps checked; the third event's link went to step, timeline, list item %v", len(seen.Steps), seen.Linked)
+	}
+	for i, st := range seen.Steps {
+		ball, side := 1, 10
+		if i == len(seen.Steps)-1 {
+			ball = 0 // full time: the ball is off the pitch
+		}
+		if st.K == 0 {
+			side = 0 // before the kick-off: no line-ups yet
+		}
+		if st.Shown != st.K || st.Home != side || st.Away != side || st.Ball != ball || st.Checked != 2*side+ball || len(st.Wrong) > 0 {
+			t.Errorf("the live pitch at step %d: %+v", st.K, st)
+		}
+	}
+}
+
+// pitchSeen is what web/e2e/pitch.mjs saw of the live pitch.
+type pitchSeen struct {
+	Steps []struct {
+		K, Shown, Checked, Home, Away, Ball int
+		Wrong                               []string
+	}
+	Linked []string
 }
 
 // checkAnalysisSeen: the analysis page's numbers are kingoal analyse --json's, to 1e-9 (the

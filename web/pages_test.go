@@ -60,8 +60,9 @@ func TestReplayPage(t *testing.T) {
 				t.Fatalf("frame %d: %d %v", k, code, err)
 			}
 		}
-		// the same picture everywhere: the page's last frame is frame.Draw's (the Gymnasium
-		// render's and watch --gif's) of the replayed match's last state, pixel for pixel
+		// the same picture everywhere: the page's last frame is frame's (the Gymnasium
+		// render's and watch --gif's) of the replayed match's last state with the agents'
+		// names, pixel for pixel
 		rp, err := arena.NewReplayer(context.Background(), filepath.Join(root, "dice"), arena.Limits{})
 		if err != nil {
 			t.Fatal(err)
@@ -71,7 +72,7 @@ func TestReplayPage(t *testing.T) {
 			t.Fatal(err)
 		}
 		lastEvent := rep.Events[len(rep.Events)-1]
-		want := frame.Draw(lastEvent.After, lastEvent.Describe())
+		want := frame.Picture{State: lastEvent.After, LastThrow: lastEvent.Describe(), Names: [2]string{m.HomeAgent, m.AwayAgent}}.Draw()
 		_, img := get(t, srv, fmt.Sprintf("%sframe/%d.png", base, steps-1))
 		pic, err := png.Decode(strings.NewReader(img))
 		if err != nil || len(rep.Events) != steps-1 {

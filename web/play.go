@@ -11,6 +11,7 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/frame"
 	"github.com/kingoal/kingoal/match"
 	"github.com/kingoal/kingoal/solver/policy"
 )
@@ -242,6 +243,15 @@ func (s *Server) renderGame(w http.ResponseWriter, g playedGame, p played, data 
 	render(w, "play.html", data)
 }
 
+// names are the sides' names in the picture: "you" and the opponent.
+func (g playedGame) names() [2]string {
+	n := [2]string{"you", g.m.Opponent}
+	if g.m.Side == env.Away {
+		n[0], n[1] = n[1], n[0]
+	}
+	return n
+}
+
 // url is the game's own URL (its choices so far).
 func (g playedGame) url() string {
 	q := url.Values{}
@@ -255,8 +265,8 @@ func (g playedGame) url() string {
 }
 
 func (s *Server) playFrame(w http.ResponseWriter, r *http.Request) {
-	if _, p, ok := s.requestedGame(w, r); ok {
-		writePNG(w, p.state, p.lastOne)
+	if g, p, ok := s.requestedGame(w, r); ok {
+		writePNG(w, frame.Picture{State: p.state, LastThrow: p.lastOne, Names: g.names()})
 	}
 }
 

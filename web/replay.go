@@ -11,6 +11,7 @@ import (
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/frame"
 )
 
 // replayCache keeps a Replayer for the last few runs (building one builds its agents, solves
@@ -149,7 +150,18 @@ func (s *Server) replayPage(w http.ResponseWriter, r *http.Request) {
 		steps = append(steps, replayStep{e.Describe(), h, a, h+a > e.Before.Goals(env.Home)+e.Before.Goals(env.Away)})
 	}
 	data["Match"], data["Steps"], data["Jumps"] = rep.Match, steps, hasJumps(rep.Events)
+	data["Scene"] = sceneOf(pictures(rep))
 	render(w, "replay.html", data)
+}
+
+// pictures are the replay's pictures, one a step: the kick-off, then after every event.
+func pictures(rep arena.Replay) []frame.Picture {
+	names := [2]string{rep.Match.HomeAgent, rep.Match.AwayAgent}
+	out := []frame.Picture{{State: rep.Start, Names: names}}
+	for _, e := range rep.Events {
+		out = append(out, frame.Picture{State: e.After, LastThrow: e.Describe(), Names: names})
+	}
+	return out
 }
 
 func hasJumps(events []env.Event) bool {
@@ -198,10 +210,5 @@ func (s *Server) replayFrame(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("match %d has frames 0..%d", id, len(rep.Events)), http.StatusNotFound)
 		return
 	}
-	state, caption := rep.Start, ""
-	if step > 0 {
-		e := rep.Events[step-1]
-		state, caption = e.After, e.Describe()
-	}
-	writePNG(w, state, caption)
+	writePNG(w, pictures(rep)[step])
 }

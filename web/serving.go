@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"github.com/kingoal/kingoal/datasets"
-	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/frame"
 	"github.com/kingoal/kingoal/internal/safefile"
 )
@@ -97,10 +96,10 @@ func (s *Server) openServed(name string) (*os.File, error) {
 	return nil, fmt.Errorf("%w: %q: the play page opens only files inside the served directories", safefile.ErrOutside, name)
 }
 
-// writePNG answers with the picture of state (frame.Draw: the one drawing of the pitch).
-func writePNG(w http.ResponseWriter, state env.State, caption string) {
+// writePNG answers with the picture (frame's: the one drawing of the pitch).
+func writePNG(w http.ResponseWriter, p frame.Picture) {
 	var b bytes.Buffer
-	if err := png.Encode(&b, frame.Draw(state, caption)); err != nil {
+	if err := png.Encode(&b, p.Draw()); err != nil {
 		http.Error(w, "web: "+err.Error(), http.StatusInternalServerError)
 		return
 	}

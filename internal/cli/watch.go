@@ -61,7 +61,7 @@ func runWatch(ctx context.Context, streams command.Streams, o watchOptions, args
 		return err
 	}
 	m := match.Agents{Rules: r, Specs: [2]string{args[0], args[1]}, Seed: o.seed, Dice: o.dice}
-	var anim frame.Animation
+	anim := frame.Animation{Names: [2]string{args[0], args[1]}}
 	if o.gif != "" {
 		s, err := env.NewState(r)
 		if err != nil {

@@ -8,6 +8,7 @@
 // It prints one JSON object of what it saw; the Go test checks it.
 import { createRequire } from "node:module";
 import path from "node:path";
+import { checkPitch } from "./pitch.mjs";
 
 const require = createRequire(path.join(process.env.PLAYWRIGHT_DIR, "package.json"));
 const { chromium } = require("playwright-core");
@@ -36,7 +37,6 @@ try {
   await page.getByRole("button", { name: "Play" }).click();
   const last = await page.locator("#events li").count() - 1;
   await page.waitForFunction(n => document.getElementById("step").textContent === String(n), last, { timeout: 60000 });
-  await page.waitForFunction(() => document.getElementById("pitch").complete);
   out.replayScore = await page.getByLabel("score", { exact: true }).textContent();
   const stored = page.locator("#stored");
   out.storedScore = (await stored.getAttribute("data-home")) + "-" + (await stored.getAttribute("data-away"));
@@ -45,6 +45,7 @@ try {
   await page.getByRole("button", { name: "Next goal" }).click();
   out.afterNextGoal = await page.getByLabel("score", { exact: true }).textContent();
   await shot("replay");
+  out.pitch = await checkPitch(page);
 
   await page.getByRole("link", { name: "Play", exact: true }).click();
   await page.getByRole("combobox", { name: "opponent" }).fill("random");

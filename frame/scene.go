@@ -1,0 +1,168 @@
+package frame
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	"golang.org/x/image/font"
+
+	"github.com/kingoal/kingoal/env"
+)
+
+// A Picture is what Draw paints: a state of a match, the caption of its last throw
+// (env.Event.Describe's line; "" before the first) and, if known, the two agents' names.
+type Picture struct {
+	State     env.State
+	LastThrow string
+	Names     [2]string // home's and away's; "" writes HOME and AWAY
+}
+
+// Kind is what a Shape is.
+type Kind string
+
+// The kinds of shape.
+const (
+	Rect Kind = "rect" // X, Y its top-left corner, W × H
+	Disc Kind = "disc" // X, Y its centre, radius R inside an Outline of ink
+	Text Kind = "text" // X the start of its baseline Y, W wide: 7 × 13 pixel characters magnified Scale times
+)
+
+// A Shape is one thing in the picture, in its pixels. Draw paints a Picture's shapes; the
+// web app's live pitch draws the same list as SVG, so both show one geometry.
+type Shape struct {
+	Kind Kind `json:"k"`
+	// ID names what changes from one picture of a match to the next ("" for the pitch): the
+	// texts ("score", "clock", "last", "next"), the counters ("home-0" … in order from home's
+	// goal, so a counter moved between sectors keeps its name) and the "ball".
+	ID      string `json:"id,omitempty"`
+	X       int    `json:"x"`
+	Y       int    `json:"y"`
+	W       int    `json:"w,omitempty"`
+	H       int    `json:"h,omitempty"`
+	R       int    `json:"r,omitempty"`
+	Outline int    `json:"o,omitempty"`
+	Fill    string `json:"f"` // #rrggbb
+	Text    string `json:"t,omitempty"`
+	Scale   int    `json:"s,omitempty"`
+}
+
+// Ink is the colour of a disc's outline.
+var Ink = hex(ink)
+
+// HomeColour and AwayColour are the sides' colours in the picture (#rrggbb): red and blue.
+var HomeColour, AwayColour = hex(side[env.Home]), hex(side[env.Away])
+
+// maxName bounds a name in the header: both fit on its line.
+const maxName = 16
+
+// Shapes lists the picture's shapes, back to front.
+func (p Picture) Shapes() []Shape {
+	s := p.State
+	var out []Shape
+	out = append(out, rect(0, 0, Width, Height, background, ""))
+	out = p.header(out)
+	out = pitch(out, s)
+	caption := p.LastThrow
+	if caption == "" {
+		caption = "no throw yet"
+	}
+	out = append(out, text("last", pitchLeft, pitchTop+pitchHeight+22, 1, dim, "last: "+caption))
+	return append(out, text("next", pitchLeft, pitchTop+pitchHeight+42, 1, dim, nextLine(s)))
+}
+
+func (p Picture) header(out []Shape) []Shape {
+	s := p.State
+	names := [2]string{"HOME", "AWAY"}
+	for i, n := range p.Names {
+		if n != "" {
+			names[i] = shorten(n, maxName)
+		}
+	}
+	score := fmt.Sprintf(" %d - %d ", s.Goals(env.Home), s.Goals(env.Away))
+	if taken, scored := s.Shootout(); taken[env.Home]+taken[env.Away] > 0 {
+		score = fmt.Sprintf(" %d - %d (pens %d-%d) ", s.Goals(env.Home), s.Goals(env.Away), scored[env.Home], scored[env.Away])
+	}
+	x := pitchLeft
+	for _, part := range []Shape{
+		text("home", x, 30, 2, side[env.Home], names[env.Home]),
+		text("score", 0, 30, 2, chalk, score),
+		text("away", 0, 30, 2, side[env.Away], names[env.Away]),
+	} {
+		part.X = x
+		x += part.W
+		out = append(out, part)
+	}
+	when := s.Period().String()
+	if s.Node() != env.Terminal && s.Period() != env.PreMatch {
+		when += fmt.Sprintf(", %s left", plural(s.ThrowsLeft(), "throw"))
+	}
+	return append(out, text("clock", pitchLeft, 50, 1, dim, fmt.Sprintf("%s   moves left %d v %d   %s v %s", when,
+		s.MovesLeft(env.Home), s.MovesLeft(env.Away), s.Mode(env.Home), s.Mode(env.Away))))
+}
+
+func pitch(out []Shape, s env.State) []Shape {
+	mid := pitchTop + pitchHeight/2
+	for k := 1; k <= env.Sectors; k++ { // k in home coordinates: 1 is home's defence, on the left
+		x0 := pitchLeft + (k-1)*sectorWidth
+		out = append(out, rect(x0, pitchTop, sectorWidth, pitchHeight, grass[k%2], ""))
+		if k > 1 {
+			out = append(out, rect(x0-1, pitchTop, 2, pitchHeight, chalk, ""))
+		}
+		out = append(out, text("", x0+sectorWidth/2-3, pitchTop+pitchHeight-6, 1, chalk, fmt.Sprint(k)))
+	}
+	out = append(out, rect(pitchLeft, mid, Width-2*pitchLeft, 1, chalk, "")) // halfway between the sides' rows
+	for p, x := range [2]int{4, Width - pitchLeft} {                         // the goals, home's on the left
+		out = append(out, rect(x, mid-40, pitchLeft-4, 80, chalk, ""), rect(x+3, mid-36, pitchLeft-10, 72, side[p], ""))
+	}
+	for p := env.Home; p <= env.Away; p++ {
+		top := pitchTop + 14
+		if p == env.Away {
+			top = mid + 14
+		}
+		i := 0
+		for k := 1; k <= env.Sectors; k++ {
+			n := s.Lineup(p).Sector(env.HomeSector(p, k)) // a side's own sector k' is home's HomeSector(p, k')
+			out = counters(out, pitchLeft+(k-1)*sectorWidth, top, n, p, &i)
+		}
+	}
+	if s.Node() != env.Terminal {
+		cx := pitchLeft + (s.Ball()-1)*sectorWidth + sectorWidth/2
+		out = append(out, Shape{Kind: Disc, ID: "ball", X: cx, Y: mid, R: ballR, Outline: 2, Fill: hex(chalk)})
+	}
+	return out
+}
+
+// counters adds n counters of side p in rows of three from (x0, top) within a sector,
+// numbering them on from *i.
+func counters(out []Shape, x0, top, n int, p env.Player, i *int) []Shape {
+	const step = 2*counterR + 8
+	for j := range n {
+		row, col := j/3, j%3
+		out = append(out, Shape{Kind: Disc, ID: fmt.Sprintf("%s-%d", strings.ToLower(p.String()), *i),
+			X: x0 + sectorWidth/2 + (col-1)*step, Y: top + counterR + row*step, R: counterR, Outline: 1, Fill: hex(side[p])})
+		*i++
+	}
+	return out
+}
+
+func rect(x, y, w, h int, c color.RGBA, id string) Shape {
+	return Shape{Kind: Rect, ID: id, X: x, Y: y, W: w, H: h, Fill: hex(c)}
+}
+
+// text is a line of text; an arrow becomes "->" and an en dash "-", as the font is ASCII.
+func text(id string, x, y, scale int, c color.RGBA, s string) Shape {
+	s = strings.NewReplacer("→", "->", "–", "-").Replace(s)
+	return Shape{Kind: Text, ID: id, X: x, Y: y, W: font.MeasureString(face, s).Ceil() * scale, Scale: scale, Fill: hex(c), Text: s}
+}
+
+// shorten cuts s to n characters, the last of them "~" when it was longer.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "~"
+}
+
+func hex(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
