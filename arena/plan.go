@@ -44,10 +44,17 @@ func newPlan(ctx context.Context, c Config, limits Limits) (*Plan, error) {
 			return nil, err
 		}
 	}
-	p := &Plan{Config: c, limits: limits, pairings: c.pairings(), perUnit: c.matchesPerUnit(), units: c.units(), shardSize: c.shardSize()}
-	p.unitsPerShard = max(1, p.shardSize/p.perUnit)
+	p := layout(c)
+	p.limits = limits
 	p.runID = p.info(0, false).RunID()
 	return p, nil
+}
+
+// layout is c's plan without its agents: its fixtures and shards.
+func layout(c Config) *Plan {
+	p := &Plan{Config: c, pairings: c.pairings(), perUnit: c.matchesPerUnit(), units: c.units(), shardSize: c.shardSize()}
+	p.unitsPerShard = max(1, p.shardSize/p.perUnit)
+	return p
 }
 
 // Units is the number of units: fixtures, or cups (see Worker.PlayUnit).

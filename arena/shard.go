@@ -15,9 +15,14 @@ import (
 // and logs, whole (its manifest agrees with every file). A shard another run wrote is an
 // error wrapping ErrForeignShard.
 func (d RunDir) ShardComplete(s int) (bool, error) {
-	lo, hi := d.plan.ShardUnits(s)
 	n, ok, err := d.checkShard(s)
-	return ok && n == int64((hi-lo)*d.plan.perUnit), err
+	return ok && n == d.plan.shardLen(s), err
+}
+
+// shardLen is the number of matches of shard s.
+func (c *Plan) shardLen(s int) int64 {
+	lo, hi := c.ShardUnits(s)
+	return int64((hi - lo) * c.perUnit)
 }
 
 // shard is the part of the run held in memory while it is played: the matches of one shard

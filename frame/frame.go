@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"strings"
 
 	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font"
@@ -71,33 +70,6 @@ func AppendRGB(dst []byte, img *image.RGBA) []byte {
 		dst = append(dst, img.Pix[i], img.Pix[i+1], img.Pix[i+2])
 	}
 	return dst
-}
-
-// nextLine says what the match waits for.
-func nextLine(s env.State) string {
-	switch s.Node() {
-	case env.Terminal:
-		if w, ok := s.Winner(); ok {
-			return "full time: " + w.String() + " wins"
-		}
-		return "full time: a draw"
-	case env.Decision:
-		var who []string
-		for p := env.Home; p <= env.Away; p++ {
-			if s.Acting(p) {
-				who = append(who, p.String())
-			}
-		}
-		return fmt.Sprintf("next: %s, %s to decide", s.Decision(), strings.Join(who, " and "))
-	}
-	return "next: a throw"
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {

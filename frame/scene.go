@@ -166,3 +166,30 @@ func shorten(s string, n int) string {
 }
 
 func hex(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+
+// nextLine says what the match waits for.
+func nextLine(s env.State) string {
+	switch s.Node() {
+	case env.Terminal:
+		if w, ok := s.Winner(); ok {
+			return "full time: " + w.String() + " wins"
+		}
+		return "full time: a draw"
+	case env.Decision:
+		var who []string
+		for p := env.Home; p <= env.Away; p++ {
+			if s.Acting(p) {
+				who = append(who, p.String())
+			}
+		}
+		return fmt.Sprintf("next: %s, %s to decide", s.Decision(), strings.Join(who, " and "))
+	}
+	return "next: a throw"
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/kingoal/kingoal/analysis"
+	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/cli"
 	"github.com/kingoal/kingoal/internal/testtool"
@@ -55,6 +56,11 @@ func TestInABrowser(t *testing.T) {
 			t.Fatalf("%v: %s", args, stderr.String())
 		}
 	}
+	interruptedRun(t, filepath.Join(root, "paused"), 300)
+	live := filepath.Join(root, "live")
+	liveConfig := interruptedRun(t, live, 1100)
+	gate := filepath.Join(t.TempDir(), "gate")
+	finished := finishWhenTold(t, live, liveConfig, gate)
 	srv := httptest.NewServer((&web.Server{Roots: []string{root}, Tables: []string{table}}).Handler())
 	defer srv.Close()
 	shots := os.Getenv("KINGOAL_SCREENSHOTS")
@@ -65,7 +71,7 @@ func TestInABrowser(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", filepath.Join("e2e", "e2e.mjs"), srv.URL, shots)
+	cmd := exec.CommandContext(ctx, "node", filepath.Join("e2e", "e2e.mjs"), srv.URL, shots, gate)
 	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium, "PLAYWRIGHT_DIR="+playwright, "AXE_DIR="+axe)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -84,6 +90,7 @@ func TestInABrowser(t *testing.T) {
 		CountersFinal, CountersKickOff                       string
 		Wide, Axe                                            []string
 		Pitch                                                pitchSeen
+		Live                                                 liveSeen
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &saw); err != nil {
 		t.Fatalf("e2e.mjs printed %q: %v", stdout.String(), err)
@@ -100,6 +107,7 @@ func TestInABrowser(t *testing.T) {
 		t.Errorf("leaderboard or replay controls: %+v", saw)
 	}
 	checkPitchSeen(t, saw.Pitch)
+	checkLiveSeen(t, saw.Live, <-finished)
 	if !strings.HasPrefix(saw.Final, "Final score") || saw.Clicks < 2 || !strings.Contains(saw.PlayURL, "vs=random") {
 		t.Errorf("the match played by clicking: %+v", saw)
 	}
@@ -140,6 +148,64 @@ func checkPitchSeen(t *testing.T, seen pitchSeen) {
 		if st.Shown != st.K || st.Home != side || st.Away != side || st.Ball != ball || st.Checked != 2*side+ball || len(st.Wrong) > 0 {
 			t.Errorf("the live pitch at step %d: %+v", st.K, st)
 		}
+	}
+}
+
+// finishWhenTold holds the run in dir as a playing arena would, and once the file gate
+// exists lets it go and finishes it (the run's progress before that on the channel).
+func finishWhenTold(t *testing.T, dir string, c arena.Config, gate string) <-chan finishedRun {
+	t.Helper()
+	lock, err := datasets.LockDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := arena.ReadProgress(context.Background(), dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan finishedRun, 1)
+	go func() {
+		for deadline := time.Now().Add(3 * time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			if _, err := os.Stat(gate); err == nil {
+				break
+			}
+		}
+		lock.Unlock()
+		tally, err := arena.Play(context.Background(), c, dir, arena.Options{Resume: true})
+		done <- finishedRun{before, tally, err}
+	}()
+	return done
+}
+
+type finishedRun struct {
+	before *arena.Progress
+	tally  *arena.Tally
+	err    error
+}
+
+// liveSeen is what web/e2e/live.mjs saw of a run finished while its page was open.
+type liveSeen struct {
+	RunsRow, Before           string
+	PlayedBefore, PlayedAfter int
+	NotReloaded               bool
+	ProgressLeft              int
+}
+
+// checkLiveSeen: the runs page and the leaderboard showed the run being played as far as it
+// had come (its shards done, its league table summing the matches on disk), and the open
+// page became the finished run's without a reload.
+func checkLiveSeen(t *testing.T, seen liveSeen, run finishedRun) {
+	t.Helper()
+	if run.err != nil {
+		t.Fatalf("finishing the live run: %v", run.err)
+	}
+	p := run.before
+	if !strings.Contains(seen.RunsRow, "being played") || !strings.Contains(seen.RunsRow, fmt.Sprintf("%d matches on disk", p.Matches)) ||
+		seen.Before != fmt.Sprintf("%d of %d shards", p.Done, p.Shards) || seen.PlayedBefore != 2*p.Matches {
+		t.Errorf("the run being played (%d of %d shards, %d matches on disk): the browser saw %+v", p.Done, p.Shards, p.Matches, seen)
+	}
+	if !seen.NotReloaded || seen.ProgressLeft != 0 || seen.PlayedAfter != 2*run.tally.Matches() {
+		t.Errorf("the run once finished (%d matches): the browser saw %+v", run.tally.Matches(), seen)
 	}
 }
 

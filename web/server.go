@@ -22,7 +22,6 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
-	"github.com/kingoal/kingoal/internal/shellquote"
 	"github.com/kingoal/kingoal/match"
 )
 
@@ -94,10 +93,11 @@ type Server struct {
 	// analysis page and kept.
 	Tables []string
 
-	replays replayCache
-	judges  judges
-	hints   lru[env.Knobs, match.KickOffHint]
-	tables  tableCache
+	replays  replayCache
+	judges   judges
+	hints    lru[env.Knobs, match.KickOffHint]
+	tables   tableCache
+	progress progressCache
 }
 
 // Handler routes the app's pages.
@@ -105,9 +105,11 @@ func (s *Server) Handler() http.Handler {
 	s.hints.capacity, s.tables.points.capacity = hintsKept, heatmapsKept
 	s.replays.replayers.capacity, s.replays.recent.capacity = replayersKept, replayEventsKept
 	s.judges.solved.capacity = judgesKept
+	s.progress.runs.capacity = runsFollowed
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.runsPage)
 	mux.HandleFunc("GET /run/{root}/{name}/{$}", s.leaderboardPage)
+	mux.HandleFunc("GET /run/{root}/{name}/progress.json", s.progressJSON)
 	mux.HandleFunc("GET /run/{root}/{name}/matches/{$}", s.matchesPage)
 	mux.HandleFunc("GET /run/{root}/{name}/chart/{file}", s.runChart)
 	mux.HandleFunc("GET /run/{root}/{name}/match/{id}/{$}", s.replayPage)
@@ -129,7 +131,7 @@ var static embed.FS
 
 // contentPolicy lets a page load only the server's own scripts, pictures and forms, and be
 // framed by no one.
-const contentPolicy = "default-src 'none'; script-src 'self'; img-src 'self'; style-src 'self' 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+const contentPolicy = "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; style-src 'self' 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 // guard answers every request with the security headers, and refuses a host name that is
 // not loopback unless the server is Public.
@@ -171,9 +173,8 @@ type RunEntry struct {
 	Root, Name string
 	URL        string
 	Info       arena.RunInfo
-	Err        string // a run that cannot be read: one message
-	Playing    int    // the process playing it, if one is
-	Resume     string // the command that finishes it, quoted for a shell
+	Err        string   // a run that cannot be read: one message
+	Live       *liveRun // how far it has come, if it is not finished (or is held: being played)
 }
 
 func (s *Server) runsPage(w http.ResponseWriter, r *http.Request) {
@@ -185,18 +186,23 @@ func (s *Server) runsPage(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		for _, name := range names {
-			e := RunEntry{Root: root, Name: name, URL: runURL(i, name), Resume: "kingoal arena --resume --out " + shellquote.Quote(filepath.Join(root, name))}
-			if dir, err := s.runDir(strconv.Itoa(i), urlName(name)); err != nil {
+			e := RunEntry{Root: root, Name: name, URL: runURL(i, name)}
+			dir, err := s.runDir(strconv.Itoa(i), urlName(name))
+			if err == nil {
+				e.Info, err = arena.ReadInfo(dir)
+			}
+			if held, _, _ := datasets.DirHolder(dir); err == nil && (!e.Info.Complete || held) {
+				var live liveRun
+				live, _, err = s.liveRunOf(r, dir, false)
+				e.Live = &live
+			}
+			if err != nil {
 				e.Err = err.Error()
-			} else if e.Info, err = arena.ReadInfo(dir); err != nil {
-				e.Err = err.Error()
-			} else if held, pid, _ := datasets.DirHolder(dir); held {
-				e.Playing = pid
 			}
 			runs = append(runs, e)
 		}
 	}
-	render(w, "runs.html", map[string]any{"Runs": runs})
+	render(w, "runs.html", map[string]any{"Runs": runs, "Live": slices.ContainsFunc(runs, func(e RunEntry) bool { return e.Live != nil })})
 }
 
 // rootRun is the name in URLs of a root that is itself a run ("." would be cleaned away).
@@ -246,12 +252,24 @@ var (
 const maxRunEntries = 200_000
 
 func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
-	dir, ok := s.finishedRun(w, r)
-	if !ok {
+	dir, err := s.runDir(r.PathValue("root"), r.PathValue("name"))
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	data := map[string]any{"Name": r.PathValue("name")}
+	held, _, _ := datasets.DirHolder(dir)
+	if info, err := arena.ReadInfo(dir); err == nil && (!info.Complete || held) {
+		live, lb, err := s.liveRunOf(r, dir, true)
+		data["Live"], data["LB"] = live, lb
+		if err != nil {
+			data["Err"] = err.Error()
+		}
+		render(w, "leaderboard.html", data)
 		return
 	}
 	lb, err := arena.ReadLeaderboard(r.Context(), dir)
-	data := map[string]any{"Name": r.PathValue("name"), "LB": lb}
+	data["LB"] = lb
 	if err != nil {
 		data["Err"] = err.Error() // a corrupt run: one message on the page
 	}

@@ -1,19 +1,20 @@
-// Drives the web app in headless Chromium (Debian's, through playwright-core): loads a
-// leaderboard, replays a match to its end, plays a whole match by clicking and another by
+// Drives the web app in headless Chromium (Debian's, through playwright-core): follows a run
+// as it finishes (live.mjs), loads a leaderboard, replays a match to its end, plays a whole match by clicking and another by
 // keyboard alone, opens a policy heatmap and a match's analysis, then loads every page at a
 // phone's width (390 px: does the page scroll sideways?) and checks each with axe-core
 // (WCAG 2.1 A and AA), taking a screenshot of each, desktop and phone. Run by
 // web/browser_test.go:
-//   node e2e.mjs BASE_URL SHOT_DIR   (env: CHROMIUM, PLAYWRIGHT_DIR, AXE_DIR)
+//   node e2e.mjs BASE_URL SHOT_DIR GATE_FILE   (env: CHROMIUM, PLAYWRIGHT_DIR, AXE_DIR)
 // It prints one JSON object of what it saw; the Go test checks it.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { checkPitch } from "./pitch.mjs";
+import { checkLiveRun } from "./live.mjs";
 
 const require = createRequire(path.join(process.env.PLAYWRIGHT_DIR, "package.json"));
 const { chromium } = require("playwright-core");
 const axeSource = (await import("node:fs")).readFileSync(path.join(process.env.AXE_DIR, "axe.min.js"), "utf8");
-const [base, shots] = process.argv.slice(2);
+const [base, shots, gate] = process.argv.slice(2);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM,
@@ -24,6 +25,9 @@ try {
   const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
   page.setDefaultTimeout(20000);
   const shot = name => page.screenshot({ path: path.join(shots, name + ".png"), fullPage: true });
+
+  out.live = await checkLiveRun(page, base, gate);
+  await shot("live-finished");
 
   await page.goto(base + "/");
   await page.getByRole("link", { name: "league" }).click();
@@ -112,7 +116,7 @@ try {
   await shot("analysis-played");
 
   // Every page at a phone's width, and axe-core on each (serious and critical violations).
-  const pages = { runs: "/", leaderboard: "/run/0/league/", matches: "/run/0/league/matches/", replay: "/run/0/league/match/1/",
+  const pages = { runs: "/", leaderboard: "/run/0/league/", "interrupted-run": "/run/0/paused/", matches: "/run/0/league/matches/", replay: "/run/0/league/match/1/",
     analysis: "/run/0/short/match/1/analysis/", play: "/play/", "play-match": "/play/?vs=random&seed=7&throws-per-half=5",
     "played-analysis": "/play/analysis/?vs=random&seed=3&throws-per-half=4&moves=2&choices=14",
     policies: "/policies/", policy: null,
