@@ -116,14 +116,13 @@ func pitch(out []Shape, s env.State) []Shape {
 		out = append(out, rect(x, mid-40, pitchLeft-4, 80, chalk, ""), rect(x+3, mid-36, pitchLeft-10, 72, side[p], ""))
 	}
 	for p := env.Home; p <= env.Away; p++ {
-		top := pitchTop + 14
-		if p == env.Away {
-			top = mid + 14
-		}
-		i := 0
+		i := 0 // counters are numbered from home's goal
 		for k := 1; k <= env.Sectors; k++ {
-			n := s.Lineup(p).Sector(env.HomeSector(p, k)) // a side's own sector k' is home's HomeSector(p, k')
-			out = counters(out, pitchLeft+(k-1)*sectorWidth, top, n, p, &i)
+			for j := range s.Lineup(p).Sector(env.HomeSector(p, k)) { // a side's own sector k' is home's HomeSector(p, k')
+				x, y := CounterAt(p, k, j)
+				out = append(out, Shape{Kind: Disc, ID: fmt.Sprintf("%s-%d", p, i), X: x, Y: y, R: counterR, Outline: 1, Fill: hex(side[p])})
+				i++
+			}
 		}
 	}
 	if s.Node() != env.Terminal {
@@ -133,18 +132,19 @@ func pitch(out []Shape, s env.State) []Shape {
 	return out
 }
 
-// counters adds n counters of side p in rows of three from (x0, top) within a sector,
-// numbering them on from *i.
-func counters(out []Shape, x0, top, n int, p env.Player, i *int) []Shape {
+// CounterAt is the centre of the j-th counter (from 0) of side p in sector k (1 … 5, home's
+// coordinates: 1 is home's defence, on the left): rows of three, home's above halfway.
+func CounterAt(p env.Player, k, j int) (x, y int) {
 	const step = 2*counterR + 8
-	for j := range n {
-		row, col := j/3, j%3
-		out = append(out, Shape{Kind: Disc, ID: fmt.Sprintf("%s-%d", strings.ToLower(p.String()), *i),
-			X: x0 + sectorWidth/2 + (col-1)*step, Y: top + counterR + row*step, R: counterR, Outline: 1, Fill: hex(side[p])})
-		*i++
+	top := pitchTop + 14
+	if p == env.Away {
+		top = pitchTop + pitchHeight/2 + 14
 	}
-	return out
+	return pitchLeft + (k-1)*sectorWidth + sectorWidth/2 + (j%3-1)*step, top + counterR + j/3*step
 }
+
+// CounterRadius is a counter's radius in pixels, inside its one-pixel outline.
+const CounterRadius = counterR
 
 func rect(x, y, w, h int, c color.RGBA, id string) Shape {
 	return Shape{Kind: Rect, ID: id, X: x, Y: y, W: w, H: h, Fill: hex(c)}

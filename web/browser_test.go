@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -18,6 +19,8 @@ import (
 	"github.com/kingoal/kingoal/analysis"
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/frame"
 	"github.com/kingoal/kingoal/internal/cli"
 	"github.com/kingoal/kingoal/internal/testtool"
 	"github.com/kingoal/kingoal/web"
@@ -91,6 +94,7 @@ func TestInABrowser(t *testing.T) {
 		Wide, Axe                                            []string
 		Pitch                                                pitchSeen
 		Live                                                 liveSeen
+		Hand                                                 handSeen
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &saw); err != nil {
 		t.Fatalf("e2e.mjs printed %q: %v", stdout.String(), err)
@@ -107,6 +111,7 @@ func TestInABrowser(t *testing.T) {
 		t.Errorf("leaderboard or replay controls: %+v", saw)
 	}
 	checkPitchSeen(t, saw.Pitch)
+	checkHandSeen(t, saw.Hand)
 	checkLiveSeen(t, saw.Live, <-finished)
 	if !strings.HasPrefix(saw.Final, "Final score") || saw.Clicks < 2 || !strings.Contains(saw.PlayURL, "vs=random") {
 		t.Errorf("the match played by clicking: %+v", saw)
@@ -206,6 +211,76 @@ func checkLiveSeen(t *testing.T, seen liveSeen, run finishedRun) {
 	}
 	if !seen.NotReloaded || seen.ProgressLeft != 0 || seen.PlayedAfter != 2*run.tally.Matches() {
 		t.Errorf("the run once finished (%d matches): the browser saw %+v", run.tally.Matches(), seen)
+	}
+}
+
+// handSeen is what web/e2e/board.mjs saw of a counter moved on the Play page's picture.
+type handSeen struct {
+	Side                    string
+	Legal                   []string
+	Before, After           []int
+	TakeOffered, PutOffered []int
+	From, To                int
+	SubmitInHand            bool
+	Status                  string
+	Discs                   [][2]float64
+}
+
+// checkHandSeen: − was offered on exactly the sectors a counter can leave for a legal
+// line-up, + on exactly the sectors that make one with the counter in hand, the form could
+// not be sent with a counter in hand, and the counters drawn stand at frame's places for
+// the line-up set.
+func checkHandSeen(t *testing.T, seen handSeen) {
+	t.Helper()
+	legal := map[string]bool{}
+	for _, l := range seen.Legal {
+		legal[l] = true
+	}
+	key := func(c []int) string { return strings.Trim(strings.Join(strings.Fields(fmt.Sprint(c)), "-"), "[]") }
+	moved := func(c []int, from, to int) []int {
+		m := slices.Clone(c)
+		m[from-1]--
+		m[to-1]++
+		return m
+	}
+	if len(seen.Before) != env.Sectors || !legal[key(seen.Before)] {
+		t.Fatalf("the counters at the break: %+v", seen)
+	}
+	var take, put []int
+	for k := 1; k <= env.Sectors; k++ {
+		for to := 1; to <= env.Sectors; to++ {
+			if to != k && legal[key(moved(seen.Before, k, to))] {
+				take = append(take, k)
+				break
+			}
+		}
+		if seen.From > 0 && legal[key(moved(seen.Before, seen.From, k))] {
+			put = append(put, k)
+		}
+	}
+	after := moved(seen.Before, seen.From, seen.To)
+	if !slices.Equal(seen.TakeOffered, take) || !slices.Equal(seen.PutOffered, put) || seen.SubmitInHand || !slices.Equal(seen.After, after) ||
+		!strings.HasPrefix(seen.Status, key(after)+": 1 move") {
+		t.Errorf("setting counters on the picture: − offered on %v (want %v), + on %v (want %v); the browser saw %+v", seen.TakeOffered, take, seen.PutOffered, put, seen)
+	}
+	side := env.Home
+	if seen.Side == "away" {
+		side = env.Away
+	}
+	var want [][2]float64
+	for k := 1; k <= env.Sectors; k++ {
+		for j := range after[k-1] {
+			x, y := frame.CounterAt(side, env.HomeSector(side, k), j)
+			want = append(want, [2]float64{float64(x), float64(y)})
+		}
+	}
+	sortPoints := func(p [][2]float64) {
+		slices.SortFunc(p, func(a, b [2]float64) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+	}
+	sortPoints(want)
+	sortPoints(seen.Discs)
+	if !slices.Equal(seen.Discs, want) {
+		t.Errorf("your counters drawn at %v, frame puts %v at %v", seen.Discs, after, want)
 	}
 }
 

@@ -212,11 +212,12 @@ func (s *Server) renderGame(w http.ResponseWriter, g playedGame, p played, data 
 		data["Advice"] = env.DescribeChange(q.Obs.Own, advice)
 	}
 	var mix []env.Lineup // the equilibrium's line-ups, marked among the kick-off's choices
+	var weighted []env.Weighted
 	if q.Obs.Decision == env.KickOff && q.Hints() {
 		if hint, err := s.kickOffHint(*q); err != nil {
 			data["HintErr"] = err.Error()
 		} else {
-			data["Hint"] = hint
+			data["Hint"], weighted = hint, hint.Mix
 			for _, w := range hint.Mix {
 				mix = append(mix, w.Lineup)
 			}
@@ -235,11 +236,15 @@ func (s *Server) renderGame(w http.ResponseWriter, g playedGame, p played, data 
 		choices = append(choices, choice{l.String(), g.with(a), advised && advice == l || slices.Contains(mix, l)})
 	}
 	data["Choices"] = choices
-	own := q.Obs.Own
+	own, hinted := q.Obs.Own, (*env.Lineup)(nil)
+	if advised {
+		hinted = &advice
+	}
 	if len(mix) > 0 {
-		own = mix[0] // the kick-off: the equilibrium's likeliest line-up to start from
+		own, hinted = mix[0], &mix[0] // the kick-off: the equilibrium's likeliest line-up to start from
 	}
 	data["SetFields"], data["Sectors"] = counterForm(g, own)
+	data["Board"] = boardOf(g, p, q.Legal, hinted, weighted)
 	render(w, "play.html", data)
 }
 

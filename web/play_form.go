@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/frame"
 )
 
 // setField is a hidden field of the counters form: the game so far.
@@ -37,6 +38,67 @@ func counterForm(g playedGame, own env.Lineup) (fields []setField, sectors []sec
 		sectors = append(sectors, sectorField{k + 1, counts[k], names[k]})
 	}
 	return fields, sectors
+}
+
+// counterBoard is what static/board.js needs to set the counters on the picture of the
+// pitch: the picture now, where each of the person's counters goes (frame's geometry), the
+// line-ups the rules allow here with what each costs, and the hint's line-up and mix.
+type counterBoard struct {
+	Scene pitchScene `json:"scene"`
+	Side  string     `json:"side"` // the names of the person's counters in the scene: "home-0", …
+	Fill  string     `json:"fill"`
+	R     int        `json:"r"`
+	// Order is the person's sectors (1 … 5, their own goal's first) from home's goal, the
+	// order the scene numbers counters in; Slots[k-1][j] the centre of the j-th counter in
+	// their sector k.
+	Order []int          `json:"order"`
+	Slots [][][2]int     `json:"slots"`
+	Legal map[string]int `json:"legal"`          // a line-up ("1-2-3-3-1") → the moves it costs
+	Hint  []int          `json:"hint,omitempty"` // the hinted line-up, sector by sector
+	Mean  []float64      `json:"mean,omitempty"` // the equilibrium's counters a sector, on average
+}
+
+// boardOf is the board of a decision of the game g with the legal line-ups: hint is the
+// hinted line-up (nil: none) and mix the equilibrium's, if known.
+func boardOf(g playedGame, p played, legal env.Mask, hint *env.Lineup, mix []env.Weighted) counterBoard {
+	me := g.m.Side
+	b := counterBoard{Scene: sceneOf([]frame.Picture{{State: p.state, LastThrow: p.lastOne, Names: g.names()}}),
+		Side: me.String(), Fill: frame.HomeColour, R: frame.CounterRadius, Legal: map[string]int{}}
+	if me == env.Away {
+		b.Fill = frame.AwayColour
+	}
+	for hk := 1; hk <= env.Sectors; hk++ {
+		b.Order = append(b.Order, env.HomeSector(me, hk)) // HomeSector is its own inverse
+	}
+	for k := 1; k <= env.Sectors; k++ {
+		var slots [][2]int
+		for j := range env.MaxPerLine {
+			x, y := frame.CounterAt(me, env.HomeSector(me, k), j)
+			slots = append(slots, [2]int{x, y})
+		}
+		b.Slots = append(b.Slots, slots)
+	}
+	own := p.state.Lineup(me)
+	for _, a := range legal.Actions() {
+		l := env.LineupAt(a)
+		b.Legal[l.String()] = 0 // the kick-off's line-up costs nothing
+		if p.state.Decision() != env.KickOff {
+			b.Legal[l.String()] = own.Moves(l)
+		}
+	}
+	if hint != nil {
+		c := hint.Counts()
+		b.Hint = c[:]
+	}
+	if len(mix) > 0 {
+		b.Mean = make([]float64, env.Sectors)
+		for _, w := range mix {
+			for k, n := range w.Lineup.Counts() {
+				b.Mean[k] += w.Prob * float64(n)
+			}
+		}
+	}
+	return b
 }
 
 func choicesParam(choices []int) string {

@@ -16,7 +16,7 @@ import (
 
 var (
 	hiddenField  = regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
-	sectorInput  = regexp.MustCompile(`<input type="number" name="(sector\d)" min="1" max="5" value="(\d)"`)
+	sectorInput  = regexp.MustCompile(`<input type="number" id="sector\d" name="(sector\d)" min="1" max="5" value="(\d)"`)
 	noRedirects  = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	playedChoice = regexp.MustCompile(`choices=([0-9.]+)`)
 )

@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { checkPitch } from "./pitch.mjs";
 import { checkLiveRun } from "./live.mjs";
+import { checkHand } from "./board.mjs";
 
 const require = createRequire(path.join(process.env.PLAYWRIGHT_DIR, "package.json"));
 const { chromium } = require("playwright-core");
@@ -90,6 +91,10 @@ try {
   await shot("play-counters");
   out.counterSubmits = 0;
   while (await page.locator("#final").count() === 0 && out.counterSubmits < 40) {
+    if (out.counterSubmits === 1 && await page.locator("#final").count() === 0) {
+      out.hand = await checkHand(page); // the first break: a counter moved on the picture
+      await shot("play-hand");
+    }
     await page.getByRole("button", { name: "Play these counters" }).click();
     await page.waitForLoadState();
     out.counterSubmits++;

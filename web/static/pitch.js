@@ -1,7 +1,10 @@
 // Kingoal's live pitch: draws frame's shapes (the PNG's geometry, sent once as JSON by the
 // server: the pitch, then what changed at each step) as SVG, and moves the counters and the
-// ball from one step to the next. drawPitch(svg, scene) returns show(k).
+// ball from one step to the next. drawPitch(svg, scene) returns show(k); show.put(shapes,
+// side) then replaces that side's counters in the picture shown ("home" or "away");
+// drawPitch.make(tag, attributes) makes an SVG element. Nothing else is global.
 "use strict";
+const drawPitch = (() => {
 const svgNS = "http://www.w3.org/2000/svg";
 
 function drawPitch(svg, scene) {
@@ -16,8 +19,8 @@ function drawPitch(svg, scene) {
   }
   for (const sh of scene.pitch) svg.appendChild(shapeElement(sh));
   const drawn = new Map();
-  return function show(k) {
-    const state = states[k];
+  let current = new Map();
+  function place(state) {
     for (const [id, sh] of state) {
       let el = drawn.get(id);
       if (!el || el.dataset.kind !== sh.k) {
@@ -29,7 +32,15 @@ function drawPitch(svg, scene) {
       update(el, sh);
     }
     for (const [id, el] of drawn) el.style.visibility = state.has(id) ? "" : "hidden";
+    current = state;
+  }
+  const show = k => place(states[k]);
+  show.put = (shapes, side) => {
+    const state = new Map([...current].filter(([id]) => !id.startsWith(side + "-")));
+    for (const sh of shapes) state.set(sh.id, sh);
+    place(state);
   };
+  return show;
 }
 
 function make(tag, attrs) {
@@ -76,3 +87,7 @@ function update(el, sh) {
     for (const [k, v] of [["x", sh.x], ["y", sh.y], ["width", sh.w], ["height", sh.h], ["fill", sh.f]]) el.setAttribute(k, v);
   }
 }
+
+drawPitch.make = make;
+return drawPitch;
+})();
