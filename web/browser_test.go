@@ -95,6 +95,8 @@ func TestInABrowser(t *testing.T) {
 		Pitch                                                pitchSeen
 		Live                                                 liveSeen
 		Hand                                                 handSeen
+		HeatPicked                                           []string
+		HeatValues                                           [][2]string
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &saw); err != nil {
 		t.Fatalf("e2e.mjs printed %q: %v", stdout.String(), err)
@@ -119,6 +121,7 @@ func TestInABrowser(t *testing.T) {
 	if saw.HeatCells == 0 {
 		t.Error("an empty heatmap")
 	}
+	checkHeatSeen(t, saw.HeatPicked, saw.HeatValues)
 	checkAnalysisSeen(t, filepath.Join(root, "short"), table, saw.Analysis, saw.FirstRowLoss, saw.CurvePoints)
 	if !strings.HasPrefix(saw.KeyboardFinal, "Final score") {
 		t.Errorf("the match played by keyboard did not end (%d key presses): %q", saw.Keys, saw.KeyboardFinal)
@@ -211,6 +214,26 @@ func checkLiveSeen(t *testing.T, seen liveSeen, run finishedRun) {
 	}
 	if !seen.NotReloaded || seen.ProgressLeft != 0 || seen.PlayedAfter != 2*run.tally.Matches() {
 		t.Errorf("the run once finished (%d matches): the browser saw %+v", run.tally.Matches(), seen)
+	}
+}
+
+// checkHeatSeen: a cell clicked and the next reached by the arrow key each wrote their own
+// words; with the values written in, each cell shows its value (the last number of its
+// words) to two decimals.
+func checkHeatSeen(t *testing.T, picked []string, values [][2]string) {
+	t.Helper()
+	if len(picked) != 4 || picked[0] == "" || picked[1] != picked[0] || picked[3] != picked[2] || picked[2] == picked[0] {
+		t.Errorf("heatmap cells picked: %q", picked)
+	}
+	if len(values) == 0 {
+		t.Error("no heatmap values written")
+	}
+	for _, v := range values {
+		var x float64
+		words := strings.Fields(strings.Split(v[1], ";")[0])
+		if _, err := fmt.Sscan(words[len(words)-1], &x); err != nil || fmt.Sprintf("%.2f", x) != v[0] {
+			t.Errorf("a heatmap cell shows %q, its words say %q", v[0], v[1])
+		}
 	}
 }
 

@@ -117,13 +117,16 @@ type Heatmap struct {
 	Slices         []string
 	Slice          string
 	Low, High      float64
+	// LowColour and HighColour are the colours of Low and High, for the legend.
+	LowColour, HighColour string
 }
 
-// HeatCell is one cell: its colour and what it says when pointed at.
+// HeatCell is one cell: its colour, its value written short, and what it says when pointed
+// at, touched or focused.
 type HeatCell struct {
-	Has          bool
-	Colour, Text string
-	Mark         bool // the policy changes something here
+	Has                 bool
+	Colour, Value, Text string
+	Mark                bool // the policy changes something here
 }
 
 // layout builds the heatmap of slice from points; "" (or a slice the file lacks) is the one
@@ -195,17 +198,17 @@ func layout(title, measure string, points []point, slice string) Heatmap {
 			if p.note != "" {
 				text += "; " + p.note
 			}
-			h.Rows[i][j] = HeatCell{Has: true, Colour: colourOf(p.value, h.Low, h.High), Text: text, Mark: p.note != ""}
+			h.Rows[i][j] = HeatCell{Has: true, Colour: colourOf(p.value, h.Low, h.High), Value: fmt.Sprintf("%.2f", p.value), Text: text, Mark: p.note != ""}
 		}
 	}
+	h.LowColour, h.HighColour = colourOf(h.Low, h.Low, h.High), colourOf(h.High, h.Low, h.High)
 	return h
 }
 
-// colourOf maps v in [lo, hi] from blue (low) through white to red (high).
-func colourOf(v, lo, hi float64) string {
-	r, g, b := colourRGB(v, lo, hi)
-	return fmt.Sprintf("rgb(%d,%d,%d)", r, g, b)
-}
+// colourOf maps v in [lo, hi] from blue (low) through white to red (high), softened a
+// little under half the way to white so that the map is easy on the eye and dark text reads on
+// every cell.
+func colourOf(v, lo, hi float64) string { return towardWhite(v, lo, hi, 0.45) }
 
 func colourRGB(v, lo, hi float64) (r, g, b int) {
 	t := 0.5
@@ -221,10 +224,13 @@ func colourRGB(v, lo, hi float64) (r, g, b int) {
 	return mix(255, 178, u), mix(255, 24, u), mix(255, 43, u)
 }
 
-// paleColourOf is colourOf taken 60% of the way to white: a background dark text reads on.
-func paleColourOf(v, lo, hi float64) string {
+// paleColourOf is the blue-white-red scale taken 60% of the way to white: a tint for tables.
+func paleColourOf(v, lo, hi float64) string { return towardWhite(v, lo, hi, 0.6) }
+
+// towardWhite is colourRGB's colour of v taken the fraction f of the way to white.
+func towardWhite(v, lo, hi, f float64) string {
 	r, g, b := colourRGB(v, lo, hi)
-	pale := func(c int) int { return c + (255-c)*3/5 }
+	pale := func(c int) int { return c + int(math.Round(float64(255-c)*f)) }
 	return fmt.Sprintf("rgb(%d,%d,%d)", pale(r), pale(g), pale(b))
 }
 

@@ -231,7 +231,7 @@ func (s *Server) policyPage(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("web: %s is larger than the %s this server reads (kingoal serve --max-file-mib)", r.PathValue("file"), safefile.FormatBytes(s.maxFileBytes())), http.StatusRequestEntityTooLarge)
 		return
 	}
-	data := map[string]any{"Name": r.PathValue("file")}
+	data := map[string]any{"Name": r.PathValue("file"), "Numbers": r.URL.Query().Get("numbers") == "on"}
 	if err != nil {
 		data["Err"] = err.Error() // a corrupt file: one message on the page
 	} else {

@@ -72,7 +72,16 @@ try {
   await page.getByRole("link", { name: "Policies" }).click();
   await page.getByRole("link", { name: "policy.parquet" }).click();
   out.heatCells = await page.getByRole("table", { name: "heatmap" }).locator("td[style]").count();
+  // A cell by touch (a click) and the next by the arrow key: the info line says each.
+  const cells = page.getByRole("table", { name: "heatmap" }).locator("td[data-text]");
+  await cells.first().click();
+  out.heatPicked = [await cells.first().getAttribute("title"), await page.locator("#cell-info").textContent()];
+  await page.keyboard.press("ArrowRight");
+  out.heatPicked.push(await page.evaluate(() => document.activeElement.getAttribute("title")), await page.locator("#cell-info").textContent());
   await shot("policy");
+  await page.getByRole("link", { name: "write every cell's value in it" }).click();
+  out.heatValues = await cells.evaluateAll(tds => tds.slice(0, 20).map(td => [td.textContent.replace("•", ""), td.title]));
+  await shot("policy-values");
 
   // A match read against the solved game: the page's data, and one row as shown.
   await page.goto(base + "/run/0/short/matches/");
@@ -124,13 +133,14 @@ try {
   const pages = { runs: "/", leaderboard: "/run/0/league/", "interrupted-run": "/run/0/paused/", matches: "/run/0/league/matches/", replay: "/run/0/league/match/1/",
     analysis: "/run/0/short/match/1/analysis/", play: "/play/", "play-match": "/play/?vs=random&seed=7&throws-per-half=5",
     "played-analysis": "/play/analysis/?vs=random&seed=3&throws-per-half=4&moves=2&choices=14",
-    policies: "/policies/", policy: null,
+    policies: "/policies/", policy: null, "policy-values": null,
     explore: "/explore/?period=second+half&throws-left=3&diff=0&home=1-1-4-2-2&home-moves=1&away=1-2-3-2-2&away-moves=1&throws-per-half=4&moves=2" };
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
   const p = await phone.newPage();
   p.setDefaultTimeout(20000);
   await p.goto(base + "/policies/");
   pages.policy = new URL(await p.getByRole("link", { name: "policy.parquet" }).getAttribute("href"), base + "/policies/").pathname;
+  pages["policy-values"] = pages.policy + "?numbers=on";
   out.wide = [];
   out.axe = [];
   for (const [name, url] of Object.entries(pages)) {
