@@ -78,3 +78,36 @@ func TestProgressFollowsARun(t *testing.T) {
 		t.Fatalf("finished: %d of %d shards, %d matches, complete %v", p.Done, p.Shards, p.Matches, p.Info.Complete)
 	}
 }
+
+// BenchmarkReadProgress: the progress of a league of 3 × 40,000 default-rules matches (15
+// shards of 8,192) stopped about halfway, read afresh ("first") and from the reading before
+// ("next": the done shards are not read again), as a page following a run reads it.
+func BenchmarkReadProgress(b *testing.B) {
+	dir := b.TempDir()
+	c := arena.Config{Agents: []string{"random", "fixed:2-2-2-2-2", "heuristic"}, Matches: 40_000, Seed: 3}
+	ctx, cancel := context.WithCancel(context.Background())
+	if _, err := arena.Play(ctx, c, dir, arena.Options{Progress: func(done, _ int) {
+		if done >= 60_000 {
+			cancel()
+		}
+	}}); !errors.Is(err, context.Canceled) {
+		b.Fatal(err)
+	}
+	first, err := arena.ReadProgress(context.Background(), dir, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("%d of %d shards done, %d matches on disk", first.Done, first.Shards, first.Matches)
+	for _, bc := range []struct {
+		name string
+		prev *arena.Progress
+	}{{"first", nil}, {"next", first}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for range b.N {
+				if _, err := arena.ReadProgress(context.Background(), dir, bc.prev); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -143,6 +143,16 @@ func CounterAt(p env.Player, k, j int) (x, y int) {
 	return pitchLeft + (k-1)*sectorWidth + sectorWidth/2 + (j%3-1)*step, top + counterR + j/3*step
 }
 
+// SideArea is the part of sector k (1 … 5, home's coordinates) where side p's counters stand:
+// its half of the sector, between the halfway line and the pitch's edge.
+func SideArea(p env.Player, k int) (x0, y0, x1, y1 int) {
+	x0, y0 = pitchLeft+(k-1)*sectorWidth, pitchTop
+	if p == env.Away {
+		y0 = pitchTop + pitchHeight/2
+	}
+	return x0, y0, x0 + sectorWidth, y0 + pitchHeight/2
+}
+
 // CounterRadius is a counter's radius in pixels, inside its one-pixel outline.
 const CounterRadius = counterR
 

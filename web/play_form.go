@@ -51,8 +51,11 @@ type counterBoard struct {
 	// Order is the person's sectors (1 … 5, their own goal's first) from home's goal, the
 	// order the scene numbers counters in; Slots[k-1][j] the centre of the j-th counter in
 	// their sector k.
-	Order []int          `json:"order"`
-	Slots [][][2]int     `json:"slots"`
+	Order []int      `json:"order"`
+	Slots [][][2]int `json:"slots"`
+	// Areas[k-1] is the person's half of their sector k (x0, y0, x1, y1): a click there
+	// takes or puts a counter.
+	Areas [][4]int       `json:"areas"`
 	Legal map[string]int `json:"legal"`          // a line-up ("1-2-3-3-1") → the moves it costs
 	Hint  []int          `json:"hint,omitempty"` // the hinted line-up, sector by sector
 	Mean  []float64      `json:"mean,omitempty"` // the equilibrium's counters a sector, on average
@@ -77,6 +80,8 @@ func boardOf(g playedGame, p played, legal env.Mask, hint *env.Lineup, mix []env
 			slots = append(slots, [2]int{x, y})
 		}
 		b.Slots = append(b.Slots, slots)
+		x0, y0, x1, y1 := frame.SideArea(me, env.HomeSector(me, k))
+		b.Areas = append(b.Areas, [4]int{x0, y0, x1, y1})
 	}
 	own := p.state.Lineup(me)
 	for _, a := range legal.Actions() {

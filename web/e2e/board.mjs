@@ -1,6 +1,7 @@
 // The counters set on the Play page's picture, at a break: one taken into the hand with −,
 // then + offered only where the line-up it makes is legal (the page's own list), placed with
-// +; what the browser saw, for the Go test to check against the rules and frame's geometry.
+// +, then moved back by clicks on the pitch; what the browser saw, for the Go test to check
+// against the rules and frame's geometry.
 export async function checkHand(page) {
   const board = JSON.parse(await page.locator("#board").textContent());
   const form = page.getByRole("form", { name: "your counters" });
@@ -25,5 +26,20 @@ export async function checkHand(page) {
   await page.waitForFunction(() => document.getAnimations().length === 0);
   out.discs = await page.evaluate(side => [...document.querySelectorAll(`#pitch g[data-id^="${side}-"]`)]
     .filter(g => g.style.visibility !== "hidden").map(g => { const m = new DOMMatrix(getComputedStyle(g).transform); return [m.e, m.f]; }), board.side);
+  // The same move undone on the picture: a click on the sector the counter went to takes
+  // it, the sectors it may go to light up, a click on the one it came from puts it back.
+  const clickSector = async k => {
+    const [x, y] = await page.evaluate(([area]) => {
+      const svg = document.getElementById("pitch");
+      svg.scrollIntoView({ block: "center" });
+      const p = new DOMPoint((area[0] + area[2]) / 2, area[3] - 8).matrixTransform(svg.getScreenCTM());
+      return [p.x, p.y];
+    }, [board.areas[k - 1]]);
+    await page.mouse.click(x, y);
+  };
+  await clickSector(out.to);
+  out.litInHand = await page.evaluate(() => [...document.querySelectorAll("#pitch rect[fill-opacity]")].filter(r => r.style.visibility !== "hidden").length);
+  await clickSector(out.from);
+  out.back = await counts();
   return out;
 }

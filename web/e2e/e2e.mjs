@@ -92,6 +92,17 @@ try {
   out.curvePoints = (await page.locator("svg polyline").getAttribute("points")).split(" ").length;
   await shot("analysis");
 
+  // The explorer by its form: a break typed in; its value, for the Go test to check.
+  await page.goto(base + "/explore/");
+  const br = page.getByRole("form", { name: "a break" });
+  await br.getByLabel("throws left", { exact: true }).fill("4");
+  await br.getByLabel("home goals − away goals").fill("0");
+  await br.getByLabel("home line-up").fill("2-2-2-2-2");
+  await br.getByLabel("away moves left").fill("2");
+  await br.getByRole("button", { name: "Show the break" }).click();
+  out.explored = { url: page.url(), value: Number(await page.locator("#value").getAttribute("data-v")),
+    rows: await page.getByRole("table", { name: "home's choices" }).locator("tbody tr").count() };
+
   // A whole match played by setting the counters: a line-up typed in at the kick-off, then
   // the form as it comes (the line-up kept) at every break.
   await page.goto(base + "/play/?vs=heuristic&seed=4&throws-per-half=4&moves=1");

@@ -1,6 +1,7 @@
-// The Play page's counters, set on the picture: − takes one of your counters into your
-// hand, + puts the one in your hand into a sector, offered only where the line-up it makes
-// is one the rules allow here; the number fields stay, for typing. Your counters move on
+// The Play page's counters, set on the picture: − (or a click on your half of a sector on
+// the pitch) takes one of your counters into your hand, + (or a click) puts the one in your
+// hand into a sector, offered only where the line-up it makes is one the rules allow here
+// (those sectors lit on the pitch); the number fields stay, for typing. Your counters move on
 // the pitch as you set them, and the hint is drawn there: dashed rings for the hinted
 // line-up and, at the kick-off, the equilibrium mix's counters a sector on average.
 "use strict";
@@ -31,6 +32,23 @@ board.mean?.forEach((m, k) => {
   hint.appendChild(t);
 });
 svg.appendChild(hint);
+
+// The sectors where a click puts the counter in hand, lit while one is.
+const lit = board.areas.map(([x0, y0, x1, y1]) => {
+  const r = make("rect", { x: x0 + 2, y: y0 + 2, width: x1 - x0 - 4, height: y1 - y0 - 4, fill: "#ffffff", "fill-opacity": 0.22, stroke: "#ffffff", "aria-hidden": "true" });
+  r.style.pointerEvents = "none";
+  svg.appendChild(r);
+  return r;
+});
+svg.style.cursor = "pointer";
+svg.addEventListener("click", e => {
+  const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(svg.getScreenCTM().inverse());
+  const k = board.areas.findIndex(([x0, y0, x1, y1]) => p.x >= x0 && p.x < x1 && p.y >= y0 && p.y < y1);
+  if (k < 0) return;
+  const { minus, plus } = buttons[k];
+  if (!plus.disabled) plus.click();
+  else if (!minus.disabled) minus.click();
+});
 
 const buttons = inputs.map((input, k) => {
   const minus = button("−", `take a counter from sector ${k + 1} into your hand`, () => { input.value = counts()[k] - 1; refresh(); });
@@ -66,6 +84,7 @@ function refresh() {
       plus.disabled = !(c[k] < 5);
     }
   });
+  lit.forEach((r, k) => { r.style.visibility = hand === 1 && !buttons[k].plus.disabled ? "" : "hidden"; });
   const ok = hand === 0 && legal(c);
   submit.disabled = !ok;
   if (ok) {
