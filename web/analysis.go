@@ -1,11 +1,13 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/kingoal/kingoal/analysis"
 	"github.com/kingoal/kingoal/env"
@@ -27,12 +29,20 @@ type judges struct {
 	tables  []*game.Game
 	err     error
 	solved  lru[env.Knobs, *game.Game]
-	solving sync.Mutex // one solve at a time: concurrent requests cannot add up their memory
+	solving chan struct{} // holds the one solve under way: concurrent requests cannot add up their memory
+	waiting atomic.Int32  // requests waiting for it, at most judgeWaiters
 }
 
+// judgeWaiters bounds the requests waiting for another's solve: more are refused at once
+// (errBusy), so a flood of them holds no more than this many goroutines.
+const judgeWaiters = 8
+
+// errBusy is the refusal of a request that would wait behind judgeWaiters others.
+var errBusy = errors.New("web: the server is solving other games for pages like this one; try again in a moment")
+
 // judge is the game that judges matches under r: a table of Server.Tables made under r, or
-// the game solved here when small.
-func (s *Server) judge(r env.Rules) (*game.Game, error) {
+// the game solved here when small. A request waits for another's solve until ctx ends.
+func (s *Server) judge(ctx context.Context, r env.Rules) (*game.Game, error) {
 	j := &s.judges
 	j.once.Do(func() {
 		for _, path := range s.Tables {
@@ -56,8 +66,18 @@ func (s *Server) judge(r env.Rules) (*game.Game, error) {
 	if g, ok := j.solved.get(k); ok {
 		return g, nil
 	}
-	j.solving.Lock()
-	defer j.solving.Unlock()
+	if j.waiting.Add(1) > judgeWaiters {
+		j.waiting.Add(-1)
+		return nil, errBusy
+	}
+	select {
+	case j.solving <- struct{}{}:
+		j.waiting.Add(-1)
+	case <-ctx.Done():
+		j.waiting.Add(-1)
+		return nil, ctx.Err()
+	}
+	defer func() { <-j.solving }()
 	if g, ok := j.solved.get(k); ok { // solved while this request waited
 		return g, nil
 	}
@@ -176,7 +196,7 @@ func (s *Server) analyse(r *http.Request, rules env.Rules, names [2]string, even
 	if err != nil {
 		return err
 	}
-	g, err := s.judge(rules)
+	g, err := s.judge(r.Context(), rules)
 	if err != nil {
 		return err
 	}

@@ -127,7 +127,7 @@ func (s *Server) explore(r *http.Request, q url.Values, data map[string]any) err
 	if err != nil {
 		return err
 	}
-	g, err := s.judge(rules)
+	g, err := s.judge(r.Context(), rules)
 	if err != nil {
 		return err
 	}

@@ -59,6 +59,12 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 		}
 		return "0.0000"
 	},
+	"perMatch": func(points, matches int) string { // a live run's table: agents have played different numbers of matches
+		if matches == 0 {
+			return "—"
+		}
+		return fmt.Sprintf("%.2f", float64(points)/float64(matches))
+	},
 	"score": func(x float64) string {
 		if math.IsNaN(x) {
 			return "—"
@@ -104,7 +110,7 @@ type Server struct {
 func (s *Server) Handler() http.Handler {
 	s.hints.capacity, s.tables.points.capacity = hintsKept, heatmapsKept
 	s.replays.replayers.capacity, s.replays.recent.capacity = replayersKept, replayEventsKept
-	s.judges.solved.capacity = judgesKept
+	s.judges.solved.capacity, s.judges.solving = judgesKept, make(chan struct{}, 1)
 	s.progress.runs.capacity = runsFollowed
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.runsPage)

@@ -27,7 +27,7 @@ try {
   page.setDefaultTimeout(20000);
   const shot = name => page.screenshot({ path: path.join(shots, name + ".png"), fullPage: true });
 
-  out.live = await checkLiveRun(page, base, gate);
+  out.live = await checkLiveRun(page, base, gate, shot);
   await shot("live-finished");
 
   await page.goto(base + "/");
@@ -102,6 +102,7 @@ try {
   await br.getByRole("button", { name: "Show the break" }).click();
   out.explored = { url: page.url(), value: Number(await page.locator("#value").getAttribute("data-v")),
     rows: await page.getByRole("table", { name: "home's choices" }).locator("tbody tr").count() };
+  await shot("explore");
 
   // A whole match played by setting the counters: a line-up typed in at the kick-off, then
   // the form as it comes (the line-up kept) at every break.

@@ -3,13 +3,15 @@
 // the gate file), and the same page — not reloaded — turns into the finished run's.
 import { writeFileSync } from "node:fs";
 
-export async function checkLiveRun(page, base, gate) {
+export async function checkLiveRun(page, base, gate, shot) {
   const out = {};
   await page.goto(base + "/");
   out.runsRow = (await page.locator('[data-progress="/run/0/live/progress.json"]').textContent()).replace(/\s+/g, " ").trim();
+  await shot("runs");
   await page.getByRole("link", { name: "live", exact: true }).click();
   out.before = await page.locator("#shards-done").textContent();
   out.playedBefore = await played(page);
+  await shot("live-playing");
   await page.evaluate(() => { window.notReloaded = true; });
   writeFileSync(gate, "finish the run");
   await page.getByRole("link", { name: "Every match, to replay" }).waitFor({ timeout: 60000 });
