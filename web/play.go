@@ -248,15 +248,6 @@ func (s *Server) renderGame(w http.ResponseWriter, g playedGame, p played, data 
 	render(w, "play.html", data)
 }
 
-// names are the sides' names in the picture: "you" and the opponent.
-func (g playedGame) names() [2]string {
-	n := [2]string{"you", g.m.Opponent}
-	if g.m.Side == env.Away {
-		n[0], n[1] = n[1], n[0]
-	}
-	return n
-}
-
 // url is the game's own URL (its choices so far).
 func (g playedGame) url() string {
 	q := url.Values{}

@@ -106,6 +106,15 @@ func boardOf(g playedGame, p played, legal env.Mask, hint *env.Lineup, mix []env
 	return b
 }
 
+// names are the sides' names in the picture: "you" and the opponent.
+func (g playedGame) names() [2]string {
+	n := [2]string{"you", g.m.Opponent}
+	if g.m.Side == env.Away {
+		n[0], n[1] = n[1], n[0]
+	}
+	return n
+}
+
 func choicesParam(choices []int) string {
 	b := make([]byte, 0, 4*len(choices))
 	for i, c := range choices {
