@@ -28,11 +28,7 @@ type Progress struct {
 // same one (a done shard of a run never changes). A shard of another run is an error
 // wrapping ErrForeignShard.
 func ReadProgress(ctx context.Context, dir string, prev *Progress) (*Progress, error) {
-	info, err := ReadInfo(dir)
-	if err != nil {
-		return nil, err
-	}
-	c, err := ConfigOf(info)
+	info, c, err := readConfig(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -28,6 +28,16 @@ func ConfigOf(info RunInfo) (Config, error) {
 	return c, nil
 }
 
+// readConfig reads dir/run.json and the configuration that plays its matches.
+func readConfig(dir string) (RunInfo, Config, error) {
+	info, err := ReadInfo(dir)
+	if err != nil {
+		return info, Config{}, err
+	}
+	c, err := ConfigOf(info)
+	return info, c, err
+}
+
 // Replay is one match played again: its row, the state at kick-off and every event (one a
 // throw, or a jump goal to goal where the run drew goals: env.Event.Jump).
 type Replay struct {
@@ -48,11 +58,7 @@ type Replayer struct {
 // NewReplayer builds the agents of the run in dir within limits. Once ctx is done, replays
 // fail with its error.
 func NewReplayer(ctx context.Context, dir string, limits Limits) (*Replayer, error) {
-	info, err := ReadInfo(dir)
-	if err != nil {
-		return nil, err
-	}
-	c, err := ConfigOf(info)
+	info, c, err := readConfig(dir)
 	if err != nil {
 		return nil, err
 	}
