@@ -100,3 +100,32 @@ func TestLiveRun(t *testing.T) {
 		t.Fatalf("finished: progress.json %d %s", code, body)
 	}
 }
+
+// A finished run's leaderboard is kept between requests, and read again once the run's files
+// change: a run played again in its directory shows its own agents.
+func TestFinishedLeaderboardFollowsItsFiles(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "run")
+	play := func(agents ...string) {
+		t.Helper()
+		c := arena.Config{Agents: agents, Rules: env.Rules{ThrowsPerHalf: 4}, Matches: 4, Seed: 3}
+		if err := arena.Clear(dir); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := arena.Play(context.Background(), c, dir, arena.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	play("random", "fixed:2-2-2-2-2")
+	srv := httptest.NewServer((&web.Server{Roots: []string{root}}).Handler())
+	defer srv.Close()
+	for range 2 {
+		if code, body := get(t, srv, "/run/0/run/"); code != 200 || !strings.Contains(body, "fixed:2-2-2-2-2") {
+			t.Fatalf("%d\n%s", code, body)
+		}
+	}
+	play("random", "fixed:1-3-3-2-1")
+	if code, body := get(t, srv, "/run/0/run/"); code != 200 || !strings.Contains(body, "fixed:1-3-3-2-1") || strings.Contains(body, "fixed:2-2-2-2-2") {
+		t.Fatalf("the run played again: %d\n%s", code, body)
+	}
+}

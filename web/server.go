@@ -104,6 +104,7 @@ type Server struct {
 	hints    lru[env.Knobs, match.KickOffHint]
 	tables   tableCache
 	progress progressCache
+	boards   lru[string, finishedBoard]
 }
 
 // Handler routes the app's pages.
@@ -111,7 +112,7 @@ func (s *Server) Handler() http.Handler {
 	s.hints.capacity, s.tables.points.capacity = hintsKept, heatmapsKept
 	s.replays.replayers.capacity, s.replays.recent.capacity = replayersKept, replayEventsKept
 	s.judges.solved.capacity, s.judges.solving = judgesKept, make(chan struct{}, 1)
-	s.progress.runs.capacity = runsFollowed
+	s.progress.runs.capacity, s.boards.capacity = runsFollowed, boardsKept
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.runsPage)
 	mux.HandleFunc("GET /run/{root}/{name}/{$}", s.leaderboardPage)
@@ -274,7 +275,7 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		render(w, "leaderboard.html", data)
 		return
 	}
-	lb, err := arena.ReadLeaderboard(r.Context(), dir)
+	lb, err := s.finishedLeaderboard(r.Context(), dir)
 	data["LB"] = lb
 	if err != nil {
 		data["Err"] = err.Error() // a corrupt run: one message on the page

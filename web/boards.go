@@ -1,0 +1,55 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/kingoal/kingoal/arena"
+)
+
+// finishedBoard is the leaderboard of a finished run as read, kept while the run's files
+// are as they were then: reading matches.parquet and refitting the ratings is most of a
+// leaderboard page (a 120,000-match run: ~200 ms), and a finished run does not change.
+type finishedBoard struct {
+	stamp string
+	lb    *arena.Leaderboard
+	err   error
+}
+
+// boardsKept bounds the finished leaderboards kept.
+const boardsKept = 32
+
+// finishedLeaderboard is the leaderboard of the finished run in dir, read again only when
+// one of the run's files has changed (a run played again with --force, an exploitability
+// column measured since).
+func (s *Server) finishedLeaderboard(ctx context.Context, dir string) (*arena.Leaderboard, error) {
+	stamp, ok := filesStamp(dir)
+	if b, kept := s.boards.get(dir); ok && kept && b.stamp == stamp {
+		return b.lb, b.err
+	}
+	lb, err := arena.ReadLeaderboard(ctx, dir)
+	if ok && ctx.Err() == nil {
+		s.boards.put(dir, finishedBoard{stamp, lb, err}, 1)
+	}
+	return lb, err
+}
+
+// filesStamp names the files at the top of dir with their sizes and times; false if it
+// cannot be read.
+func filesStamp(dir string) (string, bool) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			return "", false
+		}
+		fmt.Fprintf(&b, "%s:%d:%d/", e.Name(), info.Size(), info.ModTime().UnixNano())
+	}
+	return b.String(), true
+}
