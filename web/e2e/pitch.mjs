@@ -21,8 +21,8 @@ export async function checkPitch(page) {
 // discsAgainstPNG runs in the page at step k.
 async function discsAgainstPNG(k) {
   const shown = Number(document.getElementById("step").textContent);
-  await new Promise(r => setTimeout(r, 50));
-  await Promise.all(document.getAnimations().map(a => a.finished));
+  // until every slide has ended (one replaced by the next is cancelled, not finished)
+  do await new Promise(r => setTimeout(r, 50)); while (document.getAnimations().some(a => a.playState === "running"));
   const img = new Image();
   img.src = "frame/" + k + ".png";
   await img.decode();
