@@ -291,11 +291,22 @@ func dynamicSummary(dp *policy.DynamicPolicy, r env.Rules) []recommendation {
 
 // dynamicRows lists every throw state with |difference| ≤ 5 and the best shift before it.
 func dynamicRows(dp *policy.DynamicPolicy, r env.Rules) []datasets.PolicyRow {
-	var rows []datasets.PolicyRow
 	me := dp.Problem.Player
 	poss := []int{0}
 	if r.DynamicTrigger == env.TriggerTurnover {
 		poss = []int{-1, 0, 1}
+	}
+	// Millions of rows at long halves: made in one allocation, the line-ups' names written
+	// once. Growing the slice by append copied hundreds of MB at a time, which the runtime
+	// cannot preempt, and with the garbage of a name a row it held off Ctrl-C past a second.
+	throws := 0
+	for _, per := range r.Periods() {
+		throws += r.PeriodLength(per)
+	}
+	rows := make([]datasets.PolicyRow, 0, throws*11*env.Sectors*len(poss)*env.NumLineups)
+	var names [env.NumLineups]string
+	for l := range names {
+		names[l] = env.LineupAt(l).String()
 	}
 	for _, per := range r.Periods() {
 		for t := 1; t <= r.PeriodLength(per); t++ {
@@ -310,7 +321,7 @@ func dynamicRows(dp *policy.DynamicPolicy, r env.Rules) []datasets.PolicyRow {
 							}
 							keep, _ := dp.ValueAt(s)
 							rows = append(rows, datasets.PolicyRow{Kind: "dynamic", Period: per.String(), ThrowsLeft: int32(t), GoalDiff: int32(d),
-								Ball: int32(ball), Possession: int32(ps), Lineup: s.Own.String(), Action: to.String(), Value: v, KeepValue: keep})
+								Ball: int32(ball), Possession: int32(ps), Lineup: names[l], Action: names[to.Index()], Value: v, KeepValue: keep})
 						}
 					}
 				}
