@@ -1,7 +1,6 @@
 package frame
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 
@@ -50,7 +49,7 @@ func Draw(s env.State, lastThrow string) *image.RGBA {
 func (p Picture) Draw() *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
 	for _, sh := range p.Shapes() {
-		c := rgbaOf(sh.Fill)
+		c := color.RGBA(sh.Fill)
 		switch sh.Kind {
 		case Rect:
 			fill(img, image.Rect(sh.X, sh.Y, sh.X+sh.W, sh.Y+sh.H), c)
@@ -99,12 +98,4 @@ func paint(img *image.RGBA, x, y, scale int, c color.RGBA, s string) {
 	d.DrawString(s)
 	at := image.Rect(x, y-face.Ascent*scale, x+w*scale, y+(face.Height-face.Ascent)*scale)
 	xdraw.NearestNeighbor.Scale(img, at, small, small.Bounds(), xdraw.Over, nil)
-}
-
-// rgbaOf reads a Shape's #rrggbb.
-func rgbaOf(h string) color.RGBA {
-	var c color.RGBA
-	_, _ = fmt.Sscanf(h, "#%02x%02x%02x", &c.R, &c.G, &c.B)
-	c.A = 0xff
-	return c
 }

@@ -97,7 +97,7 @@ func TestShapesNameEveryCounter(t *testing.T) {
 			for k := 1; k <= env.Sectors; k++ {
 				for range s.Lineup(p).Sector(env.HomeSector(p, k)) {
 					c, ok := ids[fmt.Sprintf("%s-%d", p, i)]
-					if x0 := pitchLeft + (k-1)*sectorWidth; !ok || c.Kind != Disc || c.X < x0 || c.X >= x0+sectorWidth || c.Fill != hex(side[p]) {
+					if x0 := pitchLeft + (k-1)*sectorWidth; !ok || c.Kind != Disc || c.X < x0 || c.X >= x0+sectorWidth || c.Fill != Colour(side[p]) {
 						t.Fatalf("step %d: %s counter %d (sector %d): %+v", step, p, i, k, c)
 					}
 					i++

@@ -42,16 +42,24 @@ type Shape struct {
 	H       int    `json:"h,omitempty"`
 	R       int    `json:"r,omitempty"`
 	Outline int    `json:"o,omitempty"`
-	Fill    string `json:"f"` // #rrggbb
+	Fill    Colour `json:"f"`
 	Text    string `json:"t,omitempty"`
 	Scale   int    `json:"s,omitempty"`
 }
 
-// Ink is the colour of a disc's outline.
-var Ink = hex(ink)
+// Colour is a colour of the picture, opaque; as text (JSON) it is "#rrggbb".
+type Colour color.RGBA
 
-// HomeColour and AwayColour are the sides' colours in the picture (#rrggbb): red and blue.
-var HomeColour, AwayColour = hex(side[env.Home]), hex(side[env.Away])
+// MarshalText writes c as "#rrggbb".
+func (c Colour) MarshalText() ([]byte, error) {
+	return fmt.Appendf(nil, "#%02x%02x%02x", c.R, c.G, c.B), nil
+}
+
+// Ink is the colour of a disc's outline.
+var Ink = Colour(ink)
+
+// HomeColour and AwayColour are the sides' colours in the picture: red and blue.
+var HomeColour, AwayColour = Colour(side[env.Home]), Colour(side[env.Away])
 
 // maxName bounds a name in the header: both fit on its line.
 const maxName = 16
@@ -120,14 +128,14 @@ func pitch(out []Shape, s env.State) []Shape {
 		for k := 1; k <= env.Sectors; k++ {
 			for j := range s.Lineup(p).Sector(env.HomeSector(p, k)) { // a side's own sector k' is home's HomeSector(p, k')
 				x, y := CounterAt(p, k, j)
-				out = append(out, Shape{Kind: Disc, ID: fmt.Sprintf("%s-%d", p, i), X: x, Y: y, R: counterR, Outline: 1, Fill: hex(side[p])})
+				out = append(out, Shape{Kind: Disc, ID: fmt.Sprintf("%s-%d", p, i), X: x, Y: y, R: counterR, Outline: 1, Fill: Colour(side[p])})
 				i++
 			}
 		}
 	}
 	if s.Node() != env.Terminal {
 		cx := pitchLeft + (s.Ball()-1)*sectorWidth + sectorWidth/2
-		out = append(out, Shape{Kind: Disc, ID: "ball", X: cx, Y: mid, R: ballR, Outline: 2, Fill: hex(chalk)})
+		out = append(out, Shape{Kind: Disc, ID: "ball", X: cx, Y: mid, R: ballR, Outline: 2, Fill: Colour(chalk)})
 	}
 	return out
 }
@@ -157,13 +165,13 @@ func SideArea(p env.Player, k int) (x0, y0, x1, y1 int) {
 const CounterRadius = counterR
 
 func rect(x, y, w, h int, c color.RGBA, id string) Shape {
-	return Shape{Kind: Rect, ID: id, X: x, Y: y, W: w, H: h, Fill: hex(c)}
+	return Shape{Kind: Rect, ID: id, X: x, Y: y, W: w, H: h, Fill: Colour(c)}
 }
 
 // text is a line of text; an arrow becomes "->" and an en dash "-", as the font is ASCII.
 func text(id string, x, y, scale int, c color.RGBA, s string) Shape {
 	s = strings.NewReplacer("→", "->", "–", "-").Replace(s)
-	return Shape{Kind: Text, ID: id, X: x, Y: y, W: font.MeasureString(face, s).Ceil() * scale, Scale: scale, Fill: hex(c), Text: s}
+	return Shape{Kind: Text, ID: id, X: x, Y: y, W: font.MeasureString(face, s).Ceil() * scale, Scale: scale, Fill: Colour(c), Text: s}
 }
 
 // shorten cuts s to n characters, the last of them "~" when it was longer.
@@ -174,8 +182,6 @@ func shorten(s string, n int) string {
 	}
 	return string(r[:n-1]) + "~"
 }
-
-func hex(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 
 // nextLine says what the match waits for.
 func nextLine(s env.State) string {

@@ -38,6 +38,13 @@ type progressEntry struct {
 // runsFollowed bounds the runs whose progress is kept.
 const runsFollowed = 32
 
+// unfinished reports whether the run in dir (info its run.json) is shown live: not finished,
+// or held by a process (being played, or finishing).
+func unfinished(dir string, info arena.RunInfo) bool {
+	held, _, _ := datasets.DirHolder(dir)
+	return !info.Complete || held
+}
+
 // progressState sums up what a page of a live run shows, so that live.js can tell when it
 // is out of date.
 func progressState(p *arena.Progress, playing int) string {

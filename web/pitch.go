@@ -10,6 +10,7 @@ import (
 // the shapes that never change, then at each step the named shapes that changed since the
 // step before and the names that went. It is frame's geometry, the PNG's, sent once.
 type pitchScene struct {
+	Ink   frame.Colour  `json:"ink"` // a disc's outline
 	Pitch []frame.Shape `json:"pitch"`
 	Steps []sceneStep   `json:"steps"`
 }
@@ -21,7 +22,7 @@ type sceneStep struct {
 
 // sceneOf is the scene of pictures, one a step.
 func sceneOf(pictures []frame.Picture) pitchScene {
-	var sc pitchScene
+	sc := pitchScene{Ink: frame.Ink}
 	before := map[string]frame.Shape{}
 	for i, p := range pictures {
 		now := map[string]frame.Shape{}

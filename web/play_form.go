@@ -44,10 +44,10 @@ func counterForm(g playedGame, own env.Lineup) (fields []setField, sectors []sec
 // pitch: the picture now, where each of the person's counters goes (frame's geometry), the
 // line-ups the rules allow here with what each costs, and the hint's line-up and mix.
 type counterBoard struct {
-	Scene pitchScene `json:"scene"`
-	Side  string     `json:"side"` // the names of the person's counters in the scene: "home-0", …
-	Fill  string     `json:"fill"`
-	R     int        `json:"r"`
+	Scene pitchScene   `json:"scene"`
+	Side  string       `json:"side"` // the names of the person's counters in the scene: "home-0", …
+	Fill  frame.Colour `json:"fill"`
+	R     int          `json:"r"`
 	// Order is the person's sectors (1 … 5, their own goal's first) from home's goal, the
 	// order the scene numbers counters in; Slots[k-1][j] the centre of the j-th counter in
 	// their sector k.

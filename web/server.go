@@ -19,7 +19,6 @@ import (
 	"strings"
 
 	"github.com/kingoal/kingoal/arena"
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/match"
@@ -198,7 +197,7 @@ func (s *Server) runsPage(w http.ResponseWriter, r *http.Request) {
 			if err == nil {
 				e.Info, err = arena.ReadInfo(dir)
 			}
-			if held, _, _ := datasets.DirHolder(dir); err == nil && (!e.Info.Complete || held) {
+			if err == nil && unfinished(dir, e.Info) {
 				var live liveRun
 				live, _, err = s.liveRunOf(r, dir, false)
 				e.Live = &live
@@ -265,8 +264,7 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	data := map[string]any{"Name": r.PathValue("name")}
-	held, _, _ := datasets.DirHolder(dir)
-	if info, err := arena.ReadInfo(dir); err == nil && (!info.Complete || held) {
+	if info, err := arena.ReadInfo(dir); err == nil && unfinished(dir, info) {
 		live, lb, err := s.liveRunOf(r, dir, true)
 		data["Live"], data["LB"] = live, lb
 		if err != nil {

@@ -31,19 +31,24 @@ func newServeCmd(streams command.Streams) *cobra.Command {
 		Long: `Serve starts a small web app (everything embedded, nothing fetched) over the arena run
 directories under each --runs DIR (or DIR itself, if it is a run):
   Runs         every run with its format, agents, matches and status (finished, interrupted
-               with its --resume command, or still being played: not shown until it ends)
+               with its --resume command, or being played), with how far each unfinished one
+               has come
   Leaderboard  a run's table, ratings with their intervals, exploitability and head to head:
-               the numbers of kingoal leaderboard
+               the numbers of kingoal leaderboard; while a run plays, the standings of the
+               matches on disk and its progress, following it as its shards land
   Replay       any match of a run, played again from its seeds (no --log-throws needed) and
-               checked against its row in matches.parquet: the pitch, the ball, the dice,
-               score, period, throws left and substitutions; step, play, pause, next goal
+               checked against its row in matches.parquet: the pitch drawn live, the ball, the
+               dice, score, period, throws left and substitutions; step, play, pause, next
+               goal, a timeline
   Analysis     a match read against the solved game (kingoal analyse): each side's choice
                at every kick-off and break beside the equilibrium, graded by what it gives
                away, and home's exact value after every event as a curve — judged by the
                --table made under the run's rules, or by the game solved in the request
                when small (up to about 6-throw halves with two moves)
-  Play         you against any registry agent, by clicking: the legal choices only, with the
-               hints of kingoal play; the match kingoal play plays with the same seed and moves
+  Play         you against any registry agent: set your counters on the pitch (only legal
+               line-ups) or click a listed choice, with the hints of kingoal play drawn on the
+               pitch; the match kingoal play plays with the same seed and moves
+  Explore      any break of the solved game: both mixes, the value, the matrix game
   Policies     solve policy's Parquet files and solve game's tables (.kgt) in the directories,
                as heatmaps by time and score
 It binds to loopback by default and then answers only requests addressed to localhost,

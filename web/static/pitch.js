@@ -17,6 +17,7 @@ function drawPitch(svg, scene) {
     for (const sh of step.changed || []) now.set(sh.id, sh);
     states.push(now);
   }
+  const shapeElement = sh => makeShape(sh, scene.ink);
   for (const sh of scene.pitch) svg.appendChild(shapeElement(sh));
   const drawn = new Map();
   let current = new Map();
@@ -49,13 +50,13 @@ function make(tag, attrs) {
   return el;
 }
 
-// shapeElement makes the element of a shape; a disc is a group at (0, 0) moved by a CSS
-// transform, so that it slides to its next place.
-function shapeElement(sh) {
+// makeShape makes the element of a shape (ink: a disc's outline); a disc is a group at
+// (0, 0) moved by a CSS transform, so that it slides to its next place.
+function makeShape(sh, ink) {
   let el;
   if (sh.k === "disc") {
     el = make("g", { class: "mover" });
-    el.appendChild(make("circle", { r: sh.r + (sh.o || 0), fill: "#101010" }));
+    el.appendChild(make("circle", { r: sh.r + (sh.o || 0), fill: ink }));
     el.appendChild(make("circle", { r: sh.r }));
   } else if (sh.k === "text") {
     el = make("text", { "font-family": "DejaVu Sans Mono, ui-monospace, monospace", lengthAdjust: "spacingAndGlyphs" });

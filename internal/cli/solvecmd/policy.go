@@ -289,7 +289,10 @@ func dynamicSummary(dp *policy.DynamicPolicy, r env.Rules) []recommendation {
 	return out
 }
 
-// dynamicRows lists every throw state with |difference| ≤ 5 and the best shift before it.
+// rowDiffs bounds the goal differences of a Dynamic policy's rows.
+const rowDiffs = 5
+
+// dynamicRows lists every throw state with |difference| ≤ rowDiffs and the best shift before it.
 func dynamicRows(dp *policy.DynamicPolicy, r env.Rules) []datasets.PolicyRow {
 	me := dp.Problem.Player
 	poss := []int{0}
@@ -303,14 +306,14 @@ func dynamicRows(dp *policy.DynamicPolicy, r env.Rules) []datasets.PolicyRow {
 	for _, per := range r.Periods() {
 		throws += r.PeriodLength(per)
 	}
-	rows := make([]datasets.PolicyRow, 0, throws*11*env.Sectors*len(poss)*env.NumLineups)
+	rows := make([]datasets.PolicyRow, 0, throws*(2*rowDiffs+1)*env.Sectors*len(poss)*env.NumLineups)
 	var names [env.NumLineups]string
 	for l := range names {
 		names[l] = env.LineupAt(l).String()
 	}
 	for _, per := range r.Periods() {
 		for t := 1; t <= r.PeriodLength(per); t++ {
-			for d := -5; d <= 5; d++ {
+			for d := -rowDiffs; d <= rowDiffs; d++ {
 				for ball := 1; ball <= env.Sectors; ball++ {
 					for _, ps := range poss {
 						for l := range env.NumLineups {
