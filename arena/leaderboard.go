@@ -8,6 +8,7 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/exploit"
+	"github.com/kingoal/kingoal/rank"
 )
 
 // RatingBootstrap is the number of bootstrap refits behind the rating intervals.
@@ -26,10 +27,10 @@ type Leaderboard struct {
 	HeadToHead [][]float64   // [row][column]: the row agent's score; NaN where they never met
 	// Exploitability is each agent's, in the run's order; nil when it was not measured.
 	Exploitability []exploit.Exploitability
-	// AlphaRank is each agent's α-Rank mass (AlphaRank with AlphaRankPopulation and
+	// AlphaRank is each agent's α-Rank mass (rank.AlphaRank with rank.AlphaRankPopulation and
 	// AlphaRankIntensity), in the run's order; nil when some pair never met.
 	AlphaRank []float64
-	// NashMix and NashAverage are Nash averaging's (NashAverage): the maximum-entropy
+	// NashMix and NashAverage are Nash averaging's (rank.NashAverage): the maximum-entropy
 	// equilibrium's mass on each agent and each agent's Nash average, in the run's order;
 	// nil when some pair never met.
 	NashMix, NashAverage []float64
@@ -46,12 +47,12 @@ func NewLeaderboard(ctx context.Context, info RunInfo, tally *Tally, expl []expl
 		return nil, err
 	}
 	lb := &Leaderboard{Info: info, Tally: tally, Ratings: ratings, HeadToHead: tally.HeadToHead(), Exploitability: expl}
-	if lb.AlphaRank, err = AlphaRank(lb.HeadToHead, AlphaRankPopulation, AlphaRankIntensity); errors.Is(err, ErrIncomplete) {
+	if lb.AlphaRank, err = rank.AlphaRank(lb.HeadToHead, rank.AlphaRankPopulation, rank.AlphaRankIntensity); errors.Is(err, rank.ErrIncomplete) {
 		lb.AlphaRank = nil
 	} else if err != nil {
 		return nil, err
 	}
-	if lb.NashMix, lb.NashAverage, err = NashAverage(lb.HeadToHead); errors.Is(err, ErrIncomplete) {
+	if lb.NashMix, lb.NashAverage, err = rank.NashAverage(lb.HeadToHead); errors.Is(err, rank.ErrIncomplete) {
 		lb.NashMix, lb.NashAverage = nil, nil
 	} else if err != nil {
 		return nil, err
@@ -66,25 +67,26 @@ func NewLeaderboard(ctx context.Context, info RunInfo, tally *Tally, expl []expl
 	return lb, nil
 }
 
-// ReadLeaderboard reads the finished run in dir — run.json, matches.parquet and the cached
+// Leaderboard reads the finished run — run.json, matches.parquet and the cached
 // exploitability column, if any — and computes its leaderboard. It writes nothing. ctx
 // abandons the read of a large run.
-func ReadLeaderboard(ctx context.Context, dir string) (*Leaderboard, error) {
-	info, err := ReadInfo(dir)
+func (r RunFiles) Leaderboard(ctx context.Context) (*Leaderboard, error) {
+	dir := r.Path()
+	info, err := r.Info()
 	if err != nil {
 		return nil, err
 	}
 	if !info.Complete {
 		return nil, fmt.Errorf("arena: the run in %s is not finished; finish it with kingoal arena --out %s --resume", dir, dir)
 	}
-	tally, err := ReadTally(dir, info)
+	tally, err := r.Tally(info)
 	if err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	expl, _, err := ReadExploitability(dir, info, 0) // none if it was skipped
+	expl, _, err := r.Exploitability(info, 0) // none if it was skipped
 	if err != nil {
 		return nil, err
 	}
@@ -115,4 +117,11 @@ func (lb *Leaderboard) WriteRatings(path string) error {
 		}
 	}
 	return datasets.WriteParquet(path, datasets.RatingsSchema, rows)
+}
+
+// ReadLeaderboard reads the finished run in dir — run.json, matches.parquet and the cached
+// exploitability column, if any — and computes its leaderboard. It writes nothing. ctx
+// abandons the read of a large run.
+func ReadLeaderboard(ctx context.Context, dir string) (*Leaderboard, error) {
+	return withRun(dir, func(r RunFiles) (*Leaderboard, error) { return r.Leaderboard(ctx) })
 }

@@ -92,7 +92,7 @@ type RatingJSON struct {
 	Exploitability *exploit.Exploitability `json:"exploitability,omitempty"` // absent when not measured
 	// AlphaRank is the agent's α-Rank mass; absent when some pair of agents never met.
 	AlphaRank *float64 `json:"alpharank,omitempty"`
-	// NashMass and NashAverage are Nash averaging's (arena.NashAverage); absent when some
+	// NashMass and NashAverage are Nash averaging's (rank.NashAverage); absent when some
 	// pair of agents never met.
 	NashMass    *float64 `json:"nash_mass,omitempty"`
 	NashAverage *float64 `json:"nash_average,omitempty"` // what the agent gains against the Nash averaging equilibrium (≤ 0; absent when some pair never met)

@@ -12,7 +12,6 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // A shard's files (matches, and the logs) are renamed into place one after another, so a
@@ -93,12 +92,16 @@ func (d RunDir) writeManifest(s int, rows map[string]int64) error {
 }
 
 func (d RunDir) facts(kind string, s int) (fileFacts, error) {
-	path := ShardFile(d.Path, kind, s)
-	st, err := os.Stat(path)
+	f, err := d.open(ShardFile("", kind, s))
 	if err != nil {
 		return fileFacts{}, fmt.Errorf("arena: %w", err)
 	}
-	rows, err := datasets.CountRows(path, schemaOf(kind))
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return fileFacts{}, fmt.Errorf("arena: %w", err)
+	}
+	rows, err := datasets.CountRowsFile(f, schemaOf(kind))
 	if err != nil {
 		return fileFacts{}, err
 	}
@@ -120,7 +123,7 @@ func schemaOf(kind string) string {
 // another run is an error wrapping ErrForeignShard.
 func (d RunDir) checkShard(s int) (matches int64, ok bool, err error) {
 	c, dir := d.plan, d.Path
-	b, err := safefile.ReadFile(manifestPath(dir, s), maxDescriptionBytes)
+	b, err := d.readDescription(manifestPath("", s))
 	if err != nil {
 		return 0, false, nil
 	}

@@ -23,16 +23,16 @@ type Progress struct {
 	counted []bool // by shard: done, in full
 }
 
-// ReadProgress reads the progress of the run in dir. prev, if not nil, is an earlier reading
-// of the same directory: the done shards it counted are not read again while the run is the
-// same one (a done shard of a run never changes). A shard of another run is an error
-// wrapping ErrForeignShard.
-func ReadProgress(ctx context.Context, dir string, prev *Progress) (*Progress, error) {
-	info, c, err := readConfig(dir)
+// Progress reads how far the run has come. prev, if not nil, is an earlier reading of the
+// same directory: the done shards it counted are not read again while the run is the same
+// one (a done shard of a run never changes). A shard of another run is an error wrapping
+// ErrForeignShard.
+func (r RunFiles) Progress(ctx context.Context, prev *Progress) (*Progress, error) {
+	info, c, err := r.config()
 	if err != nil {
 		return nil, err
 	}
-	d := RunDir{Path: dir, plan: layout(c)}
+	d := RunDir{Path: r.Path(), files: r, plan: layout(c)}
 	if info.ShardSize > 0 { // run.json's, which a run resumes with
 		d.plan.shardSize = info.ShardSize
 		d.plan.unitsPerShard = max(1, info.ShardSize/d.plan.perUnit)
@@ -47,7 +47,7 @@ func ReadProgress(ctx context.Context, dir string, prev *Progress) (*Progress, e
 		copy(p.counted, prev.counted)
 	}
 	if info.Complete {
-		if p.Tally, err = ReadTally(dir, info); err != nil {
+		if p.Tally, err = r.Tally(info); err != nil {
 			return nil, err
 		}
 		p.Done, p.Matches, p.full = p.Shards, p.Tally.Matches(), p.Tally
@@ -89,14 +89,26 @@ func (d RunDir) tallyShard(s int, t *Tally) (*Tally, bool, error) {
 	if err != nil || !whole {
 		return nil, false, err
 	}
-	rows, err := datasets.ReadParquet[datasets.MatchRow](ShardFile(d.Path, "matches", s), datasets.MatchesSchema)
+	f, err := d.open(ShardFile("", "matches", s))
 	if err != nil {
 		return nil, false, err
 	}
-	for _, m := range rows {
-		if err := t.Add(m); err != nil {
-			return nil, false, fmt.Errorf("%w (shard %d of %s)", err, s, d.Path)
+	defer f.Close()
+	err = datasets.ScanParquetFile(f, datasets.MatchesSchema, func(batch []datasets.MatchRow) error {
+		for _, m := range batch {
+			if err := t.Add(m); err != nil {
+				return fmt.Errorf("%w (shard %d of %s)", err, s, d.Path)
+			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, false, err
 	}
 	return t, n == d.plan.shardLen(s), nil
+}
+
+// ReadProgress reads the progress of the run in dir (see RunFiles.Progress).
+func ReadProgress(ctx context.Context, dir string, prev *Progress) (*Progress, error) {
+	return withRun(dir, func(r RunFiles) (*Progress, error) { return r.Progress(ctx, prev) })
 }

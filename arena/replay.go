@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sync"
 
 	"github.com/kingoal/kingoal/datasets"
@@ -28,9 +27,9 @@ func ConfigOf(info RunInfo) (Config, error) {
 	return c, nil
 }
 
-// readConfig reads dir/run.json and the configuration that plays its matches.
-func readConfig(dir string) (RunInfo, Config, error) {
-	info, err := ReadInfo(dir)
+// config reads the run's run.json and the configuration that plays its matches.
+func (r RunFiles) config() (RunInfo, Config, error) {
+	info, err := r.Info()
 	if err != nil {
 		return info, Config{}, err
 	}
@@ -49,16 +48,18 @@ type Replay struct {
 // A Replayer plays a run's matches again from their seeds, with agents of its own; safe for
 // concurrent use (one match at a time).
 type Replayer struct {
-	dir    string
+	run    RunFiles // its own directory, open while the Replayer is (Close, or the GC, closes it)
 	info   RunInfo
 	mu     sync.Mutex
 	worker *Worker
 }
 
-// NewReplayer builds the agents of the run in dir within limits. Once ctx is done, replays
-// fail with its error.
-func NewReplayer(ctx context.Context, dir string, limits Limits) (*Replayer, error) {
-	info, c, err := readConfig(dir)
+// Replayer builds the agents of the run within limits. Once ctx is done, replays fail with
+// its error. The Replayer reads the run's matches through a directory of its own (the run's,
+// opened again): Close it when done.
+func (r RunFiles) Replayer(ctx context.Context, limits Limits) (*Replayer, error) {
+	dir := r.Path()
+	info, c, err := r.config()
 	if err != nil {
 		return nil, err
 	}
@@ -73,8 +74,15 @@ func NewReplayer(ctx context.Context, dir string, limits Limits) (*Replayer, err
 	if err != nil {
 		return nil, err
 	}
-	return &Replayer{dir: dir, info: info, worker: w}, nil
+	own, err := r.dir.OpenRoot(".")
+	if err != nil {
+		return nil, fmt.Errorf("arena: %w", err)
+	}
+	return &Replayer{run: RunFiles{own}, info: info, worker: w}, nil
 }
+
+// Close releases the Replayer's directory.
+func (r *Replayer) Close() error { return r.run.dir.Close() }
 
 // ErrNoSuchMatch is what Match refuses an ID outside the run with.
 var ErrNoSuchMatch = errors.New("arena: no such match")
@@ -89,7 +97,7 @@ func (r *Replayer) Match(id int64) (Replay, error) {
 	if id < 0 || id >= int64(r.info.TotalMatches) {
 		return Replay{}, fmt.Errorf("%w: %d (the run has 0..%d)", ErrNoSuchMatch, id, r.info.TotalMatches-1)
 	}
-	stored, err := storedMatch(r.dir, id)
+	stored, err := r.run.storedMatch(id)
 	if err != nil {
 		return Replay{}, err
 	}
@@ -115,13 +123,13 @@ func (r *Replayer) Match(id int64) (Replay, error) {
 	return rep, nil
 }
 
-// storedMatch reads match id's row from dir/matches.parquet (rows are in ID order).
-func storedMatch(dir string, id int64) (datasets.MatchRow, error) {
+// storedMatch reads match id's row from matches.parquet (rows are in ID order).
+func (r RunFiles) storedMatch(id int64) (datasets.MatchRow, error) {
 	var row datasets.MatchRow
 	found := false
 	seen := int64(0)
 	errFound := errors.New("found")
-	err := datasets.ScanParquet(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, func(batch []datasets.MatchRow) error {
+	err := r.ScanMatches(func(batch []datasets.MatchRow) error {
 		if id < seen+int64(len(batch)) {
 			row, found = batch[id-seen], true
 			return errFound
@@ -136,4 +144,10 @@ func storedMatch(dir string, id int64) (datasets.MatchRow, error) {
 		return row, fmt.Errorf("arena: matches.parquet has no row for match %d", id)
 	}
 	return row, nil
+}
+
+// NewReplayer builds the agents of the finished run in dir (through limits, as the run
+// did) to play its matches again (see RunFiles.Replayer).
+func NewReplayer(ctx context.Context, dir string, limits Limits) (*Replayer, error) {
+	return withRun(dir, func(r RunFiles) (*Replayer, error) { return r.Replayer(ctx, limits) })
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/jsonfile"
-	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/internal/version"
 )
 
@@ -124,9 +123,10 @@ type Options struct {
 // exploitability cache) as they are read: far above what the arena writes, far below harm.
 const maxDescriptionBytes = 16 << 20
 
-// ReadInfo reads dir/run.json.
-func ReadInfo(dir string) (RunInfo, error) {
-	b, err := safefile.ReadFile(filepath.Join(dir, "run.json"), maxDescriptionBytes)
+// Info reads the run's run.json.
+func (r RunFiles) Info() (RunInfo, error) {
+	dir := r.Path()
+	b, err := r.readFile("run.json")
 	if err != nil {
 		return RunInfo{}, fmt.Errorf("arena: reading the run description: %w", err)
 	}
@@ -167,3 +167,6 @@ func writeInfo(dir string, info RunInfo) error {
 		return jsonfile.Encode(w, info, true)
 	})
 }
+
+// ReadInfo reads dir/run.json.
+func ReadInfo(dir string) (RunInfo, error) { return withRun(dir, RunFiles.Info) }

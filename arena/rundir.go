@@ -9,13 +9,24 @@ import (
 	"strings"
 
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // A RunDir is the directory of one planned run (Plan.Dir): it owns run.json, the shards
 // and their manifests, starting, resuming and finishing. Nothing else writes there.
 type RunDir struct {
-	Path string
-	plan *Plan
+	Path  string
+	files RunFiles // set when the directory is only read (RunFiles.Progress): its files are read through it
+	plan  *Plan
+}
+
+// open opens the run's file name (relative to the directory): through the RunFiles a reader
+// opened, or by the path of the directory the arena writes.
+func (d RunDir) open(name string) (*os.File, error) {
+	if d.files.dir != nil {
+		return d.files.open(name)
+	}
+	return safefile.Open(filepath.Join(d.Path, name), 0)
 }
 
 // run plays the plan into the directory (Plan.Run).
@@ -204,9 +215,10 @@ func Clear(dir string) error {
 	return nil
 }
 
-// ReadTally reads the tally of a finished run from dir/matches.parquet, checking every
-// match against the agents of run.json.
-func ReadTally(dir string, info RunInfo) (*Tally, error) {
+// Tally reads the tally of a finished run from matches.parquet, checking every match
+// against the agents of run.json (info).
+func (r RunFiles) Tally(info RunInfo) (*Tally, error) {
+	dir := r.Path()
 	if !info.Complete {
 		return nil, fmt.Errorf("arena: the run in %s is not finished", dir)
 	}
@@ -214,7 +226,7 @@ func ReadTally(dir string, info RunInfo) (*Tally, error) {
 	if f, err := ParseFormat(info.Competition); err == nil {
 		tally = Config{Format: f, Agents: info.Agents, GroupSize: info.GroupSize}.NewTally()
 	}
-	err := datasets.ScanParquet(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, func(batch []datasets.MatchRow) error {
+	err := r.ScanMatches(func(batch []datasets.MatchRow) error {
 		for _, m := range batch {
 			if err := tally.Add(m); err != nil {
 				return fmt.Errorf("%w (in %s, whose run.json lists %d agents)", err, dir, tally.N)
@@ -247,4 +259,20 @@ func Play(ctx context.Context, c Config, dir string, opt Options) (*Tally, error
 // Run plays the plan into dir (see the package-level Run).
 func (c *Plan) Run(ctx context.Context, dir string, opt Options) (*Tally, error) {
 	return c.Dir(dir).run(ctx, opt)
+}
+
+// readDescription reads the run's JSON file name (relative to the directory), bounded.
+func (d RunDir) readDescription(name string) ([]byte, error) {
+	f, err := d.open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return safefile.ReadAll(f, maxDescriptionBytes)
+}
+
+// ReadTally reads the tally of a finished run from dir/matches.parquet, checking every
+// match against the agents of run.json.
+func ReadTally(dir string, info RunInfo) (*Tally, error) {
+	return withRun(dir, func(r RunFiles) (*Tally, error) { return r.Tally(info) })
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -105,10 +106,15 @@ func fileSum(path string) (int64, string, error) {
 		return 0, "", fmt.Errorf("bench: %w", err)
 	}
 	defer f.Close()
+	return sumOf(f)
+}
+
+// sumOf is the size and SHA-256 of f, read to its end.
+func sumOf(f *os.File) (int64, string, error) {
 	h := sha256.New()
 	n, err := io.Copy(h, f)
 	if err != nil {
-		return 0, "", fmt.Errorf("bench: %s: %w", path, err)
+		return 0, "", fmt.Errorf("bench: %s: %w", f.Name(), err)
 	}
 	return n, hex.EncodeToString(h.Sum(nil)), nil
 }
@@ -126,21 +132,46 @@ func ReadCards(dir string) ([]Card, error) {
 	return readCards(dir, false)
 }
 
-func readCards(dir string, hash bool) ([]Card, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "*.card.json"))
+// ErrNoCards is wrapped when a directory holds no zoo card.
+var ErrNoCards = errors.New("bench: no zoo cards")
+
+// ReadCardsIn is ReadCards of a directory opened already: the cards and tables are read from
+// it, never through a symbolic link (a card or table that is one is refused), never from a
+// FIFO — for a server listing directories others can write.
+func ReadCardsIn(dir *os.Root) ([]Card, error) { return readCardsIn(dir, false) }
+
+func readCards(path string, hash bool) ([]Card, error) {
+	dir, err := os.OpenRoot(path)
 	if err != nil {
 		return nil, fmt.Errorf("bench: %w", err)
 	}
-	if len(paths) == 0 {
-		return nil, fmt.Errorf("bench: no zoo cards (*.card.json) in %s: kingoal bench --out DIR writes them into DIR/zoo", dir)
+	defer dir.Close()
+	return readCardsIn(dir, hash)
+}
+
+func readCardsIn(dir *os.Root, hash bool) ([]Card, error) {
+	d, err := dir.Open(".")
+	if err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	entries, err := d.ReadDir(-1)
+	d.Close()
+	if err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
 	}
 	var cards []Card
-	for _, p := range paths {
-		c, err := readCard(p, hash)
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".card.json") {
+			continue
+		}
+		c, err := readCard(dir, e.Name(), hash)
 		if err != nil {
 			return nil, err
 		}
 		cards = append(cards, c)
+	}
+	if len(cards) == 0 {
+		return nil, fmt.Errorf("%w (*.card.json) in %s: kingoal bench --out DIR writes them into DIR/zoo", ErrNoCards, dir.Name())
 	}
 	slices.SortStableFunc(cards, func(a, b Card) int {
 		return cmp.Or(strings.Compare(a.Rules, b.Rules), cmp.Compare(a.Exploitability, b.Exploitability))
@@ -148,10 +179,15 @@ func readCards(dir string, hash bool) ([]Card, error) {
 	return cards, nil
 }
 
-// readCard reads the card at p and checks its table beside it (its SHA-256 too with hash).
-func readCard(p string, hash bool) (Card, error) {
+// readCard reads the card name in dir and checks its table beside it (its SHA-256 too with
+// hash). Either one a symbolic link is refused.
+func readCard(dir *os.Root, name string, hash bool) (Card, error) {
 	var c Card
-	data, err := safefile.ReadFile(p, 1<<20)
+	p := filepath.Join(dir.Name(), name)
+	if st, err := dir.Lstat(name); err != nil || !st.Mode().IsRegular() {
+		return c, fmt.Errorf("bench: %s is not a regular file", p)
+	}
+	data, err := safefile.ReadFileIn(dir, name, 1<<20)
 	if err != nil {
 		return c, fmt.Errorf("bench: %w", err)
 	}
@@ -161,14 +197,19 @@ func readCard(p string, hash bool) (Card, error) {
 	if c.Table != filepath.Base(c.Table) || !strings.HasSuffix(c.Table, ".kgp") {
 		return c, fmt.Errorf("bench: %s names table %q, not a .kgp beside it", p, c.Table)
 	}
-	table := filepath.Join(filepath.Dir(p), c.Table)
 	n, sum := int64(0), c.SHA256
-	if hash {
-		n, sum, err = fileSum(table)
-	} else {
-		var st os.FileInfo
-		if st, err = os.Stat(table); err == nil {
-			n = st.Size()
+	st, err := dir.Lstat(c.Table)
+	if err == nil && !st.Mode().IsRegular() {
+		err = fmt.Errorf("%s is not a regular file", c.Table)
+	}
+	if err == nil {
+		n = st.Size()
+		if hash {
+			var f *os.File
+			if f, err = safefile.OpenIn(dir, c.Table, 0); err == nil {
+				n, sum, err = sumOf(f)
+				f.Close()
+			}
 		}
 	}
 	if err != nil {

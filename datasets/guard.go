@@ -27,7 +27,13 @@ const maxPageBytes = 256 << 20
 // openParquet opens path as Parquet after checking that its footer fits in the file and,
 // with pages, that every page of every column chunk fits in its chunk. The caller closes f.
 func openParquet(path string, pages bool) (*os.File, *parquet.File, error) {
-	f, err := safefile.Open(path, 0) // regular files only: a FIFO or a device is refused
+	return openWith(path, func(f *os.File) (*parquet.File, error) { return parquetOf(f, pages) })
+}
+
+// openWith opens path (a regular file only: a FIFO or a device is refused) and reads it as
+// Parquet with read, closing it unless read succeeds.
+func openWith(path string, read func(f *os.File) (*parquet.File, error)) (*os.File, *parquet.File, error) {
+	f, err := safefile.Open(path, 0)
 	if err != nil {
 		return nil, nil, fmt.Errorf("datasets: %w", err)
 	}
@@ -39,42 +45,52 @@ func openParquet(path string, pages bool) (*os.File, *parquet.File, error) {
 			f.Close()
 		}
 	}()
+	pf, err := read(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	ok = true
+	return f, pf, nil
+}
+
+// parquetOf is openParquet's reading of f, open already (the caller closes it).
+func parquetOf(f *os.File, pages bool) (*parquet.File, error) {
+	path := f.Name()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, nil, fmt.Errorf("datasets: %w", err)
+		return nil, fmt.Errorf("datasets: %w", err)
 	}
 	bad := func(err error) error {
 		return fmt.Errorf("datasets: %s is not a readable Parquet file (truncated or corrupt?): %v", path, err)
 	}
 	if err := checkFooterLength(f, st.Size()); err != nil {
-		return nil, nil, bad(err)
+		return nil, bad(err)
 	}
 	pf, err := openFile(f, st.Size())
 	if err != nil {
-		return nil, nil, bad(err)
+		return nil, bad(err)
 	}
 	if err := checkRowCounts(pf); err != nil {
-		return nil, nil, bad(err)
+		return nil, bad(err)
 	}
 	sum, has := pf.Lookup(ChecksumKey)
 	if !has && pf.Metadata().CreatedBy == columnar.CreatedBy {
-		return nil, nil, bad(errors.New("written by the columnar writer, which checksums every file, yet it has no checksum"))
+		return nil, bad(errors.New("written by the columnar writer, which checksums every file, yet it has no checksum"))
 	}
 	if err := verifyChecksum(f, st.Size(), sum, has); err != nil {
-		return nil, nil, bad(err)
+		return nil, bad(err)
 	}
 	if tag, tagged := pf.Lookup(SchemaKey); tagged {
 		if err := checkColumns(path, tag, pf); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	if pages {
 		if err := checkPages(f, st.Size(), pf); err != nil {
-			return nil, nil, bad(err)
+			return nil, bad(err)
 		}
 	}
-	ok = true
-	return f, pf, nil
+	return pf, nil
 }
 
 // openFile is parquet.OpenFile with its panics on corrupt metadata (found by the fuzzer

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // ErrLocked is wrapped by the error Lock returns when another process holds the lock.
@@ -52,7 +54,10 @@ func LockDir(dir string) (*Lock, error) {
 // LockFile takes the lock of the output file path (the file .NAME.lock beside it).
 func LockFile(path string) (*Lock, error) { return lockAt(lockPathOfFile(path), path) }
 
-func lockPathOfDir(dir string) string { return filepath.Join(dir, ".kingoal.lock") }
+// lockName is a directory's lock file.
+const lockName = ".kingoal.lock"
+
+func lockPathOfDir(dir string) string { return filepath.Join(dir, lockName) }
 
 func lockPathOfFile(path string) string {
 	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock")
@@ -70,7 +75,7 @@ func lockAt(lockPath, what string) (*Lock, error) {
 // tryLockAt takes the lock file at lockPath once; retry reports that the file was unlinked
 // by its last holder between our open and our lock (we hold a file nobody else will open).
 func tryLockAt(lockPath, what string) (l *Lock, retry bool, err error) {
-	f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := safefile.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o644) // a FIFO refused, not waited on
 	if err != nil {
 		return nil, false, fmt.Errorf("datasets: locking %s: %w", what, err)
 	}
@@ -175,8 +180,16 @@ func DirHolder(dir string) (held bool, pid int, err error) { return holder(lockP
 // FileHolder is DirHolder for the lock of an output file.
 func FileHolder(path string) (held bool, pid int, err error) { return holder(lockPathOfFile(path)) }
 
+// DirHolderIn is DirHolder of a directory opened already (os.Root's rules).
+func DirHolderIn(dir *os.Root) (held bool, pid int, err error) {
+	return holderOf(safefile.OpenFileIn(dir, lockName, os.O_RDONLY, 0))
+}
+
 func holder(lockPath string) (held bool, pid int, err error) {
-	f, err := os.Open(lockPath)
+	return holderOf(safefile.OpenFile(lockPath, os.O_RDONLY, 0)) // a FIFO refused, not waited on
+}
+
+func holderOf(f *os.File, err error) (held bool, pid int, _ error) {
 	if errors.Is(err, os.ErrNotExist) {
 		return false, 0, nil
 	}

@@ -8,6 +8,7 @@ import (
 	"reflect"
 
 	"github.com/kingoal/kingoal/datasets/internal/columnar"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/parquet-go/parquet-go"
 )
 
@@ -51,7 +52,19 @@ func ReadParquet[T any](path, schema string) ([]T, error) {
 // ScanParquet streams the rows of a file written by WriteParquet to fn, a bounded batch at
 // a time (the batch is reused: copy what you keep), with ReadParquet's checks. An error from
 // fn stops the scan and is returned.
-func ScanParquet[T any](path, schema string, fn func(batch []T) error) (err error) {
+func ScanParquet[T any](path, schema string, fn func(batch []T) error) error {
+	f, err := safefile.Open(path, 0) // regular files only: a FIFO or a device is refused
+	if err != nil {
+		return fmt.Errorf("datasets: %w", err)
+	}
+	defer f.Close()
+	return ScanParquetFile(f, schema, fn)
+}
+
+// ScanParquetFile is ScanParquet of a file open already, such as one found through an
+// os.Root (f stays open; it is named by f.Name()).
+func ScanParquetFile[T any](f *os.File, schema string, fn func(batch []T) error) (err error) {
+	path := f.Name()
 	// parquet-go panics on some corrupt pages (found by FuzzReadParquet); a damaged file
 	// is bad input, so it becomes an error here.
 	defer func() {
@@ -59,11 +72,10 @@ func ScanParquet[T any](path, schema string, fn func(batch []T) error) (err erro
 			err = fmt.Errorf("datasets: %s is corrupt: %v", path, r)
 		}
 	}()
-	f, pf, err := openTagged(path, schema, true)
+	pf, err := taggedOf(f, schema, true)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
 	want := parquet.SchemaOf(new(T))
 	for _, col := range want.Columns() {
 		leaf, ok := pf.Schema().Lookup(col...)
@@ -100,18 +112,22 @@ func ScanParquet[T any](path, schema string, fn func(batch []T) error) (err erro
 // openTagged opens a Parquet file (see openParquet) and checks its schema tag; the caller
 // closes f.
 func openTagged(path, schema string, pages bool) (f *os.File, pf *parquet.File, err error) {
-	f, pf, err = openParquet(path, pages)
+	return openWith(path, func(f *os.File) (*parquet.File, error) { return taggedOf(f, schema, pages) })
+}
+
+// taggedOf is openTagged's reading of f, open already.
+func taggedOf(f *os.File, schema string, pages bool) (*parquet.File, error) {
+	pf, err := parquetOf(f, pages)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if got, _ := pf.Lookup(SchemaKey); got != schema {
-		f.Close()
 		if got == "" {
 			got = "no kingoal schema"
 		}
-		return nil, nil, fmt.Errorf("%w: %s holds %s, want %s", ErrSchema, path, got, schema)
+		return nil, fmt.Errorf("%w: %s holds %s, want %s", ErrSchema, f.Name(), got, schema)
 	}
-	return f, pf, nil
+	return pf, nil
 }
 
 // CountRows returns the number of rows a file of the given schema says it holds (its
@@ -122,6 +138,15 @@ func CountRows(path, schema string) (int64, error) {
 		return 0, err
 	}
 	defer f.Close()
+	return pf.NumRows(), nil
+}
+
+// CountRowsFile is CountRows of a file open already (f stays open).
+func CountRowsFile(f *os.File, schema string) (int64, error) {
+	pf, err := taggedOf(f, schema, false)
+	if err != nil {
+		return 0, err
+	}
 	return pf.NumRows(), nil
 }
 

@@ -24,22 +24,33 @@ const boardsKept = 32
 // finishedLeaderboard is the leaderboard of the finished run in dir, read again only when
 // one of the run's files has changed (a run played again with --force, an exploitability
 // column measured since).
-func (s *Server) finishedLeaderboard(ctx context.Context, dir string) (*arena.Leaderboard, error) {
-	stamp, ok := filesStamp(dir)
-	if b, kept := s.boards.get(dir); ok && kept && b.stamp == stamp {
+func (s *Server) finishedLeaderboard(ctx context.Context, run servedRun) (*arena.Leaderboard, error) {
+	stamp, ok := filesStamp(run.dir)
+	if b, kept := s.boards.get(run.key); ok && kept && b.stamp == stamp {
 		return b.lb, b.err
 	}
-	lb, err := arena.ReadLeaderboard(ctx, dir)
-	if ok && ctx.Err() == nil {
-		s.boards.put(dir, finishedBoard{stamp, lb, err}, 1)
+	b, err := s.coldBoards.do(ctx, run.key+"\x00"+stamp, func(ctx context.Context) (finishedBoard, error) {
+		lb, err := run.Leaderboard(ctx)
+		if ok && ctx.Err() == nil {
+			s.boards.put(run.key, finishedBoard{stamp, lb, err}, 1)
+		}
+		return finishedBoard{stamp, lb, err}, ctx.Err()
+	})
+	if err != nil {
+		return nil, err
 	}
-	return lb, err
+	return b.lb, b.err
 }
 
 // filesStamp names the files at the top of dir with their sizes and times; false if it
 // cannot be read.
-func filesStamp(dir string) (string, bool) {
-	entries, err := os.ReadDir(dir)
+func filesStamp(dir *os.Root) (string, bool) {
+	d, err := dir.Open(".")
+	if err != nil {
+		return "", false
+	}
+	entries, err := d.ReadDir(-1)
+	d.Close()
 	if err != nil {
 		return "", false
 	}

@@ -1,13 +1,13 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"path/filepath"
 
 	"github.com/kingoal/kingoal/arena"
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/shellquote"
 )
 
@@ -40,8 +40,8 @@ const runsFollowed = 32
 
 // unfinished reports whether the run in dir (info its run.json) is shown live: not finished,
 // or held by a process (being played, or finishing).
-func unfinished(dir string, info arena.RunInfo) bool {
-	held, _, _ := datasets.DirHolder(dir)
+func unfinished(run servedRun, info arena.RunInfo) bool {
+	held, _, _ := run.Held()
 	return !info.Complete || held
 }
 
@@ -53,36 +53,50 @@ func progressState(p *arena.Progress, playing int) string {
 
 // liveRunOf reads the progress of the run in dir, and its standings so far when withBoard
 // (nil if none of its matches are on disk yet).
-func (s *Server) liveRunOf(r *http.Request, dir string, withBoard bool) (liveRun, *arena.Leaderboard, error) {
+func (s *Server) liveRunOf(r *http.Request, run servedRun, withBoard bool) (liveRun, *arena.Leaderboard, error) {
+	dir := run.key
 	live := liveRun{Resume: "kingoal arena --resume --out " + shellquote.Quote(dir)}
-	if held, pid, err := datasets.DirHolder(dir); err == nil && held {
+	if held, pid, err := run.Held(); err == nil && held {
 		live.Playing = pid
 	}
-	c := &s.progress.runs
-	old, _ := c.get(dir)
-	p, err := arena.ReadProgress(r.Context(), dir, old.p)
+	e, err := s.coldProgress.do(r.Context(), fmt.Sprint(dir, "\x00", withBoard), func(ctx context.Context) (progressEntry, error) {
+		return s.readProgress(ctx, run, withBoard)
+	})
 	if err != nil {
 		return live, nil, err
 	}
-	live.Progress, live.State = p, progressState(p, live.Playing)
+	live.Progress, live.State = e.p, progressState(e.p, live.Playing)
+	return live, e.lb, e.lbErr
+}
+
+// readProgress reads a run's progress from the one before (kept), and its standings so far
+// when withBoard, and keeps them.
+func (s *Server) readProgress(ctx context.Context, run servedRun, withBoard bool) (progressEntry, error) {
+	c := &s.progress.runs
+	old, _ := c.get(run.key)
+	p, err := run.Progress(ctx, old.p)
+	if err != nil {
+		return progressEntry{}, err
+	}
 	e := progressEntry{p: p}
 	if (old.lb != nil || old.lbErr != nil) && old.p.Matches == p.Matches && old.p.Info.RunID() == p.Info.RunID() {
 		e.lb, e.lbErr = old.lb, old.lbErr
 	} else if withBoard && p.Matches > 0 {
-		e.lb, e.lbErr = arena.NewLeaderboard(r.Context(), p.Info, p.Tally, nil)
+		e.lb, e.lbErr = arena.NewLeaderboard(ctx, p.Info, p.Tally, nil)
 	}
-	c.put(dir, e, 1)
-	return live, e.lb, e.lbErr
+	c.put(run.key, e, 1)
+	return e, nil
 }
 
 // progressJSON answers with a run's progress (for live.js, and anyone polling a run).
 func (s *Server) progressJSON(w http.ResponseWriter, r *http.Request) {
-	dir, err := s.runDir(r.PathValue("root"), r.PathValue("name"))
+	run, err := s.openRun(r.PathValue("root"), r.PathValue("name"))
 	if err != nil {
 		writeRefusal(w, err)
 		return
 	}
-	live, _, err := s.liveRunOf(r, dir, false)
+	defer run.Close()
+	live, _, err := s.liveRunOf(r, run, false)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -91,5 +105,5 @@ func (s *Server) progressJSON(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	_ = json.NewEncoder(w).Encode(map[string]any{"complete": p.Info.Complete, "playing": live.Playing, "shards": p.Shards, "done": p.Done,
-		"matches": p.Matches, "total_matches": p.Info.TotalMatches, "state": live.State, "run": filepath.Base(dir)})
+		"matches": p.Matches, "total_matches": p.Info.TotalMatches, "state": live.State, "run": filepath.Base(run.key)})
 }

@@ -228,7 +228,8 @@ func TestPolicyPage(t *testing.T) {
 }
 
 // TestZooListing: the policies page lists a served directory's model zoo (bench's DIR/zoo):
-// each card with the spec that plays its table; a zoo whose table was replaced is one message.
+// each card with the spec that plays its table; a zoo whose table was replaced is one message;
+// a zoo directory, a card or a table that is a symbolic link out of the root is not read.
 func TestZooListing(t *testing.T) {
 	root := t.TempDir()
 	bench.ZooMatches = 50
@@ -249,5 +250,29 @@ func TestZooListing(t *testing.T) {
 	}
 	if code, body = get(t, srv, "/policies/"); code != 200 || !strings.Contains(body, `class="err"`) || strings.Contains(body, "fictitious, budget 1") {
 		t.Errorf("a replaced table: %d\n%s", code, body)
+	}
+	// The zoo moved out of the root, linked back: not read.
+	outside := filepath.Join(t.TempDir(), "zoo")
+	if err := os.Rename(zoo, outside); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, zoo); err != nil {
+		t.Fatal(err)
+	}
+	if code, body = get(t, srv, "/policies/"); code != 200 || strings.Contains(body, "model zoo in") || strings.Contains(body, cards[0].Table) {
+		t.Errorf("a zoo linked from outside the root was listed: %d\n%s", code, body)
+	}
+	// A card and its table linked from outside: refused with one message, never read.
+	if err := os.Remove(zoo); err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir(zoo, 0o755)
+	for _, e := range []string{cards[0].Table, strings.TrimSuffix(cards[0].Table, ".kgp") + ".card.json"} {
+		if err := os.Symlink(filepath.Join(outside, e), filepath.Join(zoo, e)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, body = get(t, srv, "/policies/"); code != 200 || !strings.Contains(body, "is not a regular file") || strings.Contains(body, "fictitious, budget 1") {
+		t.Errorf("a card linked from outside the root: %d\n%s", code, body)
 	}
 }

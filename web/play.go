@@ -27,12 +27,21 @@ type playedGame struct {
 	query   url.Values // what the request gave, without the choices
 }
 
+// playParams reports whether a query's parameter k is one of the game's (its choices aside).
+func playParams(k string) bool {
+	switch k {
+	case "vs", "side", "seed", "hints":
+		return true
+	}
+	return slices.ContainsFunc(env.KnobTable, func(knob env.Knob) bool { return knob.Name == k })
+}
+
 // parseGame reads a game from a query; a bad value is an error naming its parameter.
 func parseGame(q url.Values) (playedGame, error) {
 	g := playedGame{m: match.Human{Opponent: strings.TrimSpace(q.Get("vs")), Seed: 1, Hints: q.Get("hints") != "off"}, query: url.Values{}}
 	for k, v := range q {
-		if k != "choices" && len(v) > 0 {
-			g.query.Set(k, v[0])
+		if len(v) > 0 && playParams(k) {
+			g.query.Set(k, v[0]) // the page's links carry it: only what the game reads
 		}
 	}
 	switch side := q.Get("side"); side {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"github.com/kingoal/kingoal/bench"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // The policies page shows a solved policy file — `kingoal solve policy --out F.parquet`
@@ -25,15 +27,15 @@ type policyFile struct {
 	Root, Name, URL, Kind string
 }
 
-// policyKind names what path holds, or "" for neither.
-func policyKind(path string) string {
+// policyKind names what f holds, or "" for neither (the file opened, never its name again).
+func policyKind(f *os.File) string {
 	switch {
-	case strings.HasSuffix(path, ".kgt"):
+	case strings.HasSuffix(f.Name(), ".kgt"):
 		return "game table"
-	case !strings.HasSuffix(path, ".parquet"):
+	case !strings.HasSuffix(f.Name(), ".parquet"):
 		return ""
 	}
-	if _, err := datasets.CountRows(path, datasets.PolicySchema); err == nil {
+	if _, err := datasets.CountRowsFile(f, datasets.PolicySchema); err == nil {
 		return "policy"
 	}
 	return ""
@@ -59,40 +61,64 @@ type zooCard struct {
 func (s *Server) zooShelves() []zooShelf {
 	var out []zooShelf
 	for _, root := range s.Roots {
-		for _, dir := range []string{root, filepath.Join(root, "zoo")} {
-			if found, _ := filepath.Glob(filepath.Join(dir, "*.card.json")); len(found) == 0 {
+		for _, name := range []string{".", "zoo"} {
+			dir, err := safefile.NewRoot(root).OpenRootIn(name) // "zoo" a link: no shelf
+			if err != nil {
 				continue
 			}
-			shelf := zooShelf{Dir: dir}
-			cards, err := bench.ReadCards(dir)
-			if err != nil {
-				shelf.Err = err.Error()
+			if shelf, ok := zooShelfIn(dir); ok {
+				out = append(out, shelf)
 			}
-			for _, c := range cards {
-				shelf.Cards = append(shelf.Cards, zooCard{c, c.Spec(dir)})
-			}
-			out = append(out, shelf)
+			dir.Close()
 		}
 	}
 	return out
+}
+
+// zooShelfIn is the zoo in dir, if it holds a card.
+func zooShelfIn(dir *os.Root) (zooShelf, bool) {
+	shelf := zooShelf{Dir: filepath.Clean(dir.Name())}
+	cards, err := bench.ReadCardsIn(dir)
+	if errors.Is(err, bench.ErrNoCards) {
+		return shelf, false
+	}
+	if err != nil {
+		shelf.Err = err.Error()
+	}
+	for _, c := range cards {
+		shelf.Cards = append(shelf.Cards, zooCard{c, c.Spec(shelf.Dir)})
+	}
+	return shelf, true
 }
 
 // policyFiles lists the files the page can show at the top of each root.
 func (s *Server) policyFiles() []policyFile {
 	var out []policyFile
 	for i, root := range s.Roots {
-		entries, err := os.ReadDir(root)
+		dir, err := os.OpenRoot(root)
 		if err != nil {
 			continue // the runs page reports the root
 		}
+		d, err := dir.Open(".")
+		var entries []os.DirEntry
+		if err == nil {
+			entries, _ = d.ReadDir(-1)
+			d.Close()
+		}
 		for _, e := range entries {
-			if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
+			if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") || !strings.HasSuffix(e.Name(), ".kgt") && !strings.HasSuffix(e.Name(), ".parquet") {
 				continue
 			}
-			if kind := policyKind(filepath.Join(root, e.Name())); kind != "" {
+			f, err := safefile.OpenIn(dir, e.Name(), 0)
+			if err != nil {
+				continue
+			}
+			if kind := policyKind(f); kind != "" {
 				out = append(out, policyFile{root, e.Name(), fmt.Sprintf("/policy/%d/%s", i, e.Name()), kind})
 			}
+			f.Close()
 		}
+		dir.Close()
 	}
 	return out
 }

@@ -18,36 +18,51 @@ import (
 	"github.com/kingoal/kingoal/solver/odds"
 )
 
-// policyPoints reads a solve policy file: the optimal value at every state, the change it
-// recommends as the note, one slice a line-up and moves left (and ball, for Dynamic).
-func policyPoints(path string) (string, string, []point, error) {
-	rows, err := datasets.ReadParquet[datasets.PolicyRow](path, datasets.PolicySchema)
+// policyPoints reads a solve policy file, open already (the file the root check found, never
+// its name again): the optimal value at every state, the change it recommends as the note,
+// one slice a line-up and moves left (and ball, for Dynamic).
+func policyPoints(f *os.File) (string, string, []point, error) {
+	path := f.Name()
+	var points []point
+	kind := ""
+	err := datasets.ScanParquetFile(f, datasets.PolicySchema, func(rows []datasets.PolicyRow) error {
+		var err error
+		for _, r := range rows {
+			var p point
+			if p, err = policyPoint(path, r); err != nil {
+				return err
+			}
+			kind = r.Kind
+			points = append(points, p)
+		}
+		return nil
+	})
 	if err != nil {
 		return "", "", nil, err
 	}
-	points := make([]point, 0, len(rows))
-	kind := ""
-	for _, r := range rows {
-		per, ok := periodNamed(r.Period)
-		if !ok {
-			return "", "", nil, fmt.Errorf("web: %s: period %q", path, r.Period)
-		}
-		slice := fmt.Sprintf("line-up %s, %s left", r.Lineup, env.Plural(int(r.MovesLeft), "move"))
-		if kind = r.Kind; kind == "dynamic" {
-			slice = fmt.Sprintf("line-up %s, ball in own sector %d, possession %+d", r.Lineup, r.Ball, r.Possession)
-		}
-		p := point{period: per, throwsLeft: int(r.ThrowsLeft), diff: int(r.GoalDiff), slice: slice, rank: int(r.MovesLeft), value: r.Value}
-		if r.Action != r.Lineup {
-			from, err1 := env.ParseLineup(r.Lineup)
-			to, err2 := env.ParseLineup(r.Action)
-			if err1 != nil || err2 != nil {
-				return "", "", nil, fmt.Errorf("web: %s: line-ups %q, %q", path, r.Lineup, r.Action)
-			}
-			p.note = fmt.Sprintf("%s (keeping: %.4f)", env.DescribeChange(from, to), r.KeepValue)
-		}
-		points = append(points, p)
-	}
 	return fmt.Sprintf("Optimal %s policy against a kept line-up", kind), "value", points, nil
+}
+
+// policyPoint is one row of a policy file as a point of its heatmap.
+func policyPoint(path string, r datasets.PolicyRow) (point, error) {
+	per, ok := periodNamed(r.Period)
+	if !ok {
+		return point{}, fmt.Errorf("web: %s: period %q", path, r.Period)
+	}
+	slice := fmt.Sprintf("line-up %s, %s left", r.Lineup, env.Plural(int(r.MovesLeft), "move"))
+	if r.Kind == "dynamic" {
+		slice = fmt.Sprintf("line-up %s, ball in own sector %d, possession %+d", r.Lineup, r.Ball, r.Possession)
+	}
+	p := point{period: per, throwsLeft: int(r.ThrowsLeft), diff: int(r.GoalDiff), slice: slice, rank: int(r.MovesLeft), value: r.Value}
+	if r.Action != r.Lineup {
+		from, err1 := env.ParseLineup(r.Lineup)
+		to, err2 := env.ParseLineup(r.Action)
+		if err1 != nil || err2 != nil {
+			return point{}, fmt.Errorf("web: %s: line-ups %q, %q", path, r.Lineup, r.Action)
+		}
+		p.note = fmt.Sprintf("%s (keeping: %.4f)", env.DescribeChange(from, to), r.KeepValue)
+	}
+	return p, nil
 }
 
 // gameTablePoints reads a game table: home's value at every break of the kick-off's likeliest
@@ -195,9 +210,9 @@ func (s *Server) policyView(ctx context.Context, root, name string) (policyView,
 		return v, nil
 	}
 	var v policyView
-	switch policyKind(f.Name()) {
+	switch policyKind(f) {
 	case "policy":
-		v.title, v.measure, v.points, err = policyPoints(f.Name())
+		v.title, v.measure, v.points, err = policyPoints(f)
 	case "game table":
 		v.title, v.measure, v.points, err = gameTablePoints(ctx, f)
 		debug.FreeOSMemory() // the table is gone, its points kept: give its memory back now

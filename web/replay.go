@@ -33,15 +33,19 @@ const (
 	replayEventsKept = 200_000
 )
 
-func (s *Server) replay(dir string, id int64) (arena.Replay, error) {
+// replay plays match id of run again. A Replayer kept holds its run's directory open: the
+// run read, whatever its name is now (one left out of the cache is closed by the GC, as it
+// may still be in use).
+func (s *Server) replay(run servedRun, id int64) (arena.Replay, error) {
 	c := &s.replays
+	dir := run.key
 	if rep, ok := c.recent.get(replayKey{dir, id}); ok {
 		return rep, nil
 	}
 	rp, ok := c.replayers.get(dir)
 	if !ok {
 		var err error
-		if rp, err = arena.NewReplayer(s.context(), dir, arena.Limits{Open: s.openServed, MaxBytes: playSolveBytes}); err != nil {
+		if rp, err = run.Replayer(s.context(), arena.Limits{Open: s.openServed, MaxBytes: playSolveBytes}); err != nil {
 			return arena.Replay{}, err
 		}
 		c.replayers.put(dir, rp, 1)
@@ -58,10 +62,11 @@ func (s *Server) replay(dir string, id int64) (arena.Replay, error) {
 const matchesPerPage = 200
 
 func (s *Server) matchesPage(w http.ResponseWriter, r *http.Request) {
-	dir, ok := s.finishedRun(w, r)
+	run, ok := s.finishedRun(w, r)
 	if !ok {
 		return
 	}
+	defer run.Close()
 	from := int64(0)
 	if v := r.URL.Query().Get("from"); v != "" {
 		var err error
@@ -71,7 +76,7 @@ func (s *Server) matchesPage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	agent := r.URL.Query().Get("agent") // "": every agent's matches
-	info, err := arena.ReadInfo(dir)
+	info, err := run.Info()
 	if err != nil {
 		render(w, "matches.html", map[string]any{"Name": r.PathValue("name"), "Err": err.Error()})
 		return
@@ -83,7 +88,7 @@ func (s *Server) matchesPage(w http.ResponseWriter, r *http.Request) {
 	var rows []datasets.MatchRow
 	seen := int64(0)
 	errEnough := errors.New("enough")
-	err = datasets.ScanParquet(filepath.Join(dir, "matches.parquet"), datasets.MatchesSchema, func(batch []datasets.MatchRow) error {
+	err = run.ScanMatches(func(batch []datasets.MatchRow) error {
 		for _, m := range batch {
 			if agent != "" && m.HomeAgent != agent && m.AwayAgent != agent {
 				continue
@@ -122,11 +127,12 @@ type replayStep struct {
 // once it has answered (a bad name, no such run or match). A replay that fails is err, for
 // the page to show.
 func (s *Server) requestedReplay(w http.ResponseWriter, r *http.Request) (rep arena.Replay, data map[string]any, ok bool, err error) {
-	dir, id, ok := s.matchOf(w, r)
+	run, id, ok := s.matchOf(w, r)
 	if !ok {
 		return rep, nil, false, nil
 	}
-	rep, err = s.replay(dir, id)
+	defer run.Close()
+	rep, err = s.replay(run, id)
 	if errors.Is(err, arena.ErrNoSuchMatch) {
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return rep, nil, false, nil
@@ -174,31 +180,30 @@ func hasJumps(events []env.Event) bool {
 }
 
 // matchOf is the request's finished run and match ID, or false once it has answered.
-func (s *Server) matchOf(w http.ResponseWriter, r *http.Request) (string, int64, bool) {
-	dir, ok := s.finishedRun(w, r)
-	if !ok {
-		return "", 0, false
-	}
+// The caller closes the run.
+func (s *Server) matchOf(w http.ResponseWriter, r *http.Request) (servedRun, int64, bool) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id < 0 {
 		http.Error(w, "bad match number", http.StatusBadRequest)
-		return "", 0, false
+		return servedRun{}, 0, false
 	}
-	return dir, id, true
+	run, ok := s.finishedRun(w, r)
+	return run, id, ok
 }
 
 func (s *Server) replayFrame(w http.ResponseWriter, r *http.Request) {
-	dir, id, ok := s.matchOf(w, r)
+	run, id, ok := s.matchOf(w, r)
 	if !ok {
 		return
 	}
+	defer run.Close()
 	name := r.PathValue("step")
 	step, err := strconv.Atoi(name[:len(name)-len(filepath.Ext(name))])
 	if err != nil || filepath.Ext(name) != ".png" || step < 0 {
 		http.Error(w, "bad frame: want frame/N.png", http.StatusBadRequest)
 		return
 	}
-	rep, err := s.replay(dir, id)
+	rep, err := s.replay(run, id)
 	switch {
 	case errors.Is(err, arena.ErrNoSuchMatch):
 		http.Error(w, err.Error(), http.StatusNotFound)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"embed"
 	"errors"
@@ -17,11 +18,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/match"
+	"github.com/kingoal/kingoal/rank"
 )
 
 //go:embed templates/*.html
@@ -37,8 +39,8 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	},
 	"add1":            func(i int) int { return i + 1 },
 	"periodNames":     breakPeriods,
-	"alphaRankNote":   arena.AlphaRankNote,
-	"nashAverageNote": arena.NashAverageNote,
+	"alphaRankNote":   rank.AlphaRankNote,
+	"nashAverageNote": rank.NashAverageNote,
 	"nan":             math.IsNaN,
 	"lastIndex":       func(list any) int { return reflect.ValueOf(list).Len() - 1 },
 	"pct0":            func(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) },
@@ -75,9 +77,13 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 // Server serves the run directories under Roots, and the play and policy pages. The zero
 // Context is context.Background: once it is done, replays and games stop.
 //
-// It reads nothing outside its roots: a run, a policy file or a file an agent spec names on
-// the play page is a regular file inside a root, reached through no symbolic link, of a
-// bounded size. Its caches are bounded, and so is what a request may solve.
+// It reads nothing outside its roots: a run is read through its directory opened once, a
+// policy file or a file an agent spec names on the play page is a regular file inside a root
+// reached through no symbolic link, of a bounded size — whatever is renamed or linked while a
+// request reads. Its caches are bounded, and so is what a request may solve, a query (2 KiB),
+// and the reads of large runs running at once (two; the requests for one share it). Serve it
+// on SecureListener with http.Server's read and idle timeouts: the handler ends a client that
+// stops reading (WriteStall).
 type Server struct {
 	Roots   []string // directories holding runs (or runs themselves)
 	Context context.Context
@@ -98,12 +104,20 @@ type Server struct {
 	// analysis page and kept.
 	Tables []string
 
+	// WriteStall is the longest a write to a client may wait for the client to read (0:
+	// DefaultWriteStall): a client that stops reading is cut off then, and the page it held
+	// is freed.
+	WriteStall time.Duration
+
 	replays  replayCache
 	judges   judges
 	hints    lru[env.Knobs, match.KickOffHint]
 	tables   tableCache
 	progress progressCache
 	boards   lru[string, finishedBoard]
+	// coldBoards and coldProgress read a large run once for all its first requests.
+	coldBoards   flight[string, finishedBoard]
+	coldProgress flight[string, progressEntry]
 }
 
 // Handler routes the app's pages.
@@ -128,7 +142,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /policies/{$}", s.policiesPage)
 	mux.HandleFunc("GET /explore/{$}", s.explorePage)
 	mux.HandleFunc("GET /policy/{root}/{file}", s.policyPage)
-	mux.Handle("GET /static/", http.FileServerFS(static))
+	mux.Handle("GET /static/", noListing(http.FileServerFS(static)))
 	return s.guard(mux)
 }
 
@@ -144,15 +158,55 @@ const contentPolicy = "default-src 'none'; script-src 'self'; connect-src 'self'
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentPolicy)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "no-referrer")
+		for _, kv := range securityHeaders {
+			h.Set(kv[0], kv[1])
+		}
 		if !s.Public && !LoopbackHost(r.Host) {
 			http.Error(w, "web: this server answers only to localhost, 127.0.0.1 and [::1]", http.StatusForbidden)
 			return
 		}
-		next.ServeHTTP(w, r)
+		if len(r.URL.RawQuery) > maxQueryBytes {
+			http.Error(w, fmt.Sprintf("web: a query of more than %d bytes is refused", maxQueryBytes), http.StatusRequestURITooLong)
+			return
+		}
+		next.ServeHTTP(stallingWriter{w, http.NewResponseController(w), cmp.Or(s.WriteStall, DefaultWriteStall)}, r)
+	})
+}
+
+// securityHeaders are on every response: the pages', and the server's own refusals
+// (SecureListener).
+var securityHeaders = [][2]string{{"Content-Security-Policy", contentPolicy}, {"X-Content-Type-Options", "nosniff"},
+	{"X-Frame-Options", "DENY"}, {"Referrer-Policy", "no-referrer"}}
+
+// maxQueryBytes bounds a request's query: the pages' own forms and links write far less, and
+// some pages repeat what the query says.
+const maxQueryBytes = 2048
+
+// DefaultWriteStall is Server.WriteStall's default.
+const DefaultWriteStall = 20 * time.Second
+
+// stallingWriter gives every write to the client stall to go through.
+type stallingWriter struct {
+	http.ResponseWriter
+	rc    *http.ResponseController
+	stall time.Duration
+}
+
+func (w stallingWriter) Write(b []byte) (int, error) {
+	_ = w.rc.SetWriteDeadline(time.Now().Add(w.stall))
+	return w.ResponseWriter.Write(b)
+}
+
+func (w stallingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// noListing serves the files of a file server but not its directories' listings.
+func noListing(files http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
 	})
 }
 
@@ -193,15 +247,7 @@ func (s *Server) runsPage(w http.ResponseWriter, r *http.Request) {
 		}
 		for _, name := range names {
 			e := RunEntry{Root: root, Name: name, URL: runURL(i, name)}
-			dir, err := s.runDir(strconv.Itoa(i), urlName(name))
-			if err == nil {
-				e.Info, err = arena.ReadInfo(dir)
-			}
-			if err == nil && unfinished(dir, e.Info) {
-				var live liveRun
-				live, _, err = s.liveRunOf(r, dir, false)
-				e.Live = &live
-			}
+			e.Info, e.Live, err = s.runEntry(r, strconv.Itoa(i), urlName(name))
 			if err != nil {
 				e.Err = err.Error()
 			}
@@ -209,6 +255,22 @@ func (s *Server) runsPage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	render(w, "runs.html", map[string]any{"Runs": runs, "Live": slices.ContainsFunc(runs, func(e RunEntry) bool { return e.Live != nil })})
+}
+
+// runEntry reads what the runs page shows of a run: its description, and its progress if
+// it is shown live.
+func (s *Server) runEntry(r *http.Request, root, name string) (arena.RunInfo, *liveRun, error) {
+	run, err := s.openRun(root, name)
+	if err != nil {
+		return arena.RunInfo{}, nil, err
+	}
+	defer run.Close()
+	info, err := run.Info()
+	if err != nil || !unfinished(run, info) {
+		return info, nil, err
+	}
+	live, _, err := s.liveRunOf(r, run, false)
+	return info, &live, err
 }
 
 // rootRun is the name in URLs of a root that is itself a run ("." would be cleaned away).
@@ -254,18 +316,16 @@ var (
 	errBadRequest = errors.New("web: a bad run name")
 )
 
-// maxRunEntries bounds the files of a run the server looks at before serving it.
-const maxRunEntries = 200_000
-
 func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
-	dir, err := s.runDir(r.PathValue("root"), r.PathValue("name"))
+	run, err := s.openRun(r.PathValue("root"), r.PathValue("name"))
 	if err != nil {
 		writeRefusal(w, err)
 		return
 	}
+	defer run.Close()
 	data := map[string]any{"Name": r.PathValue("name")}
-	if info, err := arena.ReadInfo(dir); err == nil && unfinished(dir, info) {
-		live, lb, err := s.liveRunOf(r, dir, true)
+	if info, err := run.Info(); err == nil && unfinished(run, info) {
+		live, lb, err := s.liveRunOf(r, run, true)
 		data["Live"], data["LB"] = live, lb
 		if err != nil {
 			data["Err"] = err.Error()
@@ -273,14 +333,14 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		render(w, "leaderboard.html", data)
 		return
 	}
-	lb, err := s.finishedLeaderboard(r.Context(), dir)
+	lb, err := s.finishedLeaderboard(r.Context(), run)
 	data["LB"] = lb
 	if err != nil {
 		data["Err"] = err.Error() // a corrupt run: one message on the page
 	}
 	var charts []string
 	for _, name := range runCharts {
-		if st, err := safefile.NewRoot(dir).Lstat(name); err == nil && st.Mode().IsRegular() {
+		if st, err := run.dir.Lstat(name); err == nil && st.Mode().IsRegular() {
 			charts = append(charts, name)
 		}
 	}
@@ -293,16 +353,17 @@ var runCharts = []string{"ratings.png", "head_to_head.png"}
 
 // runChart serves one of runCharts from a finished run.
 func (s *Server) runChart(w http.ResponseWriter, r *http.Request) {
-	dir, ok := s.finishedRun(w, r)
+	run, ok := s.finishedRun(w, r)
 	if !ok {
 		return
 	}
+	defer run.Close()
 	name := r.PathValue("file")
 	if !slices.Contains(runCharts, name) {
 		http.Error(w, "not found", http.StatusNotFound)
 		return
 	}
-	f, err := safefile.NewRoot(dir).Open(name, s.maxFileBytes())
+	f, err := run.Open(name, s.maxFileBytes())
 	if err != nil {
 		http.Error(w, "not found", http.StatusNotFound)
 		return

@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/frame"
 	"github.com/kingoal/kingoal/internal/safefile"
 )
@@ -60,19 +60,24 @@ func writeRefusal(w http.ResponseWriter, err error) {
 	http.Error(w, "not found", http.StatusNotFound)
 }
 
-// finishedRun is the directory of the request's run, or false once it has answered: 400 for
-// a bad name, 404 for no such run, 409 for a run an arena is still playing.
-func (s *Server) finishedRun(w http.ResponseWriter, r *http.Request) (string, bool) {
-	dir, err := s.runDir(r.PathValue("root"), r.PathValue("name"))
+// finishedRun is the request's run, or false once it has answered: 400 for a bad name, 404
+// for no such run, 409 for a run an arena is still playing. The caller closes it.
+func (s *Server) finishedRun(w http.ResponseWriter, r *http.Request) (servedRun, bool) {
+	run, err := s.openRun(r.PathValue("root"), r.PathValue("name"))
 	if err != nil {
 		writeRefusal(w, err)
-		return "", false
+		return run, false
 	}
-	if held, pid, err := datasets.DirHolder(dir); err == nil && held {
-		http.Error(w, fmt.Sprintf("this run is still being played (process %d): it can be shown once it finishes", pid), http.StatusConflict)
-		return "", false
+	if held, pid, err := run.Held(); err != nil || held {
+		run.Close()
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusConflict)
+		} else {
+			http.Error(w, fmt.Sprintf("this run is still being played (process %d): it can be shown once it finishes", pid), http.StatusConflict)
+		}
+		return servedRun{}, false
 	}
-	return dir, true
+	return run, true
 }
 
 func render(w http.ResponseWriter, page string, data any) {
@@ -108,23 +113,38 @@ func writePNG(w http.ResponseWriter, p frame.Picture) {
 	w.Write(b.Bytes())
 }
 
-// runDir is the directory of run name under root index root (see inRoot): a directory
-// holding a regular run.json, with no symbolic link or special file anywhere below it, so
-// what the run's pages read by path is the run's own files.
-func (s *Server) runDir(root, name string) (string, error) {
+// A servedRun is a run a request shows: its directory opened once, reached through no
+// symbolic link, and every file of it read from there (arena.RunFiles), so a name swapped
+// for a link while the request runs changes nothing it reads.
+type servedRun struct {
+	arena.RunFiles
+	dir *os.Root
+	key string // its path under the root: the run's name in caches and commands
+}
+
+func (r servedRun) Close() {
+	if r.dir != nil {
+		r.dir.Close()
+	}
+}
+
+// openRun opens run name under root index root (see inRoot): a directory holding a regular
+// run.json. The caller closes it.
+func (s *Server) openRun(root, name string) (servedRun, error) {
 	if name == rootRun {
 		name = "."
 	}
-	dir, err := s.inRoot(root, name, true)
+	key, err := s.inRoot(root, name, true)
 	if err != nil {
-		return "", err
+		return servedRun{}, err
 	}
-	r := s.root(root)
-	if st, err := r.Lstat(filepath.Join(name, "run.json")); err != nil || !st.Mode().IsRegular() {
-		return "", errNotFound
+	dir, err := s.root(root).OpenRootIn(name)
+	if err != nil {
+		return servedRun{}, errNotFound
 	}
-	if err := r.CheckTree(name, maxRunEntries); err != nil {
-		return "", errNotFound
+	if st, err := dir.Lstat("run.json"); err != nil || !st.Mode().IsRegular() {
+		dir.Close()
+		return servedRun{}, errNotFound
 	}
-	return dir, nil
+	return servedRun{arena.FilesIn(dir), dir, key}, nil
 }

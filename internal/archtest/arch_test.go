@@ -24,7 +24,7 @@ const module = "github.com/kingoal/kingoal"
 // lower layers. A new package must be placed here.
 var layers = [][]string{
 	{"internal/jsonfile", "internal/memo", "internal/safefile", "internal/shellquote", "internal/testtool", "internal/version",
-		"solver", "solver/zerosum", "solver/internal/solvertest", "datasets/internal/columnar", "internal/archtest"},
+		"solver", "solver/zerosum", "solver/internal/solvertest", "datasets/internal/columnar", "internal/archtest", "rank"},
 	{"env"},
 	{"env/envtest", "frame", "datasets", "solver/odds", "live"},
 	{"internal/charts", "internal/docgen", "solver/lineup", "solver/internal/framed"},

@@ -31,8 +31,11 @@ describes (size or SHA-256) is refused.`,
 		Example: `  kingoal agents
   kingoal bench --suite tiny --out b && kingoal agents --zoo b/zoo`,
 		Args: command.ArgsBetween(0, 0, "no arguments"),
-		RunE: func(*cobra.Command, []string) error {
-			if o.zoo != "" {
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if cmd.Flags().Changed("zoo") {
+				if o.zoo == "" {
+					return command.Usagef("--zoo: name a directory (kingoal bench --out B writes one into B/zoo)")
+				}
 				return runZoo(io, o)
 			}
 			return runAgents(io, o)

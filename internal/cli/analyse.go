@@ -65,6 +65,7 @@ func runAnalyse(ctx context.Context, streams command.Streams, o analyseOptions, 
 	if err != nil {
 		return err
 	}
+	defer rp.Close()
 	first := max(o.match, 0)
 	rep, err := rp.Match(first)
 	if err != nil {

@@ -15,7 +15,8 @@ import (
 
 // TestFilesThatAreNotFilesExitOne: every reader of a file the user names refuses a device, a
 // FIFO or a directory at once, in one line, exit 1 — before issue 39, qlearning:model=/dev/zero
-// read 4.5 GB in 8 s and a FIFO blocked the command until killed.
+// read 4.5 GB in 8 s and a FIFO blocked the command until killed; before issue 57, so did a
+// FIFO as a run's lock file or as a catalogue row's report.
 func TestFilesThatAreNotFilesExitOne(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
@@ -29,6 +30,18 @@ func TestFilesThatAreNotFilesExitOne(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(run, "run.json"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	locked, cat := filepath.Join(dir, "locked"), filepath.Join(dir, "cat")
+	if code, _, stderr := runCLI("arena", "--agents", "random;heuristic", "--matches", "2", "--throws-per-half", "3", "--out", locked); code != 0 {
+		t.Fatal(stderr)
+	}
+	for _, f := range []string{filepath.Join(locked, ".kingoal.lock"), filepath.Join(cat, "league-basic-basic.json")} {
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := syscall.Mkfifo(f, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, args := range [][]string{
 		{"eval", "qlearning:model=/dev/zero", "--vs", "random", "-n", "10"},
 		{"eval", "qlearning:model=" + fifo, "--vs", "random", "-n", "10"},
@@ -38,6 +51,8 @@ func TestFilesThatAreNotFilesExitOne(t *testing.T) {
 		{"datasets", "inspect", fifo},
 		{"datasets", "export", "/dev/zero", "--format", "csv"},
 		{"leaderboard", run},
+		{"leaderboard", locked},
+		{"solve", "catalogue", "--throws-per-half", "2", "--only", "league-basic-basic", "--out", cat},
 	} {
 		done := make(chan [2]any, 1)
 		go func() {

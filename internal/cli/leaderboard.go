@@ -12,6 +12,7 @@ import (
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/cli/command"
+	"github.com/kingoal/kingoal/rank"
 	"github.com/spf13/cobra"
 )
 
@@ -169,11 +170,11 @@ func writeRatings(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	}
 	if lb.AlphaRank != nil {
 		gap()
-		fmt.Fprintln(w, arena.AlphaRankNote())
+		fmt.Fprintln(w, rank.AlphaRankNote())
 	}
 	if lb.NashMix != nil {
 		gap()
-		fmt.Fprintln(w, arena.NashAverageNote())
+		fmt.Fprintln(w, rank.NashAverageNote())
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/web"
 )
 
@@ -54,10 +55,12 @@ directories under each --runs DIR (or DIR itself, if it is a run):
 It binds to loopback by default and then answers only requests addressed to localhost,
 127.0.0.1 or [::1] (a page of another site cannot reach it by DNS rebinding); any other
 --addr serves the network, with a warning. It reads nothing outside those directories: no
-file through a symbolic link, no FIFO or device, no file past --max-file-mib — an agent spec on
-the Play page may name a model or table inside them only — and what a request may solve is
-bounded (larger games: a table in the directories, nash:table=FILE.kgt). Every page carries
-a Content-Security-Policy. Ctrl-C stops it within a second (exit 130).`,
+file through a symbolic link out of them (a run is read through its directory opened once,
+whatever is renamed meanwhile), no FIFO or device, no file past --max-file-mib — an agent spec
+on the Play page may name a model or table inside them only — and what a request may solve is
+bounded (larger games: a table in the directories, nash:table=FILE.kgt); a client that stops
+reading is cut off after 20 s, a query past 2 KiB is refused. Every answer carries a
+Content-Security-Policy. Ctrl-C stops it within a second (exit 130).`,
 		Example: `  kingoal arena --out runs/league
   kingoal serve --runs runs`,
 		Args: command.ArgsBetween(0, 0, "no arguments (--runs DIR)"),
@@ -86,6 +89,9 @@ func runServe(ctx context.Context, streams command.Streams, o serveOptions) erro
 		if dyngame.IsTableFile(t) {
 			return command.Usagef("--table %s: a table with a Dynamic side keeps decisions, not values: it judges no match", t)
 		}
+		if !game.IsTableFile(t) {
+			return command.Usagef("--table %s: not a game table (kingoal solve game --out FILE.kgt writes one)", t)
+		}
 	}
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
@@ -93,14 +99,14 @@ func runServe(ctx context.Context, streams command.Streams, o serveOptions) erro
 	}
 	public := !ln.Addr().(*net.TCPAddr).IP.IsLoopback()
 	srv := &http.Server{Handler: (&web.Server{Roots: o.runs, Context: ctx, Public: public, MaxFileBytes: o.maxFile << 20, Tables: o.tables}).Handler(), ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout: time.Minute, MaxHeaderBytes: 64 << 10,
+		ReadTimeout: 30 * time.Second, IdleTimeout: time.Minute, MaxHeaderBytes: 16 << 10, // and each write ends a stalled client (web.Server)
 		BaseContext: func(net.Listener) context.Context { return ctx }} // Ctrl-C ends the requests' replays and games too
 	if public {
 		fmt.Fprintf(streams.ErrOut, "kingoal: warning: --addr %s is not loopback: the pages, and the files in the run directories, are now visible to the network\n", o.addr)
 	}
 	fmt.Fprintf(streams.ErrOut, "kingoal: serving %d run directories on http://%s (Ctrl-C stops)\n", len(o.runs), ln.Addr())
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
+	go func() { done <- srv.Serve(web.SecureListener(ln)) }()
 	select {
 	case err := <-done:
 		return err

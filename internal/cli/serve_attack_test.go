@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -136,23 +137,26 @@ func TestServeUnderAttack(t *testing.T) {
 		}
 	}
 
-	// Runs: symbolic links inside a run are refused on every page; odd names and a root that
-	// is itself a run get links that work.
-	for _, run := range []string{"linkedmatches", "linkedjson"} {
-		for _, page := range []string{"/", "/matches/", "/match/0/", "/match/0/frame/0.png"} {
-			if code, body, _ := request(t, base, "/run/0/"+run+page, ""); code != 404 {
-				t.Errorf("%s%s: %d, want 404\n%.300s", run, page, code, body)
-			}
+	// Runs: a run.json that is a symbolic link is no run (404); a matches.parquet linked out
+	// of its run is never read: every page of it is an error; odd names and a root that is
+	// itself a run get links that work.
+	for _, page := range []string{"/", "/matches/", "/match/0/", "/match/0/frame/0.png"} {
+		if code, body, _ := request(t, base, "/run/0/linkedjson"+page, ""); code != 404 {
+			t.Errorf("linkedjson%s: %d, want 404\n%.300s", page, code, body)
+		}
+		code, body, _ := request(t, base, "/run/0/linkedmatches"+page, "")
+		if code == 200 && !strings.Contains(body, `class="err"`) {
+			t.Errorf("linkedmatches%s: %d, and no error: its matches.parquet, a link out, was read\n%.300s", page, code, body)
 		}
 	}
 	_, runs, _ := request(t, base, "/", "")
 	links := regexp.MustCompile(`href="(/run/[^"]+)"`).FindAllStringSubmatch(runs, -1)
-	if len(links) != 3 { // league, the odd name, the root that is a run
-		t.Errorf("the runs page links %d runs, want 3:\n%s", len(links), runs)
+	if len(links) != 4 { // league, linkedmatches (its run.json is its own), the odd name, the root that is a run
+		t.Errorf("the runs page links %d runs, want 4:\n%s", len(links), runs)
 	}
 	for _, l := range links {
 		path := strings.ReplaceAll(l[1], "&amp;", "&")
-		if code, body, _ := request(t, base, path, ""); code != 200 || !strings.Contains(body, "Ratings") {
+		if code, body, _ := request(t, base, path, ""); code != 200 || !strings.Contains(body, "Ratings") && !strings.Contains(path, "linkedmatches") {
 			t.Errorf("the runs page's link %s: %d\n%.300s", path, code, body)
 		}
 	}
@@ -195,6 +199,45 @@ func TestServeUnderAttack(t *testing.T) {
 	t.Logf("serve's resident memory: %d MB before the 1,000 requests, %d MB after", before>>20, after>>20)
 	if after > 300<<20 {
 		t.Errorf("serve holds %d MB after 1,000 requests, more than 300 MB", after>>20)
+	}
+}
+
+// TestServeRefusalsCarryTheHeaders: what net/http answers by itself — a malformed request,
+// headers too large — carries the security headers as the pages do; a directory of the
+// static files is not listed; a query past 2 KiB is refused; the play page's links carry only
+// the game's own parameters, so a long query is not repeated into a large page.
+func TestServeRefusalsCarryTheHeaders(t *testing.T) {
+	base, _ := servedProcess(t, "--runs", t.TempDir())
+	addr := strings.TrimPrefix(base, "http://")
+	for name, req := range map[string]string{
+		"malformed":         "GET / HTTP/1.1\r\nHost localhost\r\n\r\n",
+		"headers too large": "GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: " + strings.Repeat("x", 20<<10) + "\r\n\r\n",
+	} {
+		conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn.SetDeadline(time.Now().Add(10 * time.Second))
+		io.WriteString(conn, req)
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		conn.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if resp.StatusCode < 400 || !strings.Contains(resp.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") ||
+			resp.Header.Get("X-Frame-Options") != "DENY" || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s: %d, headers %v", name, resp.StatusCode, resp.Header)
+		}
+	}
+	for path, want := range map[string]int{"/static/": 404, "/static/pitch.js": 200, "/?q=" + strings.Repeat("x", 3000): 414} {
+		if code, body, h := request(t, base, path, ""); code != want || h.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%.40s: %d, want %d, headers %v\n%.200s", path, code, want, h, body)
+		}
+	}
+	_, plain, _ := request(t, base, "/play/?vs=random&throws-per-half=3", "")
+	_, padded, _ := request(t, base, "/play/?vs=random&throws-per-half=3&junk="+strings.Repeat("j", 1900), "")
+	if len(plain) == 0 || strings.Contains(padded, "jjjj") {
+		t.Errorf("the play page repeats a parameter that is not the game's: %d bytes, %d without it", len(padded), len(plain))
 	}
 }
 

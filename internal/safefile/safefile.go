@@ -193,50 +193,75 @@ func (r Root) ReadFile(name string, limit int64) ([]byte, error) {
 	return readAll(f, name, limit)
 }
 
-// CheckTree refuses a directory inside the root (name, "." for the root) that holds, at
-// any depth, a symbolic link or anything but directories and regular files: what a server
-// then reads below it by path can only be the root's own files. It looks at most at limit
-// entries (a tree larger than that is refused too).
-func (r Root) CheckTree(name string, limit int) error {
+// OpenIn opens the regular file name in dir, of at most limit bytes (≤ 0: no bound), by
+// os.Root's rules: found from the directory opened once, never through a link leading out of
+// it. A FIFO there is refused without waiting for a writer.
+func OpenIn(dir *os.Root, name string, limit int64) (*os.File, error) {
+	f, err := OpenFileIn(dir, name, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	return checked(f, f.Name(), limit)
+}
+
+// ReadFileIn reads the regular file name in dir (see OpenIn), refusing more than limit bytes.
+func ReadFileIn(dir *os.Root, name string, limit int64) ([]byte, error) {
+	f, err := OpenIn(dir, name, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readAll(f, f.Name(), limit)
+}
+
+// OpenRootIn opens the directory name inside the root as a root of its own: reached through
+// no symbolic link, and the directory that was checked (not one swapped in since). What is
+// then read from it cannot be outside it, whatever is renamed or linked meanwhile.
+func (r Root) OpenRootIn(name string) (*os.Root, error) {
 	root, err := os.OpenRoot(r.dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer root.Close()
 	st, err := lstatIn(root, name)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !st.IsDir() {
-		return fmt.Errorf("%w: %q", ErrOutside, name)
+		return nil, fmt.Errorf("%w: %q", ErrOutside, name)
 	}
-	seen := 0
-	var walk func(dir string) error
-	walk = func(dir string) error {
-		d, err := root.Open(dir)
-		if err != nil {
-			return fmt.Errorf("%w: %q", ErrOutside, dir)
-		}
-		entries, err := d.ReadDir(-1)
-		d.Close()
-		if err != nil {
-			return err
-		}
-		for _, e := range entries {
-			if seen++; seen > limit {
-				return fmt.Errorf("safefile: %s holds more than %d entries", name, limit)
-			}
-			child := dir + "/" + e.Name()
-			switch t := e.Type(); {
-			case t.IsDir():
-				if err := walk(child); err != nil {
-					return err
-				}
-			case !t.IsRegular():
-				return fmt.Errorf("%w: %s is a symbolic link or a special file", ErrNotRegular, child)
-			}
-		}
-		return nil
+	sub, err := root.OpenRoot(filepath.FromSlash(name))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %q", ErrOutside, name)
 	}
-	return walk(filepath.ToSlash(name))
+	if now, err := sub.Stat("."); err != nil || !os.SameFile(st, now) {
+		sub.Close() // swapped since Lstat
+		return nil, fmt.Errorf("%w: %q", ErrOutside, name)
+	}
+	return sub, nil
 }
+
+// OpenFile is os.OpenFile for a regular file only (such as a lock file): it does not wait
+// for a writer when the name is a FIFO, and refuses anything but a regular file.
+func OpenFile(path string, flag int, perm os.FileMode) (*os.File, error) {
+	f, err := os.OpenFile(path, flag|syscall.O_NONBLOCK, perm)
+	if err != nil {
+		return nil, err
+	}
+	return checked(f, path, 0)
+}
+
+// OpenFileIn is OpenFile of name in dir, by os.Root's rules.
+func OpenFileIn(dir *os.Root, name string, flag int, perm os.FileMode) (*os.File, error) {
+	f, err := dir.OpenFile(name, flag|syscall.O_NONBLOCK, perm)
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		pe.Op, pe.Path = "open", filepath.Join(dir.Name(), pe.Path) // os.Root names the file in the root alone
+	}
+	if err != nil {
+		return nil, err
+	}
+	return checked(f, filepath.Join(dir.Name(), name), 0)
+}
+
+// ReadAll reads f to its end, refusing more than limit bytes.
+func ReadAll(f *os.File, limit int64) ([]byte, error) { return readAll(f, f.Name(), limit) }

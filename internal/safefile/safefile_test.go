@@ -84,16 +84,27 @@ func TestRootRefusesLinksAndEscapes(t *testing.T) {
 	if _, err := r.ReadFile("run/fifo", 100); !errors.Is(err, ErrNotRegular) {
 		t.Errorf("a FIFO inside: %v", err)
 	}
-	if err := r.CheckTree("run", 100); !errors.Is(err, ErrNotRegular) {
-		t.Errorf("CheckTree of a run holding links: %v", err)
+	if _, err := r.OpenRootIn("linked"); !errors.Is(err, ErrOutside) {
+		t.Errorf("OpenRootIn of a link: %v, want ErrOutside", err)
 	}
-	clean := t.TempDir()
-	write(t, filepath.Join(clean, "r", "a"), "a")
-	write(t, filepath.Join(clean, "r", "shards", "b"), "b")
-	if err := NewRoot(clean).CheckTree("r", 100); err != nil {
-		t.Errorf("CheckTree of a clean run: %v", err)
+	run, err := r.OpenRootIn("run")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if err := NewRoot(clean).CheckTree("r", 2); err == nil {
-		t.Error("CheckTree past its bound passed")
+	defer run.Close()
+	if b, err := ReadFileIn(run, "in.json", 100); err != nil || string(b) != "{}" {
+		t.Errorf("a link inside the opened run, to a file of it: %q, %v", b, err)
+	}
+	if _, err := ReadFileIn(run, "out.json", 100); err == nil {
+		t.Error("a link out of the opened run was followed")
+	}
+	if _, err := ReadFileIn(run, "../run/ok.json", 100); err == nil {
+		t.Error("a name out of the opened run was followed")
+	}
+	if _, err := OpenIn(run, "fifo", 0); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("a FIFO in the opened run: %v, want ErrNotRegular", err)
+	}
+	if _, err := OpenFile(filepath.Join(dir, "run", "fifo"), os.O_RDONLY, 0); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("OpenFile of a FIFO: %v, want ErrNotRegular", err)
 	}
 }

@@ -38,6 +38,7 @@ func gameAnalyseCall(in []byte) (any, error) {
 	if err != nil {
 		return nil, inputf("analyse(%q): %w", a.Run, err)
 	}
+	defer rp.Close()
 	rep, err := rp.Match(a.Match)
 	if err != nil {
 		return nil, inputf("analyse(%q): %w", a.Run, err)

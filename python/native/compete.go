@@ -14,6 +14,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/live"
+	"github.com/kingoal/kingoal/rank"
 )
 
 // What Python's kingoal.arena and kingoal.evaluate do, by the library's own calls (arena.Run,
@@ -318,14 +319,14 @@ func rankCall(in []byte) (any, error) {
 	}
 	switch a.Method {
 	case "nash_average":
-		mix, avg, err := arena.NashAverage(h)
-		if errors.Is(err, arena.ErrIncomplete) {
+		mix, avg, err := rank.NashAverage(h)
+		if errors.Is(err, rank.ErrIncomplete) {
 			return nil, inputError{err}
 		}
 		return map[string]any{"mix": mix, "average": avg}, err
 	case "alpharank":
-		mass, err := arena.AlphaRank(h, arena.AlphaRankPopulation, arena.AlphaRankIntensity)
-		if errors.Is(err, arena.ErrIncomplete) {
+		mass, err := rank.AlphaRank(h, rank.AlphaRankPopulation, rank.AlphaRankIntensity)
+		if errors.Is(err, rank.ErrIncomplete) {
 			return nil, inputError{err}
 		}
 		return map[string]any{"mass": mass}, err

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/kingoal/kingoal/agents"
@@ -24,8 +26,18 @@ type config struct {
 	Illegal  string          `json:"illegal_action"` // raise or keep
 }
 
-// decode reads JSON into v, refusing unknown fields (a misspelt keyword) in the user's words.
+// decode reads JSON into v, refusing unknown fields (a misspelt keyword) and None for a field
+// (which Go's JSON would take as "leave it as it is": the default, silently) in the user's
+// words.
 func decode(data []byte, v any, what string) error {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(data, &fields) == nil {
+		for _, name := range slices.Sorted(maps.Keys(fields)) {
+			if string(bytes.TrimSpace(fields[name])) == "null" {
+				return inputf("%s: %s=None: want a value (leave it out for the default)", what, name)
+			}
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

@@ -120,6 +120,19 @@ def test_python_integers_never_wrap():
     assert kingoal.lineup(np.int64(120)) == "5-2-1-1-1"
 
 
+def test_none_is_not_the_default():
+    """A keyword given as None is refused in its own name: JSON's null would otherwise leave
+    the default in place, silently."""
+    with pytest.raises(ValueError, match=r"moves=None: want a value"):
+        kingoal.KingoalEnv(moves=None)
+    with pytest.raises(ValueError, match=r"throws_per_half=None: want a value"):
+        kingoal.solve_odds("2-2-2-2-2", "2-2-2-2-2", throws_per_half=None)
+    with pytest.raises(ValueError, match=r"max_steps=None: want a value"):
+        kingoal.KingoalEnv(max_steps=None)
+    with pytest.raises(ValueError, match=r"knockout=None: want a value"):
+        kingoal.VecEnv(num_envs=2, knockout=None)
+
+
 def test_library_calls_from_threads():
     """The library calls are safe from any thread (the README says so): four threads at once
     get the answers one thread gets."""

@@ -11,11 +11,14 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/jsonfile"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/dyngame"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
@@ -37,6 +40,8 @@ type Config struct {
 	Context context.Context
 	// Started, if set, is called before each row's solve with its name and estimated peak.
 	Started func(name string, estimate int64)
+	// Only, if set, names the rows to make (Name's names); nil: every row of Sets.
+	Only []string
 }
 
 // Row is one rule set of the catalogue and what solving it took.
@@ -63,6 +68,10 @@ type Row struct {
 	SHA256         string  `json:"sha256"`       // the table's SHA-256
 	ReadBack       bool    `json:"read_back"`    // the table read back held the solve's value, statistics and check (game.ReadBack, dyngame.ReadBack)
 	ReadSeconds    float64 `json:"read_seconds"` // reading it again, as nash:table= does, with nothing else held
+	// Pending marks the report written as the row's solve begins: a run killed before the
+	// row's report replaced it left it, and the next run solves the row again (its table
+	// too, if it was written).
+	Pending bool `json:"pending,omitempty"`
 }
 
 // File is catalogue.json.
@@ -152,11 +161,22 @@ func Make(c Config) ([]Row, error) {
 	if c.MaxBytes <= 0 {
 		c.MaxBytes = game.DefaultMaxBytes
 	}
-	if err := os.MkdirAll(dirOr(c.Dir), 0o755); err != nil {
+	sets, err := Only(Sets(c.Base), c.Only)
+	if err != nil {
+		return nil, err
+	}
+	// The directory's lock: one run writes there at a time, and the temporary files a
+	// killed run left (nobody else's while we hold it) are removed.
+	lock, err := datasets.LockDir(dirOr(c.Dir))
+	if err != nil {
+		return nil, fmt.Errorf("catalogue: %w", err)
+	}
+	defer lock.Unlock()
+	if err := lock.RemoveStaleTemps(dirOr(c.Dir)); err != nil {
 		return nil, fmt.Errorf("catalogue: %w", err)
 	}
 	var rows []Row
-	for _, r := range Sets(c.Base) {
+	for _, r := range sets {
 		row, err := makeRow(ctx, c, r)
 		if err != nil {
 			return rows, fmt.Errorf("catalogue: %s: %w", Name(r), err)
@@ -165,6 +185,27 @@ func Make(c Config) ([]Row, error) {
 	}
 	return rows, writeJSON(filepath.Join(dirOr(c.Dir), "catalogue.json"), File{Format: "kingoal-catalogue", Version: 1, Rows: rows})
 }
+
+// Only keeps the rule sets named in names (Name's names; all for nil), refusing a name no row
+// has.
+func Only(sets []env.Rules, names []string) ([]env.Rules, error) {
+	if names == nil {
+		return sets, nil
+	}
+	var all []string
+	for _, r := range sets {
+		all = append(all, Name(r))
+	}
+	for _, n := range names {
+		if !slices.Contains(all, n) {
+			return nil, fmt.Errorf("catalogue: no row is named %q: the rows are %s", n, strings.Join(all, ", "))
+		}
+	}
+	return slices.DeleteFunc(sets, func(r env.Rules) bool { return !slices.Contains(names, Name(r)) }), nil
+}
+
+// maxReportBytes bounds a row's report as it is read back: far above what a row writes.
+const maxReportBytes = 1 << 20
 
 // writeJSON writes v as indented JSON to path, atomically.
 func writeJSON(path string, v any) error {
@@ -183,17 +224,27 @@ func dirOr(dir string) string {
 func makeRow(ctx context.Context, c Config, r env.Rules) (Row, error) {
 	name := Name(r)
 	report := filepath.Join(dirOr(c.Dir), name+".json")
+	table := filepath.Join(dirOr(c.Dir), name+".kgt")
 	var row Row
-	if raw, err := os.ReadFile(report); err == nil {
+	// A FIFO or a device named like a report is refused, not waited on.
+	if raw, err := safefile.ReadFile(report, maxReportBytes); err == nil {
 		if err := jsonfile.Decode(raw, &row, "name", "rules", "solved"); err != nil {
 			return row, fmt.Errorf("%s: %w", report, err)
 		}
 		if row.Rules != r.String() { // another run's, under other rules: not this catalogue's row
 			return row, fmt.Errorf("%s was made under %q, not %q: use another directory or delete it", report, row.Rules, r.String())
 		}
-		return row, nil
+		if !row.Pending {
+			return row, nil
+		}
+		// Our solve of it was killed: its table, if written, goes, and the row is solved again.
+		if err := os.Remove(table); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return row, err
+		}
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return row, err
+	} else if _, err := os.Lstat(table); err == nil { // a pending report comes first: not this catalogue's
+		return row, fmt.Errorf("%s exists without its report %s: move it away or use another directory (it is not replaced)", table, report)
 	}
 	payoff := lineup.PayoffWinLoss
 	if r.Knockout {
@@ -221,9 +272,10 @@ func makeRow(ctx context.Context, c Config, r env.Rules) (Row, error) {
 	if row.Estimate > c.MaxBytes {
 		return row, writeJSON(report, row)
 	}
-	table := filepath.Join(dirOr(c.Dir), name+".kgt")
-	if _, err := os.Lstat(table); err == nil { // its report is written after it: not this catalogue's
-		return row, fmt.Errorf("%s exists without its report %s: move it away or use another directory (it is not replaced)", table, report)
+	pending := row
+	pending.Pending = true
+	if err := writeJSON(report, pending); err != nil {
+		return row, err
 	}
 	if c.Started != nil {
 		c.Started(name, row.Estimate)

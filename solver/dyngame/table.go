@@ -288,15 +288,7 @@ func (g *Game) readEnd(body io.Reader, stored int64) error {
 
 // Tables tell their kind by their first bytes: IsTable reports whether r starts as a Dynamic
 // game table does (Load says whether it is a whole one).
-func IsTable(r io.ReaderAt) bool {
-	b := make([]byte, len(tableKind.Magic))
-	_, err := r.ReadAt(b, 0)
-	return err == nil && string(b) == tableKind.Magic
-}
+func IsTable(r io.ReaderAt) bool { return tableKind.Starts(r) }
 
 // IsTableFile is IsTable for the regular file at path (false for anything else).
-func IsTableFile(path string) bool {
-	is := false
-	_ = framed.Open(path, func(r io.ReaderAt, _ int64) error { is = IsTable(r); return nil })
-	return is
-}
+func IsTableFile(path string) bool { return tableKind.IsFile(path) }

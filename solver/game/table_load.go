@@ -342,3 +342,7 @@ func Checked(g interface{ Check() (Check, bool) }) error {
 	}
 	return nil
 }
+
+// IsTableFile reports whether the regular file at path starts as a game table of two Basic
+// sides does (LoadFile says whether it is a whole one); false for anything else.
+func IsTableFile(path string) bool { return gameFraming.IsFile(path) }

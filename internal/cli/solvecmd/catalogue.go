@@ -23,6 +23,7 @@ type catalogueOptions struct {
 	maxGiB   float64
 	json     bool
 	force    bool
+	only     []string
 	varied   []string // rule flags the catalogue sets itself, given on the command line (refused)
 	given    []string // the flags given, for the page's "made by"
 }
@@ -30,7 +31,7 @@ type catalogueOptions struct {
 func newSolveCatalogueCmd(io command.Streams) *cobra.Command {
 	var o catalogueOptions
 	cmd := &cobra.Command{
-		Use:   "catalogue [--out DIR] [--markdown FILE.md] [rule flags] [--max-gib G] [--json]",
+		Use:   "catalogue [--out DIR] [--markdown FILE.md] [rule flags] [--max-gib G] [--only NAME,...] [--json]",
 		Short: "Every rule set of the rule sheets solved, kept as a table and read back: the catalogue",
 		Long: `Catalogue solves every rule set the rule sheets describe — a league and a knockout
 match, each with two Basic coaches and with a Dynamic coach on either side or both under
@@ -44,11 +45,15 @@ The other rule flags (length, moves, ties, points) set what every row shares; wi
 the sheets' default length. A row whose estimated peak exceeds --max-gib is listed with its
 estimate, not solved. Each row's report is kept in DIR/NAME.json as it finishes: a run
 stopped (Ctrl-C) or failed resumes where it stopped, and rows already made are not solved
-again (delete DIR to start afresh); a table in DIR without its report is refused, not
-replaced. At the default length it takes about 35 minutes and up to ~10 GB on two cores
+again (delete DIR to start afresh) — a run killed outright (kill -9) too: a row's report is
+written as "pending" before its solve and replaced when it is done, so a pending row is
+solved again, and the temporary files of a killed write are removed (one run holds DIR at a
+time). A table in DIR without its report is refused, not replaced. --only makes the named
+rows alone (NAME as in the table: league-basic-basic, knockout-dynamic-basic-win, …). At the default length it takes about 35 minutes and up to ~10 GB on two cores
 (BENCHMARKS.md); --markdown FILE.md writes the page the docs show (--force to replace it).`,
 		Example: `  kingoal solve catalogue --out catalogue --markdown docs/catalogue.md --force
-  kingoal solve catalogue --throws-per-half 5 --out /tmp/small --json`,
+  kingoal solve catalogue --throws-per-half 5 --out /tmp/small --json
+  kingoal solve catalogue --only league-basic-basic,league-basic-dynamic-win --out /tmp/two`,
 		Args: command.ArgsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cmd.Flags().Visit(func(f *pflag.Flag) {
@@ -65,6 +70,7 @@ replaced. At the default length it takes about 35 minutes and up to ~10 GB on tw
 	f.StringVar(&o.out, "out", "catalogue", "the directory of the tables (NAME.kgt), each row's report (NAME.json) and catalogue.json")
 	f.StringVar(&o.markdown, "markdown", "", "also write the catalogue as a Markdown page to FILE.md")
 	f.BoolVar(&o.force, "force", false, "replace --markdown if it exists")
+	f.StringSliceVar(&o.only, "only", nil, "make only these rows, by name (comma-separated; the names are the table's)")
 	f.Float64Var(&o.maxGiB, "max-gib", 12, "list, without solving, a row whose estimated peak memory exceeds this (GiB)")
 	command.JSONFlag(f, &o.json, "the rows")
 	o.rules.Register(f)
@@ -91,7 +97,13 @@ func runCatalogue(ctx context.Context, io command.Streams, o catalogueOptions) e
 	}
 	defer release()
 	start := time.Now()
-	rows, err := catalogue.Make(catalogue.Config{Base: base, Dir: o.out, MaxBytes: int64(o.maxGiB * (1 << 30)), Context: ctx,
+	if o.only != nil && len(o.only) == 0 {
+		return command.Usagef("--only: name at least one row")
+	}
+	if _, err := catalogue.Only(catalogue.Sets(base), o.only); err != nil {
+		return command.Usage(err)
+	}
+	rows, err := catalogue.Make(catalogue.Config{Base: base, Dir: o.out, MaxBytes: int64(o.maxGiB * (1 << 30)), Context: ctx, Only: o.only,
 		Started: func(name string, estimate int64) {
 			fmt.Fprintf(io.ErrOut, "kingoal: catalogue: solving %s (~%s at the peak, estimated) after %s\n", name, safefile.FormatBytes(estimate), time.Since(start).Round(time.Second))
 		}})

@@ -190,3 +190,18 @@ func Keep[T any](path string, write func(io.Writer) (T, error), read func(made T
 	}
 	return read(made)
 }
+
+// Starts reports whether r starts as a file of this kind does (its magic line; Read says
+// whether it is a whole one).
+func (f Kind) Starts(r io.ReaderAt) bool {
+	b := make([]byte, len(f.Magic))
+	_, err := r.ReadAt(b, 0)
+	return err == nil && string(b) == f.Magic
+}
+
+// IsFile is Starts for the regular file at path (false for anything else).
+func (f Kind) IsFile(path string) bool {
+	is := false
+	_ = Open(path, func(r io.ReaderAt, _ int64) error { is = f.Starts(r); return nil })
+	return is
+}

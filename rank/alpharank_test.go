@@ -1,11 +1,11 @@
-package arena_test
+package rank_test
 
 import (
 	"errors"
 	"math"
 	"testing"
 
-	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/rank"
 )
 
 // α-Rank on tables whose answer is known another way: a cycle (rock, paper, scissors) shares
@@ -14,7 +14,7 @@ import (
 func TestAlphaRank(t *testing.T) {
 	nan := math.NaN()
 	cycle := [][]float64{{nan, 0.2, 0.8}, {0.8, nan, 0.2}, {0.2, 0.8, nan}}
-	pi, err := arena.AlphaRank(cycle, 50, 100)
+	pi, err := rank.AlphaRank(cycle, 50, 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func TestAlphaRank(t *testing.T) {
 	// Two agents: π₀ ρ(1 invades 0) = π₁ ρ(0 invades 1).
 	const m, alpha = 50, 2.0
 	pair := [][]float64{{nan, 0.55}, {0.45, nan}}
-	pi, err = arena.AlphaRank(pair, m, alpha)
+	pi, err = rank.AlphaRank(pair, m, alpha)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,10 +36,10 @@ func TestAlphaRank(t *testing.T) {
 		t.Errorf("pair: %v, want %v for the stronger", pi, want)
 	}
 	strong := [][]float64{{nan, 0.9, 0.8}, {0.1, nan, 0.5}, {0.2, 0.5, nan}}
-	if pi, err = arena.AlphaRank(strong, 50, 100); err != nil || pi[0] < 0.999 {
+	if pi, err = rank.AlphaRank(strong, 50, 100); err != nil || pi[0] < 0.999 {
 		t.Errorf("a dominant agent: %v, %v", pi, err)
 	}
-	if _, err := arena.AlphaRank([][]float64{{nan, nan}, {nan, nan}}, 50, 100); !errors.Is(err, arena.ErrIncomplete) {
+	if _, err := rank.AlphaRank([][]float64{{nan, nan}, {nan, nan}}, 50, 100); !errors.Is(err, rank.ErrIncomplete) {
 		t.Errorf("pairs that never met: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package arena
+package rank
 
 import (
 	"errors"
@@ -34,7 +34,7 @@ func AlphaRankNote() string {
 
 // ErrIncomplete is returned by AlphaRank and NashAverage for a head-to-head table with pairs
 // that never met.
-var ErrIncomplete = errors.New("arena: α-Rank and Nash averaging need every pair of agents to have met")
+var ErrIncomplete = errors.New("rank: α-Rank and Nash averaging need every pair of agents to have met")
 
 // AlphaRank is the α-Rank mass of each agent of the head-to-head table h (h[i][j]: i's score
 // against j, win 1, draw ½; the diagonal is not read) with population m and intensity
@@ -95,7 +95,7 @@ func stationary(c *mat.Dense) ([]float64, error) {
 	b.SetVec(n-1, 1)
 	var pi mat.VecDense
 	if err := pi.SolveVec(a, b); err != nil {
-		return nil, fmt.Errorf("arena: α-Rank's stationary distribution: %w", err)
+		return nil, fmt.Errorf("rank: α-Rank's stationary distribution: %w", err)
 	}
 	out := make([]float64, n)
 	for i := range out {

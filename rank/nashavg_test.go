@@ -1,4 +1,4 @@
-package arena_test
+package rank_test
 
 import (
 	"math"
@@ -8,7 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize/convex/lp"
 
-	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/rank"
 )
 
 // table is a head-to-head table from the row agents' scores above the diagonal.
@@ -40,14 +40,14 @@ func near(t *testing.T, what string, got, want []float64, tol float64) {
 // of draws: everyone.
 func TestNashAverageKnownTables(t *testing.T) {
 	rps := table([][]float64{{0, 0, 1}, {0, 0, 0}, {0, 0, 0}}) // R loses to P, beats S; P loses to S
-	mix, avg, err := arena.NashAverage(rps)
+	mix, avg, err := rank.NashAverage(rps)
 	if err != nil {
 		t.Fatal(err)
 	}
 	near(t, "RPS mix", mix, []float64{1. / 3, 1. / 3, 1. / 3}, 1e-9)
 	near(t, "RPS averages", avg, []float64{0, 0, 0}, 1e-9)
 	copied := table([][]float64{{0, 0, 1, 0.5}, {0, 0, 0, 1}, {0, 0, 0, 0}, {0, 0, 0, 0}}) // a 4th agent plays as rock
-	mix, avg, err = arena.NashAverage(copied)
+	mix, avg, err = rank.NashAverage(copied)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestNashAverageKnownTables(t *testing.T) {
 	near(t, "RPS + a copy of rock, averages", avg, []float64{0, 0, 0, 0}, 1e-7)
 
 	transitive := table([][]float64{{0, 0.7, 0.9}, {0, 0, 0.6}, {0, 0, 0}})
-	mix, avg, err = arena.NashAverage(transitive)
+	mix, avg, err = rank.NashAverage(transitive)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,11 +63,11 @@ func TestNashAverageKnownTables(t *testing.T) {
 	near(t, "transitive averages", avg, []float64{0, -0.4, -0.8}, 1e-9)
 
 	draws := table([][]float64{{0, 0.5, 0.5}, {0, 0, 0.5}, {0, 0, 0}})
-	if mix, _, err = arena.NashAverage(draws); err != nil {
+	if mix, _, err = rank.NashAverage(draws); err != nil {
 		t.Fatal(err)
 	}
 	near(t, "draws", mix, []float64{1. / 3, 1. / 3, 1. / 3}, 1e-9)
-	if _, _, err := arena.NashAverage([][]float64{{0, math.NaN()}, {math.NaN(), 0}}); err == nil {
+	if _, _, err := rank.NashAverage([][]float64{{0, math.NaN()}, {math.NaN(), 0}}); err == nil {
 		t.Error("a pair that never met")
 	}
 }
@@ -87,7 +87,7 @@ func TestNashAverageIsTheMaximumEntropyEquilibrium(t *testing.T) {
 			}
 		}
 		h := table(upper)
-		mix, avg, err := arena.NashAverage(h)
+		mix, avg, err := rank.NashAverage(h)
 		if err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}

@@ -1,4 +1,4 @@
-package arena
+package rank
 
 import (
 	"errors"
@@ -104,7 +104,7 @@ func equilibriumFace(a [][]float64) (face, error) {
 		c[k] = -1
 		opt, x, err := lp.Simplex(c, g, b, 1e-12, nil)
 		if err != nil {
-			return face{}, fmt.Errorf("arena: Nash averaging's linear program: %w", err)
+			return face{}, fmt.Errorf("rank: Nash averaging's linear program: %w", err)
 		}
 		if k < n {
 			f.unplayed[k] = -opt <= faceTol
@@ -119,7 +119,7 @@ func equilibriumFace(a [][]float64) (face, error) {
 }
 
 // errNewton is a barrier step that found no direction: a bug, or a table beyond float64.
-var errNewton = errors.New("arena: Nash averaging's entropy maximisation did not converge")
+var errNewton = errors.New("rank: Nash averaging's entropy maximisation did not converge")
 
 // maxEntropy maximises the entropy over the face: p = p₀ + N z on the agents some equilibrium
 // plays, N a basis of the directions that keep Σp = 1 and every always-tight constraint at 0,
