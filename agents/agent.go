@@ -33,6 +33,9 @@ type Setup struct {
 	// Live builds the agent a "live:NAME" spec names: a policy answered outside Go (the
 	// program that runs the arena: Python's kingoal.arena). Nil: live agents are refused.
 	Live func(name string) (Agent, error)
+	// Notify, if set, is told in one line before a long piece of work starts when an agent is
+	// built — nash's solve of the game, with its size — so a command can say why it waits.
+	Notify func(line string)
 }
 
 // Param documents one parameter of an agent spec.
@@ -57,7 +60,7 @@ var registry = []Kind{
 		Params: []Param{{"lineup", env.DefaultOpponent, "the line-up, like 1-2-3-3-1"}}, build: buildFixed},
 	{Name: "heuristic", Doc: "hand-written play: a balanced line-up, pushes counters forward when behind late, back when ahead late",
 		Params: []Param{{"lineup", "1-2-3-3-1", "kick-off line-up"}, {"late", "0.34", "fraction of the match left that counts as late"}}, build: buildHeuristic},
-	{Name: "optimal", Doc: "solver-backed: at every break (or shift) the exact best response to the opponent's current line-up, assumed kept",
+	{Name: "optimal", Doc: "solver-backed, not the equilibrium: at every break (or shift) the exact best response to the opponent's current line-up as if the opponent kept it to the end — optimal against a fixed opponent, exploitable by one who changes (nash plays the equilibrium)",
 		Params: []Param{{"lineup", "equilibrium", "kick-off line-up, or 'equilibrium' for the most likely line-up of the equilibrium mix"},
 			{"objective", "win", "win, points, win-draw, advance, win-loss or goal-diff"}}, build: buildOptimal},
 	{Name: "mcts", Doc: "simultaneous-move Monte Carlo tree search: regret matching at joint decisions, exact leaf values and priors from the solver, move drawn from the average strategy",

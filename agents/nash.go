@@ -2,10 +2,10 @@ package agents
 
 import (
 	"cmp"
-	"context"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
 	"time"
 
 	"github.com/kingoal/kingoal/env"
@@ -54,7 +54,14 @@ func buildNash(p params, s Setup) (Agent, error) {
 		return nil, fmt.Errorf("%w: nash solves the substitution game (and its best responses) when it is built, and under %s it holds %d break states, ~%s at the peak, more than the %s it may take here; use shorter halves or fewer moves, or a game table (kingoal solve game --out FILE.kgt, then nash:table=FILE.kgt)",
 			policy.ErrTooLarge, s.Rules, size.BreakStates, safefile.FormatBytes(peak), safefile.FormatBytes(s.maxBytes()))
 	}
-	g, err := gameFor(s.context(), s.Rules, payoff)
+	g, err := games.Get(s.context(), eqKey{s.Rules.Canonical(), payoff}, func() (*game.Game, error) {
+		if s.Notify != nil { // once a solve: the agents of an arena share it
+			s.Notify(fmt.Sprintf("nash: solving the substitution game first (%s, %s payoff): %s break states, ~%s at the peak with its check "+
+				"(the default rules: ~9 minutes on two cores); a game table is read in seconds: kingoal solve game --out FILE.kgt, then nash:table=FILE.kgt",
+				s.Rules, payoff, groupDigits(size.BreakStates), safefile.FormatBytes(size.PeakVerified())))
+		}
+		return game.Solve(game.Problem{Rules: s.Rules, Payoff: payoff, Context: s.context(), Verify: true})
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -69,10 +76,13 @@ func buildNash(p params, s Setup) (Agent, error) {
 // BENCHMARKS.md).
 var games = memo.Cache[eqKey, *game.Game]{Limit: 4}
 
-func gameFor(ctx context.Context, r env.Rules, p lineup.Payoff) (*game.Game, error) {
-	return games.Get(ctx, eqKey{r.Canonical(), p}, func() (*game.Game, error) {
-		return game.Solve(game.Problem{Rules: r, Payoff: p, Context: ctx, Verify: true})
-	})
+// groupDigits writes n with thousands separated: 337,107,712.
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // buildDynamicNash is nash under rules with a Dynamic side: it solves that game when built.

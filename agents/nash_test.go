@@ -3,6 +3,7 @@ package agents_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -331,5 +332,35 @@ func TestNashDynamicValueByMonteCarlo(t *testing.T) {
 	t.Logf("nash v nash, %v: mean result %+.4f ± %.4f, solved value %+.4f", r, mean, se, g.Value())
 	if math.Abs(mean-g.Value()) > 4*se {
 		t.Errorf("mean result %+.4f, solved value %+.4f: %.1f standard errors apart", mean, g.Value(), math.Abs(mean-g.Value())/se)
+	}
+}
+
+// TestNashSaysItSolves: nash built without a table tells Setup.Notify, once a solve however
+// many agents share it, what it solves and its size (a nash at the default rules started a
+// multi-GB solve silently: issue 56); built from a table, it says nothing.
+func TestNashSaysItSolves(t *testing.T) {
+	r := env.Rules{ThrowsPerHalf: 2, Moves: 2} // rules no other test here solves
+	var told []string
+	s := agents.Setup{Rules: r, Notify: func(line string) { told = append(told, line) }}
+	for range 2 {
+		if _, err := agents.New("nash", s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	size, err := game.Estimate(r, lineup.PayoffWinLoss)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(told) != 1 || !strings.Contains(told[0], "solving the substitution game") || !strings.Contains(told[0], "break states") ||
+		!strings.Contains(strings.ReplaceAll(told[0], ",", ""), fmt.Sprint(size.BreakStates)+" break states") {
+		t.Errorf("told %q, want one line with the %d break states", told, size.BreakStates)
+	}
+	path := filepath.Join(t.TempDir(), "g.kgt")
+	if _, err := game.SolveToFile(path, game.Problem{Rules: r, Payoff: lineup.PayoffWinLoss}); err != nil {
+		t.Fatal(err)
+	}
+	told = nil
+	if _, err := agents.New("nash:table="+path, s); err != nil || len(told) != 0 {
+		t.Errorf("nash from a table: %v, told %q", err, told)
 	}
 }

@@ -48,13 +48,14 @@ type Point struct {
 
 // Agent sums one side's decisions.
 type Agent struct {
-	Side      string  `json:"side"`
-	Agent     string  `json:"agent"`
-	Decisions int     `json:"decisions"`
-	Points    float64 `json:"points"`       // given away in all
-	Worst     float64 `json:"worst_points"` // at its worst decision
-	Blunders  int     `json:"blunders"`
-	Mistakes  int     `json:"mistakes"`
+	Side         string  `json:"side"`
+	Agent        string  `json:"agent"`
+	Decisions    int     `json:"decisions"`
+	Points       float64 `json:"points"`       // given away in all
+	Worst        float64 `json:"worst_points"` // at its worst decision
+	Blunders     int     `json:"blunders"`
+	Mistakes     int     `json:"mistakes"`
+	Inaccuracies int     `json:"inaccuracies"`
 }
 
 // Report is a match read against the game.
@@ -116,6 +117,8 @@ func Match(ctx context.Context, g *game.Game, start env.State, events []env.Even
 			a.Blunders++
 		case Mistake:
 			a.Mistakes++
+		case Inaccuracy:
+			a.Inaccuracies++
 		}
 	}
 	return rep, nil

@@ -15,8 +15,9 @@ type Limits struct {
 	Open     func(name string) (*os.File, error)
 	MaxBytes int64
 	Live     func(name string) (agents.Agent, error)
+	Notify   func(line string) // agents.Setup's: told before a long solve starts
 }
 
 func (l Limits) setup(ctx context.Context, r env.Rules) agents.Setup {
-	return agents.Setup{Rules: r, Context: ctx, Open: l.Open, MaxBytes: l.MaxBytes, Live: l.Live}
+	return agents.Setup{Rules: r, Context: ctx, Open: l.Open, MaxBytes: l.MaxBytes, Live: l.Live, Notify: l.Notify}
 }

@@ -129,3 +129,20 @@ func TestShapesNameEveryCounter(t *testing.T) {
 		infos = tr.Info
 	}
 }
+
+// TestLinesFitThePicture: every text of a picture ends inside it — a long last throw (a
+// dice-mode throw names every die) was cut off at the right edge (issue 56).
+func TestLinesFitThePicture(t *testing.T) {
+	s, err := env.NewState(env.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := "home rolls 6, 6, 5, 5, 4, 4, 3, 3, 2, 1 against away's 6, 5, 5, 4, 4, 3, 2, 2, 1, 1: the ball to away's sector 3"
+	for _, caption := range []string{"", "short", long} {
+		for _, sh := range (Picture{State: s, LastThrow: caption, Names: [2]string{"a-very-long-agent-name", "another-long-agent-name"}}).Shapes() {
+			if sh.Kind == Text && sh.X+sh.W > Width {
+				t.Errorf("%q: %q ends at x %d, past the picture's %d", caption, sh.Text, sh.X+sh.W, Width)
+			}
+		}
+	}
+}

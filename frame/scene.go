@@ -75,9 +75,16 @@ func (p Picture) Shapes() []Shape {
 	if caption == "" {
 		caption = "no throw yet"
 	}
-	out = append(out, text("last", pitchLeft, pitchTop+pitchHeight+22, 1, dim, "last: "+caption))
-	return append(out, text("next", pitchLeft, pitchTop+pitchHeight+42, 1, dim, nextLine(s)))
+	out = append(out, text("last", pitchLeft, pitchTop+pitchHeight+22, 1, dim, fitLine("last: "+caption)))
+	return append(out, text("next", pitchLeft, pitchTop+pitchHeight+42, 1, dim, fitLine(nextLine(s))))
 }
+
+// lineChars is how many characters a line under the pitch holds (the font is monospaced).
+const lineChars = (Width - 2*pitchLeft) / 7
+
+// fitLine cuts a line under the pitch to the picture's width (the whole of it is in the
+// event list beside the picture).
+func fitLine(s string) string { return shorten(s, lineChars) }
 
 func (p Picture) header(out []Shape) []Shape {
 	s := p.State

@@ -58,8 +58,15 @@ class BuildWithGo(build_py):
         package = os.path.abspath(os.path.join(self.build_lib, "kingoal"))
         os.makedirs(package, exist_ok=True)
         out = os.path.join(package, LIB)
-        subprocess.run([go_command(), "build", "-trimpath", "-ldflags=-s -w", "-buildmode=c-shared", "-o", out, "./python/native"],
-                       cwd=root, check=True)
+        cc = os.environ.get("CC", "")
+        if cc and not shutil.which(cc.split()[0]):
+            raise SystemExit(f"kingoal: CC={cc} is not on the PATH: the native library is built with it "
+                             "(for the aarch64 wheel on Debian: apt install gcc-aarch64-linux-gnu)")
+        try:
+            subprocess.run([go_command(), "build", "-trimpath", "-ldflags=-s -w", "-buildmode=c-shared", "-o", out, "./python/native"],
+                           cwd=root, check=True)
+        except subprocess.CalledProcessError as e:
+            raise SystemExit(f"kingoal: go build of the native library failed (exit {e.returncode}): its output is above") from None
         header = os.path.splitext(out)[0] + ".h"
         if os.path.exists(header):
             os.remove(header)

@@ -98,6 +98,7 @@ func (s *Server) judge(ctx context.Context, r env.Rules) (*game.Game, error) {
 type curveView struct {
 	Points             string
 	Width, Height, Mid int
+	LastStep           int    // the replay's step of the last point
 	ViewBox            string // the drawing and a margin for the marks
 	Top, Bottom        string
 	Goals              []int // x of each goal
@@ -142,6 +143,7 @@ func curveOf(rep analysis.Report) curveView {
 		prev, at[p.Event] = p.Score, i
 	}
 	v.Points = strings.TrimSpace(b.String())
+	v.LastStep = rep.Curve[len(rep.Curve)-1].Event + 1
 	for _, d := range rep.Decisions {
 		if d.Grade == analysis.Best {
 			continue

@@ -20,6 +20,8 @@ type analyseOptions struct {
 	table  string
 	payoff string
 	asJSON bool
+
+	matchGiven bool
 }
 
 func newAnalyseCmd(streams command.Streams) *cobra.Command {
@@ -42,9 +44,12 @@ rules) or, without one, solved here when it needs at most 2 GiB (short halves). 
 with a Dynamic side are refused: a shift is not judged.`,
 		Example: "  kingoal analyse runs/league-7 --match 12 --table game.kgt\n  kingoal analyse runs/league-7 --all --table game.kgt\n  kingoal analyse runs/short --match 0 --json",
 		Args:    command.ArgsBetween(1, 1, "a run directory"),
-		RunE:    func(cmd *cobra.Command, args []string) error { return runAnalyse(cmd.Context(), streams, o, args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.matchGiven = cmd.Flags().Changed("match")
+			return runAnalyse(cmd.Context(), streams, o, args[0])
+		},
 	}
-	cmd.Flags().Int64Var(&o.match, "match", -1, "the match's `ID` in the run (match_id in matches.parquet)")
+	cmd.Flags().Int64Var(&o.match, "match", 0, "the match's `ID` in the run (match_id in matches.parquet)")
 	cmd.Flags().BoolVar(&o.all, "all", false, "read every match of the run and sum them by agent")
 	cmd.Flags().StringVar(&o.table, "table", "", "the game table to judge with (`FILE.kgt`; default: solve the game, if small)")
 	cmd.Flags().StringVar(&o.payoff, "payoff", "", "the game's payoff: win-loss, goal-diff or advance (default: the table's; solving, advance in a knockout and win-loss in a league)")
@@ -53,8 +58,11 @@ with a Dynamic side are refused: a shift is not judged.`,
 }
 
 func runAnalyse(ctx context.Context, streams command.Streams, o analyseOptions, dir string) error {
-	if (o.match < 0) == !o.all {
+	if o.matchGiven == o.all {
 		return command.Usagef("analyse: give one of --match ID (match_id in %s/matches.parquet) or --all", dir)
+	}
+	if o.match < 0 {
+		return command.Usagef("analyse: --match %d: want a match_id ≥ 0", o.match)
 	}
 	switch o.payoff {
 	case "", "win-loss", "goal-diff", "advance":
@@ -66,8 +74,7 @@ func runAnalyse(ctx context.Context, streams command.Streams, o analyseOptions, 
 		return err
 	}
 	defer rp.Close()
-	first := max(o.match, 0)
-	rep, err := rp.Match(first)
+	rep, err := rp.Match(o.match) // with --all, match 0 first
 	if err != nil {
 		return err
 	}
@@ -149,8 +156,8 @@ func renderAnalysis(w io.Writer, r analysis.Report) error {
 	}
 	fmt.Fprintln(w)
 	for _, a := range r.Agents {
-		fmt.Fprintf(w, "%s (%s): %d decisions, gave away %.4f points in all, %.4f at its worst; %d mistakes, %d blunders\n",
-			a.Agent, a.Side, a.Decisions, a.Points, a.Worst, a.Mistakes, a.Blunders)
+		fmt.Fprintf(w, "%s (%s): %d decisions, gave away %.4f points in all, %.4f at its worst; %d inaccuracies, %d mistakes, %d blunders\n",
+			a.Agent, a.Side, a.Decisions, a.Points, a.Worst, a.Inaccuracies, a.Mistakes, a.Blunders)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	stdio "io"
 	"path/filepath"
 	"strings"
 	"time"
@@ -49,7 +50,11 @@ func ArenaCommand(streams command.Streams, engine arena.Engine) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "arena [--agents \"A;B;C\"] [--format league|gauntlet|knockout|worldcup] [--matches N] [--seed S] [--out DIR] [--resume] [rule flags]",
 		Short: "Run a league, gauntlet, knockout cups or World Cups between agents, write DIR/matches.parquet and DIR/run.json, print the leaderboard",
-		Long: `Arena plays a competition between agents (registry specs, see kingoal agents).
+		Long: `Arena plays a competition between agents (registry specs, see kingoal agents). The default
+league (six agents, the default rules) has no nash: at the default rules it first solves the
+whole game (~9 minutes, ~9.7 GiB) — add it with a game table (nash:table=FILE.kgt, from
+kingoal solve game --out FILE.kgt) or at short rules (the third example). Its "optimal" is a
+best response to the opponent's current line-up assumed kept, not the equilibrium.
 
   league    every pair of agents plays --matches matches, sides alternating; each fixture
             and its mirror share their dice (common random numbers), so luck cancels
@@ -81,6 +86,7 @@ random at short rules; nash), otherwise a Monte Carlo lower bound "≥ x ± ci" 
 DIR/exploitability.json; --no-exploitability skips it.`,
 		Example: `  kingoal arena
   kingoal arena --agents "heuristic;optimal;mcts:iters=500" --matches 100 --seed 7 --out runs/a
+  kingoal arena --agents "random;heuristic;optimal;mcts:iters=200;nash" --throws-per-half 10 --moves 1 --out runs/short
   kingoal arena --agents "heuristic;random" --log-throws --dice --out runs/b
   kingoal arena --format knockout --draw-bracket --matches 200 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2"
   kingoal arena --format worldcup --matches 500 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2;fixed:1-2-3-2-2;mcts:iters=100;fixed:2-3-2-2-1"`,
@@ -170,8 +176,8 @@ func (o arenaOptions) config() (arena.Config, error) {
 // plan is the competition planned (arena.NewPlan): a configuration it refuses, an agent
 // spec that does not build included, is a usage error; an interruption while an agent
 // builds is not.
-func plan(ctx context.Context, c arena.Config) (*arena.Plan, error) {
-	p, err := arena.NewPlan(ctx, c)
+func plan(ctx context.Context, c arena.Config, errOut stdio.Writer) (*arena.Plan, error) {
+	p, err := arena.NewPlanWithin(ctx, c, arena.Limits{Notify: command.Notifier(errOut)})
 	if err != nil && ctx.Err() == nil {
 		return nil, command.Usage(err)
 	}
@@ -183,7 +189,7 @@ func runArena(ctx context.Context, prog string, streams command.Streams, engine 
 	if err != nil {
 		return err
 	}
-	c, err := plan(ctx, cfg)
+	c, err := plan(ctx, cfg, streams.ErrOut)
 	if err != nil {
 		return err
 	}

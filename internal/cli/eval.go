@@ -72,13 +72,15 @@ func runEval(ctx context.Context, io command.Streams, o evalOptions, spec string
 	if o.matches <= 0 {
 		return command.Usagef("-n %d: want at least 1", o.matches)
 	}
-	newAgent := func() (agents.Agent, error) { return agents.New(spec, agents.Setup{Rules: r, Context: ctx}) }
+	newAgent := func() (agents.Agent, error) {
+		return agents.New(spec, agents.Setup{Rules: r, Context: ctx, Notify: command.Notifier(io.ErrOut)})
+	}
 	if _, err := newAgent(); err != nil {
 		return command.Usage(err)
 	}
 	var opps []string
 	for _, s := range command.SplitSpecs(o.vs) {
-		if _, err := agents.New(s, agents.Setup{Rules: r, Context: ctx}); err != nil {
+		if _, err := agents.New(s, agents.Setup{Rules: r, Context: ctx, Notify: command.Notifier(io.ErrOut)}); err != nil {
 			return command.Usage(err)
 		}
 		opps = append(opps, s)

@@ -77,7 +77,7 @@ func runGenerate(ctx context.Context, prog string, io command.Streams, engine ar
 	if err := outputChoices(o.out, false, false, o.resume, o.force); err != nil {
 		return err
 	}
-	c, err := plan(ctx, arena.Config{Agents: specs, Rules: r, Matches: o.episodes, Seed: o.seed, Workers: o.workers, LogDecisions: true, LogThrows: o.logThrows})
+	c, err := plan(ctx, arena.Config{Agents: specs, Rules: r, Matches: o.episodes, Seed: o.seed, Workers: o.workers, LogDecisions: true, LogThrows: o.logThrows}, io.ErrOut)
 	if err != nil {
 		return err
 	}

@@ -291,3 +291,19 @@ func TestMarkdownTablesStandAlone(t *testing.T) {
 		t.Fatalf("head to head %v, table %v\n%s", h2h, ranked, out)
 	}
 }
+
+// TestTooLargeIsUsageEverywhere: a policy too large for the machine exits 2, as kingoal help
+// exit-codes says, from every command — train qlearning exited 1 (issue 56).
+func TestTooLargeIsUsageEverywhere(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "q.json")
+	for _, args := range [][]string{
+		{"train", "qlearning", "--throws-per-half", "400", "--episodes", "1", "--out", out},
+		{"train", "fictitious", "--throws-per-half", "400", "--out", out + ".kgp"},
+		{"eval", "optimal", "--vs", "random", "-n", "2", "--throws-per-half", "400"},
+		{"solve", "policy", "--throws-per-half", "2000"},
+	} {
+		if code, _, stderr := run(t, args...); code != command.ExitUsage || !strings.Contains(stderr, "too large") {
+			t.Errorf("%v: exit %d, %q; want %d and the size", args, code, stderr, command.ExitUsage)
+		}
+	}
+}

@@ -33,7 +33,7 @@ func newPlayCmd(streams command.Streams) *cobra.Command {
 		Long: `Play lets you pick your line-up (with the equilibrium mix and each line-up's value
 against it as a hint), watch every throw with its dice, and decide your moves at breaks (Basic)
 or your shifts after throws you win (Dynamic, --home-mode/--away-mode dynamic). Type a line-up
-like 1-2-3-3-1 or its index; at a break or shift press Enter to keep your line-up. Wrong input
+like 1-2-3-3-1 or its index; at a break or shift press Enter (or type keep) to keep your line-up. Wrong input
 is explained and asked again. When standard input ends you keep your line-up to the end.`,
 		Example: "  kingoal play --vs optimal\n  printf '1-2-3-3-1\\n' | kingoal play --vs heuristic --seed 3",
 		Args:    command.ArgsBetween(0, 0, "no arguments"),
@@ -70,7 +70,7 @@ func (h *human) ask(q match.Prompt) (int, error) {
 		fmt.Fprintf(h.out, "\nBreak (%s, %s left): you %d, opponent %d. You play %s with %s left; the opponent plays %s.\n",
 			obs.Period, command.Plural(obs.ThrowsLeft, "throw"), obs.OwnGoals, obs.OppGoals, obs.Own, command.Plural(obs.OwnMovesLeft, "move"), obs.Opp)
 		h.adviceHint(q)
-		fmt.Fprint(h.out, "New line-up within your moves, or Enter to keep: ")
+		fmt.Fprint(h.out, "New line-up within your moves, or Enter (or keep) to keep: ")
 	case env.Shift:
 		var opts []string
 		for _, a := range legal.Actions() {
@@ -80,7 +80,7 @@ func (h *human) ask(q match.Prompt) (int, error) {
 		}
 		fmt.Fprintf(h.out, "\nYou won the throw (%s). You may shift one counter: %s\n", ballWords(obs), strings.Join(opts, ", "))
 		h.adviceHint(q)
-		fmt.Fprint(h.out, "Shift to, or Enter to keep: ")
+		fmt.Fprint(h.out, "Shift to, or Enter (or keep) to keep: ")
 	}
 	for {
 		var line string
@@ -99,7 +99,7 @@ func (h *human) ask(q match.Prompt) (int, error) {
 		if h.echo {
 			fmt.Fprintln(h.out, text)
 		}
-		if text == "" && obs.Decision != env.KickOff {
+		if (text == "" || strings.EqualFold(text, "keep")) && obs.Decision != env.KickOff {
 			return obs.Own.Index(), nil
 		}
 		a, err := parseChoice(text)

@@ -48,3 +48,24 @@ func TestPlayScripted(t *testing.T) {
 		t.Errorf("bad side: exit %d %q", code, stderr)
 	}
 }
+
+// TestPlayKeep: at a break, "keep" (any case) keeps the line-up as Enter does; at the
+// kick-off there is nothing to keep, and it is explained and asked again.
+func TestPlayKeep(t *testing.T) {
+	args := []string{"play", "--vs", "fixed:2-2-2-2-2", "--throws-per-half", "8", "--seed", "2", "--hints=false"}
+	_, byEnter, _ := runWithInput(t, "1-2-3-3-1\n\n\n\n\n\n\n\n", args...)
+	code, byWord, stderr := runWithInput(t, "keep\n1-2-3-3-1\nkeep\nKEEP\n keep \nkeep\nkeep\nkeep\nkeep\n", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(byWord, "keep") || strings.Contains(byWord, "input ended") != strings.Contains(byEnter, "input ended") {
+		t.Fatalf("transcript:\n%s", byWord)
+	}
+	score := func(s string) string { return s[strings.LastIndex(s, "Final score"):] }
+	if score(byWord) != score(byEnter) || strings.Count(byWord, "→") != strings.Count(byEnter, "→") {
+		t.Errorf("keep played otherwise than Enter:\n%s\nEnter:\n%s", score(byWord), score(byEnter))
+	}
+	if n := strings.Count(byWord, "try again"); n != 1 {
+		t.Errorf("%d answers asked again, want 1 (keep at the kick-off):\n%s", n, byWord)
+	}
+}

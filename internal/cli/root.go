@@ -12,6 +12,7 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/solver/policy"
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/internal/cli/command"
@@ -57,7 +58,8 @@ func ExecuteContext(ctx context.Context, root func(command.Streams) *cobra.Comma
 		return command.ExitInterrupted
 	case errors.As(err, &model): // a file that failed, wherever a spec named it
 		return command.ExitFailure
-	case errors.As(err, &u), command.IsCobraUsage(err), errors.Is(err, datasets.ErrLocked):
+	case errors.As(err, &u), command.IsCobraUsage(err), errors.Is(err, datasets.ErrLocked),
+		errors.Is(err, policy.ErrTooLarge): // help exit-codes: a request the machine cannot hold, from any command
 		return command.ExitUsage
 	}
 	return command.ExitFailure

@@ -115,7 +115,7 @@ func (o trainOptions) learnerFrom(ctx context.Context, algo string, r env.Rules,
 			f, err = agents.NewFictitious(r)
 		}
 		if err != nil {
-			return nil, nil, command.PolicyError(err) // too large: exit 2, as solve game
+			return nil, nil, err // too large: exit 2 (ExecuteContext), as solve game
 		}
 		return f, nil, nil
 	}
@@ -141,7 +141,7 @@ func (o trainOptions) learnerFrom(ctx context.Context, algo string, r env.Rules,
 	case errors.Is(err, agents.ErrCheckpointRules):
 		return nil, nil, command.Usage(fmt.Errorf("--resume: %w (give the run's rule flags)", err))
 	case errors.Is(err, policy.ErrTooLarge):
-		return nil, nil, command.PolicyError(err)
+		return nil, nil, err
 	case err != nil:
 		return nil, nil, fmt.Errorf("train: --resume %s: %w", checkpoint, err)
 	case f.Iterations() >= o.iterations:

@@ -15,7 +15,7 @@ func Require(t *testing.T, what string, ok bool) {
 	t.Helper()
 	if !ok {
 		failIfRequired(t, what)
-		tellTerminal(t, "SKIP", what+" is missing (.ci/run installs it)")
+		tellRunner(t, "SKIP", what+" is missing (.ci/run installs it)")
 		t.Skipf("skipping: %s is missing (.ci/run installs it)", what)
 	}
 }
@@ -26,7 +26,7 @@ func Partial(t *testing.T, what string, ok bool) {
 	t.Helper()
 	if !ok {
 		failIfRequired(t, what)
-		tellTerminal(t, "PARTIAL", what+" is missing: the checks that use it skip (.ci/run installs it)")
+		tellRunner(t, "PARTIAL", what+" is missing: the checks that use it skip (.ci/run installs it)")
 		t.Logf("%s is missing: the checks that use it skip (.ci/run installs it)", what)
 	}
 }
@@ -38,18 +38,21 @@ func failIfRequired(t *testing.T, what string) {
 	}
 }
 
-// tellTerminal writes a line for the person running the tests: go test ./... shows a passing
+// tellRunner writes a line for the person running the tests: go test ./... shows a passing
 // package's output only with -v, so its "ok" alone would hide that a check did not run. The
-// line goes to the controlling terminal, if there is one (CI has none, and requires the
-// tools anyway).
-func tellTerminal(t *testing.T, verdict, why string) {
+// line goes where go test's own output goes — the standard error of the process that started
+// the test binary (the go command), where the system lets us open it (Linux) — or else to
+// the controlling terminal, if there is one.
+func tellRunner(t *testing.T, verdict, why string) {
 	if testing.Verbose() {
 		return // -v prints the skip itself
 	}
-	tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0)
+	out, err := os.OpenFile(fmt.Sprintf("/proc/%d/fd/2", os.Getppid()), os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
-		return
+		if out, err = os.OpenFile("/dev/tty", os.O_WRONLY, 0); err != nil {
+			return
+		}
 	}
-	defer tty.Close()
-	fmt.Fprintf(tty, "--- %s %s: %s\n", verdict, t.Name(), why)
+	defer out.Close()
+	fmt.Fprintf(out, "--- %s %s: %s\n", verdict, t.Name(), why)
 }

@@ -160,6 +160,10 @@ try {
     await p.screenshot({ path: path.join(shots, name + "-phone.png"), fullPage: true });
     const width = await p.evaluate(() => document.documentElement.scrollWidth);
     if (width > 390) out.wide.push(name + ": " + width + " px");
+    if (name.endsWith("analysis")) { // its tables fit too, as cards, with nothing to scroll sideways (issue 56)
+      const scrolled = await p.evaluate(() => [...document.querySelectorAll(".wide")].filter((e) => e.scrollWidth > e.clientWidth + 1).length);
+      if (scrolled > 0) out.wide.push(name + ": " + scrolled + " tables scroll sideways");
+    }
     await p.evaluate(axeSource);
     const found = await p.evaluate(() => axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }));
     for (const v of found.violations) {

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"fmt"
 	"io"
 )
 
@@ -8,4 +9,10 @@ import (
 type Streams struct {
 	In          io.Reader
 	Out, ErrOut io.Writer
+}
+
+// Notifier writes the lines agents.Setup.Notify is told to w, as the command's own
+// ("kingoal: …"): why a command is about to wait.
+func Notifier(w io.Writer) func(line string) {
+	return func(line string) { fmt.Fprintln(w, "kingoal: "+line) }
 }

@@ -108,7 +108,7 @@ func runCatalogue(ctx context.Context, io command.Streams, o catalogueOptions) e
 			fmt.Fprintf(io.ErrOut, "kingoal: catalogue: solving %s (~%s at the peak, estimated) after %s\n", name, safefile.FormatBytes(estimate), time.Since(start).Round(time.Second))
 		}})
 	if err != nil {
-		return command.PolicyError(err)
+		return err
 	}
 	fmt.Fprintf(io.ErrOut, "kingoal: catalogue: %d rows in %s, in %s\n", len(rows), o.out, time.Since(start).Round(time.Second))
 	if o.markdown != "" {

@@ -199,7 +199,7 @@ func runSolveGame(ctx context.Context, io command.Streams, o solveGameOptions) e
 	}
 	_ = bar.Finish()
 	if err != nil {
-		return command.PolicyError(err)
+		return err
 	}
 	rep, err := newGameReport(g, time.Since(start))
 	if err != nil {

@@ -78,7 +78,7 @@ func runDynamicGame(ctx context.Context, io command.Streams, o solveGameOptions,
 	}
 	_ = bar.Finish()
 	if err != nil {
-		return command.PolicyError(err)
+		return err
 	}
 	return finishDynamicGame(io, o, newDynamicGameReport(g, time.Since(start)))
 }

@@ -120,13 +120,13 @@ func runSolvePolicy(ctx context.Context, io command.Streams, o solvePolicyOption
 	if r.Modes[me] == env.Dynamic {
 		dp, err := policy.SolveDynamic(policy.DynamicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj, Context: ctx})
 		if err != nil {
-			return command.PolicyError(err)
+			return err
 		}
 		describe = func() { pol, recs, rows, chart = dp, dynamicSummary(dp, r), dynamicRows(dp, r), dynamicChart(dp, r) }
 	} else {
 		bp, err := policy.SolveBasic(policy.BasicProblem{Rules: r, Player: me, Own: own, Opponent: opp, Objective: obj, Context: ctx})
 		if err != nil {
-			return command.PolicyError(err)
+			return err
 		}
 		describe = func() { pol, recs, rows, chart = bp, basicSummary(bp, r), basicRows(bp, r), basicChart(bp, r) }
 	}
