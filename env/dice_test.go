@@ -147,7 +147,7 @@ func TestDiceRollsAreConsistent(t *testing.T) {
 // outcomes of Sample followed by ApplyChance, for every rule variant.
 func TestFastPathEqualsSample(t *testing.T) {
 	for vi, r := range []env.Rules{
-		{}, {TiesCount: true, Knockout: true, ThrowsPerHalf: 5}, {Modes: [2]env.Mode{env.Dynamic, env.Basic}, Knockout: true},
+		{}, {Knockout: true, ThrowsPerHalf: 3}, {TiesCount: true, Knockout: true, ThrowsPerHalf: 5}, {Modes: [2]env.Mode{env.Dynamic, env.Basic}, Knockout: true},
 		{Modes: [2]env.Mode{env.Basic, env.Dynamic}, DynamicTrigger: env.TriggerTurnover, TiesCount: true},
 	} {
 		for seed := uint64(0); seed < 200; seed++ {

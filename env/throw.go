@@ -132,6 +132,20 @@ func plain(next uint8, left uint16, m Mode) bool {
 func (s *State) plainRun(src *rand.PCG, home, away *[Sectors + 1]uint64) Outcome {
 	ball, left, poss := s.ball, s.throwsLeft, s.possession // no defer: its closure kept them in memory
 	modes := s.rules.modes                                 // a local copy: no load through s a throw
+	if modes == [2]Mode{Basic, Basic} && !s.rules.tiesCount {
+		// The common match, two Basic sides and ties rethrown: no tie to test, no shift to
+		// earn; a throw is plain unless it scores or ends the period.
+		for {
+			_, homeWon := bits.Sub64(src.Uint64(), home[ball], 0)
+			loser := homeWon & 1
+			next := ballAfterLoser[ball][loser]
+			if next == 0 || left <= 1 {
+				s.ball, s.throwsLeft, s.possession = ball, left, poss
+				return Outcome(loser ^ 1)
+			}
+			ball, poss, left = next, int8(loser^1), left-1
+		}
+	}
 	for {
 		u := src.Uint64()
 		_, homeWon := bits.Sub64(u, home[ball], 0) // the winner without a branch: a coin flip mispredicts
