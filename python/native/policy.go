@@ -35,7 +35,7 @@ type policyJob struct {
 	done   chan struct{}
 	batch  *policyBatch // the batch Python is answering
 	rules  env.Rules
-	python [2]bool // the sides Python plays (a keeper stands on another)
+	python [2]bool // the sides Python plays (game.Keeper stands on another)
 	table  *game.PolicyTable
 	check  game.Check
 	err    error
@@ -109,7 +109,7 @@ func policyStartCall(in []byte) (any, error) {
 	pairs := make([][2]game.Policy, workers) // a worker's own: a pyPolicy keeps its batch's buffers
 	for w := range pairs {
 		for s := range pairs[w] {
-			pairs[w][s] = keeper{}
+			pairs[w][s] = game.Keeper{}
 			if python[s] {
 				pairs[w][s] = &pyPolicy{job: job, ctx: ctx, side: env.Player(s), r: r, rows: a.Rows}
 			}
@@ -121,8 +121,10 @@ func policyStartCall(in []byte) (any, error) {
 	go func() {
 		defer close(job.done)
 		defer cancel()
+		// A side Python does not play stands still (game.Keeper): the best response to it is not
+		// wanted, nor its sums at every break.
 		job.check, job.err = game.RespondToPolicies(game.PolicyProblem{Rules: r, Payoff: payoff, Context: ctx, Workers: workers,
-			Batch: batchBreaks, MaxBytes: int64(a.MaxGiB * (1 << 30)), Progress: job.progress,
+			Batch: batchBreaks, MaxBytes: int64(a.MaxGiB * (1 << 30)), Progress: job.progress, Skip: [2]bool{!python[env.Away], !python[env.Home]},
 			Policies: func(w int) (home, away game.Policy, err error) { return pairs[w][env.Home], pairs[w][env.Away], nil }})
 	}()
 	return map[string]any{"job": uint64(register(job)), "break_states": size.BreakStates}, nil
@@ -147,24 +149,6 @@ func policyProgressCall(in []byte) (any, error) {
 		return nil, err
 	}
 	return map[string]int64{"done": job.layersDone.Load(), "total": job.layers.Load()}, nil
-}
-
-// keeper stands on a side no policy plays: its best response is not asked for.
-type keeper struct{}
-
-func (keeper) KickOff() ([]env.Weighted, error) {
-	return []env.Weighted{{Lineup: env.AllLineups()[0], Prob: 1}}, nil
-}
-
-func (keeper) Breaks(side env.Player, states []game.State, mixes [][]env.Weighted) error {
-	for i, s := range states {
-		own := s.Home
-		if side == env.Away {
-			own = s.Away
-		}
-		mixes[i] = append(mixes[i][:0], env.Weighted{Lineup: own, Prob: 1})
-	}
-	return nil
 }
 
 // policyResultCall is the solve's result once kg_policy_request said it ended: for each side

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"time"
@@ -291,35 +292,48 @@ func (b *policyBatch) read(data unsafe.Pointer, kind int) error {
 }
 
 // normalise checks each row of Python's probabilities — finite, non-negative, on legal
-// line-ups only, summing to 1 within 1e-6 — and keeps it in b.probs divided by its sum. Its
-// loop is kept to a sum and one test an entry (it runs at every decision asked); rowFault
-// says what is wrong with a row that fails.
+// line-ups only, summing to 1 within 1e-6 — and keeps it in b.probs divided by its sum. It
+// runs at every decision asked: its check is one test an entry, and its sum is taken over
+// the legal entries alone (the others are 0 once checked, and adding 0 changes no sum), in
+// order, so the sum is the same number as over the whole row without waiting on 121
+// additions, and only they are divided by it; rowFault says what is wrong with a row that fails.
 func normalise[F float32 | float64](b *policyBatch, probs []F) error {
 	for i, legal := range b.legal {
 		in, row := probs[i*maskSize:(i+1)*maskSize], b.probs[i*maskSize:(i+1)*maskSize]
-		sum, odd := 0.0, false
+		odd := false
 		for a, f := range in {
 			q := float64(f)
 			row[a] = q
-			sum += q
 			if q != 0 && !(q > 0 && legal[a>>6]&(1<<uint(a&63)) != 0) { // NaN fails q > 0
 				odd = true
 			}
 		}
-		if odd || !(math.Abs(sum-1) <= 1e-6) { // +Inf passes the first test, not this one
-			return rowFault(i, row, legal, sum)
+		sum := 0.0
+		for w, word := range legal {
+			for ; word != 0; word &= word - 1 {
+				sum += row[w<<6|bits.TrailingZeros64(word)]
+			}
 		}
-		if sum != 1 {
-			for a := range row {
-				row[a] /= sum
+		if odd || !(math.Abs(sum-1) <= 1e-6) { // +Inf passes the first test, not this one
+			return rowFault(i, row, legal)
+		}
+		if sum != 1 { // the legal entries alone: 0 / sum is 0
+			for w, word := range legal {
+				for ; word != 0; word &= word - 1 {
+					row[w<<6|bits.TrailingZeros64(word)] /= sum
+				}
 			}
 		}
 	}
 	return nil
 }
 
-// rowFault is the error of row i, which normalise refused.
-func rowFault(i int, row []float64, legal env.Mask, sum float64) error {
+// rowFault is the error of row i, which normalise refused, with the sum of all its entries.
+func rowFault(i int, row []float64, legal env.Mask) error {
+	sum := 0.0
+	for _, q := range row {
+		sum += q
+	}
 	return inputf("policy: row %d %s (sum %v)", i, live.Fault(row, legal), sum)
 }
 

@@ -437,6 +437,40 @@ def test_exploitability_reads_float32_actions_and_torch_answers(capsys, monkeypa
     assert abs(got - kingoal.exploitability(uniform, **rules)["exploitability"]) < 1e-6, got
 
 
+def test_exploitability_limits_openblas_while_it_solves():
+    # OpenBLAS's idle threads spin beside the solve: they are limited to blas_threads while
+    # it runs (the policy sees the limit), and given back after; None leaves them alone.
+    from kingoal import exploit
+    rules = dict(throws_per_half=2, moves=1)
+    uniform = lambda obs, mask: mask / mask.sum(axis=1, keepdims=True)  # noqa: E731
+    for bad in (0, -1, 1.5, True, "2"):
+        with pytest.raises(ValueError, match="blas_threads"):
+            kingoal.exploitability(uniform, blas_threads=bad, **rules)
+    libs = exploit._openblas()
+    if not libs:
+        pytest.skip("no OpenBLAS is loaded in this process (NumPy or torch built on it loads one)")
+    was = [get() for get, _ in libs]
+    for _, set_ in libs:
+        set_(2)  # so that 1 is seen to be set, on a machine of two cores or more
+    before = [get() for get, _ in libs]
+    if before == [1] * len(libs):
+        pytest.skip("OpenBLAS runs one thread here: a limit to one cannot be seen")
+    seen = []
+
+    def watched(obs, mask):
+        seen.append([get() for get, _ in libs])
+        return uniform(obs, mask)
+    want = kingoal.exploitability(uniform, blas_threads=None, **rules)["exploitability"]
+    assert kingoal.exploitability(watched, **rules)["exploitability"] == want
+    assert seen and all(s == [1] * len(libs) for s in seen), seen
+    assert [get() for get, _ in libs] == before
+    seen.clear()
+    kingoal.nash_conv(watched, watched, blas_threads=None, **rules)
+    assert seen and all(s == before for s in seen), (seen, before)
+    for n, (_, set_) in zip(was, libs):
+        set_(n)
+
+
 def test_exploitability_refuses_bad_policies():
     rules = dict(throws_per_half=2, moves=1)  # errors only: the shortest match
     with pytest.raises(ValueError, match="row 0: action 121"):

@@ -132,7 +132,9 @@ func uniformOver(m env.Mask) []env.Weighted {
 }
 
 // BenchmarkRespondToMixedPolicy solves both best responses to a policy mixing over every
-// reachable line-up on both sides, at the default rules' three moves with 2-throw halves
+// reachable line-up on both sides ("both"), and the best response to such a policy on home
+// alone, away keeping its line-up and its best response skipped ("home": what
+// kingoal.exploitability solves), at the default rules' three moves with 2-throw halves
 // (4 layers, ~4 M break states): the per-break cost of the exact ruler against a softmax
 // policy, the policy's own time apart.
 func BenchmarkRespondToMixedPolicy(b *testing.B) {
@@ -141,12 +143,20 @@ func BenchmarkRespondToMixedPolicy(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for b.Loop() {
-		_, err := RespondToPolicies(PolicyProblem{Rules: r, Payoff: lineup.PayoffWinLoss, Workers: 1,
-			Policies: func(int) (Policy, Policy, error) { return uniformPolicy{}, uniformPolicy{}, nil }})
-		if err != nil {
-			b.Fatal(err)
-		}
+	for _, bc := range []struct {
+		name string
+		away Policy
+		skip [2]bool
+	}{{"both", uniformPolicy{}, [2]bool{}}, {"home", Keeper{}, [2]bool{env.Home: true}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				_, err := RespondToPolicies(PolicyProblem{Rules: r, Payoff: lineup.PayoffWinLoss, Workers: 1, Skip: bc.skip,
+					Policies: func(int) (Policy, Policy, error) { return uniformPolicy{}, bc.away, nil }})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(size.BreakStates), "ns/break")
+		})
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(size.BreakStates), "ns/break")
 }

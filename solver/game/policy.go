@@ -15,6 +15,26 @@ type Policy interface {
 	Breaks(side env.Player, states []State, mixes [][]env.Weighted) error
 }
 
+// Keeper keeps its line-up at every break (and starts with the first line-up): a stand-in
+// on a side whose policy is not measured — RespondToPolicies with that side's opponent's
+// best response skipped (PolicyProblem.Skip) asks it nothing that matters.
+type Keeper struct{}
+
+func (Keeper) KickOff() ([]env.Weighted, error) {
+	return []env.Weighted{{Lineup: env.AllLineups()[0], Prob: 1}}, nil
+}
+
+func (Keeper) Breaks(side env.Player, states []State, mixes [][]env.Weighted) error {
+	for i, s := range states {
+		own := s.Home
+		if side == env.Away {
+			own = s.Away
+		}
+		mixes[i] = append(mixes[i][:0], env.Weighted{Lineup: own, Prob: 1})
+	}
+	return nil
+}
+
 // DensePolicy is a Policy that answers with a probability for every line-up (a network's
 // softmax, a one-hot choice): RespondToPolicies asks it through BreakProbabilities, not
 // Breaks, and reads its answers without building mixes of env.Weighted.

@@ -128,8 +128,11 @@ func (pp *policyPair) startLayer(ctx context.Context, per, t, lo, n, w, workers 
 	perChunk := max(1, pp.batch/e)
 	pf := &prefetch{ready: make(chan *answerChunk, 1), free: make(chan *answerChunk, chunksInFlight),
 		stop: make(chan struct{}), done: make(chan struct{})}
-	for range chunksInFlight {
-		pf.free <- &answerChunk{}
+	for len(pp.chunks) < chunksInFlight {
+		pp.chunks = append(pp.chunks, &answerChunk{})
+	}
+	for _, c := range pp.chunks { // all free again once the last layer's goroutine ended
+		pf.free <- c
 	}
 	pp.ahead = pf
 	go func() {

@@ -32,6 +32,12 @@ type PolicyProblem struct {
 	// MaxBytes bounds the estimated peak memory (0: DefaultMaxBytes), as Problem's.
 	MaxBytes int64
 	Progress func(done, total int)
+	// Skip[side], if set, leaves side's best response unsolved — for a side whose policy
+	// is not measured (it stands in for the other): Check's HomeBest (Skip[Home]) or
+	// AwayBest, its reply and Exploitability are then NaN and the zero line-up. The other
+	// side's best response is solved as ever, the same numbers, without the skipped side's
+	// sums at every break.
+	Skip [2]bool
 }
 
 // Fits checks, without solving, that RespondToPolicies can answer p: its rules and payoff,
@@ -98,7 +104,7 @@ func (p PolicyProblem) run(play bool) (Check, error) {
 		if err != nil {
 			return nil, err
 		}
-		pp := &policyPair{sp: sp, home: home, away: away, batch: p.Batch}
+		pp := &policyPair{sp: sp, home: home, away: away, batch: p.Batch, skip: p.Skip}
 		if pp.observes() {
 			pp.batch = 0 // an observer may change its answers as the replies come: no asking ahead
 		}
@@ -145,12 +151,16 @@ type policyPair struct {
 	sp         *gameSpace
 	home, away Policy
 	batch      int
-	one        answerChunk // the chunk of one row, unbatched
-	ahead      *prefetch   // batched: the layer's rows, asked ahead
-	states     []State     // the row's states, for observe
+	skip       [2]bool        // PolicyProblem.Skip
+	one        answerChunk    // the chunk of one row, unbatched
+	ahead      *prefetch      // batched: the layer's rows, asked ahead
+	chunks     []*answerChunk // batched: the chunks in flight, kept from layer to layer
+	states     []State        // the row's states, for observe
 	hv, av     []float64
 	choices    []env.Lineup
 }
+
+func (pp *policyPair) skipped() [2]bool { return pp.skip }
 
 func (pp *policyPair) observes() bool {
 	_, h := pp.home.(ReplyObserver)

@@ -19,24 +19,32 @@ func (sp *gameSpace) bestReplies(ans *breakAnswer, h, a int, kh, ka []float64) (
 // (h, a): against away's mix, home's best row over kh; against home's mix, away's best
 // column over ka (each side's values from the kick-off that follows, by its own recursion).
 func (sp *gameSpace) replies(h, a int, home, away []mixEntry, kh, ka []float64) (best, worst float64) {
-	e := sp.entries
+	return sp.bestReplyTo(h, away, kh), sp.worstReplyTo(a, home, ka)
+}
+
+// bestReplyTo is home's best pure reply at h to away's mix, by kh.
+func (sp *gameSpace) bestReplyTo(h int, away []mixEntry, kh []float64) float64 {
 	if len(away) >= denseMix {
-		best = sp.bestReply(h, away, kh)
-	} else {
-		best = math.Inf(-1)
-		for _, r := range sp.reach[h] {
-			row := kh[int(r)*e:]
-			v := 0.0
-			for _, q := range away {
-				v += q.p * row[q.entry]
-			}
-			best = max(best, v)
+		return sp.bestReply(h, away, kh)
+	}
+	e, best := sp.entries, math.Inf(-1)
+	for _, r := range sp.reach[h] {
+		row := kh[int(r)*e:]
+		v := 0.0
+		for _, q := range away {
+			v += q.p * row[q.entry]
 		}
+		best = max(best, v)
 	}
+	return best
+}
+
+// worstReplyTo is away's best pure reply at a to home's mix, by ka (home's payoff).
+func (sp *gameSpace) worstReplyTo(a int, home []mixEntry, ka []float64) float64 {
 	if len(home) >= denseMix {
-		return best, sp.worstReply(a, home, ka)
+		return sp.worstReply(a, home, ka)
 	}
-	worst = math.Inf(1)
+	e, worst := sp.entries, math.Inf(1)
 	for _, c := range sp.reach[a] {
 		v := 0.0
 		for _, p := range home {
@@ -44,7 +52,7 @@ func (sp *gameSpace) replies(h, a int, home, away []mixEntry, kh, ka []float64) 
 		}
 		worst = min(worst, v)
 	}
-	return best, worst
+	return worst
 }
 
 // denseMix is the size of a mix from which replies to it take four sums at once (a softmax

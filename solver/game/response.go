@@ -52,6 +52,7 @@ func respond(ctx context.Context, r env.Rules, p lineup.Payoff, sp *gameSpace, w
 		}
 		rs.strategies = append(rs.strategies, st)
 	}
+	rs.repliers, rs.mixes = make([]rowReplier, workers), make([]rowMixes, workers)
 	ls.Step = rs.breaks
 	if err := ls.Run(); err != nil {
 		return Check{}, err
@@ -74,7 +75,26 @@ func respond(ctx context.Context, r env.Rules, p lineup.Payoff, sp *gameSpace, w
 	if o, ok := rs.strategies[0].(kickOffObserving); ok {
 		o.observeKickOff(kickOffValuesAt(sp, x, y, rs.kick[:n], rs.kick[n:]))
 	}
-	return kickOffCheck(sp, x, y, rs.kick[:n], rs.kick[n:]), nil
+	c := kickOffCheck(sp, x, y, rs.kick[:n], rs.kick[n:])
+	skip := rs.skipped()
+	if skip[env.Home] {
+		c.HomeBest, c.HomeReply, c.Exploitability = math.NaN(), env.Lineup{}, math.NaN()
+	}
+	if skip[env.Away] {
+		c.AwayBest, c.AwayReply, c.Exploitability = math.NaN(), env.Lineup{}, math.NaN()
+	}
+	return c, nil
+}
+
+// skipping is a pairStrategy that says which sides' best responses are not wanted.
+type skipping interface{ skipped() [2]bool }
+
+// skipped are the sides whose best responses the strategies do not want solved.
+func (rs *responder) skipped() [2]bool {
+	if s, ok := rs.strategies[0].(skipping); ok && !rs.play {
+		return s.skipped()
+	}
+	return [2]bool{}
 }
 
 // kickOffObserving is a pairStrategy whose policies watch the kick-off's values
@@ -138,6 +158,8 @@ type responder struct {
 	*induction.Layers
 	space      *gameSpace
 	strategies []pairStrategy // one a worker
+	repliers   []rowReplier   // one a worker
+	mixes      []rowMixes     // one a worker: the row's
 	workers    int
 	play       bool // the strategies' own values, not the best responses'
 	progress   func(done, total int)
@@ -172,7 +194,8 @@ func (rs *responder) breaks(per, t int, u *induction.BallLayer) (*induction.Brea
 func (rs *responder) share(per, t int, u *induction.BallLayer, lay *induction.BreakLayer, w int) error {
 	sp := rs.space
 	n, e := sp.configs(), sp.entries
-	var m rowMixes
+	m, rr := &rs.mixes[w], &rs.repliers[w] // kept from layer to layer: their buffers are grown
+	skip := rs.skipped()
 	observer, _ := rs.strategies[w].(replyObserving)
 	if observer != nil && (rs.play || !observer.observes()) {
 		observer = nil
@@ -191,19 +214,20 @@ func (rs *responder) share(per, t int, u *induction.BallLayer, lay *induction.Br
 					return err
 				}
 			}
-			if err := rs.strategies[w].row(per, t, d, h, &m); err != nil {
+			if err := rs.strategies[w].row(per, t, d, h, m); err != nil {
 				return err
 			}
+			rr.startRow(sp, h)
 			for a := range e {
 				if rs.play {
 					v := sp.played(m.home[a], m.away[a], kh)
 					out[h*e+a], out[n+h*e+a] = v, v
 					continue
 				}
-				out[h*e+a], out[n+h*e+a] = sp.replies(h, a, m.home[a], m.away[a], kh, ka)
+				out[h*e+a], out[n+h*e+a] = rr.replies(sp, h, a, m.home[a], m.away[a], kh, ka, skip)
 			}
 			if observer != nil {
-				observer.observe(h, &m, kh, ka)
+				observer.observe(h, m, kh, ka)
 			}
 		}
 	}
