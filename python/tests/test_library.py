@@ -450,25 +450,30 @@ def test_exploitability_limits_openblas_while_it_solves():
     if not libs:
         pytest.skip("no OpenBLAS is loaded in this process (NumPy or torch built on it loads one)")
     was = [get() for get, _ in libs]
-    for _, set_ in libs:
-        set_(2)  # so that 1 is seen to be set, on a machine of two cores or more
-    before = [get() for get, _ in libs]
-    if before == [1] * len(libs):
-        pytest.skip("OpenBLAS runs one thread here: a limit to one cannot be seen")
-    seen = []
+    try:
+        for _, set_ in libs:
+            set_(2)  # so that 1 is seen to be set, on a machine of two cores or more
+        before = [get() for get, _ in libs]
+        if before == [1] * len(libs):
+            pytest.skip("OpenBLAS runs one thread here: a limit to one cannot be seen")
+        seen = []
 
-    def watched(obs, mask):
-        seen.append([get() for get, _ in libs])
-        return uniform(obs, mask)
-    want = kingoal.exploitability(uniform, blas_threads=None, **rules)["exploitability"]
-    assert kingoal.exploitability(watched, **rules)["exploitability"] == want
-    assert seen and all(s == [1] * len(libs) for s in seen), seen
-    assert [get() for get, _ in libs] == before
-    seen.clear()
-    kingoal.nash_conv(watched, watched, blas_threads=None, **rules)
-    assert seen and all(s == before for s in seen), (seen, before)
-    for n, (_, set_) in zip(was, libs):
-        set_(n)
+        def watched(obs, mask):
+            seen.append([get() for get, _ in libs])
+            return uniform(obs, mask)
+        want = kingoal.exploitability(uniform, blas_threads=None, **rules)["exploitability"]
+        assert kingoal.exploitability(watched, **rules)["exploitability"] == want
+        assert seen and all(s == [1] * len(libs) for s in seen), seen
+        assert [get() for get, _ in libs] == before
+        seen.clear()
+        with pytest.raises(TypeError, match="broken"):  # given back when the policy fails too
+            kingoal.exploitability(lambda o, m: (_ for _ in ()).throw(TypeError("broken")), **rules)
+        assert [get() for get, _ in libs] == before
+        kingoal.nash_conv(watched, watched, blas_threads=None, **rules)
+        assert seen and all(s == before for s in seen), (seen, before)
+    finally:
+        for n, (_, set_) in zip(was, libs):
+            set_(n)
 
 
 def test_exploitability_refuses_bad_policies():

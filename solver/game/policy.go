@@ -16,8 +16,8 @@ type Policy interface {
 }
 
 // Keeper keeps its line-up at every break (and starts with the first line-up): a stand-in
-// on a side whose policy is not measured — RespondToPolicies with that side's opponent's
-// best response skipped (PolicyProblem.Skip) asks it nothing that matters.
+// on a side whose policy is not measured. The best response to it is then not wanted:
+// PolicyProblem.Skip names the other side.
 type Keeper struct{}
 
 func (Keeper) KickOff() ([]env.Weighted, error) {

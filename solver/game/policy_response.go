@@ -32,11 +32,11 @@ type PolicyProblem struct {
 	// MaxBytes bounds the estimated peak memory (0: DefaultMaxBytes), as Problem's.
 	MaxBytes int64
 	Progress func(done, total int)
-	// Skip[side], if set, leaves side's best response unsolved — for a side whose policy
-	// is not measured (it stands in for the other): Check's HomeBest (Skip[Home]) or
-	// AwayBest, its reply and Exploitability are then NaN and the zero line-up. The other
-	// side's best response is solved as ever, the same numbers, without the skipped side's
-	// sums at every break.
+	// Skip[side], if set, leaves side's best response unsolved — where the other side's
+	// policy only stands in (a Keeper) and nobody asked how exploitable it is. Check's
+	// HomeBest (Skip[Home]) or AwayBest, its reply and Exploitability are then NaN and the
+	// zero line-up; the other side's best response is solved as ever, the same numbers,
+	// without the skipped side's sums at every break.
 	Skip [2]bool
 }
 
