@@ -57,6 +57,13 @@ func layout(c Config) *Plan {
 	return p
 }
 
+// useShardSize lays the run out in shards of n matches (a run.json's, which a run resumes
+// with: the default has changed between builds) and renews the run's identity with it.
+func (c *Plan) useShardSize(n int) {
+	c.shardSize, c.unitsPerShard = n, max(1, n/c.perUnit)
+	c.runID = c.info(0, false).RunID()
+}
+
 // Units is the number of units: fixtures, or cups (see Worker.PlayUnit).
 func (c *Plan) Units() int { return c.units }
 

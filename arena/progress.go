@@ -34,8 +34,7 @@ func (r RunFiles) Progress(ctx context.Context, prev *Progress) (*Progress, erro
 	}
 	d := RunDir{Path: r.Path(), files: r, plan: layout(c)}
 	if info.ShardSize > 0 { // run.json's, which a run resumes with
-		d.plan.shardSize = info.ShardSize
-		d.plan.unitsPerShard = max(1, info.ShardSize/d.plan.perUnit)
+		d.plan.useShardSize(info.ShardSize)
 	}
 	d.plan.runID = info.RunID()
 	p := &Progress{Info: info, Shards: d.plan.Shards(), full: c.NewTally(), counted: make([]bool, d.plan.Shards())}

@@ -79,8 +79,8 @@ func TestProgressFollowsARun(t *testing.T) {
 	}
 }
 
-// BenchmarkReadProgress: the progress of a league of 3 × 40,000 default-rules matches (15
-// shards of 8,192) stopped about halfway, read afresh ("first") and from the reading before
+// BenchmarkReadProgress: the progress of a league of 3 × 40,000 default-rules matches (4
+// shards of 32,768) stopped about halfway, read afresh ("first") and from the reading before
 // ("next": the done shards are not read again), as a page following a run reads it.
 func BenchmarkReadProgress(b *testing.B) {
 	dir := b.TempDir()

@@ -19,7 +19,8 @@ import (
 // exploitability column and tally.json (kingoal-beam's combined tally).
 var runFiles = []string{"matches.parquet", "throws.parquet", "decisions.parquet", RatingsFile, "ratings.png", "head_to_head.png", "tally.json", ExploitabilityFile}
 
-// ShardSize is the number of matches per shard file; LoggedShardSize when throws or
+// ShardSize is the number of matches per shard file (each costs two files made and synced,
+// ~1 ms: at 8,192 that was a seventh of a matches-only run); LoggedShardSize when throws or
 // decisions are logged too, halved for matches longer than the default until a shard holds
 // no more throws than LoggedShardSize default matches. An interrupted run saves the finished
 // matches of its open shards too, so the size bounds what a hard kill can lose — and what
@@ -28,7 +29,7 @@ var runFiles = []string{"matches.parquet", "throws.parquet", "decisions.parquet"
 // of them held ~400 MB live, ~0.9 GB of heap; 512 keep a run with throws under 256 MB at any
 // size, for ~9% more time and ~5% larger files than 1,024 — BENCHMARKS.md).
 const (
-	ShardSize       = 8192
+	ShardSize       = 32768
 	LoggedShardSize = 512
 )
 

@@ -90,7 +90,8 @@ func (d RunDir) resumeShards(tally *Tally, onDisk []bool, open map[int]*shard) (
 // Start prepares the directory for the run and writes its run.json (incomplete). A fresh
 // run refuses a directory that holds a run's files (an *ExistingRunError: resume it, or
 // Clear it first), so no finished work is replaced by surprise; a resumed run must be the
-// same run as the one there (ErrNoRun if there is none, and nothing is created then).
+// same run as the one there (ErrNoRun if there is none, and nothing is created then), and
+// it keeps the shards that run began with: the plan takes run.json's shard size.
 func (d RunDir) Start(resume bool) error {
 	dir := d.Path
 	info := d.plan.info(d.plan.TotalMatches(), false)
@@ -102,8 +103,12 @@ func (d RunDir) Start(resume bool) error {
 		if err != nil {
 			return err
 		}
+		if old.ShardSize > 0 && old.ShardSize != info.ShardSize { // started by a build with other shards
+			d.plan.useShardSize(old.ShardSize)
+			info = d.plan.info(d.plan.TotalMatches(), false)
+		}
 		if !sameRun(old, info) {
-			return fmt.Errorf("arena: %s holds another run (agents, rules, seed, matches, shard size or sampler differ — a logged run started by a build before 0.9.0 final has shards of 8192; a run whose run.json names no sampler draws every throw: Config.EveryThrow, --sampler throws); resume it with its own settings and build", dir)
+			return fmt.Errorf("arena: %s holds another run (agents, rules, seed, matches or sampler differ — a run whose run.json names no sampler draws every throw: Config.EveryThrow, --sampler throws); resume it with its own settings", dir)
 		}
 		if old.Complete {
 			return nil // nothing to play; run.json stays as it is

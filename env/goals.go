@@ -3,6 +3,7 @@ package env
 import (
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 )
 
 // GoalSampler plays Basic-mode matches goal by goal instead of throw by throw — the idea of
@@ -84,25 +85,13 @@ func (g *GoalSampler) jump(s *State, law *goalLaw) (throws int, o Outcome) {
 	t := int(s.throwsLeft)
 	u := g.fast.next()
 	if u >= law.cum[t-1] { // nobody scores in the t throws left: draw where the ball and possession end
-		end := &law.end[t-1]
-		i := 0
-		for i < goalStates-1 && u >= end[i] {
-			i++
-		}
+		i := endState(u, &law.end[t-1])
 		s.ball, s.possession = uint8(i/3+1), int8(i%3)-1
 		s.throwsLeft = 0
 		s.endPeriod()
 		return t, Tie
 	}
-	lo, hi := 0, t-1 // the first throw k (0-based) with u < cum[k]
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if u < law.cum[mid] {
-			hi = mid
-		} else {
-			lo = mid + 1
-		}
-	}
+	lo := law.firstGoal(u)
 	// The k throws before the goal leave the ball where the scorer shoots from; the goal
 	// itself is applied by the rules' own code.
 	winner, o := Home, HomeWins
@@ -113,6 +102,28 @@ func (g *GoalSampler) jump(s *State, law *goalLaw) (throws int, o Outcome) {
 	s.ball = uint8(shootingSector(winner))
 	s.applyThrow(o)
 	return lo + 1, o
+}
+
+// firstGoal is the first throw k (0-based) with u < cum[k], for a u below the period's
+// last threshold (so the walk stops by then). The guide gives the first k whose threshold
+// passes the start of u's bucket; the walk from it is a step or two, not a binary search's
+// six unpredictable branches.
+func (l *goalLaw) firstGoal(u uint64) int {
+	k := int(l.guide[u>>(64-goalGuideBits)])
+	for u >= l.cum[k] {
+		k++
+	}
+	return k
+}
+
+// endState is the first state i with u < end[i]: the number of thresholds at or below u,
+// as they ascend and the last is the maximum, counted without a branch a state.
+func endState(u uint64, end *[goalStates]uint64) int {
+	i := 0
+	for _, e := range end[:goalStates-1] {
+		i += int(b2u(u >= e))
+	}
+	return i
 }
 
 // shootingSector is the sector (home coordinates) from which a throw won by p scores.
@@ -137,7 +148,13 @@ type goalLawKey uint32
 type goalLaw struct {
 	cum, home []uint64
 	end       [][goalStates]uint64
+	// guide[j] is the first k with cum[k] > j<<(64−goalGuideBits) (len(cum) if none): where
+	// the search for a u in bucket j starts.
+	guide [1 << goalGuideBits]uint16
 }
+
+// goalGuideBits sizes goalLaw's guide: 128 buckets for at most MaxGoalLawThrows thresholds.
+const goalGuideBits = 7
 
 // law returns the law for s's line-ups, computing it on first use.
 func (g *GoalSampler) law(s *State) *goalLaw {
@@ -158,30 +175,41 @@ func (g *GoalSampler) law(s *State) *goalLaw {
 // sharedLaws are the goal laws of every GoalSampler in the process: a law is a function of
 // its key and never changes once built, and an arena's workers (a hundred of them when a
 // live policy plays) would otherwise each build and hold the same ones.
-var sharedLaws = goalLaws{m: map[goalLawKey]*goalLaw{}}
+var sharedLaws goalLaws
 
+// goalLaws holds laws by key, read without a lock: under a read lock (a map's) the
+// workers' samplers fought over the lock's counter, ~120 ns a look-up on two cores when an
+// arena's random agent changed the pair every match.
 type goalLaws struct {
-	mu sync.RWMutex
-	m  map[goalLawKey]*goalLaw
+	laws  [maxGoalLawKey + 1]atomic.Pointer[goalLaw]
+	mu    sync.Mutex // held to add a law
+	count int        // laws held
 }
+
+// maxGoalLawKey is the largest goalLawKey.
+const maxGoalLawKey = (NumLineups-1)<<8 | (NumLineups-1)<<1 | 1
 
 // get returns the law of key, at least need throws long, building it if it is not held.
 func (c *goalLaws) get(key goalLawKey, home, away Lineup, ties bool, need int) *goalLaw {
-	c.mu.RLock()
-	l := c.m[key]
-	c.mu.RUnlock()
-	if l != nil && len(l.cum) >= need {
+	if l := c.laws[key].Load(); l != nil && len(l.cum) >= need {
 		return l
 	}
-	l = newGoalLaw(home, away, ties, need)
+	l := newGoalLaw(home, away, ties, need)
 	c.mu.Lock()
-	if len(c.m) >= maxGoalLaws {
-		clear(c.m) // the laws in use stay with their samplers
+	defer c.mu.Unlock()
+	if c.count >= maxGoalLaws { // start afresh: the laws in use stay with their samplers
+		for i := range c.laws {
+			c.laws[i].Store(nil)
+		}
+		c.count = 0
 	}
-	if old := c.m[key]; old == nil || len(old.cum) < need {
-		c.m[key] = l
+	switch old := c.laws[key].Load(); {
+	case old == nil:
+		c.count++
+		c.laws[key].Store(l)
+	case len(old.cum) < need:
+		c.laws[key].Store(l)
 	}
-	c.mu.Unlock()
 	return l
 }
 
@@ -228,5 +256,21 @@ func newGoalLaw(home, away Lineup, tiesCount bool, n int) *goalLaw {
 		}
 		l.end[k][goalStates-1] = ^uint64(0)
 	}
+	k := 0
+	for j := range l.guide {
+		for k < n && l.cum[k] <= uint64(j)<<(64-goalGuideBits) {
+			k++
+		}
+		l.guide[j] = uint16(k)
+	}
 	return l
+}
+
+// b2u is 1 for true, 0 for false (compiled to a flag set, not a branch).
+func b2u(b bool) uint8 {
+	var u uint8
+	if b {
+		u = 1
+	}
+	return u
 }

@@ -17,7 +17,8 @@ import (
 // its output, runs a second process at the same output every way that used to race — a
 // fresh run, --resume, --force, another training into the same model, leaderboard — and
 // requires each to refuse at once: exit 2, one line naming the holder's pid, nothing
-// touched. The first then finishes with exactly the bytes of a run nobody disturbed.
+// touched (the first is stopped meanwhile, so that it still holds its output). The first
+// then finishes with exactly the bytes of a run nobody disturbed.
 func TestSecondProcessIsRefused(t *testing.T) {
 	bin := kingoalBinary(t)
 	long := []string{"arena", "--agents", "fixed:2-2-2-2-2;fixed:1-3-3-2-1;fixed:1-2-3-2-2", "--matches", "200000",
@@ -29,6 +30,9 @@ func TestSecondProcessIsRefused(t *testing.T) {
 	}
 	defer first.Process.Kill()
 	waitHeld(t, dir, first.Process.Pid, datasets.DirHolder)
+	// Stopped, the first holds its output for as long as the others take (running, it
+	// could finish before the last of them asked).
+	resume := holdStill(t, first.Process)
 	pid := fmt.Sprintf("pid %d", first.Process.Pid)
 	for _, args := range [][]string{
 		append(append([]string{}, long...), "--out", dir),
@@ -47,6 +51,7 @@ func TestSecondProcessIsRefused(t *testing.T) {
 			t.Errorf("kingoal %s while %s runs: exit %d, stderr %q (want exit 2 and one line naming it)", strings.Join(args, " "), pid, code, stderr.String())
 		}
 	}
+	resume()
 	if err := first.Wait(); err != nil {
 		t.Fatalf("the first run failed: %v", err)
 	}

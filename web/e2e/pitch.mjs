@@ -12,9 +12,14 @@ export async function checkPitch(page) {
     while (Number(await timeline.inputValue()) < k) await page.keyboard.press("ArrowRight");
     out.steps.push(await page.evaluate(discsAgainstPNG, k));
   }
+  // The link moves the page on hashchange, a task after the click: wait for the step to
+  // change (a link that goes nowhere leaves it, and the test says where it stayed), then
+  // read the step, the timeline and the list at once.
+  const before = await page.locator("#step").textContent();
   await page.locator("#events li").nth(2).getByRole("link").click();
-  out.linked = [await page.locator("#step").textContent(), await timeline.inputValue(),
-    String(await page.evaluate(() => [...document.querySelectorAll("#events li")].findIndex(li => li.classList.contains("now"))))];
+  await page.waitForFunction(b => document.getElementById("step").textContent !== b, before, { timeout: 5000 }).catch(() => {});
+  out.linked = await page.evaluate(() => [document.getElementById("step").textContent, document.getElementById("timeline").value,
+    String([...document.querySelectorAll("#events li")].findIndex(li => li.classList.contains("now")))]);
   return out;
 }
 
