@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
 )
 
@@ -30,8 +31,16 @@ func TestSecondProcessIsRefused(t *testing.T) {
 	}
 	defer first.Process.Kill()
 	waitHeld(t, dir, first.Process.Pid, datasets.DirHolder)
-	// Stopped, the first holds its output for as long as the others take (running, it
-	// could finish before the last of them asked).
+	// Stopped once its run.json is written (what --resume reads), the first holds its
+	// output for as long as the others take (running, it could finish before the last of
+	// them asked).
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if _, err := arena.ReadInfo(dir); err == nil {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatalf("no run.json in %s within 30 s: %v", dir, err)
+		}
+	}
 	resume := holdStill(t, first.Process)
 	pid := fmt.Sprintf("pid %d", first.Process.Pid)
 	for _, args := range [][]string{
