@@ -76,7 +76,7 @@ func TestPrismRunEqualsLocalArena(t *testing.T) {
 // the retried job (--resume) reads the shards already written instead of playing them, and
 // the result is the uninterrupted run's: nothing lost, nothing twice.
 func TestFailedPipelineRetriedLosesAndDuplicatesNothing(t *testing.T) {
-	c := arena.Config{Agents: []string{"random", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 4}, Matches: 20000, Seed: 5} // 3 shards
+	c := arena.Config{Agents: []string{"random", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 4}, Matches: 2*arena.ShardSize + arena.ShardSize/2, Seed: 5} // 3 shards
 	local := t.TempDir()
 	want, err := arena.Play(context.Background(), c, local, arena.Options{})
 	if err != nil {

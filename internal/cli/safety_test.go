@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,6 +60,17 @@ func TestArenaNeverReplacesARunBySurprise(t *testing.T) {
 	wantRefusal(t, "holds no run to resume", "arena", "--out", none, "--resume")
 	if _, err := os.Stat(none); err == nil {
 		t.Error("a refused resume created its directory")
+	}
+	// A resume of a run being started (its directory held, its run.json not yet written)
+	// names the holder.
+	starting := filepath.Join(t.TempDir(), "starting")
+	held, err := datasets.LockDir(starting)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRefusal(t, fmt.Sprintf("is in use by another process (pid %d)", os.Getpid()), "arena", "--out", starting, "--resume")
+	if err := held.Unlock(); err != nil {
+		t.Fatal(err)
 	}
 	// --force replaces.
 	mustRun(t, "arena", "--agents", "random;heuristic", "--matches", "2", "--throws-per-half", "5", "--out", dir, "--force")
