@@ -3,7 +3,6 @@ package agents
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -164,13 +163,13 @@ func (k Kind) paramList() string {
 }
 
 // Random plays uniformly among the legal actions.
-type Random struct{ rng *rand.Rand }
+type Random struct{ rng env.SeededRand }
 
 // NewRandom returns a Random agent seeded with seed.
 func NewRandom(seed uint64) *Random { r := &Random{}; r.Reset(seed); return r }
 
 // Reset reseeds the agent.
-func (r *Random) Reset(seed uint64) { r.rng = rand.New(env.SeededSource(seed, streamRandom)) }
+func (r *Random) Reset(seed uint64) { r.rng.Reset(seed, streamRandom) }
 
 // Act picks a legal action uniformly.
 func (r *Random) Act(_ env.Observation, legal env.Mask) int {

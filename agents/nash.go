@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strconv"
 	"time"
 
@@ -25,7 +24,7 @@ import (
 type Nash struct {
 	Game    *game.Game
 	Dynamic *dyngame.Game // set instead of Game when a side plays Dynamic
-	rng     *rand.Rand
+	rng     env.SeededRand
 	err     error
 }
 
@@ -179,7 +178,7 @@ func solvedFor(s Setup, p game.Problem, payoff string) error {
 }
 
 // Reset reseeds the agent's draws.
-func (n *Nash) Reset(seed uint64) { n.rng = rand.New(env.SeededSource(seed, streamNash)) }
+func (n *Nash) Reset(seed uint64) { n.rng.Reset(seed, streamNash) }
 
 // Err returns the first failure (a break the game does not hold); nil in normal play.
 func (n *Nash) Err() error { return n.err }
@@ -212,7 +211,7 @@ func (n *Nash) Act(obs env.Observation, legal env.Mask) int {
 		n.fail(fmt.Errorf("nash plays Basic mode only, not a %s decision", obs.Decision), obs)
 		return keep
 	}
-	if to := drawFrom(n.rng, mix); legal.Has(to.Index()) {
+	if to := drawFrom(n.rng.Rand, mix); legal.Has(to.Index()) {
 		return to.Index()
 	}
 	n.fail(fmt.Errorf("the equilibrium's line-up is not legal here"), obs)
@@ -230,7 +229,7 @@ func (n *Nash) actDynamic(obs env.Observation, legal env.Mask) int {
 		if obs.Player == env.Away {
 			mix = k.Away
 		}
-		to = drawFrom(n.rng, mix)
+		to = drawFrom(n.rng.Rand, mix)
 	case env.Break, env.Shift:
 		var err error
 		if to, err = n.Dynamic.ChoiceFor(obs); err != nil {

@@ -3,7 +3,6 @@ package agents
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/memo"
@@ -22,7 +21,7 @@ type Optimal struct {
 	Lineup    env.Lineup        // kick-off line-up when the side's Mix is empty
 	Mix       [2][]env.Weighted // kick-off mix per side (the equilibrium agent)
 	Context   context.Context   // stops its solves (nil: never)
-	rng       *rand.Rand
+	rng       env.SeededRand
 	basic     policyCache[*policy.BasicPolicy]
 	dynamic   policyCache[*policy.DynamicPolicy]
 	err       error
@@ -67,7 +66,7 @@ func (c *policyCache[P]) get(k cacheKey, usable func(P) bool, solve func() (P, e
 }
 
 // Reset reseeds the kick-off sampling.
-func (o *Optimal) Reset(seed uint64) { o.rng = rand.New(env.SeededSource(seed, streamOptimal)) }
+func (o *Optimal) Reset(seed uint64) { o.rng.Reset(seed, streamOptimal) }
 
 // Err returns the first error met while solving or looking up a policy (the agent then kept
 // its line-up for that decision, which is always legal, but not its choice); nil in normal
@@ -141,10 +140,10 @@ func (o *Optimal) kickoff(p env.Player) int {
 	if len(mix) == 0 {
 		return o.Lineup.Index()
 	}
-	if o.rng == nil {
+	if o.rng.Rand == nil {
 		o.Reset(0)
 	}
-	return drawFrom(o.rng, mix).Index()
+	return drawFrom(o.rng.Rand, mix).Index()
 }
 
 // equilibria memoises the odds matrix and the line-up equilibrium per rules and payoff (pure

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"math/rand/v2"
 	"slices"
 
 	"github.com/kingoal/kingoal/env"
@@ -49,7 +48,7 @@ type QLearning struct {
 	// CLI: its flags), so that a resumed training can continue exactly; kept by Save/Load.
 	Training map[string]string
 	table    map[uint64]*qRow
-	rng      *rand.Rand
+	rng      env.SeededRand
 }
 
 // qRow holds one state's values for its legal actions, in index order.
@@ -77,7 +76,7 @@ func NewQLearning(cfg QConfig, r env.Rules) *QLearning {
 }
 
 // Reset reseeds exploration.
-func (q *QLearning) Reset(seed uint64) { q.rng = rand.New(env.SeededSource(seed, streamQLearning)) }
+func (q *QLearning) Reset(seed uint64) { q.rng.Reset(seed, streamQLearning) }
 
 // States returns how many states the table holds.
 func (q *QLearning) States() int { return len(q.table) }

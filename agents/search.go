@@ -21,8 +21,8 @@ type treeSearch struct {
 
 	name    string // in errors: "mcts", "uct"
 	streams [2]uint64
-	rng     *rand.Rand // choices
-	src     *rand.PCG  // the simulated dice
+	rng     env.SeededRand // choices
+	src     *rand.PCG      // the simulated dice
 	smp     *env.FastSampler
 	ctx     context.Context // nil: never stops
 	err     error
@@ -37,7 +37,7 @@ func newTreeSearch(name string, choices, dice uint64) treeSearch {
 
 // Reset reseeds the search's random streams.
 func (t *treeSearch) Reset(seed uint64) {
-	t.rng = rand.New(env.SeededSource(seed, t.streams[0]))
+	t.rng.Reset(seed, t.streams[0])
 	t.src.Seed(seed, t.streams[1])
 }
 

@@ -4,7 +4,6 @@ package agents
 
 import (
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/memo"
@@ -16,7 +15,7 @@ import (
 // deterministic when every choice is pure).
 type Table struct {
 	Policy *game.PolicyTable
-	rng    *rand.Rand
+	rng    env.SeededRand
 	err    error
 }
 
@@ -51,7 +50,7 @@ func policyTableFor(s Setup, name string) (*game.PolicyTable, error) {
 }
 
 // Reset reseeds the agent's draws.
-func (t *Table) Reset(seed uint64) { t.rng = rand.New(env.SeededSource(seed, streamTable)) }
+func (t *Table) Reset(seed uint64) { t.rng.Reset(seed, streamTable) }
 
 // Err returns the first failure (a decision the table holds no answer for); nil in normal play.
 func (t *Table) Err() error { return t.err }
@@ -87,7 +86,7 @@ func (t *Table) Mix(obs env.Observation, legal env.Mask) []env.Weighted {
 
 // Act draws the line-up to play from the table's mix; the result is always legal.
 func (t *Table) Act(obs env.Observation, legal env.Mask) int {
-	if to := drawFrom(t.rng, t.Mix(obs, legal)); legal.Has(to.Index()) {
+	if to := drawFrom(t.rng.Rand, t.Mix(obs, legal)); legal.Has(to.Index()) {
 		return to.Index()
 	}
 	return legal.Nth(0) // after a failure (Err has it) where keeping is not legal: the kick-off

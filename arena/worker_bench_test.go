@@ -10,15 +10,16 @@ import (
 
 // BenchmarkWorkerMatch: one league match through a Worker (agents asked at kick-off, the
 // match row built), no files: what the arena adds to env's BenchmarkMatch before writing.
-// "logged" also builds the match's throw rows (--log-throws), drawn throw by throw.
+// "logged" also builds the match's throw rows (--log-throws), drawn throw by throw;
+// "random" has a random agent at home (reseeded every match, a line-up pair of 121).
 func BenchmarkWorkerMatch(b *testing.B) {
-	for _, logged := range []bool{false, true} {
-		name := "matches"
-		if logged {
-			name = "logged"
-		}
-		b.Run(name, func(b *testing.B) {
-			c := arena.Config{Agents: []string{"fixed:1-2-3-3-1", "fixed:2-2-2-2-2"}, Rules: env.Rules{Moves: env.NoMoves}, Matches: 1 << 30, Seed: 1, LogThrows: logged}
+	for _, bc := range []struct {
+		name   string
+		home   string
+		logged bool
+	}{{"matches", "fixed:1-2-3-3-1", false}, {"logged", "fixed:1-2-3-3-1", true}, {"random", "random", false}} {
+		b.Run(bc.name, func(b *testing.B) {
+			c := arena.Config{Agents: []string{bc.home, "fixed:2-2-2-2-2"}, Rules: env.Rules{Moves: env.NoMoves}, Matches: 1 << 30, Seed: 1, LogThrows: bc.logged}
 			p, err := arena.NewPlan(context.Background(), c)
 			if err != nil {
 				b.Fatal(err)

@@ -213,6 +213,23 @@ func SeededSource(seed, stream uint64) *rand.PCG {
 	return rand.NewPCG(mix64(seed), mix64(stream^0x9e3779b97f4a7c15))
 }
 
+// SeededRand is a rand.Rand over SeededSource that reseeds without allocating: agents are
+// reseeded every match, and two allocations a match were a tenth of an arena's worker. A
+// copy shares the source, as a *rand.Rand would. The zero value must be Reset before use.
+type SeededRand struct {
+	*rand.Rand
+	pcg *rand.PCG
+}
+
+// Reset makes r read SeededSource(seed, stream) from its start.
+func (r *SeededRand) Reset(seed, stream uint64) {
+	if r.pcg == nil {
+		r.pcg = &rand.PCG{}
+		r.Rand = rand.New(r.pcg) // a rand.Rand keeps no state of its own: reusing it is reseeding it
+	}
+	*r.pcg = *SeededSource(seed, stream)
+}
+
 // mix64 is SplitMix64's finaliser: consecutive inputs give unrelated outputs.
 func mix64(x uint64) uint64 {
 	x += 0x9e3779b97f4a7c15
