@@ -11,7 +11,8 @@ import (
 // BenchmarkWorkerMatch: one league match through a Worker (agents asked at kick-off, the
 // match row built), no files: what the arena adds to env's BenchmarkMatch before writing.
 // "logged" also builds the match's throw rows (--log-throws), drawn throw by throw;
-// "random" has a random agent at home (reseeded every match, a line-up pair of 121).
+// "random" has a random agent at home (reseeded every match; its line-up, and so the goal
+// law the match is drawn from, changes from match to match).
 func BenchmarkWorkerMatch(b *testing.B) {
 	for _, bc := range []struct {
 		name   string
