@@ -34,12 +34,31 @@ type Worker struct {
 	// watch is the ID of the match whose events go in watched (a Replayer's; -1: none)
 	watch   int64
 	watched Replay
+	// kickOffs are the states before kick-off under the run's rules and under a World Cup's
+	// group stage's (groupRules), and kinds their rows' kind: made once, not validated
+	// again every match.
+	kickOffs [2]env.State
+	kinds    [2]string
 }
 
 // NewWorker builds agents of its own for the plan. Once ctx is done, the agents stop
 // thinking and PlayUnit returns ctx's error within milliseconds.
 func NewWorker(ctx context.Context, c *Plan) (*Worker, error) {
 	p := &Worker{plan: c, ctx: ctx, agents: make([]agents.Agent, len(c.Agents)), goals: env.NewGoalSampler(env.SeededSource(0, 0)), watch: -1}
+	groups := c.Rules
+	if c.Format == WorldCup {
+		groups = c.groupRules()
+	}
+	for i, r := range [2]env.Rules{c.Rules, groups} {
+		var err error
+		if p.kickOffs[i], err = env.NewState(r); err != nil {
+			return nil, err
+		}
+		p.kinds[i] = "league"
+		if r.Knockout {
+			p.kinds[i] = "knockout"
+		}
+	}
 	for i, s := range c.Agents {
 		a, err := agents.New(s, c.limits.setup(ctx, c.Rules))
 		if err != nil {
@@ -117,10 +136,11 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 	env.Reseed(away, f.awayS)
 	env.StartMatch(home, f.ID)
 	env.StartMatch(away, f.ID)
-	s, err := env.NewState(c.rulesOf(f))
-	if err != nil {
-		return Played{}, err
+	rules := 0
+	if c.Format == WorldCup && f.Round == 0 {
+		rules = 1
 	}
+	s := p.kickOffs[rules]
 	// What watches the match: the throw log and the worker's watched match. The closure is
 	// made here so that it and the log stay on the stack (made in a method, they cost a
 	// fifth of a logged match).
@@ -157,7 +177,7 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 		}
 	}
 	closeRewards(p.decisions, end, hp, ap)
-	return Played{matchRow(c, f, p.start, end), throws, p.decisions}, nil
+	return Played{matchRow(c, f, p.kinds[rules], p.start, end), throws, p.decisions}, nil
 }
 
 // sampler is the dice of fixture f: every die rolled (Dice), every throw drawn (logged
@@ -203,13 +223,11 @@ func closeRewards(decisions []datasets.DecisionRow, end env.State, hp, ap *recor
 	}
 }
 
-// rulesOf returns the rules fixture f is played under: the run's, except in a World Cup's
-// group stage (round 0), which plays them as league matches.
-func (c Config) rulesOf(f Fixture) env.Rules {
+// groupRules are the rules of a World Cup's group stage (round 0): the run's, played as
+// league matches.
+func (c Config) groupRules() env.Rules {
 	r := c.Rules
-	if c.Format == WorldCup && f.Round == 0 {
-		r.Knockout = false
-	}
+	r.Knockout = false
 	return r
 }
 
@@ -276,12 +294,9 @@ var lineupNames = func() (n [env.NumLineups]string) {
 	return n
 }()
 
-func matchRow(c *Plan, f Fixture, start [2]env.Lineup, end env.State) datasets.MatchRow {
-	r := end.Rules()
-	kind := "league"
-	if r.Knockout {
-		kind = "knockout"
-	}
+// matchRow is fixture f's row, played under rules of the given kind from the kick-off
+// line-ups start to end.
+func matchRow(c *Plan, f Fixture, kind string, start [2]env.Lineup, end env.State) datasets.MatchRow {
 	h, a := end.Goals(env.Home), end.Goals(env.Away)
 	result := "draw"
 	switch {
