@@ -34,11 +34,15 @@ type Worker struct {
 	// watch is the ID of the match whose events go in watched (a Replayer's; -1: none)
 	watch   int64
 	watched Replay
-	// kickOffs are the states before kick-off under the run's rules and under a World Cup's
-	// group stage's (groupRules), and kinds their rows' kind: made once, not validated
-	// again every match.
-	kickOffs [2]env.State
-	kinds    [2]string
+	// kickOffs are the states before kick-off of the run's matches (0) and of a World
+	// Cup's group stage (1, groupRules): made once, not validated again every match.
+	kickOffs [2]kickOff
+}
+
+// kickOff is a match's state before kick-off and its row's kind ("league" or "knockout").
+type kickOff struct {
+	state env.State
+	kind  string
 }
 
 // NewWorker builds agents of its own for the plan. Once ctx is done, the agents stop
@@ -50,13 +54,13 @@ func NewWorker(ctx context.Context, c *Plan) (*Worker, error) {
 		groups = c.groupRules()
 	}
 	for i, r := range [2]env.Rules{c.Rules, groups} {
-		var err error
-		if p.kickOffs[i], err = env.NewState(r); err != nil {
+		s, err := env.NewState(r)
+		if err != nil {
 			return nil, err
 		}
-		p.kinds[i] = "league"
+		p.kickOffs[i] = kickOff{s, "league"}
 		if r.Knockout {
-			p.kinds[i] = "knockout"
+			p.kickOffs[i].kind = "knockout"
 		}
 	}
 	for i, s := range c.Agents {
@@ -136,11 +140,11 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 	env.Reseed(away, f.awayS)
 	env.StartMatch(home, f.ID)
 	env.StartMatch(away, f.ID)
-	rules := 0
+	ko := p.kickOffs[0]
 	if c.Format == WorldCup && f.Round == 0 {
-		rules = 1
+		ko = p.kickOffs[1]
 	}
-	s := p.kickOffs[rules]
+	s := ko.state
 	// What watches the match: the throw log and the worker's watched match. The closure is
 	// made here so that it and the log stay on the stack (made in a method, they cost a
 	// fifth of a logged match).
@@ -177,7 +181,7 @@ func (p *Worker) playMatch(f Fixture) (Played, error) {
 		}
 	}
 	closeRewards(p.decisions, end, hp, ap)
-	return Played{matchRow(c, f, p.kinds[rules], p.start, end), throws, p.decisions}, nil
+	return Played{matchRow(c, f, ko.kind, p.start, end), throws, p.decisions}, nil
 }
 
 // sampler is the dice of fixture f: every die rolled (Dice), every throw drawn (logged
