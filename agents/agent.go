@@ -2,12 +2,14 @@ package agents
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
 	"strings"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/solver/game"
 )
 
 // Agent chooses a legal action (a line-up index) from what its player observes.
@@ -74,7 +76,7 @@ var registry = []Kind{
 	{Name: "equilibrium", Doc: "samples its kick-off line-up from the exact equilibrium mix, then plays like optimal",
 		Params: []Param{{"payoff", "win-loss", "equilibrium payoff: win-loss, goal-diff, points or advance"},
 			{"objective", "win", "objective of the play after kick-off"}}, build: buildEquilibrium},
-	{Name: "nash", Doc: "plays the equilibrium of the substitution game (kingoal solve game): kick-off and every break drawn from its exact equilibrium mix; solves the game when built (the default rules: ~9 min, ~9 GB), or reads it from a game table; with a Dynamic side it plays that game's equilibrium, shifts included (solved when built)",
+	{Name: "nash", Doc: "plays the equilibrium of the substitution game (kingoal solve game): kick-off and every break drawn from its exact equilibrium mix; solves the game when built (the default rules: ~9 min, ~" + defaultGamePeak() + " at the peak), or reads it from a game table; with a Dynamic side it plays that game's equilibrium, shifts included (solved when built)",
 		Params: []Param{{"payoff", "", "the game's payoff: win-loss (when solving, the default), goal-diff or advance; with table, the table's (another is refused)"},
 			{"table", "", "a game table to play instead of solving (kingoal solve game --out FILE.kgt), refused under other rules"}}, build: buildNash},
 	{Name: "live", Doc: "a policy answered live, in batches, by the program that runs the arena or evaluation (Python's kingoal.arena and kingoal.evaluate: live:NAME is its policy NAME); the command line cannot play one",
@@ -131,6 +133,9 @@ func New(spec string, s Setup) (Agent, error) {
 		}
 	}
 	a, err := k.build(p, s)
+	if errors.Is(err, context.Canceled) { // a solve cut short: say so, not only which spec
+		return nil, fmt.Errorf("agents: %q: interrupted while it was being built: %w", spec, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("agents: %q: %w", spec, bareError{err})
 	}
@@ -214,3 +219,9 @@ const (
 	maxSearchIterations = 5_000_000
 	maxSearchMillis     = 3_600_000 // an hour a decision
 )
+
+// defaultGamePeak is the default game's solve at its peak, as every page quotes it.
+func defaultGamePeak() string {
+	inMemory, _ := game.DefaultGameMemory()
+	return inMemory
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/testtool"
 	"github.com/kingoal/kingoal/solver/policy"
 )
 
@@ -84,6 +85,7 @@ func TestRegretMatchingResumesFromItsCheckpoint(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short (the race stage): no goroutines of its own; it runs in go test ./...")
 	}
+	testtool.SkipUnlessHeavy(t, "a second learner's checkpoint (fictitious play's runs in every go test)")
 	r := env.Rules{ThrowsPerHalf: 3, Moves: 1}
 	var whole, first, rest []agents.FictitiousPoint
 	m, _ := agents.NewRegretMatching(r)
@@ -124,6 +126,7 @@ func TestPSROResumesFromItsCheckpoint(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short (the race stage): no goroutines of its own; it runs in go test ./...")
 	}
+	testtool.SkipUnlessHeavy(t, "a second learner's checkpoint (fictitious play's runs in every go test)")
 	r := env.Rules{ThrowsPerHalf: 3, Moves: 1}
 	var whole, first, rest []agents.FictitiousPoint
 	p, _ := agents.NewPSRO(context.Background(), r)

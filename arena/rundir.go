@@ -174,6 +174,9 @@ func (e *ExistingRunError) Situation() string {
 	case e.Unknown:
 		return fmt.Sprintf("%s holds files of an earlier run", e.Dir)
 	case e.Complete:
+		if e.Total == 1 {
+			return fmt.Sprintf("%s holds a finished run (1 match)", e.Dir)
+		}
 		return fmt.Sprintf("%s holds a finished run (%d matches)", e.Dir, e.Total)
 	}
 	return fmt.Sprintf("%s holds an interrupted run (%d of %d matches finished)", e.Dir, e.Done, e.Total)

@@ -80,7 +80,7 @@ func TestSuiteIsReproducibleAndResumes(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
-	if md := bench.Markdown(resumed); strings.Count(md, "\n") != 2+len(mini.Entries) {
+	if md := bench.Markdown(resumed); strings.Count(md, "\n") != 2+len(mini.Entries)+2 || !strings.Contains(md, "score scale") { // header, rows, the scale's note
 		t.Errorf("markdown:\n%s", md)
 	}
 	checkZoo(t, filepath.Join(dir, "zoo"))

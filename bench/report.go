@@ -50,7 +50,7 @@ func Report(dir string, rows []datasets.BenchCurveRow) error {
 		if len(series) == 0 {
 			continue
 		}
-		title := fmt.Sprintf("Kingoal-Bench %s: exact NashConv of each learner's policy", rows[0].Suite)
+		title := fmt.Sprintf("Kingoal-Bench %s: exact NashConv (score scale) of each learner's policy", rows[0].Suite)
 		if err := charts.LineChart(filepath.Join(dir, c.file), title, c.x, "log10 NashConv (lower: nearer the equilibrium; −12: 0)", series...); err != nil {
 			return err
 		}
@@ -124,6 +124,7 @@ func Markdown(rows []datasets.BenchCurveRow) string {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %.2f | %s | %s |\n", last.Rules, learner, seed, final, bestText, last.Seconds, passes, samples)
 	}
+	b.WriteString("\nNashConv: the two best responses' gains summed, on the score scale (a win 1, a draw ½; the game's value ½).\n")
 	return b.String()
 }
 

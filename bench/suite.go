@@ -59,6 +59,21 @@ type Suite struct {
 // learners are the kinds an Entry may name.
 var learners = []string{"fictitious", "regret", "psro", "qlearning", "mcts", "solver"}
 
+// learnerTitles are the learners' names in prose (the help, the pages).
+var learnerTitles = map[string]string{"fictitious": "fictitious play", "regret": "regret matching+", "psro": "PSRO",
+	"qlearning": "tabular Q-learning self-play", "mcts": "SM-MCTS", "solver": "the exact solver"}
+
+// Learners names, in prose and in the order they first appear, the learners s runs.
+func (s Suite) Learners() []string {
+	var names []string
+	for _, e := range s.Entries {
+		if t := learnerTitles[e.Learner]; !slices.Contains(names, t) {
+			names = append(names, t)
+		}
+	}
+	return names
+}
+
 // Suites are the declared suites: tiny (3-throw halves, one move: seconds, run in CI),
 // standard (10-throw halves, one move: the published figures, ~half an hour on 2 cores) and
 // default (the real rules, where only the sampling learners fit: the full-width learners'

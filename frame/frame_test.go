@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
@@ -144,5 +145,37 @@ func TestLinesFitThePicture(t *testing.T) {
 				t.Errorf("%q: %q ends at x %d, past the picture's %d", caption, sh.Text, sh.X+sh.W, Width)
 			}
 		}
+	}
+}
+
+// TestBreakLineIsNeverCut: when both sides change at a break, the "last:" line (~100
+// characters) takes two lines and every line-up stands whole in the picture, its pixels, and
+// the SVG pitch alike (issue 64: it ended "…away 4-2-1-1-2 -> 4-2-1-2-~").
+func TestBreakLineIsNeverCut(t *testing.T) {
+	s, err := env.NewState(env.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	caption := "half time: home 1-3-3-2-1 → 2-2-2-2-2 (1 moved, 2 left); away 4-2-1-1-2 → 4-2-1-2-1 (1 moved, 1 left)"
+	var lines []string
+	for _, sh := range (Picture{State: s, LastThrow: caption}).Shapes() {
+		if sh.Kind != Text {
+			continue
+		}
+		if strings.HasSuffix(sh.Text, "~") || sh.X+sh.W > Width || sh.Y > Height-3 {
+			t.Errorf("%q at (%d, %d), %d wide: cut, or outside the %d × %d picture", sh.Text, sh.X, sh.Y, sh.W, Width, Height)
+		}
+		if sh.ID == "last" || sh.ID == "last-more" {
+			lines = append(lines, sh.Text)
+		}
+	}
+	joined := strings.Join(lines, " ")
+	for _, l := range []string{"1-3-3-2-1", "2-2-2-2-2", "4-2-1-1-2", "4-2-1-2-1"} {
+		if !strings.Contains(joined, l) {
+			t.Errorf("the last-throw lines %q lack %s", lines, l)
+		}
+	}
+	if len(lines) != 2 {
+		t.Errorf("the last-throw lines %q, want two", lines)
 	}
 }

@@ -75,8 +75,14 @@ func (p Picture) Shapes() []Shape {
 	if caption == "" {
 		caption = "no throw yet"
 	}
-	out = append(out, text("last", pitchLeft, pitchTop+pitchHeight+22, 1, dim, fitLine("last: "+caption)))
-	return append(out, text("next", pitchLeft, pitchTop+pitchHeight+42, 1, dim, fitLine(nextLine(s))))
+	// The last throw or decision takes two lines where one is too short: both sides'
+	// changes at a break are ~100 characters, and a line-up is never cut (issue 64).
+	last := wrapLine(ascii.Replace("last: "+caption), lineChars)
+	out = append(out, text("last", pitchLeft, pitchTop+pitchHeight+18, 1, dim, last[0]))
+	if len(last) > 1 {
+		out = append(out, text("last-more", pitchLeft+2*7, pitchTop+pitchHeight+33, 1, dim, last[1]))
+	}
+	return append(out, text("next", pitchLeft, pitchTop+pitchHeight+52, 1, dim, fitLine(nextLine(s))))
 }
 
 // lineChars is how many characters a line under the pitch holds (the font is monospaced).
@@ -84,7 +90,25 @@ const lineChars = (Width - 2*pitchLeft) / 7
 
 // fitLine cuts a line under the pitch to the picture's width (the whole of it is in the
 // event list beside the picture).
-func fitLine(s string) string { return shorten(s, lineChars) }
+func fitLine(s string) string { return shorten(ascii.Replace(s), lineChars) }
+
+// wrapLine breaks s into at most two lines of n characters, the second indented by two: at
+// the last "; " (between the sides) that fits, else the last ", " or space. What two lines
+// cannot hold is cut (no event of the rules comes near: the longest, a dice throw naming
+// twenty dice, is ~110 characters).
+func wrapLine(s string, n int) []string {
+	r := []rune(s)
+	if len(r) <= n {
+		return []string{s}
+	}
+	head := string(r[:n])
+	for _, sep := range []string{"; ", ", ", " "} {
+		if i := strings.LastIndex(head, sep); i > 0 {
+			return []string{strings.TrimRight(s[:i+len(sep)], " "), shorten(s[i+len(sep):], n-2)}
+		}
+	}
+	return []string{head, shorten(string(r[n:]), n-2)}
+}
 
 func (p Picture) header(out []Shape) []Shape {
 	s := p.State
@@ -175,9 +199,13 @@ func rect(x, y, w, h int, c color.RGBA, id string) Shape {
 	return Shape{Kind: Rect, ID: id, X: x, Y: y, W: w, H: h, Fill: Colour(c)}
 }
 
-// text is a line of text; an arrow becomes "->" and an en dash "-", as the font is ASCII.
+// ascii writes an arrow as "->" and an en dash as "-": the font is ASCII. Lines are
+// measured after it.
+var ascii = strings.NewReplacer("→", "->", "–", "-")
+
+// text is a line of text, in ASCII.
 func text(id string, x, y, scale int, c color.RGBA, s string) Shape {
-	s = strings.NewReplacer("→", "->", "–", "-").Replace(s)
+	s = ascii.Replace(s)
 	return Shape{Kind: Text, ID: id, X: x, Y: y, W: font.MeasureString(face, s).Ceil() * scale, Scale: scale, Fill: Colour(c), Text: s}
 }
 

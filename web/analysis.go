@@ -169,7 +169,8 @@ func (s *Server) analysisPage(w http.ResponseWriter, r *http.Request) {
 		err = s.analyse(r, rep.Start.Rules(), [2]string{rep.Match.HomeAgent, rep.Match.AwayAgent}, rep.Events, rep.Match.MatchID, data)
 	}
 	if err != nil {
-		data["Err"] = err.Error()
+		s.renderFailure(w, "analysis.html", data, err, http.StatusInternalServerError)
+		return
 	}
 	render(w, "analysis.html", data)
 }
@@ -184,9 +185,9 @@ func (s *Server) playAnalysisPage(w http.ResponseWriter, r *http.Request) {
 	names := [2]string{g.m.Opponent, g.m.Opponent}
 	names[g.m.Side] = "you"
 	data := map[string]any{"Name": "your match", "Play": "/play/" + g.url(), "Names": names}
-	err := s.analyse(r, g.m.Rules, names, p.events, 0, data)
-	if err != nil {
-		data["Err"] = err.Error()
+	if err := s.analyse(r, g.m.Rules, names, p.events, 0, data); err != nil { // rules the request chose
+		s.renderFailure(w, "analysis.html", data, err, http.StatusBadRequest)
+		return
 	}
 	render(w, "analysis.html", data)
 }

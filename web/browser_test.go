@@ -38,8 +38,9 @@ import (
 // $KINGOAL_SCREENSHOTS if set.
 func TestInABrowser(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short: the browser test runs in go test ./... (it starts Chromium, a real process)")
+		t.Skip("-short: the browser test runs in .ci/run's go test ./... (it starts Chromium, a real process)")
 	}
+	testtool.SkipUnlessHeavy(t, "the browser test (Chromium, about a minute)")
 	playwright, _ := filepath.Abs(filepath.Join("..", ".ci", "browser", "node_modules", "playwright-core"))
 	_, nodeErr := exec.LookPath("node")
 	chromium, chromiumErr := exec.LookPath("chromium")

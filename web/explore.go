@@ -110,8 +110,9 @@ func (s *Server) explorePage(w http.ResponseWriter, r *http.Request) {
 	}
 	data := map[string]any{"Knobs": env.KnobTable, "Fields": breakFields, "Values": values}
 	if asked {
-		if err := s.explore(r, q, data); err != nil {
-			data["Err"] = err.Error()
+		if err := s.explore(r, q, data); err != nil { // the query's values
+			s.renderFailure(w, "explore.html", data, err, http.StatusBadRequest)
+			return
 		}
 	}
 	render(w, "explore.html", data)

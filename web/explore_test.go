@@ -88,8 +88,8 @@ func TestExplorePage(t *testing.T) {
 		"period=second+half&throws-left=3&diff=0&home=1-1-4-2-2&home-moves=1&away=1-2-3-2-2&away-moves=1":                          "kingoal serve --table",
 	} {
 		code, page := get(t, srv, "/explore/?"+query)
-		if code != 200 || !strings.Contains(page, want) || !strings.Contains(page, `class="err"`) {
-			t.Errorf("%s: %d, want the message %q", query, code, want)
+		if code != 400 || !strings.Contains(page, want) || !strings.Contains(page, `class="err"`) {
+			t.Errorf("%s: %d, want 400 and the message %q", query, code, want)
 		}
 	}
 }

@@ -187,7 +187,7 @@ func TestPolicyPage(t *testing.T) {
 	if code, body = get(t, srv, "/policy/0/policy.parquet?slice="+strings.ReplaceAll("line-up 1-2-2-2-3, 0 moves left", " ", "+")); code != 200 || strings.Count(body, "<td style=") != 1 {
 		t.Fatalf("the other slice: %d\n%s", code, body)
 	}
-	if code, body = get(t, srv, "/policy/0/broken.kgt"); code != 200 || !strings.Contains(body, `class="err"`) {
+	if code, body = get(t, srv, "/policy/0/broken.kgt"); code != 500 || !strings.Contains(body, `class="err"`) {
 		t.Errorf("a corrupt table: %d\n%s", code, body)
 	}
 	for path, want := range map[string]int{"/policy/0/..%2Fx.kgt": 400, "/policy/1/policy.parquet": 404, "/policy/0/none.kgt": 404, "/policy/0/.hidden": 400} {

@@ -247,10 +247,10 @@ func (s *Server) policyPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	data := map[string]any{"Name": r.PathValue("file"), "Numbers": r.URL.Query().Get("numbers") == "on"}
-	if err != nil {
-		data["Err"] = err.Error() // a corrupt file: one message on the page
-	} else {
-		data["Map"] = layout(v.title, v.measure, v.points, r.URL.Query().Get("slice"))
+	if err != nil { // a corrupt file: one message on the page
+		s.renderFailure(w, "policy.html", data, err, http.StatusInternalServerError)
+		return
 	}
+	data["Map"] = layout(v.title, v.measure, v.points, r.URL.Query().Get("slice"))
 	render(w, "policy.html", data)
 }

@@ -111,7 +111,8 @@ func (s *Server) matchesPage(w http.ResponseWriter, r *http.Request) {
 		data["Prev"] = max(0, from-matchesPerPage)
 	}
 	if err != nil && !errors.Is(err, errEnough) {
-		data["Err"] = err.Error()
+		s.renderFailure(w, "matches.html", data, err, http.StatusInternalServerError)
+		return
 	}
 	render(w, "matches.html", data)
 }
@@ -146,8 +147,8 @@ func (s *Server) replayPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		data["Err"] = err.Error() // a match that does not replay as stored: one message on its page
-		render(w, "replay.html", data)
+		// a match that does not replay as stored: one message on its page
+		s.renderFailure(w, "replay.html", data, err, http.StatusInternalServerError)
 		return
 	}
 	steps := []replayStep{{Line: "kick-off: the line-ups are chosen"}}

@@ -242,14 +242,14 @@ func (s *Server) runsPage(w http.ResponseWriter, r *http.Request) {
 	for i, root := range s.Roots {
 		names, err := runNames(root)
 		if err != nil {
-			runs = append(runs, RunEntry{Root: root, Err: err.Error()})
+			runs = append(runs, RunEntry{Root: root, Err: s.publicMessage(err)})
 			continue
 		}
 		for _, name := range names {
 			e := RunEntry{Root: root, Name: name, URL: runURL(i, name)}
 			e.Info, e.Live, err = s.runEntry(r, strconv.Itoa(i), urlName(name))
 			if err != nil {
-				e.Err = err.Error()
+				e.Err = s.publicMessage(err)
 			}
 			runs = append(runs, e)
 		}
@@ -328,15 +328,17 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		live, lb, err := s.liveRunOf(r, run, true)
 		data["Live"], data["LB"] = live, lb
 		if err != nil {
-			data["Err"] = err.Error()
+			s.renderFailure(w, "leaderboard.html", data, err, http.StatusInternalServerError)
+			return
 		}
 		render(w, "leaderboard.html", data)
 		return
 	}
 	lb, err := s.finishedLeaderboard(r.Context(), run)
 	data["LB"] = lb
-	if err != nil {
-		data["Err"] = err.Error() // a corrupt run: one message on the page
+	if err != nil { // a corrupt run: one message on the page
+		s.renderFailure(w, "leaderboard.html", data, err, http.StatusInternalServerError)
+		return
 	}
 	var charts []string
 	for _, name := range runCharts {

@@ -64,8 +64,27 @@ func TestRunsAndLeaderboard(t *testing.T) {
 			t.Errorf("%s: %d, want %d\n%s", path, code, want, body)
 		}
 	}
-	if code, body := get(t, srv, "/run/0/broken/"); code != 200 || !strings.Contains(body, `class="err"`) {
+	if code, body := get(t, srv, "/run/0/broken/"); code != 500 || !strings.Contains(body, `class="err"`) {
 		t.Errorf("a corrupt run: %d\n%s", code, body)
+	}
+	// A run whose matches.parquet is a link out of it: refused (403), and the page names the
+	// file inside the served directory, never where the server keeps it (issue 64: 200, with
+	// the absolute path).
+	sym := filepath.Join(root, "sym")
+	if err := os.MkdirAll(sym, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(filepath.Join(root, "league", "run.json")); err != nil {
+		t.Fatal(err)
+	} else if err := os.WriteFile(filepath.Join(sym, "run.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "secret", "matches.parquet"), filepath.Join(sym, "matches.parquet")); err != nil {
+		t.Fatal(err)
+	}
+	code, body = get(t, srv, "/run/0/sym/")
+	if code != 403 || !strings.Contains(body, "sym/matches.parquet") || strings.Contains(body, root) || strings.Contains(body, outside) {
+		t.Errorf("a run with a linked file: %d\n%s", code, body)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,6 +86,54 @@ func render(w http.ResponseWriter, page string, data any) {
 	if err := pages.ExecuteTemplate(w, page, data); err != nil {
 		http.Error(w, "web: "+err.Error(), http.StatusInternalServerError)
 	}
+}
+
+// renderFailure renders page with err as its one message (data["Err"]) under an error
+// status — 404 for a file that is not there, 403 for one refused (a link, a name outside),
+// else fallback — and with every path inside a served directory named relative to it
+// (issue 64: a run's linked file came back as 200 with the server's absolute path).
+func (s *Server) renderFailure(w http.ResponseWriter, page string, data map[string]any, err error, fallback int) {
+	status := fallback
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		status = http.StatusNotFound
+	case errors.Is(err, safefile.ErrOutside), escapesRoot(err):
+		status = http.StatusForbidden
+	}
+	data["Err"] = s.publicMessage(err)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	if err := pages.ExecuteTemplate(w, page, data); err != nil {
+		fmt.Fprintf(w, "web: %s", s.publicMessage(err)) // the status is sent: the page ends with the reason
+	}
+}
+
+// escapesRoot reports os.Root's refusal of a name reached through a link out of it; package
+// os exports no error for it, so its words are compared.
+func escapesRoot(err error) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe) && pe.Err != nil && pe.Err.Error() == "path escapes from parent"
+}
+
+// publicMessage is err's message with the served directories (as given and as absolute
+// paths) left out of the paths in it: a page names a file as runs/x/matches.parquet is
+// "x/matches.parquet", never where the server keeps it.
+func (s *Server) publicMessage(err error) string {
+	msg := err.Error()
+	for _, dir := range append(slices.Clone(s.Roots), s.Tables...) {
+		var forms []string // the absolute path first: it may hold the relative one
+		if abs, err := filepath.Abs(dir); err == nil {
+			forms = append(forms, abs)
+		}
+		forms = append(forms, filepath.Clean(dir))
+		for _, f := range forms {
+			if f != "." && f != "/" {
+				msg = strings.ReplaceAll(msg, f+string(filepath.Separator), "")
+				msg = strings.ReplaceAll(msg, f, filepath.Base(f))
+			}
+		}
+	}
+	return msg
 }
 
 // openServed opens a file an agent spec names on the play page: a regular file inside one of

@@ -104,7 +104,7 @@ func runZoo(io command.Streams, o agentsOptions) error {
 	if o.json {
 		return command.WriteJSON(io.Out, cards)
 	}
-	head := []string{"policy", "rules", "exploitability"}
+	head := []string{"policy", "rules", "exploitability (score)"}
 	for _, opp := range bench.ZooOpponents {
 		head = append(head, "v "+opp)
 	}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -74,7 +75,10 @@ func runAnalyse(ctx context.Context, streams command.Streams, o analyseOptions, 
 		return err
 	}
 	defer rp.Close()
-	rep, err := rp.Match(o.match) // with --all, match 0 first
+	rep, err := rp.Match(o.match)             // with --all, match 0 first
+	if errors.Is(err, arena.ErrNoSuchMatch) { // a value the run does not have, as --match -1
+		return command.Usage(err)
+	}
 	if err != nil {
 		return err
 	}
@@ -126,7 +130,7 @@ func analyseAll(ctx context.Context, streams command.Streams, o analyseOptions, 
 	if o.asJSON {
 		return command.WriteJSON(streams.Out, sums)
 	}
-	fmt.Fprintf(streams.Out, "%d matches, %s (payoff %s)\n\n", total, g.Problem.Rules, g.Problem.Payoff)
+	fmt.Fprintf(streams.Out, "%s, %s (payoff %s)\n\n", command.Count(total, "match", "matches"), g.Problem.Rules, g.Problem.Payoff)
 	rows := make([][]string, len(sums))
 	for i, a := range sums {
 		rows[i] = []string{a.Agent, strconv.Itoa(a.Matches), strconv.Itoa(a.Decisions), fmt.Sprintf("%.4f", a.PerMatch), fmt.Sprintf("%.4f", a.Worst),
@@ -156,8 +160,9 @@ func renderAnalysis(w io.Writer, r analysis.Report) error {
 	}
 	fmt.Fprintln(w)
 	for _, a := range r.Agents {
-		fmt.Fprintf(w, "%s (%s): %d decisions, gave away %.4f points in all, %.4f at its worst; %d inaccuracies, %d mistakes, %d blunders\n",
-			a.Agent, a.Side, a.Decisions, a.Points, a.Worst, a.Inaccuracies, a.Mistakes, a.Blunders)
+		fmt.Fprintf(w, "%s (%s): %s, gave away %.4f points in all, %.4f at its worst; %s, %s, %s\n",
+			a.Agent, a.Side, command.Count(a.Decisions, "decision", "decisions"), a.Points, a.Worst, command.Count(a.Inaccuracies, "inaccuracy", "inaccuracies"),
+			command.Count(a.Mistakes, "mistake", "mistakes"), command.Count(a.Blunders, "blunder", "blunders"))
 	}
 	return nil
 }

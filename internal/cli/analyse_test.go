@@ -112,7 +112,7 @@ func TestAnalyse(t *testing.T) {
 	}{
 		{[]string{"analyse", runDir}, command.ExitUsage, "give one of --match ID"},
 		{[]string{"analyse", runDir, "--match", "0", "--all"}, command.ExitUsage, "give one of --match ID"},
-		{[]string{"analyse", runDir, "--match", "99"}, 1, "99"},
+		{[]string{"analyse", runDir, "--match", "99"}, command.ExitUsage, "99"}, // a value the run does not have, as -1 (issue 64)
 		{[]string{"analyse", runDir, "--match", "0", "--payoff", "points"}, command.ExitUsage, `--payoff "points"`},
 		{[]string{"analyse", runDir, "--match", "0", "--table", other}, 1, "was made under"},
 		{[]string{"analyse", runDir, "--match", "0", "--table", table, "--payoff", "advance"}, 1, "holds payoff win-loss, not advance"},

@@ -14,6 +14,7 @@ import (
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/shellquote"
+	"github.com/kingoal/kingoal/solver/game"
 )
 
 // defaultAgents is the built-in league of `kingoal arena` (with 60 matches a pair, about 6 s
@@ -47,12 +48,13 @@ type arenaOptions struct {
 // passes one that runs an Apache Beam pipeline).
 func ArenaCommand(streams command.Streams, engine arena.Engine) *cobra.Command {
 	var o arenaOptions
+	memory, _ := game.DefaultGameMemory()
 	cmd := &cobra.Command{
 		Use:   "arena [--agents \"A;B;C\"] [--format league|gauntlet|knockout|worldcup] [--matches N] [--seed S] [--out DIR] [--resume] [rule flags]",
 		Short: "Run a league, gauntlet, knockout cups or World Cups between agents, write DIR/matches.parquet and DIR/run.json, print the leaderboard",
-		Long: `Arena plays a competition between agents (registry specs, see kingoal agents). The default
+		Long: fmt.Sprintf(`Arena plays a competition between agents (registry specs, see kingoal agents). The default
 league (six agents, the default rules) has no nash: at the default rules it first solves the
-whole game (~9 minutes, ~9.7 GiB) — add it with a game table (nash:table=FILE.kgt, from
+whole game (~9 minutes, ~%s at the peak) — add it with a game table (nash:table=FILE.kgt, from
 kingoal solve game --out FILE.kgt) or at short rules (the third example). Its "optimal" is a
 best response to the opponent's current line-up assumed kept, not the equilibrium.
 
@@ -83,7 +85,7 @@ beyond the game's value ½ — exact for agents whose choices depend on the brea
 (fixed, heuristic, qlearning at any rules that fit in 12 GiB, the default ones included;
 random at short rules; nash), otherwise a Monte Carlo lower bound "≥ x ± ci" over
 --exploitability-matches matches (see kingoal eval). It is computed once and cached in
-DIR/exploitability.json; --no-exploitability skips it.`,
+DIR/exploitability.json; --no-exploitability skips it.`, memory),
 		Example: `  kingoal arena
   kingoal arena --agents "heuristic;optimal;mcts:iters=500" --matches 100 --seed 7 --out runs/a
   kingoal arena --agents "random;heuristic;optimal;mcts:iters=200;nash" --throws-per-half 10 --moves 1 --out runs/short
@@ -199,7 +201,7 @@ func runArena(ctx context.Context, prog string, streams command.Streams, engine 
 		Events: arena.RunEvents{
 			Playing: func() {
 				began = time.Now()
-				fmt.Fprintf(streams.ErrOut, "%s: %s of %d agents, %d matches, seed %d, into %s\n", prog, c.Format, len(c.Agents), c.TotalMatches(), o.seed, o.out)
+				fmt.Fprintf(streams.ErrOut, "%s: %s of %d agents, %s, seed %d, into %s\n", prog, c.Format, len(c.Agents), command.Count(c.TotalMatches(), "match", "matches"), o.seed, o.out)
 			},
 			Matches: matches.Set,
 			Played: func(tally *arena.Tally) {
@@ -208,7 +210,7 @@ func runArena(ctx context.Context, prog string, streams command.Streams, engine 
 				if o.resume { // some were played by an earlier attempt: a rate from the total would lie
 					took = fmt.Sprintf("done (this attempt: %.1fs)", time.Since(began).Seconds())
 				}
-				fmt.Fprintf(streams.ErrOut, "%s: %d matches %s; wrote %s, run.json and the charts\n", prog, tally.Matches(), took, strings.Join(filesOf(c), ", "))
+				fmt.Fprintf(streams.ErrOut, "%s: %s %s; wrote %s, run.json and the charts\n", prog, command.Count(tally.Matches(), "match", "matches"), took, strings.Join(filesOf(c), ", "))
 			},
 			Measuring: func(agents int) {
 				fmt.Fprintf(streams.ErrOut, "kingoal: exploitability of the %d agents (exact where it can be, else %d matches each; cached in %s)\n",

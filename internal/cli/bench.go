@@ -11,32 +11,39 @@ import (
 	"github.com/kingoal/kingoal/bench"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/cli/command"
+	"github.com/kingoal/kingoal/solver/game"
 )
 
 func newBenchCmd(streams command.Streams) *cobra.Command {
 	var suite, out string
 	var force bool
+	memory, _ := game.DefaultGameMemory()
 	cmd := &cobra.Command{
 		Use:   "bench [--suite tiny|standard|default] [--out DIR] [--force]",
 		Short: "Run Kingoal-Bench: learners measured exactly (NashConv, no sampling) as they learn, beside the solved equilibrium",
-		Long: `Bench runs a declared suite of learners × rule sizes × seeds — fictitious play, regret
-matching+, PSRO and tabular Q-learning self-play, with the exact solver's verified
-equilibrium as the truth beside them — and measures every learner's policy exactly as it
-learns (both best responses, no sampling). It writes DIR/bench.parquet (schema
+		Long: fmt.Sprintf(`Bench runs a declared suite of learners × rule sizes × seeds, with the exact solver's
+verified equilibrium as the truth beside them, and measures every learner's policy exactly as
+it learns (both best responses, no sampling). It writes DIR/bench.parquet (schema
 bench-curve/1: a row a measurement — iteration, samples, full-width passes, learning
 seconds, exploitability, NashConv), charts of NashConv against learning time
 (nash_conv_seconds.png), against passes (nash_conv_passes.png) and against episodes
 (nash_conv_samples.png), and a Markdown summary (bench.md, also printed).
 
-Suites: tiny (3-throw halves, one move: about a minute; CI runs it), standard (10-throw
-halves, one move: the published figures, about half an hour on 2 cores) and default (the
-real rules: the solver and Q-learning — the full-width learners' strategies would not fit in
-memory there; about half an hour and 10 GB). Self-play MaskablePPO runs in Python
-(python/examples/selfplay_maskable_ppo.py, told the report's directory) and joins the report
-from DIR/external. Every finished entry is
-kept in DIR/parts, so an interrupted run (Ctrl-C) continues where it stopped when run again;
---force starts over. The same suite gives the same figures but the seconds: the full-width
-learners are deterministic and Q-learning's episodes come from the suite's seeds.`,
+Suites (learners beside the solver):
+  tiny      3-throw halves, one move; 44 s on 2 cores idle, ~3 minutes beside other
+            work; CI runs it.
+            %s
+  standard  10-throw halves, one move: the published figures; about half an hour.
+            %s
+  default   the real rules; about half an hour, the solver ~%s at the peak (the
+            full-width learners' strategies would not fit in memory there).
+            %s
+Self-play MaskablePPO runs in Python (python/examples/selfplay_maskable_ppo.py, told the
+report's directory) and joins the report from DIR/external. Every finished entry is kept in
+DIR/parts, so an interrupted run (Ctrl-C) continues where it stopped when run again; --force
+starts over. The same suite gives the same figures but the seconds: the full-width learners
+are deterministic and Q-learning's episodes come from the suite's seeds.`,
+			suiteLearners("tiny"), suiteLearners("standard"), memory, suiteLearners("default")),
 		Example: `  kingoal bench --suite tiny --out bench-tiny
   kingoal bench --suite standard --out bench-standard`,
 		Args: cobra.NoArgs,
@@ -58,7 +65,7 @@ learners are deterministic and Q-learning's episodes come from the suite's seeds
 					return fmt.Errorf("bench: %w", err)
 				}
 			}
-			fmt.Fprintf(streams.ErrOut, "kingoal: bench suite %s, %d entries, into %s (seeds in the suite: %s)\n", s.Name, len(s.Entries), out, seedsOf(s))
+			fmt.Fprintf(streams.ErrOut, "kingoal: bench suite %s, %s, into %s (seeds in the suite: %s)\n", s.Name, command.Count(len(s.Entries), "entry", "entries"), out, seedsOf(s))
 			bar := command.NewProgress(streams.ErrOut, len(s.Entries), "entries")
 			rows, err := bench.Run(cmd.Context(), s, bench.Options{Dir: out, Progress: func(done, _ int, e bench.Entry, last *datasets.BenchCurveRow) {
 				what := fmt.Sprintf("%s under %s", e.Learner, e.Rules)
@@ -99,4 +106,15 @@ func seedsOf(s bench.Suite) string {
 		return "none"
 	}
 	return strings.Join(seeds, ", ")
+}
+
+// suiteLearners lists a suite's learners for the help, the solver left out (every suite has it).
+func suiteLearners(name string) string {
+	var names []string
+	for _, l := range bench.Suites[name].Learners() {
+		if l != "the exact solver" {
+			names = append(names, l)
+		}
+	}
+	return strings.Join(names, ", ")
 }

@@ -11,9 +11,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kingoal/kingoal/internal/testtool"
 )
 
-// TestCatalogueKilledResumes: `kingoal solve catalogue` killed with SIGKILL at 20 moments
+// TestCatalogueKilledResumes: `kingoal solve catalogue` killed with SIGKILL at 4 (heavy: 20) moments
 // drawn across a whole run (seeded) is run again in the same directory; every time the rerun
 // finishes, its tables are byte for byte an uninterrupted run's, its reports equal that run's
 // but for what is measured (seconds, peak memory, read time, and the checksum over them), and
@@ -31,7 +33,10 @@ func TestCatalogueKilledResumes(t *testing.T) {
 	whole := time.Since(began)
 	want := catalogueFiles(t, ref)
 	rng := rand.New(rand.NewPCG(56, 57))
-	const trials = 20
+	trials := 4 // KINGOAL_HEAVY: 20 (the same draws, continued)
+	if testtool.Heavy() {
+		trials = 20
+	}
 	for trial := range trials {
 		dir := filepath.Join(t.TempDir(), "cat")
 		at := time.Duration(rng.Float64() * float64(whole))

@@ -93,6 +93,6 @@ func runGenerate(ctx context.Context, prog string, io command.Streams, engine ar
 	if err != nil {
 		return runError(err)
 	}
-	fmt.Fprintf(io.Out, "%d matches; decisions in %s\n", tally.Matches(), filepath.Join(o.out, "decisions.parquet"))
+	fmt.Fprintf(io.Out, "%s; decisions in %s\n", command.Count(tally.Matches(), "match", "matches"), filepath.Join(o.out, "decisions.parquet"))
 	return nil
 }

@@ -123,7 +123,7 @@ func TestKilledFictitiousPlayResumes(t *testing.T) {
 	bin := kingoalBinary(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "f.kgp")
-	rules := []string{"--throws-per-half", "4", "--moves", "1"}
+	rules := []string{"--throws-per-half", "3", "--moves", "1"}
 	cmd := exec.Command(bin, append([]string{"train", "fictitious", "--iterations", "100", "--out", out}, rules...)...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -138,7 +138,7 @@ func TestKilledFictitiousPlayResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, head, err := agents.ResumeFictitious(f, env.Rules{ThrowsPerHalf: 4, Moves: 1})
+	_, head, err := agents.ResumeFictitious(f, env.Rules{ThrowsPerHalf: 3, Moves: 1})
 	f.Close()
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/rank"
 	"github.com/spf13/cobra"
@@ -105,8 +106,8 @@ func writeLeagueTable(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	if gauntlet {
 		title = "Gauntlet"
 	}
-	fmt.Fprintf(w, "%s: %d agents, %d matches (%d per pair), seed %d\nrules: %s\n", title,
-		len(info.Agents), lb.Tally.Matches(), info.MatchesPerPairing, info.Seed, info.Rules)
+	fmt.Fprintf(w, "%s: %d agents, %s (%d per pair), seed %d\nrules: %s\n", title,
+		len(info.Agents), command.Count(lb.Tally.Matches(), "match", "matches"), info.MatchesPerPairing, info.Seed, info.Rules)
 	if gauntlet {
 		// Ranked by total points, the challenger, who plays every match, would always top
 		// the others; they each play it once a pairing.
@@ -166,7 +167,7 @@ func writeRatings(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	}
 	if expl != nil {
 		gap()
-		fmt.Fprintln(w, "Exploitability: a best response's score against the agent minus ½ — exact, \"≥\" a Monte Carlo lower bound ± its 95% interval, or not computed (a live Python policy with state).")
+		fmt.Fprintln(w, "Exploitability ("+exploit.Scale+") against the agent — exact, \"≥\" a Monte Carlo lower bound ± its 95% interval, or not computed (a live Python policy with state).")
 	}
 	if lb.AlphaRank != nil {
 		gap()

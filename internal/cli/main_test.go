@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -180,7 +181,7 @@ func TestErrorsSpeakTheUsersLanguage(t *testing.T) {
 		{[]string{"solve", "equilibrium", "--throws-per-half", "3", "--out", dir}, "is a directory; want a file name"},
 		{[]string{"solve", "odd"}, `unknown command "odd" for "kingoal solve"; its commands: catalogue, counter, equilibrium, game, matrix, odds, policy`},
 		{[]string{"eval", "qlearning", "--vs", "random"}, "qlearning needs a model"},
-		{[]string{"solve", "policy", "--throws-per-half", "10000"}, "policy too large: 10000-throw halves need"},
+		{[]string{"solve", "policy", "--throws-per-half", "10000"}, "too large for memory: 10000-throw halves need"},
 	} {
 		code, _, stderr := run(t, c.args...)
 		msg := strings.TrimSpace(stderr)
@@ -301,9 +302,35 @@ func TestTooLargeIsUsageEverywhere(t *testing.T) {
 		{"train", "fictitious", "--throws-per-half", "400", "--out", out + ".kgp"},
 		{"eval", "optimal", "--vs", "random", "-n", "2", "--throws-per-half", "400"},
 		{"solve", "policy", "--throws-per-half", "2000"},
+		{"train", "psro", "--out", out + ".psro.kgp"}, // a learner's strategies at the default rules: no policy (issue 64)
 	} {
-		if code, _, stderr := run(t, args...); code != command.ExitUsage || !strings.Contains(stderr, "too large") {
-			t.Errorf("%v: exit %d, %q; want %d and the size", args, code, stderr, command.ExitUsage)
+		code, _, stderr := run(t, args...)
+		if code != command.ExitUsage || !strings.Contains(stderr, "too large") || strings.Contains(stderr, "policy too large") {
+			t.Errorf("%v: exit %d, %q; want %d and the size, not called a policy", args, code, stderr, command.ExitUsage)
 		}
+	}
+}
+
+// TestOneIsSingular: a count of one reads "1 match", "1 inaccuracy", never "1 matches"
+// (issue 64: "1 inaccuracies", "serving 1 run directories").
+func TestOneIsSingular(t *testing.T) {
+	dir := t.TempDir()
+	plural := regexp.MustCompile(`\b1 (matches|opponents|inaccuracies|mistakes|blunders|decisions|entries|frames|run directories)\b`)
+	for _, args := range [][]string{
+		{"simulate", "-n", "1"},
+		{"eval", "random", "--vs", "heuristic", "-n", "1", "--throws-per-half", "3", "--moves", "1"},
+		{"arena", "--agents", "random;heuristic", "--format", "gauntlet", "--matches", "1", "--throws-per-half", "3", "--no-exploitability", "--out", filepath.Join(dir, "run")},
+		{"analyse", filepath.Join(dir, "run"), "--match", "0"},
+	} {
+		code, stdout, stderr := run(t, args...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, stderr)
+		}
+		if m := plural.FindString(stdout + stderr); m != "" {
+			t.Errorf("%q says %q:\n%s%s", args, m, stdout, stderr)
+		}
+	}
+	if got := command.Count(1, "run directory", "run directories"); got != "1 run directory" {
+		t.Errorf("Count(1) = %q", got)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/kingoal/kingoal/internal/testtool"
 )
 
 // TestNotebooksRun generates small data with the CLI and executes every notebook in
@@ -16,6 +18,7 @@ import (
 // output lacks the figures it is meant to show. Without pyarrow the notebooks read Parquet
 // through `kingoal datasets export`, so a fresh binary is built for them.
 func TestNotebooksRun(t *testing.T) {
+	testtool.SkipUnlessHeavy(t, "executing the notebooks (Jupyter, about 3 minutes)")
 	jupyter, err := exec.LookPath("jupyter-nbconvert")
 	_, pyErr := os.Stat("/usr/bin/python3")
 	requireTool(t, "Jupyter (jupyter-nbconvert) and /usr/bin/python3", err == nil && pyErr == nil)

@@ -117,10 +117,14 @@ func resumeRun(fs *pflag.FlagSet, dir string, values func(arena.RunInfo) map[str
 	})
 }
 
-// resumable is the RunE of a command that plays into a run directory: with --resume, the
-// stored run's flags are applied first (resumeRun, from the run in *out), then run runs.
+// resumable is the RunE of a command that plays into a run directory: --out left at its
+// default is numbered (defaultRunDir), with --resume the stored run's flags are applied
+// (resumeRun, from the run in *out), then run runs.
 func resumable(resume *bool, out *string, values func(arena.RunInfo) map[string]string, run func(cmd *cobra.Command) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, _ []string) error {
+		if err := defaultRunDir(cmd, out); err != nil {
+			return err
+		}
 		if *resume {
 			if err := resumeRun(cmd.Flags(), *out, values); err != nil {
 				return err
@@ -128,6 +132,26 @@ func resumable(resume *bool, out *string, values func(arena.RunInfo) map[string]
 		}
 		return run(cmd)
 	}
+}
+
+// defaultRunDir numbers --out when it was left at its default (command.RunDirChoice): a
+// rerun of `kingoal arena` goes into kingoal-arena-2, and says so; --resume and --force
+// take the newest run.
+func defaultRunDir(cmd *cobra.Command, out *string) error {
+	fl := cmd.Flags().Lookup("out")
+	if fl == nil || fl.Changed {
+		return nil
+	}
+	latest := cmd.Flags().Lookup("resume").Value.String() == "true" || cmd.Flags().Lookup("force").Value.String() == "true"
+	dir, numbered, err := command.RunDirChoice(fl.DefValue, latest)
+	if err != nil {
+		return err
+	}
+	if numbered && !latest {
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s holds an earlier run: this one goes into %s (--out DIR chooses)\n", cmd.Root().Name(), fl.DefValue, dir)
+	}
+	*out = dir
+	return nil
 }
 
 // runDirError turns the arena's refusals to touch a run directory into usage errors that

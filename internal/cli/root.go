@@ -40,12 +40,12 @@ func ExecuteRoot(root func(command.Streams) *cobra.Command, args []string, in io
 func ExecuteContext(ctx context.Context, root func(command.Streams) *cobra.Command, args []string, in io.Reader, out, errOut io.Writer) int {
 	cmd := root(command.Streams{In: in, Out: out, ErrOut: errOut})
 	cmd.SetArgs(args)
-	err := cmd.ExecuteContext(ctx)
+	ran, err := cmd.ExecuteContextC(ctx)
 	if err == nil {
 		return command.ExitOK
 	}
 	prefix := cmd.Name() + ": "
-	msg := command.Message(err, prefix)
+	msg := command.Message(err, prefix, strings.TrimPrefix(ran.CommandPath(), cmd.Name()+" "))
 	if errors.Is(err, syscall.ENOSPC) { // what to do, not only what happened
 		msg += " — the disk is full: free some space, then run the same command again with --resume " +
 			"(arena, datasets generate and train continue where they stopped; other commands start over)"
@@ -123,17 +123,21 @@ func exitCodesTopic() *cobra.Command {
 
   0    success
   1    failure: something could not be read, written or computed — a missing, corrupt
-       or foreign input file (a Parquet file of another schema, a model for other rules),
-       a full disk, a solve that failed its own check, an agent that could not decide
-  2    usage: bad flags, arguments or values (a line-up, an agent spec, a rule knob); a
-       request the machine cannot hold (a policy too large); a request that contradicts
-       what is on disk (an output that exists without --force, a --resume whose flags
-       differ from the run's, a --resume with no run to resume, an output another
-       kingoal process is writing now: a run directory, a model, a dataset)
+       or foreign input file or directory, named by an argument or a flag alike (a
+       Parquet file of another schema, a model for other rules), a full disk, a solve
+       that failed its own check, an agent that could not decide
+  2    usage: bad flags, arguments or values (a line-up, an agent spec, a rule knob, a
+       value the input does not have: analyse --match 99 of a 10-match run); a request
+       the machine cannot hold (a policy, a game or a learner too large for memory); a
+       request that contradicts what is on disk (an output that exists without --force,
+       a --resume whose flags differ from the run's, a --resume with no run to resume,
+       an output another kingoal process is writing now: a run directory, a model, a
+       dataset)
   130  interrupted (Ctrl-C): what was finished is kept, and the last line says how to
        continue (--resume) where a command can
 
-The error is always one line on standard error, starting with the program's name.`,
+The error is always one line on standard error: the program's name, the command, then what
+is wrong (kingoal: leaderboard: open runs/x: no such file or directory).`,
 	}
 }
 

@@ -179,3 +179,28 @@ func FuzzResumeRunJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestArenaRerunOfTheDefault: the README's first command run twice works both times — a
+// rerun without --out goes into a new numbered directory and says so (issue 64); --resume
+// and --force without --out take the newest; an explicit --out is never numbered.
+func TestArenaRerunOfTheDefault(t *testing.T) {
+	t.Chdir(t.TempDir())
+	args := []string{"arena", "--agents", "random;fixed:2-2-2-2-2", "--matches", "4", "--throws-per-half", "3", "--no-exploitability"}
+	first := mustRun(t, args...)
+	code, second, stderr := run(t, args...)
+	if code != 0 || second != first || !strings.Contains(stderr, "kingoal-arena holds an earlier run: this one goes into kingoal-arena-2") {
+		t.Fatalf("the rerun: exit %d, stderr %q; want exit 0, the same table and a line naming kingoal-arena-2", code, stderr)
+	}
+	for _, dir := range []string{"kingoal-arena", "kingoal-arena-2"} {
+		if _, err := os.Stat(filepath.Join(dir, "matches.parquet")); err != nil {
+			t.Errorf("%s: %v", dir, err)
+		}
+	}
+	if again := mustRun(t, "arena", "--resume"); again != first { // the newest, finished: its table again
+		t.Errorf("--resume printed %q, want %q", again, first)
+	}
+	if _, err := os.Stat("kingoal-arena-3"); err == nil {
+		t.Error("--resume made kingoal-arena-3")
+	}
+	wantRefusal(t, "kingoal-arena holds a finished run", append(args, "--out", "kingoal-arena")...)
+}

@@ -77,13 +77,19 @@ func runServe(ctx context.Context, streams command.Streams, o serveOptions) erro
 	if o.maxFile <= 0 || o.maxFile > 1<<20 {
 		return command.Usagef("--max-file-mib %d: want 1 to %d", o.maxFile, 1<<20)
 	}
+	// A path that is missing is an input that cannot be read (exit 1, as every command's); one
+	// that is there but of the wrong kind is a bad value (exit 2).
 	for _, dir := range o.runs {
-		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		if info, err := os.Stat(dir); err != nil {
+			return fmt.Errorf("--runs %s: %w", dir, err)
+		} else if !info.IsDir() {
 			return command.Usagef("--runs %s: not a directory", dir)
 		}
 	}
 	for _, t := range o.tables {
-		if info, err := os.Stat(t); err != nil || !info.Mode().IsRegular() {
+		if info, err := os.Stat(t); err != nil {
+			return fmt.Errorf("--table %s: %w", t, err)
+		} else if !info.Mode().IsRegular() {
 			return command.Usagef("--table %s: not a file", t)
 		}
 		if dyngame.IsTableFile(t) {
@@ -104,7 +110,7 @@ func runServe(ctx context.Context, streams command.Streams, o serveOptions) erro
 	if public {
 		fmt.Fprintf(streams.ErrOut, "kingoal: warning: --addr %s is not loopback: the pages, and the files in the run directories, are now visible to the network\n", o.addr)
 	}
-	fmt.Fprintf(streams.ErrOut, "kingoal: serving %d run directories on http://%s (Ctrl-C stops)\n", len(o.runs), ln.Addr())
+	fmt.Fprintf(streams.ErrOut, "kingoal: serving %s on http://%s (Ctrl-C stops)\n", command.Count(len(o.runs), "run directory", "run directories"), ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(web.SecureListener(ln)) }()
 	select {

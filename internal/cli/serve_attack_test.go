@@ -156,7 +156,12 @@ func TestServeUnderAttack(t *testing.T) {
 	}
 	for _, l := range links {
 		path := strings.ReplaceAll(l[1], "&amp;", "&")
-		if code, body, _ := request(t, base, path, ""); code != 200 || !strings.Contains(body, "Ratings") && !strings.Contains(path, "linkedmatches") {
+		code, body, _ := request(t, base, path, "")
+		if strings.Contains(path, "linkedmatches") { // refused, with an error status (issue 64: it was 200)
+			if code != 403 || !strings.Contains(body, `class="err"`) {
+				t.Errorf("the runs page's link %s: %d, want 403 and the error\n%.300s", path, code, body)
+			}
+		} else if code != 200 || !strings.Contains(body, "Ratings") {
 			t.Errorf("the runs page's link %s: %d\n%.300s", path, code, body)
 		}
 	}

@@ -312,5 +312,9 @@ func writeCurveTable(w io.Writer, curve []datasets.LearningCurveRow) error {
 		}
 		rows = append(rows, []string{fmt.Sprint(c.Episodes), fmt.Sprintf("%.4f", c.Score), ci, best, regret, x, fmt.Sprint(c.States)})
 	}
-	return command.AppendRows(t, rows)
+	if err := command.AppendRows(t, rows); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "Every figure on the score scale (a win 1, a draw ½); exploitability: a best response's expected score minus ½.\n")
+	return err
 }

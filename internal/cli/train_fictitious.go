@@ -12,6 +12,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/policy"
@@ -91,7 +92,11 @@ func runFictitious(ctx context.Context, streams command.Streams, o trainOptions,
 		rows = append(rows, []string{fmt.Sprint(c.Iteration), fmt.Sprintf("%.6f", c.Exploitability), fmt.Sprintf("%.6f", c.NashConv), fmt.Sprint(c.Passes), fmt.Sprintf("%.1f", c.Seconds)})
 	}
 	rows = append(rows, []string{"final", fmt.Sprintf("%.6f", x), fmt.Sprintf("%.6f", 2*x), "", ""})
-	return command.AppendRows(t, rows)
+	if err := command.AppendRows(t, rows); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(streams.Out, "Exploitability on the %s; NashConv is twice it.\n", exploit.Scale)
+	return err
 }
 
 // learnerFrom is the learner to train: new (an interrupted run's checkpoint refused unless

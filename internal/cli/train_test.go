@@ -16,6 +16,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/jsonfile"
+	"github.com/kingoal/kingoal/internal/testtool"
 )
 
 func TestTrainAndResume(t *testing.T) {
@@ -158,8 +159,8 @@ func TestTrainResumeKeepsItsTargetAndEveryCurveRow(t *testing.T) {
 // figure; a second run without --force and Q-learning's flags are refused.
 func TestTrainFictitious(t *testing.T) {
 	for _, algo := range []string{"fictitious", "regret", "psro"} {
-		if algo != "fictitious" && testing.Short() {
-			continue // the race stage: the same run as fictitious play's, more passes
+		if algo != "fictitious" && (testing.Short() || !testtool.Heavy()) {
+			continue // the race stage and a plain go test: the same run as fictitious play's, more passes
 		}
 		t.Run(algo, func(t *testing.T) { trainFullWidth(t, algo) })
 	}

@@ -97,6 +97,6 @@ func runWatch(ctx context.Context, streams command.Streams, o watchOptions, args
 	if err := datasets.WriteAtomic(o.gif, func(w io.Writer) error { return anim.Encode(w, gifHold) }); err != nil {
 		return fmt.Errorf("watch: --gif: %w", err)
 	}
-	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (%d frames)\n", o.gif, anim.Frames())
+	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (%s)\n", o.gif, command.Count(anim.Frames(), "frame", "frames"))
 	return nil
 }

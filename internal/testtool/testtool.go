@@ -56,3 +56,18 @@ func tellRunner(t *testing.T, verdict, why string) {
 	defer out.Close()
 	fmt.Fprintf(out, "--- %s %s: %s\n", verdict, t.Name(), why)
 }
+
+// Heavy reports whether the heavy checks run: the environment variable KINGOAL_HEAVY is set
+// (.ci/run sets it for its go test ./...). Without it, go test ./... stays within about a
+// minute a package on a 2-core machine (issue 64): a heavy check skips (SkipUnlessHeavy) or
+// runs a smaller version of itself, which still checks the same thing.
+func Heavy() bool { return os.Getenv("KINGOAL_HEAVY") != "" }
+
+// SkipUnlessHeavy skips t unless Heavy, in one line saying what it is and how to run it.
+func SkipUnlessHeavy(t *testing.T, what string) {
+	t.Helper()
+	if !Heavy() {
+		tellRunner(t, "SKIP", what+" is heavy: KINGOAL_HEAVY=1 runs it (.ci/run does)")
+		t.Skipf("skipping: %s is heavy: KINGOAL_HEAVY=1 runs it (.ci/run does)", what)
+	}
+}

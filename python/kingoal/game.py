@@ -8,7 +8,9 @@ class SolvedGame:
     """The equilibrium of the substitution game under one set of rules and a payoff, held by
     the native library (read-only; safe to share between threads).
 
-    value: the game's value to home. kickoff_mix(side): that side's equilibrium mix of
+    value: the game's value to home, on the payoff's scale (win-loss: P(win) − P(loss), where
+    the fair game is 0 — not nash_conv's score scale, P(win) + ½ P(draw), where it is ½; the
+    verification's figures are on the value's scale). kickoff_mix(side): that side's equilibrium mix of
     starting line-ups. mix(state) or mix(**fields): the equilibrium at a break — home's
     value and both sides' mixes. rules, knobs, payoff, moves, stats and verification (each
     side's best response to the other's strategy; None if it was not run) describe it.

@@ -36,6 +36,7 @@ var (
 // What is missing is decided before anything is built: without NumPy or pytest it skips, and
 // a missing optional module is named; KINGOAL_REQUIRE_TOOLS makes either a failure.
 func TestPythonPackage(t *testing.T) {
+	testtool.SkipUnlessHeavy(t, "the Python package's suite (pytest, minutes)")
 	python, missing := findPython()
 	testtool.Require(t, fmt.Sprintf("a Python with %s (%s lacks %s; set KINGOAL_PYTHON, see python/README.md)",
 		strings.Join(pythonNeeds, " and "), python, strings.Join(missing.needs, ", ")), len(missing.needs) == 0)

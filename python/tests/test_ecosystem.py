@@ -55,3 +55,14 @@ def test_to_minari_loads_iterates_and_recovers_the_env(tmp_path, monkeypatch, da
     assert env.unwrapped._init["opponent"] == "random" and env.unwrapped._init["throws_per_half"] == 6
     assert env.observation_space == again.observation_space
     env.reset(seed=0)
+
+
+def test_pandas_imports_without_warnings():
+    """pandas imports silently where the data extra is installed (issue 64: every import
+    warned that Debian's bottleneck 1.3.5 was older than pandas wants; the extra and CI's
+    pins bring one that fits). A fresh interpreter, warnings made errors."""
+    need("pandas")
+    import subprocess
+    import sys
+    run = subprocess.run([sys.executable, "-W", "error", "-c", "import pandas"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-2000:]

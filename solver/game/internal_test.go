@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/testtool"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 	"github.com/kingoal/kingoal/solver/zerosum"
@@ -187,8 +188,18 @@ func TestGameMatchesTheReferenceSolve(t *testing.T) {
 		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 2, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: lineup.PayoffAdvance},
 		{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: lineup.PayoffGoalDiff},
 	}
-	if testing.Short() { // the race stage: the parallel solve on a small game (the reference is slow under -race)
+	switch {
+	case testing.Short(): // the race stage: the parallel solve on a small game (the reference is slow under -race)
 		cases = []Problem{{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1}, Payoff: lineup.PayoffWinLoss}}
+	case !testtool.Heavy(): // every kind of rules, shorter halves (go test ./... within a minute: issue 64)
+		cases = []Problem{
+			{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 2}, Payoff: lineup.PayoffWinLoss},
+			{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 2, TiesCount: true}, Payoff: lineup.PayoffWinLoss},
+			{Rules: env.Rules{ThrowsPerHalf: 2, Moves: 3}, Payoff: lineup.PayoffWinLoss},
+			{Rules: env.Rules{ThrowsPerHalf: 4, Moves: 1}, Payoff: lineup.PayoffGoalDiff},
+			{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 2, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: lineup.PayoffAdvance},
+			{Rules: env.Rules{ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}, Payoff: lineup.PayoffGoalDiff},
+		}
 	}
 	for _, p := range cases {
 		fast, err := Solve(p)

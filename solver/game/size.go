@@ -135,3 +135,15 @@ func checkGame(p Problem) (int, error) {
 	}
 	return min(r.MoveBudget(), 5), nil
 }
+
+// DefaultGameMemory is the estimated peak memory (PeakOf) of the default rules' game solved
+// with its check: held in memory, and streamed to a table (kingoal solve game --out
+// FILE.kgt). It is the one figure every help text, the nash agent's notice and the pages quote
+// (a test holds the pages to it); measured peaks, below it, are in BENCHMARKS.md.
+func DefaultGameMemory() (inMemory, streamed string) {
+	s, err := Estimate(env.Rules{}, lineup.PayoffWinLoss)
+	if err != nil {
+		panic(err) // the default rules are valid
+	}
+	return formatBytes(s.PeakOf(true, false)), formatBytes(s.PeakOf(true, true))
+}

@@ -24,6 +24,19 @@ const (
 
 var payoffNames = [...]string{"win-loss", "goal-diff", "points", "advance"}
 
+// payoffScales say what a value under each payoff measures, for every printed figure.
+var payoffScales = [...]string{"P(win) − P(loss), from −1 to 1; a fair game is 0", "goals: home's expected goals − away's",
+	"league points: home's expected points − away's", "P(advance) − P(out), from −1 to 1; a fair game is 0"}
+
+// Scale says what a value under p measures (issue 64: values on this scale, where the
+// symmetric game is 0, stood beside NashConv on the score scale, where it is ½).
+func (p Payoff) Scale() string {
+	if int(p) < len(payoffScales) {
+		return payoffScales[p]
+	}
+	return p.String()
+}
+
 func (p Payoff) String() string {
 	if int(p) < len(payoffNames) {
 		return payoffNames[p]

@@ -31,8 +31,9 @@ type block struct {
 // maxPolicyBlocks bounds the number of breaks (each ~8 KB) a policy may hold, about 800 MB.
 const maxPolicyBlocks = 100_000
 
-// ErrTooLarge is wrapped when a policy would not fit in memory.
-var ErrTooLarge = errors.New("solver: policy too large")
+// ErrTooLarge is wrapped when what a solve would hold — a policy, a game's values, a
+// learner's strategies — would not fit in memory; the message says which.
+var ErrTooLarge = errors.New("solver: too large for memory")
 
 // SolveBasic computes the optimal Basic policy by backward induction over breaks. Between
 // two breaks the ball starts at midfield and line-ups are fixed, so the law of the next

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -32,15 +33,37 @@ func Usage(err error) error { return UsageError{err} }
 // too.
 func Usagef(format string, a ...any) error { return UsageError{fmt.Errorf(format, a...)} }
 
-// message is err's one line for the user: without a doubled program prefix, and an
-// interruption says so in words rather than Go's "context canceled".
-func Message(err error, prefix string) string {
+// Message is err's one line for the user after the program's name: what it concerns, then
+// what is wrong. It starts with the command that ran (what: "solve game", "leaderboard"), a
+// package's prefix that the user never typed ("arena: ", "bench: ") dropped: a command's
+// errors read as its own wherever they come from (issue 64: leaderboard and analyse said
+// "arena: "). An interruption says so in words rather than Go's "context canceled", in the
+// command that was interrupted ("eval: interrupted", "solve game: interrupted").
+func Message(err error, prefix, what string) string {
 	msg := strings.TrimPrefix(err.Error(), prefix)
 	if errors.Is(err, context.Canceled) {
 		msg = strings.TrimSuffix(strings.TrimSuffix(msg, "context canceled"), ": ")
-		if msg == "" {
-			msg = "interrupted"
+		if msg = strings.TrimPrefix(msg, what+": "); msg == what {
+			msg = ""
 		}
+		if !strings.Contains(msg, "interrupted") && !strings.Contains(msg, "stopped") {
+			msg = strings.TrimSuffix("interrupted in "+msg, " in ")
+		}
+	}
+	if what == "" || what == strings.TrimSuffix(prefix, ": ") || msg == what || strings.HasPrefix(msg, what+": ") || strings.HasPrefix(msg, what+" ") {
+		return msg
+	}
+	return what + ": " + withoutPackage(msg)
+}
+
+// foreignPrefixes are the packages whose prefix a command's message drops: the user named a
+// command, not them. "agents: " stays, since its messages name the spec the user wrote.
+var foreignPrefixes = []string{"analysis", "arena", "bench", "datasets", "env", "exploit", "frame", "game", "dyngame",
+	"live", "match", "rank", "solver", "train", "web", "catalogue", "lineup", "odds", "policy"}
+
+func withoutPackage(msg string) string {
+	if pkg, rest, found := strings.Cut(msg, ": "); found && slices.Contains(foreignPrefixes, pkg) {
+		return rest
 	}
 	return msg
 }

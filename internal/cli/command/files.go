@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/kingoal/kingoal/datasets"
 )
@@ -109,4 +111,47 @@ func LockError(err error) error {
 		who = fmt.Sprintf("another process (pid %d)", held.PID)
 	}
 	return Usagef("%s is in use by %s: wait for it to finish, or stop it", held.Path, who)
+}
+
+// RunDirChoice is where a command that plays into a run directory writes when --out is left
+// at its default def: a rerun must not need a flag, and must not touch an earlier run.
+// A fresh run takes def, or def-2, def-3, … past the highest-numbered one that exists (the
+// numbers stay in the order the runs were made); latest (--resume, --force) takes the
+// highest that exists. Numbered is false where dir is def itself.
+func RunDirChoice(def string, latest bool) (dir string, numbered bool, err error) {
+	highest := 0 // 1: def exists; n ≥ 2: def-n exists
+	if _, err := os.Lstat(def); err == nil {
+		highest = 1
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return "", false, err
+	}
+	matches, err := filepath.Glob(globEscape(def) + "-[0-9]*")
+	if err != nil {
+		return "", false, err
+	}
+	for _, m := range matches {
+		if n, err := strconv.Atoi(strings.TrimPrefix(m, def+"-")); err == nil && n >= 2 && fmt.Sprint(n) == strings.TrimPrefix(m, def+"-") {
+			highest = max(highest, n)
+		}
+	}
+	n := highest + 1
+	if latest {
+		n = max(highest, 1)
+	}
+	if n <= 1 {
+		return def, false, nil
+	}
+	return fmt.Sprintf("%s-%d", def, n), true, nil
+}
+
+// globEscape quotes the pattern characters of a literal path for filepath.Glob.
+func globEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteRune('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -110,7 +110,8 @@ func runSolveEquilibrium(ctx context.Context, io command.Streams, o solveEquilib
 		return command.WriteJSON(io.Out, equilibriumJSON{payoff.String(), r.String(), eq.Value, eq.Exploitability, eq.Dominated, toWeightedJSON(eq.Home), toWeightedJSON(eq.Away)})
 	}
 	fmt.Fprintf(io.Out, "line-up equilibrium, payoff %s\nrules: %s\n\n", payoff, r)
-	fmt.Fprintf(io.Out, "value to home: %s\nexploitability (best pure reply's gain): %.3g — verified\n", command.SignedFixed(eq.Value, 9), eq.Exploitability)
+	fmt.Fprintf(io.Out, "value to home: %s (%s)\nexploitability (best pure reply's gain, on the value's scale): %.3g — verified\n",
+		command.SignedFixed(eq.Value, 9), eq.Payoff.Scale(), eq.Exploitability)
 	fmt.Fprintf(io.Out, "dominated line-ups removed before the LP: %d of 242 (rows + columns)\n\n", eq.Dominated)
 	t := command.NewTable(io.Out, 2, "side", "line-up", "probability")
 	var rows [][]string

@@ -33,10 +33,11 @@ type solveGameOptions struct {
 
 func newSolveGameCmd(io command.Streams) *cobra.Command {
 	var o solveGameOptions
+	memory, streamed := game.DefaultGameMemory()
 	cmd := &cobra.Command{
 		Use:   "game [--payoff P] [rule flags] [--out FILE.kgt|FILE.parquet] [--in FILE.kgt] [--png FILE] [--json]",
 		Short: "The substitution game's equilibrium: optimal substitutions when both coaches adapt",
-		Long: `Game solves Basic-mode Kingoal as a two-player zero-sum stochastic game: at every break
+		Long: fmt.Sprintf(`Game solves Basic-mode Kingoal as a two-player zero-sum stochastic game: at every break
 both players choose their next line-up at once and hidden, within their moves left. Backward
 induction over break states (both line-ups and budgets, time, score) with an exact matrix
 game at each break; the kick-off is the hidden choice of starting line-ups. Payoffs:
@@ -54,12 +55,13 @@ then keeps no values but the layers it still reads (about two thirds of the memo
 summary is printed from the table read back. nash:table=FILE.kgt plays it and --in FILE.kgt
 prints this summary from it without solving (--verify checks the loaded strategy again by
 both best responses, a separate backward induction: ~2.5 minutes and ~8 GB for the default
-game). --out FILE.parquet writes every break's mixes as Parquet rows (schema game/1) for
+game, the table included). --out FILE.parquet writes every break's mixes as Parquet rows (schema game/1) for
 analysis; --png a chart of how often home changes by time and score.
 
 Without --out FILE.kgt the solve holds a value for every break state a match can reach. With
 no rule flags it solves the default rules (three moves, 45-throw halves, 337 M break states):
-~9 minutes and ~9 GB on two cores (with --out FILE.kgt ~6 GiB). The knockout game
+~9 minutes and ~%[1]s at the peak on two cores (with --out FILE.kgt ~%[2]s; estimated as
+every size here is, BENCHMARKS.md has the measured peaks). The knockout game
 with three moves (--knockout --payoff advance, 590 M break states) fits 12 GiB only with
 --out FILE.kgt: ~10 minutes, 8.9–9.8 GiB measured. Rules that need more than --max-gib are
 refused up front, naming the size; it prints the size first; BENCHMARKS.md has the measured
@@ -73,7 +75,7 @@ the kick-off stays a hidden matrix game. It prints the value, the kick-off mix, 
 the equilibrium's decisions at a few times and scores; --out FILE.kgt writes its table (every
 decision, a byte each; nash:table= plays it, --in reads it, --in --verify checks it again by
 both best responses; --out FILE.parquet and --png are not available for it yet). Every mode pair at the default
-length solves with its check in at most 100 s and 7.4 GiB (BENCHMARKS.md).`,
+length solves with its check in at most 100 s and 7.4 GiB (BENCHMARKS.md).`, memory, streamed),
 		Example: `  kingoal solve game --throws-per-half 5 --moves 1
   kingoal solve game --throws-per-half 10 --moves 1 --payoff goal-diff --out game.parquet --png game.png
   kingoal solve game --out game.kgt && kingoal solve game --in game.kgt --out game.parquet
@@ -111,6 +113,7 @@ length solves with its check in at most 100 s and 7.4 GiB (BENCHMARKS.md).`,
 // are the table's, to float32 (≈ 7 digits).
 type GameReport struct {
 	Payoff       string          `json:"payoff"`               // win-loss, goal-diff, points or advance
+	Scale        string          `json:"scale"`                // what the value and the check measure (the payoff's scale)
 	Rules        string          `json:"rules"`                // the rules in words
 	Value        float64         `json:"value"`                // the game's value to home
 	KickOffHome  []weightedJSON  `json:"kickoff_home"`         // home's equilibrium mix of starting line-ups
@@ -268,7 +271,7 @@ func finishGame(ctx context.Context, io command.Streams, o solveGameOptions, g *
 func newGameReport(g *game.Game, took time.Duration) (GameReport, error) {
 	p := g.Problem
 	ko := g.KickOff()
-	rep := GameReport{Payoff: p.Payoff.String(), Rules: p.Rules.String(), Value: g.Value(), KickOffHome: toWeightedJSON(ko.Home),
+	rep := GameReport{Payoff: p.Payoff.String(), Scale: p.Payoff.Scale(), Rules: p.Rules.String(), Value: g.Value(), KickOffHome: toWeightedJSON(ko.Home),
 		KickOffAway: toWeightedJSON(ko.Away), Stats: g.Stats(), Seconds: took.Seconds()}
 	if c, ok := g.Check(); ok {
 		rep.Verification = &c

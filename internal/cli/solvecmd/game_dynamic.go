@@ -16,6 +16,7 @@ import (
 // dynamicGameReport is what solve game prints (and --json writes) when a side plays Dynamic.
 type dynamicGameReport struct {
 	Payoff       string             `json:"payoff"`               // win-loss, goal-diff, points or advance
+	Scale        string             `json:"scale"`                // what the value and the check measure (the payoff's scale)
 	Rules        string             `json:"rules"`                // the rules in words
 	Modes        [2]string          `json:"modes"`                // home's, away's
 	Trigger      string             `json:"dynamic_trigger"`      // win or turnover: what earns a Dynamic shift
@@ -120,7 +121,7 @@ func finishDynamicGame(io command.Streams, o solveGameOptions, rep dynamicGameRe
 func newDynamicGameReport(g *dyngame.Game, took time.Duration) dynamicGameReport {
 	p := g.Problem
 	ko := g.KickOff()
-	rep := dynamicGameReport{Payoff: p.Payoff.String(), Rules: p.Rules.String(), Modes: [2]string{p.Rules.Modes[env.Home].String(), p.Rules.Modes[env.Away].String()},
+	rep := dynamicGameReport{Payoff: p.Payoff.String(), Scale: p.Payoff.Scale(), Rules: p.Rules.String(), Modes: [2]string{p.Rules.Modes[env.Home].String(), p.Rules.Modes[env.Away].String()},
 		Trigger: p.Rules.DynamicTrigger.String(), Value: g.Value(), KickOffHome: toWeightedJSON(ko.Home), KickOffAway: toWeightedJSON(ko.Away),
 		Stats: g.Stats(), Seconds: took.Seconds(), Decisions: dynamicGameSummary(g)}
 	if c, ok := g.Check(); ok {
@@ -166,12 +167,7 @@ func renderDynamicGame(io command.Streams, rep dynamicGameReport) error {
 	}
 	fmt.Fprintf(io.Out, "%d throw states, %d decisions (shifts and breaks, each a max or a min), 1 kick-off matrix game; %s\n",
 		st.BreakStates, st.OneSided, took)
-	fmt.Fprintf(io.Out, "value to home: %s\n", command.SignedFixed(rep.Value, 9))
-	if c := rep.Verification; c != nil {
-		fmt.Fprintf(io.Out, "best-response check%s: home's best response %+.3g, away's %+.3g, exploitability %.3g — verified\n\n", when, c.HomeBest, c.AwayBest, c.Exploitability)
-	} else {
-		fmt.Fprintf(io.Out, "best-response check: not run\n\n")
-	}
+	renderValue(io, rep.Value, rep.Scale, rep.Verification, when)
 	if err := renderKickOffMix(io, "kick-off mix:", rep.KickOffHome, rep.KickOffAway); err != nil {
 		return err
 	}

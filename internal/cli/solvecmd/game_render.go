@@ -6,6 +6,7 @@ import (
 
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/cli/command"
+	"github.com/kingoal/kingoal/solver/game"
 )
 
 // mixWords writes a mix as changes from the current line-up: "keep 0.62 · 2→5 0.38".
@@ -42,16 +43,11 @@ func renderGame(io command.Streams, rep GameReport) error {
 	}
 	fmt.Fprintf(io.Out, "%d break states, %d stage games (%d pure saddles, %d mixed, by LP), %d one-sided; %s\n",
 		st.BreakStates, st.StageGames, st.Saddles, st.LPs, st.OneSided, took)
-	fmt.Fprintf(io.Out, "value to home: %s\n", command.SignedFixed(rep.Value, 9))
-	if c := rep.Verification; c != nil {
-		when := ""
-		if rep.Table != "" && !rep.Reverified {
-			when = " (run by the solve that wrote the table; --verify runs it again)"
-		}
-		fmt.Fprintf(io.Out, "best-response check%s: home's best response %+.3g, away's %+.3g, exploitability %.3g — verified\n\n", when, c.HomeBest, c.AwayBest, c.Exploitability)
-	} else {
-		fmt.Fprintf(io.Out, "best-response check: not run\n\n")
+	when := ""
+	if rep.Table != "" && !rep.Reverified {
+		when = " (run by the solve that wrote the table; --verify runs it again)"
 	}
+	renderValue(io, rep.Value, rep.Scale, rep.Verification, when)
 	if err := renderKickOffMix(io, "kick-off mix (both budgets full):", rep.KickOffHome, rep.KickOffAway); err != nil {
 		return err
 	}
@@ -72,4 +68,16 @@ func renderGame(io command.Streams, rep GameReport) error {
 		rows = append(rows, []string{s.Situation, s.Home, s.Away, command.Signedf(s.Value, 4)})
 	}
 	return command.AppendRows(t, rows)
+}
+
+// renderValue writes a game's value to home and its best-response check, naming the scale
+// both are on (the payoff's: P(win) − P(loss) for win-loss, where the fair game is 0).
+func renderValue(io command.Streams, value float64, scale string, c *game.Check, when string) {
+	fmt.Fprintf(io.Out, "value to home: %s (%s)\n", command.SignedFixed(value, 9), scale)
+	if c == nil {
+		fmt.Fprintf(io.Out, "best-response check: not run\n\n")
+		return
+	}
+	fmt.Fprintf(io.Out, "best-response check%s: home's best response %+.3g, away's %+.3g, exploitability %.3g (on the value's scale) — verified\n\n",
+		when, c.HomeBest, c.AwayBest, c.Exploitability)
 }
