@@ -2,6 +2,7 @@ package agents
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -179,6 +180,26 @@ func solvedFor(s Setup, p game.Problem, payoff string) error {
 
 // Reset reseeds the agent's draws.
 func (n *Nash) Reset(seed uint64) { n.rng.Reset(seed, streamNash) }
+
+// Equilibrium is the game n plays — its rules, its payoff — and its best-response check: the
+// stored one, or for a Basic game without it game.Verify's (ok false where there is none: a
+// game with a Dynamic side solved without its check). Package exploit reads nash's exact
+// exploitability from it, as an ability of any agent that plays a solved equilibrium.
+func (n *Nash) Equilibrium() (env.Rules, lineup.Payoff, func(context.Context) (c game.Check, ok bool, err error)) {
+	if n.Dynamic != nil {
+		return n.Dynamic.Problem.Rules, n.Dynamic.Problem.Payoff, func(context.Context) (game.Check, bool, error) {
+			c, ok := n.Dynamic.Check()
+			return c, ok, nil
+		}
+	}
+	return n.Game.Problem.Rules, n.Game.Problem.Payoff, func(ctx context.Context) (game.Check, bool, error) {
+		if c, ok := n.Game.Check(); ok { // solved with its best responses (gameFor)
+			return c, true, nil
+		}
+		c, err := game.Verify(ctx, n.Game, nil)
+		return c, err == nil, err
+	}
+}
 
 // Err returns the first failure (a break the game does not hold); nil in normal play.
 func (n *Nash) Err() error { return n.err }

@@ -58,6 +58,10 @@ func (t *Table) Err() error { return t.err }
 // Deterministic reports whether every choice in the table is pure.
 func (t *Table) Deterministic() bool { return t.Policy.Pure() }
 
+// ReachableBreaksOnly says that t answers only the break states a match can reach (what its
+// table holds): a best response that asks beyond them (policy.SolveBasic) is not for it.
+func (t *Table) ReachableBreaksOnly() {}
+
 // Mix is the table's mix at obs (env.Mixer); on a decision it has no answer for, keeping (and Err).
 func (t *Table) Mix(obs env.Observation, legal env.Mask) []env.Weighted {
 	var mix []env.Weighted

@@ -9,8 +9,8 @@ import (
 	"sync/atomic"
 	"syscall"
 
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/exploit"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // A run directory's life, from the arena's side: prepared (locked against a second writer,
@@ -82,7 +82,7 @@ func (e *InterruptedError) Unwrap() error { return e.Err }
 
 // Run plays the planned competition p into the run directory dir and returns its
 // leaderboard, its files written: dir is locked for the whole run (another writer is
-// refused with a *datasets.LockedError), cleared with o.Force or refused when it holds a run
+// refused with a *safefile.LockedError), cleared with o.Force or refused when it holds a run
 // (an *ExistingRunError) or none to resume (ErrNoRun), played by o.Engine, then the
 // exploitability column is measured (or read from the run's cache), and the leaderboard
 // computed and written (Leaderboard.WriteFiles). Interrupted by ctx, it returns an
@@ -153,8 +153,8 @@ func play(ctx context.Context, dir string, p *Plan, o RunOptions) (*Tally, error
 // prepare locks dir for this process, then removes what a killed process left, clears the
 // run in it for force, or refuses a fresh run into a directory that holds one. The caller
 // holds the lock until its last file is written.
-func prepare(dir string, resume, force bool) (*datasets.Lock, error) {
-	lock, err := datasets.LockDir(dir)
+func prepare(dir string, resume, force bool) (*safefile.Lock, error) {
+	lock, err := safefile.LockDir(dir)
 	if err != nil {
 		return nil, err
 	}

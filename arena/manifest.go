@@ -12,6 +12,7 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // A shard's files (matches, and the logs) are renamed into place one after another, so a
@@ -86,7 +87,7 @@ func (d RunDir) writeManifest(s int, rows map[string]int64) error {
 		}
 		m.Files[kind] = fileFacts{Rows: rows[kind], Bytes: st.Size()}
 	}
-	return datasets.WriteAtomic(manifestPath(dir, s), func(w io.Writer) error {
+	return safefile.WriteAtomic(manifestPath(dir, s), func(w io.Writer) error {
 		return json.NewEncoder(w).Encode(m)
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/jsonfile"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/internal/version"
 )
 
@@ -164,7 +165,7 @@ func concat[T any](dir, kind, schema string, shards int) error {
 }
 
 func writeInfo(dir string, info RunInfo) error {
-	return datasets.WriteAtomic(filepath.Join(dir, "run.json"), func(w io.Writer) error {
+	return safefile.WriteAtomic(filepath.Join(dir, "run.json"), func(w io.Writer) error {
 		return jsonfile.Encode(w, info, true)
 	})
 }

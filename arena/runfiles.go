@@ -58,7 +58,7 @@ func (r RunFiles) readFile(name string) ([]byte, error) {
 
 // Held reports whether a process holds the run's directory (an arena playing it), and its
 // pid.
-func (r RunFiles) Held() (held bool, pid int, err error) { return datasets.DirHolderIn(r.dir) }
+func (r RunFiles) Held() (held bool, pid int, err error) { return safefile.DirHolderIn(r.dir) }
 
 // ScanMatches streams the finished run's matches.parquet to fn (see datasets.ScanParquet).
 func (r RunFiles) ScanMatches(fn func(batch []datasets.MatchRow) error) error {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/charts"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // Files are a report's, in its directory.
@@ -56,7 +57,7 @@ func Report(dir string, rows []datasets.BenchCurveRow) error {
 		}
 	}
 	md := Markdown(rows)
-	return datasets.WriteAtomic(filepath.Join(dir, Files.Markdown), func(w io.Writer) error { _, err := io.WriteString(w, md); return err })
+	return safefile.WriteAtomic(filepath.Join(dir, Files.Markdown), func(w io.Writer) error { _, err := io.WriteString(w, md); return err })
 }
 
 // byRun groups rows by run (rules, learner, seed; a search's budget), in the rows' order of

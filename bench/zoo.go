@@ -17,7 +17,6 @@ import (
 	"strings"
 
 	"github.com/kingoal/kingoal/agents"
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/jsonfile"
 	"github.com/kingoal/kingoal/internal/safefile"
@@ -79,7 +78,7 @@ func keep(ctx context.Context, dir string, e Entry, table tabler) error {
 		return err
 	}
 	path := filepath.Join(dir, e.key()+".kgp")
-	if err := datasets.WriteAtomic(path, func(w io.Writer) error { _, err := t.WriteTo(w); return err }); err != nil {
+	if err := safefile.WriteAtomic(path, func(w io.Writer) error { _, err := t.WriteTo(w); return err }); err != nil {
 		return err
 	}
 	card := Card{Format: CardFormat, Name: name, Learner: e.Learner, Rules: e.Rules.String(), Budget: e.Budget, Seed: e.Seed,
@@ -96,7 +95,7 @@ func keep(ctx context.Context, dir string, e Entry, table tabler) error {
 		}
 		card.Scores = append(card.Scores, CardTest{Opponent: o, Score: rep.Score, CI: rep.ScoreCI, Matches: ZooMatches})
 	}
-	return datasets.WriteAtomic(filepath.Join(dir, e.key()+".card.json"), func(w io.Writer) error { return jsonfile.Encode(w, card, true) })
+	return safefile.WriteAtomic(filepath.Join(dir, e.key()+".card.json"), func(w io.Writer) error { return jsonfile.Encode(w, card, true) })
 }
 
 // fileSum is the file's size and SHA-256.

@@ -3,9 +3,10 @@
 // "kingoal.schema" (for example "matrix/1"); readers refuse files of another schema, and
 // files that are not Parquet or are cut short, with an error naming the file.
 //
-// Files are written atomically: to a temporary file in the same directory, synced, then
-// renamed into place, so an interrupted run never leaves a half-written file under the
-// final name.
+// Files are written atomically (internal/safefile's AtomicFile): to a temporary file in the
+// same directory, synced, then renamed into place, so an interrupted run never leaves a
+// half-written file under the final name. The package holds Parquet and nothing else: atomic
+// writes of other files and the process locks of outputs are safefile's.
 //
 // Schemas (one row per record; every column required; the Go structs document each column):
 //

@@ -173,7 +173,7 @@ func writerOptions(s *parquet.Schema, tag string) []parquet.WriterOption {
 type ParquetWriter[T any] struct {
 	path   string
 	schema string
-	file   *atomicFile
+	file   *safefile.AtomicFile
 	pw     *parquet.GenericWriter[T]
 	cw     *columnar.Writer // instead of pw
 	split  *splitter[T]     // with cw
@@ -182,19 +182,19 @@ type ParquetWriter[T any] struct {
 
 // NewParquetWriter starts writing path.
 func NewParquetWriter[T any](path, schema string) (*ParquetWriter[T], error) {
-	a, err := createAtomic(path)
+	a, err := safefile.CreateAtomic(path)
 	if err != nil {
 		return nil, err
 	}
 	w := &ParquetWriter[T]{path: path, schema: schema, file: a}
 	if w.split = splitterOf[T](); w.split != nil {
-		if w.cw, err = columnar.New(a.tmp, schema, w.split.Shape); err != nil {
-			a.abort()
+		if w.cw, err = columnar.New(a.File(), schema, w.split.Shape); err != nil {
+			a.Abort()
 			return nil, fmt.Errorf("datasets: writing %s: %w", path, err)
 		}
 		return w, nil
 	}
-	w.pw = parquet.NewGenericWriter[T](a.tmp, writerOptions(parquet.SchemaOf(new(T)), schema)...)
+	w.pw = parquet.NewGenericWriter[T](a.File(), writerOptions(parquet.SchemaOf(new(T)), schema)...)
 	return w, nil
 }
 
@@ -266,7 +266,7 @@ func (w *ParquetWriter[T]) AppendFile(path string) error {
 // path (for a writer whose rows stopped coming for an error of the caller's).
 func (w *ParquetWriter[T]) Abort() {
 	if w.file != nil {
-		w.file.abort()
+		w.file.Abort()
 		w.file = nil
 		w.releaseEncoder()
 		if w.err == nil {
@@ -287,9 +287,9 @@ func (w *ParquetWriter[T]) Close() error {
 		}
 	}
 	if w.err != nil {
-		w.file.abort()
+		w.file.Abort()
 	} else {
-		w.err = w.file.commit()
+		w.err = w.file.Commit()
 	}
 	w.file = nil
 	w.releaseEncoder()

@@ -2,7 +2,6 @@ package datasets_test
 
 import (
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -73,26 +72,6 @@ func TestReadRejectsBadFiles(t *testing.T) {
 	}
 	if _, err := datasets.ReadParquet[datasets.MatrixRow](filepath.Join(dir, "missing.parquet"), datasets.MatrixSchema); err == nil {
 		t.Error("missing file accepted")
-	}
-}
-
-func TestWriteAtomicKeepsOldFileOnFailure(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "out.bin")
-	os.WriteFile(path, []byte("old"), 0o644)
-	boom := errors.New("boom")
-	err := datasets.WriteAtomic(path, func(w io.Writer) error {
-		w.Write([]byte("half of the new cont"))
-		return boom
-	})
-	if !errors.Is(err, boom) {
-		t.Fatalf("error %v", err)
-	}
-	if b, _ := os.ReadFile(path); string(b) != "old" {
-		t.Fatalf("the old file changed: %q", b)
-	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-		t.Fatalf("temporary files left: %v", entries)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/charts"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/game"
 )
 
@@ -63,7 +64,7 @@ func (t Fictitious) Train(ctx context.Context, f Learner, curve []agents.Fictiti
 		}
 		if werr == nil {
 			// Ctrl-C abandons a write of hundreds of MB (the last whole checkpoint stays).
-			werr = datasets.WriteAtomic(checkpoint, func(w io.Writer) error { return f.WriteCheckpoint(stoppable{ctx, w}, curve) })
+			werr = safefile.WriteAtomic(checkpoint, func(w io.Writer) error { return f.WriteCheckpoint(stoppable{ctx, w}, curve) })
 		}
 		if t.Progress != nil {
 			t.Progress(p)
@@ -79,7 +80,7 @@ func (t Fictitious) Train(ctx context.Context, f Learner, curve []agents.Fictiti
 	if err != nil {
 		return curve, 0, err
 	}
-	if err := datasets.WriteAtomic(t.Table, func(w io.Writer) error { _, err := table.WriteTo(w); return err }); err != nil {
+	if err := safefile.WriteAtomic(t.Table, func(w io.Writer) error { _, err := table.WriteTo(w); return err }); err != nil {
 		return curve, 0, err
 	}
 	if err := os.Remove(checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {

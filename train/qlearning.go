@@ -16,6 +16,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/charts"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
@@ -89,7 +90,7 @@ func (t QLearning) Train(ctx context.Context, q *agents.QLearning, curve []datas
 				return err
 			}
 		}
-		return datasets.WriteAtomic(t.Model, q.Save)
+		return safefile.WriteAtomic(t.Model, q.Save)
 	}
 	err := q.TrainScheduled(ctx, agents.Schedule{Opponent: t.Opponent, Episodes: t.Episodes, Every: t.Every, Seed: t.Seed, Checkpoint: checkpoint,
 		Progress: t.Progress})
@@ -106,7 +107,7 @@ func (t QLearning) interrupted(q *agents.QLearning) error {
 		// fallback moves: the model on disk (the last evaluation's) is the exact one.
 		return fmt.Errorf("train: interrupted; %s keeps the model of the last evaluation, if any (continue with --resume): %w", t.Model, context.Canceled)
 	}
-	if err := datasets.WriteAtomic(t.Model, q.Save); err != nil {
+	if err := safefile.WriteAtomic(t.Model, q.Save); err != nil {
 		return err
 	}
 	return fmt.Errorf("train: interrupted after %d episodes; saved %s (continue with --resume): %w", q.Episodes, t.Model, context.Canceled)

@@ -22,6 +22,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/frame"
 	"github.com/kingoal/kingoal/internal/cli"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/internal/testtool"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
@@ -172,7 +173,7 @@ func checkPitchSeen(t *testing.T, seen pitchSeen) {
 // exists lets it go and finishes it (the run's progress before that on the channel).
 func finishWhenTold(t *testing.T, dir string, c arena.Config, gate string) <-chan finishedRun {
 	t.Helper()
-	lock, err := datasets.LockDir(dir)
+	lock, err := safefile.LockDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/arena"
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/web"
 )
 
@@ -81,7 +81,7 @@ func TestLiveRun(t *testing.T) {
 		}
 	}
 	check("interrupted", false)
-	lock, err := datasets.LockDir(dir)
+	lock, err := safefile.LockDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/frame"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/dyngame"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/web"
@@ -100,7 +101,7 @@ func TestReplayPage(t *testing.T) {
 	if code, body := get(t, srv, "/run/0/dice/matches/"); code != 200 || strings.Count(body, "aria-label=\"replay match") != len(rows) {
 		t.Errorf("matches page: %d\n%s", code, body)
 	}
-	lock, err := datasets.LockDir(filepath.Join(root, "dice"))
+	lock, err := safefile.LockDir(filepath.Join(root, "dice"))
 	if err != nil {
 		t.Fatal(err)
 	}

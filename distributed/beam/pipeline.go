@@ -15,6 +15,7 @@ import (
 
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // TallyFile is the run directory's copy of the combined tally (the leaderboard's input),
@@ -199,7 +200,7 @@ func (f *finish) ProcessElement(t *arena.Tally) error {
 	if err := c.Dir(f.Dir).Finish(); err != nil {
 		return err
 	}
-	return datasets.WriteAtomic(filepath.Join(f.Dir, TallyFile), func(w io.Writer) error { return json.NewEncoder(w).Encode(t) })
+	return safefile.WriteAtomic(filepath.Join(f.Dir, TallyFile), func(w io.Writer) error { return json.NewEncoder(w).Encode(t) })
 }
 
 func encodeTally(t *arena.Tally) ([]byte, error) { return json.Marshal(t) }

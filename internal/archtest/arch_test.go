@@ -213,3 +213,38 @@ func fileCalls(p listed, export map[string]string) (map[[2]string]bool, error) {
 	}
 	return calls, nil
 }
+
+// groundFloor are the packages whose dependencies must not include the Parquet stack: file
+// safety (atomic writes, locks) is internal/safefile's, not the Parquet package's, so the
+// solvers, the agents and the exploitability measure link no Parquet library (issue 65: each
+// linked 31 parquet-go packages through one datasets.WriteAtomic call).
+var groundFloor = []string{"./solver/...", "./agents/...", "./exploit/..."}
+
+// TestSolversLinkNoParquet: `go list -deps` of the ground floor names neither parquet-go nor
+// package datasets.
+func TestSolversLinkNoParquet(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", append([]string{"list", "-deps", "-test=false"}, groundFloor...)...)
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	if bad := parquetDeps(strings.Fields(string(out))); len(bad) > 0 {
+		t.Errorf("%s link %s: write files through internal/safefile", strings.Join(groundFloor, " "), strings.Join(bad, ", "))
+	}
+}
+
+// parquetDeps picks the Parquet stack out of a dependency list.
+func parquetDeps(deps []string) []string {
+	var bad []string
+	for _, d := range deps {
+		if strings.Contains(d, "parquet-go") || d == module+"/datasets" {
+			bad = append(bad, d)
+		}
+	}
+	return bad
+}

@@ -15,7 +15,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
-	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // Grid adapts a function of (column, row) to gonum's plotter.GridXYZ.
@@ -303,7 +303,7 @@ func savePlot(p *plot.Plot, path string) error {
 
 // saveCanvas writes img as a PNG at path, atomically.
 func saveCanvas(img *vgimg.Canvas, path string) error {
-	return datasets.WriteAtomic(path, func(w io.Writer) error {
+	return safefile.WriteAtomic(path, func(w io.Writer) error {
 		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(w)
 		return err
 	})

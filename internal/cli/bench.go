@@ -11,6 +11,7 @@ import (
 	"github.com/kingoal/kingoal/bench"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/cli/command"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/game"
 )
 
@@ -55,7 +56,7 @@ are deterministic and Q-learning's episodes come from the suite's seeds.`,
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return fmt.Errorf("bench: %w", err)
 			}
-			lock, err := datasets.LockFile(filepath.Join(out, bench.Files.Table))
+			lock, err := safefile.LockFile(filepath.Join(out, bench.Files.Table))
 			if err != nil {
 				return command.LockError(err)
 			}

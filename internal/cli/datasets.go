@@ -18,6 +18,7 @@ import (
 
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/cli/command"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 func newDatasetsCmd(streams command.Streams) *cobra.Command {
@@ -122,7 +123,7 @@ func runExport(ctx context.Context, s command.Streams, o exportOptions, path str
 	if o.out == "" {
 		return write(s.Out)
 	}
-	return datasets.WriteAtomic(o.out, write)
+	return safefile.WriteAtomic(o.out, write)
 }
 
 // exportRecords writes every row of path to w; Ctrl-C (ctx) stops it between rows, and the

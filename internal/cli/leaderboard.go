@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	"github.com/kingoal/kingoal/arena"
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/cli/command"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/rank"
 	"github.com/spf13/cobra"
 )
@@ -43,12 +43,12 @@ func runLeaderboard(ctx context.Context, streams command.Streams, o leaderboardO
 		return command.Usagef("--markdown and --json: choose one")
 	}
 	if o.write { // it writes into the run: hold the run's lock as the run would
-		lock, err := datasets.LockDir(dir)
+		lock, err := safefile.LockDir(dir)
 		if err != nil {
 			return command.LockError(err)
 		}
 		defer lock.Unlock()
-	} else if held, pid, err := datasets.DirHolder(dir); err != nil {
+	} else if held, pid, err := safefile.DirHolder(dir); err != nil {
 		return err
 	} else if held {
 		return command.Usagef("%s is a run in progress (pid %d is writing it): its leaderboard is printed when it finishes; "+

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/kingoal/kingoal/arena"
-	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // TestSecondProcessIsRefused starts a real arena (and a real training) and, while it holds
@@ -30,7 +30,7 @@ func TestSecondProcessIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer first.Process.Kill()
-	waitHeld(t, dir, first.Process.Pid, datasets.DirHolder)
+	waitHeld(t, dir, first.Process.Pid, safefile.DirHolder)
 	// Stopped once its run.json is written (what --resume reads), the first holds its
 	// output for as long as the others take (running, it could finish before the last of
 	// them asked).
@@ -78,7 +78,7 @@ func TestSecondProcessIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer train.Process.Kill()
-	waitHeld(t, model, train.Process.Pid, datasets.FileHolder)
+	waitHeld(t, model, train.Process.Pid, safefile.FileHolder)
 	code, _, stderr := run(t, "train", "qlearning", "--episodes", "100", "--throws-per-half", "6", "--out", model, "--force")
 	if code != 2 || !strings.Contains(stderr, fmt.Sprintf("pid %d", train.Process.Pid)) {
 		t.Errorf("a second training into %s: exit %d, %q", model, code, stderr)

@@ -12,9 +12,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kingoal/kingoal/arena"
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/cli/command"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // A resumed run takes its settings from what it stored (run.json, the model file): flags
@@ -95,8 +95,8 @@ func resumeRun(fs *pflag.FlagSet, dir string, values func(arena.RunInfo) map[str
 	if errors.Is(err, os.ErrNotExist) {
 		// A run being started holds the directory before it writes run.json: name it (a
 		// holder that cannot be asked leaves the answer that there is no run.json).
-		if held, pid, herr := datasets.DirHolder(dir); herr == nil && held {
-			return command.LockError(&datasets.LockedError{Path: dir, PID: pid})
+		if held, pid, herr := safefile.DirHolder(dir); herr == nil && held {
+			return command.LockError(&safefile.LockedError{Path: dir, PID: pid})
 		}
 		return command.Usagef("--resume: %s holds no run to resume (no run.json there)", dir)
 	}

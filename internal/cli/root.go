@@ -11,7 +11,7 @@ import (
 	"syscall"
 
 	"github.com/kingoal/kingoal/agents"
-	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/policy"
 	"github.com/spf13/cobra"
 
@@ -58,7 +58,7 @@ func ExecuteContext(ctx context.Context, root func(command.Streams) *cobra.Comma
 		return command.ExitInterrupted
 	case errors.As(err, &model): // a file that failed, wherever a spec named it
 		return command.ExitFailure
-	case errors.As(err, &u), command.IsCobraUsage(err), errors.Is(err, datasets.ErrLocked),
+	case errors.As(err, &u), command.IsCobraUsage(err), errors.Is(err, safefile.ErrLocked),
 		errors.Is(err, policy.ErrTooLarge): // help exit-codes: a request the machine cannot hold, from any command
 		return command.ExitUsage
 	}

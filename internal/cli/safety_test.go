@@ -13,6 +13,7 @@ import (
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/cli/command"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // The guarantees of "nothing is ever lost": a command never replaces results it did not
@@ -64,7 +65,7 @@ func TestArenaNeverReplacesARunBySurprise(t *testing.T) {
 	// A resume of a run being started (its directory held, its run.json not yet written)
 	// names the holder.
 	starting := filepath.Join(t.TempDir(), "starting")
-	held, err := datasets.LockDir(starting)
+	held, err := safefile.LockDir(starting)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -180,7 +180,7 @@ func runTrain(ctx context.Context, streams command.Streams, o trainOptions, algo
 	if err != nil {
 		return err
 	}
-	lock, err := datasets.LockFile(o.out) // two trainings into one model would lose one
+	lock, err := safefile.LockFile(o.out) // two trainings into one model would lose one
 	if err != nil {
 		return command.LockError(err)
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kingoal/kingoal/agents"
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/cli/command"
@@ -52,7 +51,7 @@ func runFictitious(ctx context.Context, streams command.Streams, o trainOptions,
 	if err := command.CheckOutput("--out", o.out); err != nil {
 		return err
 	}
-	lock, err := datasets.LockFile(o.out)
+	lock, err := safefile.LockFile(o.out)
 	if err != nil {
 		return command.LockError(err)
 	}

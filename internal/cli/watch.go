@@ -9,10 +9,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/frame"
 	"github.com/kingoal/kingoal/internal/cli/command"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/match"
 )
 
@@ -94,7 +94,7 @@ func runWatch(ctx context.Context, streams command.Streams, o watchOptions, args
 	if o.gif == "" {
 		return nil
 	}
-	if err := datasets.WriteAtomic(o.gif, func(w io.Writer) error { return anim.Encode(w, gifHold) }); err != nil {
+	if err := safefile.WriteAtomic(o.gif, func(w io.Writer) error { return anim.Encode(w, gifHold) }); err != nil {
 		return fmt.Errorf("watch: --gif: %w", err)
 	}
 	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (%s)\n", o.gif, command.Count(anim.Frames(), "frame", "frames"))

@@ -11,8 +11,8 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/arena"
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/exploit"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/live"
 	"github.com/kingoal/kingoal/rank"
 )
@@ -158,7 +158,7 @@ func arenaStartCall(in []byte) (any, error) {
 			Measuring: func(int) { job.measuring.Store(true) },
 		}})
 		var existing *arena.ExistingRunError
-		var locked *datasets.LockedError
+		var locked *safefile.LockedError
 		var answer *live.AnswerError
 		switch {
 		case errors.As(err, &existing), errors.As(err, &locked), errors.Is(err, arena.ErrNoRun), errors.As(err, &answer):

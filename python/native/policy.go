@@ -14,8 +14,8 @@ import (
 	"runtime"
 	"sync/atomic"
 
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
@@ -201,7 +201,7 @@ func policyResultCall(in []byte) (any, error) {
 	}
 	if job.table != nil && a.Out != "" {
 		job.table.SetExploitability(max(c.Exploitability, 0) / 4)
-		if err := datasets.WriteAtomic(a.Out, func(w io.Writer) error { _, err := job.table.WriteTo(w); return err }); err != nil {
+		if err := safefile.WriteAtomic(a.Out, func(w io.Writer) error { _, err := job.table.WriteTo(w); return err }); err != nil {
 			return nil, err
 		}
 		out["states"] = job.table.States()

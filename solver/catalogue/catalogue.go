@@ -15,7 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/jsonfile"
 	"github.com/kingoal/kingoal/internal/safefile"
@@ -167,7 +166,7 @@ func Make(c Config) ([]Row, error) {
 	}
 	// The directory's lock: one run writes there at a time, and the temporary files a
 	// killed run left (nobody else's while we hold it) are removed.
-	lock, err := datasets.LockDir(dirOr(c.Dir))
+	lock, err := safefile.LockDir(dirOr(c.Dir))
 	if err != nil {
 		return nil, fmt.Errorf("catalogue: %w", err)
 	}
@@ -209,7 +208,7 @@ const maxReportBytes = 1 << 20
 
 // writeJSON writes v as indented JSON to path, atomically.
 func writeJSON(path string, v any) error {
-	return datasets.WriteAtomic(path, func(w io.Writer) error { return jsonfile.Encode(w, v, true) })
+	return safefile.WriteAtomic(path, func(w io.Writer) error { return jsonfile.Encode(w, v, true) })
 }
 
 // dirOr is dir, or the current directory for "".

@@ -58,7 +58,7 @@ func Message(err error, prefix, what string) string {
 
 // foreignPrefixes are the packages whose prefix a command's message drops: the user named a
 // command, not them. "agents: " stays, since its messages name the spec the user wrote.
-var foreignPrefixes = []string{"analysis", "arena", "bench", "datasets", "env", "exploit", "frame", "game", "dyngame",
+var foreignPrefixes = []string{"analysis", "arena", "bench", "datasets", "env", "exploit", "frame", "game", "dyngame", "safefile",
 	"live", "match", "rank", "solver", "train", "web", "catalogue", "lineup", "odds", "policy"}
 
 func withoutPackage(msg string) string {

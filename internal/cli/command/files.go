@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // CheckOutput reports, before any work is done, an output file whose directory is missing.
@@ -32,7 +32,7 @@ func CheckOutput(flag, path string) error {
 // one that exists unless force is set: a command never replaces by surprise a result it did
 // not make. release gives the locks up; call it when the last file is written.
 func ClaimOutputs(outputs map[string]string, force bool) (release func(), err error) {
-	var locks []*datasets.Lock
+	var locks []*safefile.Lock
 	release = func() {
 		for _, l := range locks {
 			l.Unlock()
@@ -52,7 +52,7 @@ func ClaimOutputs(outputs map[string]string, force bool) (release func(), err er
 			release()
 			return nil, err
 		}
-		l, err := datasets.LockFile(path)
+		l, err := safefile.LockFile(path)
 		if err != nil {
 			release()
 			return nil, LockError(err)
@@ -102,7 +102,7 @@ func RefuseOverwrite(flag, path string, force bool, ways string) error {
 // LockError is a lock held by another process in the user's words (exit 2); other errors
 // pass as they are.
 func LockError(err error) error {
-	var held *datasets.LockedError
+	var held *safefile.LockedError
 	if !errors.As(err, &held) {
 		return err
 	}

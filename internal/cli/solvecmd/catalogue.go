@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/catalogue"
@@ -113,7 +112,7 @@ func runCatalogue(ctx context.Context, io command.Streams, o catalogueOptions) e
 	fmt.Fprintf(io.ErrOut, "kingoal: catalogue: %d rows in %s, in %s\n", len(rows), o.out, time.Since(start).Round(time.Second))
 	if o.markdown != "" {
 		page := catalogue.Page(rows, time.Now(), strings.Join(append([]string{"kingoal solve catalogue"}, o.given...), " "))
-		if err := datasets.WriteAtomic(o.markdown, func(w stdio.Writer) error { _, err := stdio.WriteString(w, page); return err }); err != nil {
+		if err := safefile.WriteAtomic(o.markdown, func(w stdio.Writer) error { _, err := stdio.WriteString(w, page); return err }); err != nil {
 			return err
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/charts"
 	"github.com/kingoal/kingoal/internal/cli/command"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
@@ -55,7 +56,7 @@ func runSolveMatrix(ctx context.Context, io command.Streams, o solveMatrixOption
 	if strings.TrimSpace(o.out) == "" {
 		return command.Usagef("--out: want a directory name (it is created if missing)")
 	}
-	lock, err := datasets.LockDir(o.out) // creates it if missing
+	lock, err := safefile.LockDir(o.out) // creates it if missing
 	if err != nil {
 		return command.LockError(err)
 	}

@@ -15,10 +15,10 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/cli"
 	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/docgen"
+	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 func main() {
@@ -43,7 +43,7 @@ func write(repo string) error {
 		return err
 	}
 	for name, page := range pageWriters(repo) {
-		if err := datasets.WriteAtomic(filepath.Join(ref, name), page); err != nil {
+		if err := safefile.WriteAtomic(filepath.Join(ref, name), page); err != nil {
 			return fmt.Errorf("gendocs: %w", err)
 		}
 	}

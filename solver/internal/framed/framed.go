@@ -15,7 +15,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/klauspost/compress/zstd"
 )
@@ -180,7 +179,7 @@ func Open(path string, read func(r io.ReaderAt, size int64) error) error {
 // fails — then reads it back with read, which is handed what write made.
 func Keep[T any](path string, write func(io.Writer) (T, error), read func(made T) (T, error)) (T, error) {
 	var made T
-	err := datasets.WriteAtomic(path, func(w io.Writer) (err error) {
+	err := safefile.WriteAtomic(path, func(w io.Writer) (err error) {
 		made, err = write(w)
 		return err
 	})

@@ -1,4 +1,4 @@
-package datasets
+package safefile
 
 import (
 	"errors"
@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // ErrLocked is wrapped by the error Lock returns when another process holds the lock.
@@ -27,7 +25,7 @@ func (e *LockedError) Error() string {
 	if e.PID > 0 {
 		holder = fmt.Sprintf("another process (pid %d)", e.PID)
 	}
-	return fmt.Sprintf("datasets: %s is in use by %s: wait for it to finish or stop it", e.Path, holder)
+	return fmt.Sprintf("safefile: %s is in use by %s: wait for it to finish or stop it", e.Path, holder)
 }
 
 func (e *LockedError) Unwrap() error { return ErrLocked }
@@ -46,7 +44,7 @@ type Lock struct {
 // if it is missing. Another process's hold is an error wrapping ErrLocked (a *LockedError).
 func LockDir(dir string) (*Lock, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("datasets: %w", err)
+		return nil, fmt.Errorf("safefile: %w", err)
 	}
 	return lockAt(lockPathOfDir(dir), dir)
 }
@@ -75,9 +73,9 @@ func lockAt(lockPath, what string) (*Lock, error) {
 // tryLockAt takes the lock file at lockPath once; retry reports that the file was unlinked
 // by its last holder between our open and our lock (we hold a file nobody else will open).
 func tryLockAt(lockPath, what string) (l *Lock, retry bool, err error) {
-	f, err := safefile.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o644) // a FIFO refused, not waited on
+	f, err := OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o644) // a FIFO refused, not waited on
 	if err != nil {
-		return nil, false, fmt.Errorf("datasets: locking %s: %w", what, err)
+		return nil, false, fmt.Errorf("safefile: locking %s: %w", what, err)
 	}
 	held, err := tryLock(f)
 	// A holder that is only asking (DirHolder, FileHolder) lets go within microseconds.
@@ -87,7 +85,7 @@ func tryLockAt(lockPath, what string) (l *Lock, retry bool, err error) {
 	}
 	if err != nil {
 		f.Close()
-		return nil, false, fmt.Errorf("datasets: locking %s: %w", what, err)
+		return nil, false, fmt.Errorf("safefile: locking %s: %w", what, err)
 	}
 	if held {
 		pid := holderPID(f)
@@ -96,7 +94,7 @@ func tryLockAt(lockPath, what string) (l *Lock, retry bool, err error) {
 	}
 	if ours, err := f.Stat(); err != nil {
 		f.Close()
-		return nil, false, fmt.Errorf("datasets: locking %s: %w", what, err)
+		return nil, false, fmt.Errorf("safefile: locking %s: %w", what, err)
 	} else if now, err := os.Stat(lockPath); err != nil || !os.SameFile(ours, now) {
 		f.Close()
 		return nil, true, nil
@@ -113,7 +111,7 @@ func tryLockAt(lockPath, what string) (l *Lock, retry bool, err error) {
 // another process is in flight there.
 func (l *Lock) RemoveStaleTemps(dir string) error {
 	if l == nil || l.f == nil {
-		return errors.New("datasets: RemoveStaleTemps without the lock")
+		return errors.New("safefile: RemoveStaleTemps without the lock")
 	}
 	return removeTemps(dir, func(name string) bool { return strings.HasPrefix(name, ".") })
 }
@@ -123,7 +121,7 @@ func (l *Lock) RemoveStaleTemps(dir string) error {
 // the first (LockFile): the command that holds it writes all of them.
 func (l *Lock) RemoveStaleTempsOf(paths ...string) error {
 	if l == nil || l.f == nil {
-		return errors.New("datasets: RemoveStaleTempsOf without the lock")
+		return errors.New("safefile: RemoveStaleTempsOf without the lock")
 	}
 	for _, path := range paths {
 		prefix := "." + filepath.Base(path) + ".tmp-"
@@ -141,7 +139,7 @@ func removeTemps(dir string, stale func(name string) bool) error {
 		return nil // nothing written there yet
 	}
 	if err != nil {
-		return fmt.Errorf("datasets: %w", err)
+		return fmt.Errorf("safefile: %w", err)
 	}
 	for _, e := range entries {
 		name := e.Name()
@@ -149,7 +147,7 @@ func removeTemps(dir string, stale func(name string) bool) error {
 			continue
 		}
 		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("datasets: removing a temporary file a killed run left: %w", err)
+			return fmt.Errorf("safefile: removing a temporary file a killed run left: %w", err)
 		}
 	}
 	return nil
@@ -168,7 +166,7 @@ func (l *Lock) Unlock() error {
 	err := errors.Join(rmErr, l.f.Close())
 	l.f = nil
 	if err != nil {
-		return fmt.Errorf("datasets: unlocking: %w", err)
+		return fmt.Errorf("safefile: unlocking: %w", err)
 	}
 	return nil
 }
@@ -182,11 +180,11 @@ func FileHolder(path string) (held bool, pid int, err error) { return holder(loc
 
 // DirHolderIn is DirHolder of a directory opened already (os.Root's rules).
 func DirHolderIn(dir *os.Root) (held bool, pid int, err error) {
-	return holderOf(safefile.OpenFileIn(dir, lockName, os.O_RDONLY, 0))
+	return holderOf(OpenFileIn(dir, lockName, os.O_RDONLY, 0))
 }
 
 func holder(lockPath string) (held bool, pid int, err error) {
-	return holderOf(safefile.OpenFile(lockPath, os.O_RDONLY, 0)) // a FIFO refused, not waited on
+	return holderOf(OpenFile(lockPath, os.O_RDONLY, 0)) // a FIFO refused, not waited on
 }
 
 func holderOf(f *os.File, err error) (held bool, pid int, _ error) {
@@ -194,7 +192,7 @@ func holderOf(f *os.File, err error) (held bool, pid int, _ error) {
 		return false, 0, nil
 	}
 	if err != nil {
-		return false, 0, fmt.Errorf("datasets: %w", err)
+		return false, 0, fmt.Errorf("safefile: %w", err)
 	}
 	defer f.Close()
 	if held, err = tryLock(f); err != nil || !held {

@@ -1,4 +1,4 @@
-package datasets
+package safefile
 
 import (
 	"fmt"
@@ -10,39 +10,43 @@ import (
 // WriteAtomic creates path by writing a temporary file in the same directory, syncing it
 // and renaming it over path. If write fails, nothing is left at path.
 func WriteAtomic(path string, write func(w io.Writer) error) error {
-	a, err := createAtomic(path)
+	a, err := CreateAtomic(path)
 	if err != nil {
 		return err
 	}
 	if err := write(a.tmp); err != nil {
-		a.abort()
+		a.Abort()
 		return err
 	}
-	return a.commit()
+	return a.Commit()
 }
 
-// atomicFile is a file written under a temporary name beside its target and renamed onto it
+// AtomicFile is a file written under a temporary name beside its target and renamed onto it
 // only when complete, so a crash or an error never leaves a half-written file under the name
-// (WriteAtomic and ParquetWriter share it).
-type atomicFile struct {
+// (WriteAtomic and the Parquet writer of package datasets share it).
+type AtomicFile struct {
 	path string
 	tmp  *os.File
 }
 
-func createAtomic(path string) (*atomicFile, error) {
+// CreateAtomic starts the file path: write to File, then Commit or Abort.
+func CreateAtomic(path string) (*AtomicFile, error) {
 	if err := checkTarget(path); err != nil {
 		return nil, err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return nil, fmt.Errorf("datasets: %w", err)
+		return nil, fmt.Errorf("safefile: %w", err)
 	}
-	return &atomicFile{path, tmp}, nil
+	return &AtomicFile{path, tmp}, nil
 }
 
-// commit makes the file readable by all (CreateTemp makes 0600; outputs are for sharing),
+// File is where the content goes (the temporary file).
+func (a *AtomicFile) File() *os.File { return a.tmp }
+
+// Commit makes the file readable by all (CreateTemp makes 0600; outputs are for sharing),
 // syncs it and renames it onto its target; on any error the temporary file is removed.
-func (a *atomicFile) commit() error {
+func (a *AtomicFile) Commit() error {
 	err := a.tmp.Chmod(0o644)
 	if err == nil {
 		err = a.tmp.Sync()
@@ -55,13 +59,13 @@ func (a *atomicFile) commit() error {
 	}
 	if err != nil {
 		os.Remove(a.tmp.Name())
-		return fmt.Errorf("datasets: %w", err)
+		return fmt.Errorf("safefile: %w", err)
 	}
 	return nil
 }
 
-// abort removes the temporary file.
-func (a *atomicFile) abort() {
+// Abort removes the temporary file.
+func (a *AtomicFile) Abort() {
 	a.tmp.Close()
 	os.Remove(a.tmp.Name())
 }
@@ -70,7 +74,7 @@ func (a *atomicFile) abort() {
 // is written, with words rather than rename's "file exists".
 func checkTarget(path string) error {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return fmt.Errorf("datasets: %s is a directory; want a file name", path)
+		return fmt.Errorf("safefile: %s is a directory; want a file name", path)
 	}
 	return nil
 }

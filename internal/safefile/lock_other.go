@@ -1,6 +1,6 @@
 //go:build !unix && !windows
 
-package datasets
+package safefile
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
 //go:build unix
 
-package datasets
+package safefile
 
 import (
 	"errors"

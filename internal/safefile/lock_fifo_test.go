@@ -1,6 +1,6 @@
 //go:build unix
 
-package datasets_test
+package safefile_test
 
 import (
 	"errors"
@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/internal/safefile"
 )
 
@@ -32,11 +31,11 @@ func TestLockRefusesAFIFO(t *testing.T) {
 	}
 	defer root.Close()
 	for name, try := range map[string]func() error{
-		"DirHolder":   func() error { _, _, err := datasets.DirHolder(dir); return err },
-		"DirHolderIn": func() error { _, _, err := datasets.DirHolderIn(root); return err },
-		"FileHolder":  func() error { _, _, err := datasets.FileHolder(out); return err },
-		"LockDir":     func() error { _, err := datasets.LockDir(dir); return err },
-		"LockFile":    func() error { _, err := datasets.LockFile(out); return err },
+		"DirHolder":   func() error { _, _, err := safefile.DirHolder(dir); return err },
+		"DirHolderIn": func() error { _, _, err := safefile.DirHolderIn(root); return err },
+		"FileHolder":  func() error { _, _, err := safefile.FileHolder(out); return err },
+		"LockDir":     func() error { _, err := safefile.LockDir(dir); return err },
+		"LockFile":    func() error { _, err := safefile.LockFile(out); return err },
 	} {
 		done := make(chan error, 1)
 		go func() { done <- try() }()

@@ -1,6 +1,6 @@
 //go:build windows
 
-package datasets
+package safefile
 
 import (
 	"errors"
