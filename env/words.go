@@ -2,6 +2,7 @@ package env
 
 import (
 	"fmt"
+	"strings"
 )
 
 // Plural is "1 move", "3 moves": the count and the noun, in the right number (for every
@@ -12,6 +13,10 @@ func Plural(n int, noun string) string {
 		return fmt.Sprintf("%d %s", n, noun)
 	case noun == "die":
 		return fmt.Sprintf("%d dice", n)
+	case strings.HasSuffix(noun, "ch"), strings.HasSuffix(noun, "sh"), strings.HasSuffix(noun, "s"), strings.HasSuffix(noun, "x"):
+		return fmt.Sprintf("%d %ses", n, noun) // matches
+	case strings.HasSuffix(noun, "y") && !strings.ContainsAny(noun[len(noun)-2:len(noun)-1], "aeiou"):
+		return fmt.Sprintf("%d %sies", n, noun[:len(noun)-1]) // inaccuracies, entries, directories
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -134,7 +134,7 @@ func (p Picture) header(out []Shape) []Shape {
 	}
 	when := s.Period().String()
 	if s.Node() != env.Terminal && s.Period() != env.PreMatch {
-		when += fmt.Sprintf(", %s left", plural(s.ThrowsLeft(), "throw"))
+		when += fmt.Sprintf(", %s left", env.Plural(s.ThrowsLeft(), "throw"))
 	}
 	return append(out, text("clock", pitchLeft, 50, 1, dim, fmt.Sprintf("%s   moves left %d v %d   %s v %s", when,
 		s.MovesLeft(env.Home), s.MovesLeft(env.Away), s.Mode(env.Home), s.Mode(env.Away))))
@@ -236,11 +236,4 @@ func nextLine(s env.State) string {
 		return fmt.Sprintf("next: %s, %s to decide", s.Decision(), strings.Join(who, " and "))
 	}
 	return "next: a throw"
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -30,17 +31,17 @@ var layers = [][]string{
 	{"internal/charts", "internal/docgen", "solver/lineup", "solver/internal/framed"},
 	{"solver/internal/induction"},
 	{"solver/policy"},
-	{"internal/cli/command"},
 	{"solver/game"},
 	{"solver/dyngame"},
 	{"agents", "solver/catalogue"},
 	{"exploit", "match"},
-	{"exploit/exploittest", "arena", "train", "bench"},
-	{"analysis"},
-	{"arena/arenatest", "web"},
+	{"exploit/exploittest", "arena", "train"},
+	{"analysis", "bench", "arena/arenatest"},
+	{"web"},
+	{"internal/cli/command"},
 	{"internal/cli/solvecmd"},
-	{"internal/cli", "python/native"},
-	{"cmd/kingoal", "internal/docgen/gendocs"},
+	{"internal/cli"},
+	{"cmd/kingoal", "internal/docgen/gendocs", "python/native"},
 }
 
 // The limits of issue 40 (counted over non-test files): lines a package and a file, lines
@@ -52,13 +53,15 @@ const (
 )
 
 type listed struct {
-	ImportPath string
-	Dir        string
-	GoFiles    []string
-	CgoFiles   []string
-	Imports    []string
-	Export     string
-	Standard   bool
+	ImportPath   string
+	Dir          string
+	GoFiles      []string
+	CgoFiles     []string
+	Imports      []string
+	TestImports  []string
+	XTestImports []string
+	Export       string
+	Standard     bool
 }
 
 // list is `go list -export -deps ./...` from the module's root: every package of the
@@ -69,7 +72,7 @@ func list(t *testing.T) (ours []listed, export map[string]string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "list", "-e", "-export", "-deps", "-json=ImportPath,Dir,GoFiles,CgoFiles,Imports,Export,Standard", "./...")
+	cmd := exec.Command("go", "list", "-e", "-export", "-deps", "-json=ImportPath,Dir,GoFiles,CgoFiles,Imports,TestImports,XTestImports,Export,Standard", "./...")
 	cmd.Dir = root
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -96,30 +99,63 @@ func list(t *testing.T) (ours []listed, export map[string]string) {
 
 func rel(path string) string { return strings.TrimPrefix(strings.TrimPrefix(path, module), "/") }
 
-// TestLayers: every package is in a layer, and imports only packages of lower layers.
+// TestLayers: every package is in a layer and imports only packages of lower layers; its
+// tests too, but that they may also import the package's own test helpers (P/ptest).
 func TestLayers(t *testing.T) {
 	ours, _ := list(t)
-	layerOf := map[string]int{}
-	for i, l := range layers {
-		for _, p := range l {
-			layerOf[p] = i
-		}
-	}
+	var pkgs []pkgImports
 	for _, p := range ours {
-		me, ok := layerOf[rel(p.ImportPath)]
-		if !ok {
-			t.Errorf("%s is in no layer: place it in internal/archtest's layers", rel(p.ImportPath))
+		pkgs = append(pkgs, pkgImports{rel(p.ImportPath), rels(p.Imports), rels(slices.Concat(p.TestImports, p.XTestImports))})
+	}
+	report(t, importViolations(pkgs, layers))
+}
+
+// knownBreaches are the breaches of these rules that issue 65's redesign has not removed yet,
+// each a substring of its message, with what removes it. A breach not listed fails the test,
+// and so does a listed one that is gone (then delete its line): the list only shrinks.
+var knownBreaches = []string{
+	"agents's tests (layer 8) import exploit ",             // move agents' exactness tests to exploit's
+	"agents's tests (layer 8) import exploit/exploittest ", // the same
+	"live's tests (layer 2) import ",                       // live's arena tests belong to arena's
+	"web's tests (layer 12) import internal/cli ",          // the browser test's data made through arena and solver, not the CLI
+	"arena: its files call into each other in a cycle",     // item 5: the run in one pass
+}
+
+// report fails t on every breach but the known ones, and on a known one that is gone.
+func report(t *testing.T, breaches []string) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, b := range breaches {
+		i := slices.IndexFunc(knownBreaches, func(k string) bool { return strings.Contains(b, k) })
+		if i < 0 {
+			t.Error(b)
 			continue
 		}
-		for _, imp := range p.Imports {
-			if !strings.HasPrefix(imp, module+"/") {
-				continue
-			}
-			if them, ok := layerOf[rel(imp)]; ok && them >= me {
-				t.Errorf("%s (layer %d) imports %s (layer %d): packages import only downward", rel(p.ImportPath), me, rel(imp), them)
-			}
+		seen[knownBreaches[i]] = true
+		t.Logf("known (issue 65): %s", b)
+	}
+	knownHere.Lock()
+	defer knownHere.Unlock()
+	for k := range seen {
+		knownHere.seen[k] = true
+	}
+}
+
+// knownHere collects the known breaches the tests met; TestKnownBreachesRemain checks it.
+var knownHere = struct {
+	sync.Mutex
+	seen map[string]bool
+}{seen: map[string]bool{}}
+
+// rels is the module's import paths among imports, relative to the module.
+func rels(imports []string) []string {
+	var out []string
+	for _, imp := range imports {
+		if strings.HasPrefix(imp, module+"/") {
+			out = append(out, rel(imp))
 		}
 	}
+	return out
 }
 
 // TestSizes: no package over maxPackageLines, no file over maxFileLines, no function over
@@ -158,8 +194,9 @@ func TestSizes(t *testing.T) {
 	}
 }
 
-// TestFilesFormLayers: inside a package, no two files each call a function or method the
-// other declares (non-test files).
+// TestFilesFormLayers: inside a package the files form layers too — no cycle of files, of
+// any length, each calling a function or method the next declares (non-test files); and in
+// the command packages no command file calls another's (shared pieces live in command/).
 func TestFilesFormLayers(t *testing.T) {
 	ours, export := list(t)
 	for _, p := range ours {
@@ -167,17 +204,38 @@ func TestFilesFormLayers(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", rel(p.ImportPath), err)
 		}
-		for pair := range calls {
-			if pair[0] < pair[1] && calls[[2]string{pair[1], pair[0]}] {
-				t.Errorf("%s: %s and %s call into each other", rel(p.ImportPath), pair[0], pair[1])
+		var breaches []string
+		for _, c := range fileCycles(calls) {
+			breaches = append(breaches, fmt.Sprintf("%s: its files call into each other in a cycle: %s", rel(p.ImportPath), strings.Join(c, " → ")))
+		}
+		if slices.Contains(commandPackages, rel(p.ImportPath)) {
+			for _, v := range crossCommandCalls(calls) {
+				breaches = append(breaches, fmt.Sprintf("%s: %s", rel(p.ImportPath), v))
 			}
+		}
+		report(t, breaches)
+	}
+}
+
+// TestKnownBreachesRemain runs after the rules' tests (Go runs a file's tests in order, and
+// the files in order of name: arch_test.go's come first) and fails for a known breach that
+// no test met: it was removed, so its line in knownBreaches goes too.
+func TestKnownBreachesRemain(t *testing.T) {
+	knownHere.Lock()
+	defer knownHere.Unlock()
+	if len(knownHere.seen) == 0 {
+		t.Skip("run with TestLayers and TestFilesFormLayers (go test ./internal/archtest)")
+	}
+	for _, k := range knownBreaches {
+		if !knownHere.seen[k] {
+			t.Errorf("the known breach %q is gone: delete it from knownBreaches", k)
 		}
 	}
 }
 
 // fileCalls type-checks p from source (its imports from their export data) and returns
 // which of its files use a function or method declared in which other.
-func fileCalls(p listed, export map[string]string) (map[[2]string]bool, error) {
+func fileCalls(p listed, export map[string]string) (map[[2]string][]string, error) {
 	fset := token.NewFileSet()
 	var files []*ast.File
 	for _, name := range slices.Concat(p.GoFiles, p.CgoFiles) {
@@ -201,14 +259,14 @@ func fileCalls(p listed, export map[string]string) (map[[2]string]bool, error) {
 	if err != nil && len(p.CgoFiles) == 0 {
 		return nil, err
 	}
-	calls := map[[2]string]bool{}
+	calls := map[[2]string][]string{} // (from, to) → the functions called
 	for id, obj := range info.Uses {
 		if _, isFunc := obj.(*types.Func); !isFunc || obj.Pkg() != pkg {
 			continue
 		}
 		from, to := filepath.Base(fset.Position(id.Pos()).Filename), filepath.Base(fset.Position(obj.Pos()).Filename)
-		if from != to {
-			calls[[2]string{from, to}] = true
+		if from != to && !slices.Contains(calls[[2]string{from, to}], obj.Name()) {
+			calls[[2]string{from, to}] = append(calls[[2]string{from, to}], obj.Name())
 		}
 	}
 	return calls, nil

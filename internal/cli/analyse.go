@@ -130,7 +130,7 @@ func analyseAll(ctx context.Context, streams command.Streams, o analyseOptions, 
 	if o.asJSON {
 		return command.WriteJSON(streams.Out, sums)
 	}
-	fmt.Fprintf(streams.Out, "%s, %s (payoff %s)\n\n", command.Count(total, "match", "matches"), g.Problem.Rules, g.Problem.Payoff)
+	fmt.Fprintf(streams.Out, "%s, %s (payoff %s)\n\n", command.Plural(total, "match"), g.Problem.Rules, g.Problem.Payoff)
 	rows := make([][]string, len(sums))
 	for i, a := range sums {
 		rows[i] = []string{a.Agent, strconv.Itoa(a.Matches), strconv.Itoa(a.Decisions), fmt.Sprintf("%.4f", a.PerMatch), fmt.Sprintf("%.4f", a.Worst),
@@ -161,8 +161,8 @@ func renderAnalysis(w io.Writer, r analysis.Report) error {
 	fmt.Fprintln(w)
 	for _, a := range r.Agents {
 		fmt.Fprintf(w, "%s (%s): %s, gave away %.4f points in all, %.4f at its worst; %s, %s, %s\n",
-			a.Agent, a.Side, command.Count(a.Decisions, "decision", "decisions"), a.Points, a.Worst, command.Count(a.Inaccuracies, "inaccuracy", "inaccuracies"),
-			command.Count(a.Mistakes, "mistake", "mistakes"), command.Count(a.Blunders, "blunder", "blunders"))
+			a.Agent, a.Side, command.Plural(a.Decisions, "decision"), a.Points, a.Worst, command.Plural(a.Inaccuracies, "inaccuracy"),
+			command.Plural(a.Mistakes, "mistake"), command.Plural(a.Blunders, "blunder"))
 	}
 	return nil
 }

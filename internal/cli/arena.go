@@ -2,9 +2,7 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	stdio "io"
 	"path/filepath"
 	"strings"
 	"time"
@@ -13,7 +11,6 @@ import (
 
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/internal/cli/command"
-	"github.com/kingoal/kingoal/internal/shellquote"
 	"github.com/kingoal/kingoal/solver/game"
 )
 
@@ -93,7 +90,7 @@ DIR/exploitability.json; --no-exploitability skips it.`, memory),
   kingoal arena --format knockout --draw-bracket --matches 200 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2"
   kingoal arena --format worldcup --matches 500 --agents "optimal;heuristic;random;fixed:1-3-3-2-1;fixed:2-2-2-2-2;fixed:1-2-3-2-2;mcts:iters=100;fixed:2-3-2-2-1"`,
 		Args: command.ArgsBetween(0, 0, "no arguments (agents go in --agents)"),
-		RunE: resumable(&o.resume, &o.out, arenaFlagValues, func(cmd *cobra.Command) error {
+		RunE: command.Resumable(&o.resume, &o.out, command.ArenaFlagValues, func(cmd *cobra.Command) error {
 			return runArena(cmd.Context(), cmd.Root().Name(), streams, engine, o)
 		}),
 	}
@@ -143,7 +140,7 @@ func (o arenaOptions) config() (arena.Config, error) {
 	if o.exploitMatches <= 0 && !o.noExploit {
 		return arena.Config{}, command.Usagef("--exploitability-matches %d: want at least 1 (or --no-exploitability)", o.exploitMatches)
 	}
-	if err := outputChoices(o.out, o.markdown, o.json, o.resume, o.force); err != nil {
+	if err := command.OutputChoices(o.out, o.markdown, o.json, o.resume, o.force); err != nil {
 		return arena.Config{}, err
 	}
 	format, err := arena.ParseFormat(o.format)
@@ -175,23 +172,12 @@ func (o arenaOptions) config() (arena.Config, error) {
 	return c, nil
 }
 
-// plan is the competition planned (arena.NewPlan): a configuration it refuses, an agent
-// spec that does not build included, is a usage error; an interruption while an agent
-// builds is not.
-func plan(ctx context.Context, c arena.Config, errOut stdio.Writer) (*arena.Plan, error) {
-	p, err := arena.NewPlanWithin(ctx, c, arena.Limits{Notify: command.Notifier(errOut)})
-	if err != nil && ctx.Err() == nil {
-		return nil, command.Usage(err)
-	}
-	return p, err
-}
-
 func runArena(ctx context.Context, prog string, streams command.Streams, engine arena.Engine, o arenaOptions) error {
 	cfg, err := o.config()
 	if err != nil {
 		return err
 	}
-	c, err := plan(ctx, cfg, streams.ErrOut)
+	c, err := command.Plan(ctx, cfg, streams.ErrOut)
 	if err != nil {
 		return err
 	}
@@ -201,7 +187,7 @@ func runArena(ctx context.Context, prog string, streams command.Streams, engine 
 		Events: arena.RunEvents{
 			Playing: func() {
 				began = time.Now()
-				fmt.Fprintf(streams.ErrOut, "%s: %s of %d agents, %s, seed %d, into %s\n", prog, c.Format, len(c.Agents), command.Count(c.TotalMatches(), "match", "matches"), o.seed, o.out)
+				fmt.Fprintf(streams.ErrOut, "%s: %s of %d agents, %s, seed %d, into %s\n", prog, c.Format, len(c.Agents), command.Plural(c.TotalMatches(), "match"), o.seed, o.out)
 			},
 			Matches: matches.Set,
 			Played: func(tally *arena.Tally) {
@@ -210,7 +196,7 @@ func runArena(ctx context.Context, prog string, streams command.Streams, engine 
 				if o.resume { // some were played by an earlier attempt: a rate from the total would lie
 					took = fmt.Sprintf("done (this attempt: %.1fs)", time.Since(began).Seconds())
 				}
-				fmt.Fprintf(streams.ErrOut, "%s: %s %s; wrote %s, run.json and the charts\n", prog, command.Count(tally.Matches(), "match", "matches"), took, strings.Join(filesOf(c), ", "))
+				fmt.Fprintf(streams.ErrOut, "%s: %s %s; wrote %s, run.json and the charts\n", prog, command.Plural(tally.Matches(), "match"), took, strings.Join(filesOf(c), ", "))
 			},
 			Measuring: func(agents int) {
 				fmt.Fprintf(streams.ErrOut, "kingoal: exploitability of the %d agents (exact where it can be, else %d matches each; cached in %s)\n",
@@ -224,20 +210,7 @@ func runArena(ctx context.Context, prog string, streams command.Streams, engine 
 	matches.Finish()
 	measured.Finish()
 	if err != nil {
-		return runError(err)
+		return command.RunError(err)
 	}
-	return writeLeaderboard(streams.Out, lb, o.markdown, o.json)
-}
-
-// runError says a run's refusals and interruptions in the command's words: how to go on.
-func runError(err error) error {
-	var stopped *arena.InterruptedError
-	switch {
-	case errors.As(err, &stopped) && stopped.Measuring:
-		return fmt.Errorf("interrupted while measuring the exploitability; the run in %s is complete: print it with kingoal leaderboard %s, or run again with --resume: %w",
-			stopped.Dir, stopped.Dir, stopped.Err)
-	case errors.As(err, &stopped):
-		return fmt.Errorf("interrupted; finished matches are kept in %s: continue with --out %s --resume: %w", stopped.Dir, shellquote.Quote(stopped.Dir), stopped.Err)
-	}
-	return runDirError(command.LockError(err))
+	return command.WriteLeaderboard(streams.Out, lb, o.markdown, o.json)
 }

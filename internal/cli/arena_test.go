@@ -224,7 +224,7 @@ func FuzzArenaFlags(f *testing.F) {
 		cfg, err := o.config()
 		var c *arena.Plan
 		if err == nil {
-			c, err = plan(context.Background(), cfg, io.Discard)
+			c, err = command.Plan(context.Background(), cfg, io.Discard)
 		}
 		if err != nil {
 			var u command.UsageError

@@ -66,7 +66,7 @@ are deterministic and Q-learning's episodes come from the suite's seeds.`,
 					return fmt.Errorf("bench: %w", err)
 				}
 			}
-			fmt.Fprintf(streams.ErrOut, "kingoal: bench suite %s, %s, into %s (seeds in the suite: %s)\n", s.Name, command.Count(len(s.Entries), "entry", "entries"), out, seedsOf(s))
+			fmt.Fprintf(streams.ErrOut, "kingoal: bench suite %s, %s, into %s (seeds in the suite: %s)\n", s.Name, command.Plural(len(s.Entries), "entry"), out, seedsOf(s))
 			bar := command.NewProgress(streams.ErrOut, len(s.Entries), "entries")
 			rows, err := bench.Run(cmd.Context(), s, bench.Options{Dir: out, Progress: func(done, _ int, e bench.Entry, last *datasets.BenchCurveRow) {
 				what := fmt.Sprintf("%s under %s", e.Learner, e.Rules)

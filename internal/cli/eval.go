@@ -88,14 +88,14 @@ func runEval(ctx context.Context, io command.Streams, o evalOptions, spec string
 	if len(opps) == 0 {
 		return command.Usagef("--vs: no opponents")
 	}
-	fmt.Fprintf(io.ErrOut, "kingoal: evaluating %s against %s, seed %d\n", spec, command.Count(len(opps), "opponent", "opponents"), o.seed)
+	fmt.Fprintf(io.ErrOut, "kingoal: evaluating %s against %s, seed %d\n", spec, command.Plural(len(opps), "opponent"), o.seed)
 	bar := command.LazyProgress(io.ErrOut, "opponents")
 	bar.Set(0, len(opps))
 	ev, err := exploit.Evaluate(ctx, newAgent, opps, r, exploit.EvalOptions{Matches: o.matches, Seed: o.seed, NoExploitability: o.noExploit,
 		Evaluated: bar.Set,
 		Measuring: func() {
 			bar.Finish()
-			fmt.Fprintf(io.ErrOut, "kingoal: exploitability of %s (exact where it can be; else %s)\n", spec, command.Count(o.matches, "match", "matches"))
+			fmt.Fprintf(io.ErrOut, "kingoal: exploitability of %s (exact where it can be; else %s)\n", spec, command.Plural(o.matches, "match"))
 		}})
 	bar.Finish()
 	switch {
@@ -120,7 +120,7 @@ func writeEvalTable(w io.Writer, spec string, r env.Rules, reps []exploit.Report
 	for _, rp := range reps {
 		method, score := "exact", fmt.Sprintf("%.4f", rp.Score)
 		if !rp.Exact {
-			method, score = command.Count(rp.Matches, "match", "matches"), fmt.Sprintf("%.4f ± %.4f", rp.Score, rp.ScoreCI)
+			method, score = command.Plural(rp.Matches, "match"), fmt.Sprintf("%.4f ± %.4f", rp.Score, rp.ScoreCI)
 		}
 		best, regret := "—", "—"
 		if !math.IsNaN(rp.BestResponse) {

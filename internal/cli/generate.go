@@ -37,7 +37,7 @@ resumable the same way. Separate the two specs by ',' or, when a spec has commas
 		Example: `  kingoal datasets generate --agents heuristic,random --episodes 10000 --out data
   kingoal datasets generate --agents "mcts:iters=300;optimal" --episodes 500 --out mcts-data`,
 		Args: command.ArgsBetween(0, 0, "no arguments"),
-		RunE: resumable(&o.resume, &o.out, generateFlagValues, func(cmd *cobra.Command) error {
+		RunE: command.Resumable(&o.resume, &o.out, generateFlagValues, func(cmd *cobra.Command) error {
 			return runGenerate(cmd.Context(), cmd.Root().Name(), io, engine, o)
 		}),
 	}
@@ -54,7 +54,7 @@ resumable the same way. Separate the two specs by ',' or, when a spec has commas
 
 // generateFlagValues are the flags of the generation a run.json describes.
 func generateFlagValues(info arena.RunInfo) map[string]string {
-	v := arenaFlagValues(info)
+	v := command.ArenaFlagValues(info)
 	v["episodes"] = v["matches"]
 	return v
 }
@@ -74,10 +74,10 @@ func runGenerate(ctx context.Context, prog string, io command.Streams, engine ar
 	if err := command.CheckWorkers(o.workers); err != nil {
 		return err
 	}
-	if err := outputChoices(o.out, false, false, o.resume, o.force); err != nil {
+	if err := command.OutputChoices(o.out, false, false, o.resume, o.force); err != nil {
 		return err
 	}
-	c, err := plan(ctx, arena.Config{Agents: specs, Rules: r, Matches: o.episodes, Seed: o.seed, Workers: o.workers, LogDecisions: true, LogThrows: o.logThrows}, io.ErrOut)
+	c, err := command.Plan(ctx, arena.Config{Agents: specs, Rules: r, Matches: o.episodes, Seed: o.seed, Workers: o.workers, LogDecisions: true, LogThrows: o.logThrows}, io.ErrOut)
 	if err != nil {
 		return err
 	}
@@ -91,8 +91,8 @@ func runGenerate(ctx context.Context, prog string, io command.Streams, engine ar
 	}})
 	bar.Finish()
 	if err != nil {
-		return runError(err)
+		return command.RunError(err)
 	}
-	fmt.Fprintf(io.Out, "%s; decisions in %s\n", command.Count(tally.Matches(), "match", "matches"), filepath.Join(o.out, "decisions.parquet"))
+	fmt.Fprintf(io.Out, "%s; decisions in %s\n", command.Plural(tally.Matches(), "match"), filepath.Join(o.out, "decisions.parquet"))
 	return nil
 }

@@ -330,7 +330,14 @@ func TestOneIsSingular(t *testing.T) {
 			t.Errorf("%q says %q:\n%s%s", args, m, stdout, stderr)
 		}
 	}
-	if got := command.Count(1, "run directory", "run directories"); got != "1 run directory" {
-		t.Errorf("Count(1) = %q", got)
+	for n, want := range map[int]string{1: "1 run directory", 2: "2 run directories", 3: "3 run directories"} {
+		if got := command.Plural(n, "run directory"); got != want {
+			t.Errorf("Plural(%d) = %q, want %q", n, got, want)
+		}
+	}
+	for noun, want := range map[string]string{"match": "2 matches", "inaccuracy": "2 inaccuracies", "entry": "2 entries", "day": "2 days", "die": "2 dice", "move": "2 moves"} {
+		if got := command.Plural(2, noun); got != want {
+			t.Errorf("Plural(2, %q) = %q, want %q", noun, got, want)
+		}
 	}
 }

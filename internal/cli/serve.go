@@ -110,7 +110,7 @@ func runServe(ctx context.Context, streams command.Streams, o serveOptions) erro
 	if public {
 		fmt.Fprintf(streams.ErrOut, "kingoal: warning: --addr %s is not loopback: the pages, and the files in the run directories, are now visible to the network\n", o.addr)
 	}
-	fmt.Fprintf(streams.ErrOut, "kingoal: serving %s on http://%s (Ctrl-C stops)\n", command.Count(len(o.runs), "run directory", "run directories"), ln.Addr())
+	fmt.Fprintf(streams.ErrOut, "kingoal: serving %s on http://%s (Ctrl-C stops)\n", command.Plural(len(o.runs), "run directory"), ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(web.SecureListener(ln)) }()
 	select {

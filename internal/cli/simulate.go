@@ -97,7 +97,7 @@ func runSimulate(ctx context.Context, streams command.Streams, o simulateOptions
 	if o.dice {
 		cfg.Dice = env.RolledDice
 	}
-	fmt.Fprintf(streams.ErrOut, "kingoal: simulating %s, seed %d\n", command.Count(o.matches, "match", "matches"), o.seed)
+	fmt.Fprintf(streams.ErrOut, "kingoal: simulating %s, seed %d\n", command.Plural(o.matches, "match"), o.seed)
 	bar := command.NewProgress(streams.ErrOut, o.matches, "matches")
 	cfg.Progress = func(done int) { _ = bar.Set(done) }
 	began := time.Now()
@@ -108,7 +108,7 @@ func runSimulate(ctx context.Context, streams command.Streams, o simulateOptions
 		return err
 	}
 	secs := time.Since(began).Seconds()
-	fmt.Fprintf(streams.ErrOut, "kingoal: %s in %.2fs (%.0f matches/s)\n", command.Count(res.Matches, "match", "matches"), secs, float64(res.Matches)/secs)
+	fmt.Fprintf(streams.ErrOut, "kingoal: %s in %.2fs (%.0f matches/s)\n", command.Plural(res.Matches, "match"), secs, float64(res.Matches)/secs)
 	if o.json {
 		err = command.WriteJSON(streams.Out, simulateToJSON(home, away, o.seed, r, res))
 	} else {
@@ -146,7 +146,7 @@ func simulateToJSON(home, away env.Lineup, seed uint64, r env.Rules, res env.Sim
 }
 
 func writeSimulateText(w io.Writer, home, away env.Lineup, seed uint64, r env.Rules, res env.SimResult) error {
-	fmt.Fprintf(w, "%s (home) v %s (away): %s, seed %d\n", home, away, command.Count(res.Matches, "match", "matches"), seed)
+	fmt.Fprintf(w, "%s (home) v %s (away): %s, seed %d\n", home, away, command.Plural(res.Matches, "match"), seed)
 	fmt.Fprintf(w, "rules: %s\n\n", r)
 	t := command.NewTable(w, 1, "result", "share", "95% interval")
 	rows := []struct {

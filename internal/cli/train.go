@@ -172,7 +172,7 @@ func resumeTraining(fs *pflag.FlagSet, path string) error {
 			return command.Usagef("--resume: %s holds --episodes %q, which this version cannot read: %v", path, target, err)
 		}
 	}
-	return applyStored(fs, stored, path, nil)
+	return command.ApplyStored(fs, stored, path, nil)
 }
 
 func runTrain(ctx context.Context, streams command.Streams, o trainOptions, algo string, record map[string]string) error {

@@ -97,6 +97,6 @@ func runWatch(ctx context.Context, streams command.Streams, o watchOptions, args
 	if err := safefile.WriteAtomic(o.gif, func(w io.Writer) error { return anim.Encode(w, gifHold) }); err != nil {
 		return fmt.Errorf("watch: --gif: %w", err)
 	}
-	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (%s)\n", o.gif, command.Count(anim.Frames(), "frame", "frames"))
+	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (%s)\n", o.gif, command.Plural(anim.Frames(), "frame"))
 	return nil
 }

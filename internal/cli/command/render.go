@@ -168,12 +168,3 @@ type JSONOutput struct {
 	Args    []string
 	Value   any
 }
-
-// Count writes n with its noun, singular for one: "1 inaccuracy", "3 inaccuracies",
-// "1 run directory" (issue 64: "1 inaccuracies", "serving 1 run directories").
-func Count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}

@@ -44,30 +44,16 @@ against every pure reply: an unverified answer is an error, never printed.`,
 	return cmd
 }
 
-// weightedJSON is a line-up and its weight in a mix.
-type weightedJSON struct {
-	Lineup string  `json:"lineup"` // a line-up in the mix's support
-	Prob   float64 `json:"prob"`   // its weight
-}
-
 // equilibriumJSON is what solve equilibrium --json prints: the hidden line-up choice solved
 // as a zero-sum matrix game, each side's optimal mix, verified by the best pure reply.
 type equilibriumJSON struct {
-	Payoff         string         `json:"payoff"`            // win-loss, goal-diff, points or advance
-	Rules          string         `json:"rules"`             // the rules in words
-	Value          float64        `json:"value"`             // the game's value to home
-	Exploitability float64        `json:"exploitability"`    // what the best pure reply gains over the value (the verification: near 0)
-	Dominated      int            `json:"dominated_removed"` // line-ups removed as dominated before the LP
-	Strategy       []weightedJSON `json:"strategy"`          // home's equilibrium mix
-	AwayStrategy   []weightedJSON `json:"away_strategy"`     // away's equilibrium mix
-}
-
-func toWeightedJSON(ws []env.Weighted) []weightedJSON {
-	out := make([]weightedJSON, len(ws))
-	for i, w := range ws {
-		out[i] = weightedJSON{w.Lineup.String(), w.Prob}
-	}
-	return out
+	Payoff         string                 `json:"payoff"`            // win-loss, goal-diff, points or advance
+	Rules          string                 `json:"rules"`             // the rules in words
+	Value          float64                `json:"value"`             // the game's value to home
+	Exploitability float64                `json:"exploitability"`    // what the best pure reply gains over the value (the verification: near 0)
+	Dominated      int                    `json:"dominated_removed"` // line-ups removed as dominated before the LP
+	Strategy       []command.WeightedJSON `json:"strategy"`          // home's equilibrium mix
+	AwayStrategy   []command.WeightedJSON `json:"away_strategy"`     // away's equilibrium mix
 }
 
 func runSolveEquilibrium(ctx context.Context, io command.Streams, o solveEquilibriumOptions) error {
@@ -107,7 +93,7 @@ func runSolveEquilibrium(ctx context.Context, io command.Streams, o solveEquilib
 		}
 	}
 	if o.json {
-		return command.WriteJSON(io.Out, equilibriumJSON{payoff.String(), r.String(), eq.Value, eq.Exploitability, eq.Dominated, toWeightedJSON(eq.Home), toWeightedJSON(eq.Away)})
+		return command.WriteJSON(io.Out, equilibriumJSON{payoff.String(), r.String(), eq.Value, eq.Exploitability, eq.Dominated, command.ToWeightedJSON(eq.Home), command.ToWeightedJSON(eq.Away)})
 	}
 	fmt.Fprintf(io.Out, "line-up equilibrium, payoff %s\nrules: %s\n\n", payoff, r)
 	fmt.Fprintf(io.Out, "value to home: %s (%s)\nexploitability (best pure reply's gain, on the value's scale): %.3g — verified\n",

@@ -112,19 +112,19 @@ length solves with its check in at most 100 s and 7.4 GiB (BENCHMARKS.md).`, mem
 // --verify the one run again on the loaded strategy (reverified), and the summary's values
 // are the table's, to float32 (≈ 7 digits).
 type GameReport struct {
-	Payoff       string          `json:"payoff"`               // win-loss, goal-diff, points or advance
-	Scale        string          `json:"scale"`                // what the value and the check measure (the payoff's scale)
-	Rules        string          `json:"rules"`                // the rules in words
-	Value        float64         `json:"value"`                // the game's value to home
-	KickOffHome  []weightedJSON  `json:"kickoff_home"`         // home's equilibrium mix of starting line-ups
-	KickOffAway  []weightedJSON  `json:"kickoff_away"`         // away's
-	Worth        []worthRow      `json:"right_to_substitute"`  // the starting line-ups' equilibrium value under each pair of budgets
-	Summary      []gameSituation `json:"summary"`              // equilibrium substitutions in typical situations (situations no match reaches are left out)
-	Stats        game.Stats      `json:"stats"`                // the solve's size
-	Seconds      float64         `json:"seconds"`              // solving it, or reading Table
-	Table        string          `json:"table,omitempty"`      // the game table read instead of solving (--in)
-	Verification *game.Check     `json:"verification"`         // nil: not run
-	Reverified   bool            `json:"reverified,omitempty"` // Verification ran on the loaded table (--in --verify), not stored by its solve
+	Payoff       string                 `json:"payoff"`               // win-loss, goal-diff, points or advance
+	Scale        string                 `json:"scale"`                // what the value and the check measure (the payoff's scale)
+	Rules        string                 `json:"rules"`                // the rules in words
+	Value        float64                `json:"value"`                // the game's value to home
+	KickOffHome  []command.WeightedJSON `json:"kickoff_home"`         // home's equilibrium mix of starting line-ups
+	KickOffAway  []command.WeightedJSON `json:"kickoff_away"`         // away's
+	Worth        []worthRow             `json:"right_to_substitute"`  // the starting line-ups' equilibrium value under each pair of budgets
+	Summary      []gameSituation        `json:"summary"`              // equilibrium substitutions in typical situations (situations no match reaches are left out)
+	Stats        game.Stats             `json:"stats"`                // the solve's size
+	Seconds      float64                `json:"seconds"`              // solving it, or reading Table
+	Table        string                 `json:"table,omitempty"`      // the game table read instead of solving (--in)
+	Verification *game.Check            `json:"verification"`         // nil: not run
+	Reverified   bool                   `json:"reverified,omitempty"` // Verification ran on the loaded table (--in --verify), not stored by its solve
 }
 
 // worthRow is the value of the starting line-ups' equilibrium under one pair of budgets.
@@ -271,8 +271,8 @@ func finishGame(ctx context.Context, io command.Streams, o solveGameOptions, g *
 func newGameReport(g *game.Game, took time.Duration) (GameReport, error) {
 	p := g.Problem
 	ko := g.KickOff()
-	rep := GameReport{Payoff: p.Payoff.String(), Scale: p.Payoff.Scale(), Rules: p.Rules.String(), Value: g.Value(), KickOffHome: toWeightedJSON(ko.Home),
-		KickOffAway: toWeightedJSON(ko.Away), Stats: g.Stats(), Seconds: took.Seconds()}
+	rep := GameReport{Payoff: p.Payoff.String(), Scale: p.Payoff.Scale(), Rules: p.Rules.String(), Value: g.Value(), KickOffHome: command.ToWeightedJSON(ko.Home),
+		KickOffAway: command.ToWeightedJSON(ko.Away), Stats: g.Stats(), Seconds: took.Seconds()}
 	if c, ok := g.Check(); ok {
 		rep.Verification = &c
 	}
@@ -300,20 +300,20 @@ func gameSummary(g *game.Game) ([]gameSituation, error) {
 		scores = []int{0} // the score does not change what to do
 	}
 	var out []gameSituation
-	for _, when := range summaryTimes(r) {
+	for _, when := range command.SummaryTimes(r) {
 		for _, d := range scores {
-			sol, err := g.At(game.State{Period: when.per, ThrowsLeft: when.left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
+			sol, err := g.At(game.State{Period: when.Per, ThrowsLeft: when.Left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
 			if errors.Is(err, game.ErrNotSolved) {
 				continue // a score no match reaches by then (goals take throws)
 			}
 			if err != nil {
 				return nil, err
 			}
-			score := "home " + scoreWord(d)
+			score := "home " + command.ScoreWord(d)
 			if additive(g) {
 				score = "any score"
 			}
-			out = append(out, gameSituation{fmt.Sprintf("%s, %s", when.name, score), mixWords(home, sol.Home), mixWords(away, sol.Away), sol.Value})
+			out = append(out, gameSituation{fmt.Sprintf("%s, %s", when.Name, score), mixWords(home, sol.Home), mixWords(away, sol.Away), sol.Value})
 		}
 	}
 	return out, nil

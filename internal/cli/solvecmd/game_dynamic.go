@@ -15,20 +15,20 @@ import (
 
 // dynamicGameReport is what solve game prints (and --json writes) when a side plays Dynamic.
 type dynamicGameReport struct {
-	Payoff       string             `json:"payoff"`               // win-loss, goal-diff, points or advance
-	Scale        string             `json:"scale"`                // what the value and the check measure (the payoff's scale)
-	Rules        string             `json:"rules"`                // the rules in words
-	Modes        [2]string          `json:"modes"`                // home's, away's
-	Trigger      string             `json:"dynamic_trigger"`      // win or turnover: what earns a Dynamic shift
-	Value        float64            `json:"value"`                // the game's value to home
-	KickOffHome  []weightedJSON     `json:"kickoff_home"`         // home's equilibrium mix of starting line-ups
-	KickOffAway  []weightedJSON     `json:"kickoff_away"`         // away's
-	Decisions    []dynamicSituation `json:"decisions"`            // equilibrium decisions in typical situations
-	Stats        game.Stats         `json:"stats"`                // the solve's size
-	Seconds      float64            `json:"seconds"`              // the solve with its check (with --in: reading the table)
-	Table        string             `json:"table,omitempty"`      // the table read instead of solving (--in)
-	Verification *game.Check        `json:"verification"`         // nil: not run (with --in: the check its solve stored, or with --verify the one run again)
-	Reverified   bool               `json:"reverified,omitempty"` // Verification ran on the loaded table (--in --verify), not stored by its solve
+	Payoff       string                 `json:"payoff"`               // win-loss, goal-diff, points or advance
+	Scale        string                 `json:"scale"`                // what the value and the check measure (the payoff's scale)
+	Rules        string                 `json:"rules"`                // the rules in words
+	Modes        [2]string              `json:"modes"`                // home's, away's
+	Trigger      string                 `json:"dynamic_trigger"`      // win or turnover: what earns a Dynamic shift
+	Value        float64                `json:"value"`                // the game's value to home
+	KickOffHome  []command.WeightedJSON `json:"kickoff_home"`         // home's equilibrium mix of starting line-ups
+	KickOffAway  []command.WeightedJSON `json:"kickoff_away"`         // away's
+	Decisions    []dynamicSituation     `json:"decisions"`            // equilibrium decisions in typical situations
+	Stats        game.Stats             `json:"stats"`                // the solve's size
+	Seconds      float64                `json:"seconds"`              // the solve with its check (with --in: reading the table)
+	Table        string                 `json:"table,omitempty"`      // the table read instead of solving (--in)
+	Verification *game.Check            `json:"verification"`         // nil: not run (with --in: the check its solve stored, or with --verify the one run again)
+	Reverified   bool                   `json:"reverified,omitempty"` // Verification ran on the loaded table (--in --verify), not stored by its solve
 }
 
 // dynamicSituation is one decision of the equilibrium, for the summary.
@@ -122,7 +122,7 @@ func newDynamicGameReport(g *dyngame.Game, took time.Duration) dynamicGameReport
 	p := g.Problem
 	ko := g.KickOff()
 	rep := dynamicGameReport{Payoff: p.Payoff.String(), Scale: p.Payoff.Scale(), Rules: p.Rules.String(), Modes: [2]string{p.Rules.Modes[env.Home].String(), p.Rules.Modes[env.Away].String()},
-		Trigger: p.Rules.DynamicTrigger.String(), Value: g.Value(), KickOffHome: toWeightedJSON(ko.Home), KickOffAway: toWeightedJSON(ko.Away),
+		Trigger: p.Rules.DynamicTrigger.String(), Value: g.Value(), KickOffHome: command.ToWeightedJSON(ko.Home), KickOffAway: command.ToWeightedJSON(ko.Away),
 		Stats: g.Stats(), Seconds: took.Seconds(), Decisions: dynamicGameSummary(g)}
 	if c, ok := g.Check(); ok {
 		rep.Verification = &c
@@ -137,16 +137,16 @@ func dynamicGameSummary(g *dyngame.Game) []dynamicSituation {
 	r, ko := g.Problem.Rules, g.KickOff()
 	start := [2]env.Lineup{ko.Home[0].Lineup, ko.Away[0].Lineup}
 	var out []dynamicSituation
-	for _, when := range summaryTimes(r) {
+	for _, when := range command.SummaryTimes(r) {
 		for d := -1; d <= 1; d++ {
 			for p := env.Home; p <= env.Away; p++ {
-				to, at, err := g.Typical(p, when.per, when.left, d, start[env.Home], start[env.Away])
+				to, at, err := g.Typical(p, when.Per, when.Left, d, start[env.Home], start[env.Away])
 				if err != nil {
 					continue // a score no match reaches by then
 				}
-				situation := fmt.Sprintf("%s, home %s", when.name, scoreWord(d))
+				situation := fmt.Sprintf("%s, home %s", when.Name, command.ScoreWord(d))
 				if r.Modes[p] == env.Dynamic {
-					situation = fmt.Sprintf("%s, %s left, home %s: %s wins a throw to midfield", when.per, command.Plural(at, "throw"), scoreWord(d), p)
+					situation = fmt.Sprintf("%s, %s left, home %s: %s wins a throw to midfield", when.Per, command.Plural(at, "throw"), command.ScoreWord(d), p)
 				}
 				out = append(out, dynamicSituation{situation, p.String(), env.DescribeChange(start[p], to)})
 			}

@@ -90,7 +90,7 @@ func gameChart(g *game.Game, path string) error {
 	}
 	var lines []charts.Series
 	for _, d := range scores {
-		s := charts.Series{Name: "home " + scoreWord(d)}
+		s := charts.Series{Name: "home " + command.ScoreWord(d)}
 		if additive(g) {
 			s.Name = "any score"
 		}

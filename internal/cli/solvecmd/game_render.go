@@ -19,13 +19,13 @@ func mixWords(from env.Lineup, mix []env.Weighted) string {
 }
 
 // renderKickOffMix prints both sides' kick-off mixes under a title.
-func renderKickOffMix(io command.Streams, title string, home, away []weightedJSON) error {
+func renderKickOffMix(io command.Streams, title string, home, away []command.WeightedJSON) error {
 	fmt.Fprintln(io.Out, title)
 	t := command.NewTable(io.Out, 2, "side", "line-up", "probability")
 	var rows [][]string
 	for _, side := range []struct {
 		name string
-		mix  []weightedJSON
+		mix  []command.WeightedJSON
 	}{{"home", home}, {"away", away}} {
 		for _, w := range side.mix {
 			rows = append(rows, []string{side.name, w.Lineup, fmt.Sprintf("%.6f", w.Prob)})

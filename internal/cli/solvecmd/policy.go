@@ -161,42 +161,14 @@ func runSolvePolicy(ctx context.Context, io command.Streams, o solvePolicyOption
 	return command.AppendRows(t, lines)
 }
 
-func scoreWord(d int) string {
-	switch {
-	case d > 0:
-		return fmt.Sprintf("%d up", d)
-	case d < 0:
-		return fmt.Sprintf("%d down", -d)
-	}
-	return "level"
-}
-
-// summaryTime is a break the readable summaries show.
-type summaryTime struct {
-	name string
-	per  env.Period
-	left int
-}
-
-// summaryTimes are half time and goals a third and a ninth of a half from the end.
-func summaryTimes(r env.Rules) []summaryTime {
-	out := []summaryTime{{"half time", env.SecondHalf, r.HalfThrows()}}
-	for _, left := range []int{r.HalfThrows() / 3, r.HalfThrows() / 9} {
-		if left >= 1 && left != out[len(out)-1].left {
-			out = append(out, summaryTime{fmt.Sprintf("goal, %s left", command.Plural(left, "throw")), env.SecondHalf, left})
-		}
-	}
-	return out
-}
-
 // basicSummary: at half time and after goals late on, with the starting line-up and the
 // whole budget, what to do at each score.
 func basicSummary(bp *policy.BasicPolicy, r env.Rules) []recommendation {
 	own, moves := bp.Problem.Own, r.MoveBudget()
 	var out []recommendation
-	for _, when := range summaryTimes(r) {
+	for _, when := range command.SummaryTimes(r) {
 		for d := -2; d <= 2; d++ {
-			s := policy.BreakState{Period: when.per, ThrowsLeft: when.left, GoalDiff: d, Own: own, MovesLeft: moves}
+			s := policy.BreakState{Period: when.Per, ThrowsLeft: when.Left, GoalDiff: d, Own: own, MovesLeft: moves}
 			to, err1 := bp.Best(s)
 			v, err2 := bp.ValueAt(s)
 			s.MovesLeft = 0
@@ -204,7 +176,7 @@ func basicSummary(bp *policy.BasicPolicy, r env.Rules) []recommendation {
 			if err1 != nil || err2 != nil || err3 != nil {
 				continue
 			}
-			out = append(out, recommendation{fmt.Sprintf("%s, %s", when.name, scoreWord(d)), env.DescribeChange(own, to), v, keep})
+			out = append(out, recommendation{fmt.Sprintf("%s, %s", when.Name, command.ScoreWord(d)), env.DescribeChange(own, to), v, keep})
 		}
 	}
 	return out
@@ -283,7 +255,7 @@ func dynamicSummary(dp *policy.DynamicPolicy, r env.Rules) []recommendation {
 			if err != nil || err2 != nil {
 				continue
 			}
-			out = append(out, recommendation{fmt.Sprintf("%s, %s", when.name, scoreWord(d)), env.DescribeChange(own, to), v, keep})
+			out = append(out, recommendation{fmt.Sprintf("%s, %s", when.name, command.ScoreWord(d)), env.DescribeChange(own, to), v, keep})
 		}
 	}
 	return out

@@ -1,8 +1,13 @@
-package cli
+// Run directories: the pieces the commands that play into one (arena, datasets generate) and
+// that resume a stored run (train) share.
+
+package command
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,19 +18,19 @@ import (
 
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/internal/cli/command"
 	"github.com/kingoal/kingoal/internal/safefile"
+	"github.com/kingoal/kingoal/internal/shellquote"
 )
 
 // A resumed run takes its settings from what it stored (run.json, the model file): flags
 // left out are filled in from there, and a flag given explicitly must say the same, or the
 // resume is refused naming it — a resume never silently changes what is being computed.
 
-// applyStored sets every flag of stored that the user left out to its stored value, and
+// ApplyStored sets every flag of stored that the user left out to its stored value, and
 // checks those the user gave. normal, if not nil, puts a flag's value in a canonical form
 // before the comparison (like agent lists with or without spaces). source names where the
 // values come from, for the error.
-func applyStored(fs *pflag.FlagSet, stored map[string]string, source string, normal func(name, v string) string) error {
+func ApplyStored(fs *pflag.FlagSet, stored map[string]string, source string, normal func(name, v string) string) error {
 	if normal == nil {
 		normal = func(_, v string) string { return v }
 	}
@@ -42,18 +47,18 @@ func applyStored(fs *pflag.FlagSet, stored map[string]string, source string, nor
 		want := stored[name]
 		if fl.Changed {
 			if got := fl.Value.String(); normal(name, got) != normal(name, want) {
-				return command.Usagef("--resume: --%s %s differs from %s's %s; leave --%s out to resume, or start afresh with --force", name, got, source, want, name)
+				return Usagef("--resume: --%s %s differs from %s's %s; leave --%s out to resume, or start afresh with --force", name, got, source, want, name)
 			}
 			continue
 		}
 		if err := fs.Set(name, want); err != nil {
-			return command.Usagef("--resume: %s holds --%s %q, which this version cannot read: %v", source, name, want, err)
+			return Usagef("--resume: %s holds --%s %q, which this version cannot read: %v", source, name, want, err)
 		}
 	}
 	return nil
 }
 
-// ruleFlagValues is the inverse of command.RuleFlags.rules: the flag values that give r.
+// ruleFlagValues is the inverse of RuleFlags.rules: the flag values that give r.
 func ruleFlagValues(r env.Rules) map[string]string {
 	ks, v := env.KnobsOf(r), map[string]string{}
 	for _, k := range env.KnobTable {
@@ -64,10 +69,10 @@ func ruleFlagValues(r env.Rules) map[string]string {
 
 // specList joins agent specs given as "A;B" (or "A,B" where that is unambiguous) in one
 // canonical form, labels included as the arena gives them, for comparisons.
-func specList(s string) string { return strings.Join(arena.Labelled(command.SplitSpecs(s)), ";") }
+func specList(s string) string { return strings.Join(arena.Labelled(SplitSpecs(s)), ";") }
 
-// arenaFlagValues are the flags of the run a run.json describes.
-func arenaFlagValues(info arena.RunInfo) map[string]string {
+// ArenaFlagValues are the flags of the run a run.json describes.
+func ArenaFlagValues(info arena.RunInfo) map[string]string {
 	v := ruleFlagValues(info.RulesConfig)
 	v["agents"] = strings.Join(info.Agents, ";")
 	v["format"] = info.Competition
@@ -85,23 +90,23 @@ func arenaFlagValues(info arena.RunInfo) map[string]string {
 }
 
 // resumeRun fills in the flags of the run in dir that the user left out and checks those
-// the user gave (see applyStored); a directory without a run is refused before anything
+// the user gave (see ApplyStored); a directory without a run is refused before anything
 // is created.
 func resumeRun(fs *pflag.FlagSet, dir string, values func(arena.RunInfo) map[string]string) error {
 	if dir == "" {
-		return command.Usagef("--out: want a directory name")
+		return Usagef("--out: want a directory name")
 	}
 	info, err := arena.ReadInfo(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		// A run being started holds the directory before it writes run.json: name it (a
 		// holder that cannot be asked leaves the answer that there is no run.json).
 		if held, pid, herr := safefile.DirHolder(dir); herr == nil && held {
-			return command.LockError(&safefile.LockedError{Path: dir, PID: pid})
+			return LockError(&safefile.LockedError{Path: dir, PID: pid})
 		}
-		return command.Usagef("--resume: %s holds no run to resume (no run.json there)", dir)
+		return Usagef("--resume: %s holds no run to resume (no run.json there)", dir)
 	}
 	if err != nil {
-		return command.Usage(err)
+		return Usage(err)
 	}
 	// Not a setting of the matches: the run's choice unless the resume makes another.
 	if f := fs.Lookup("no-exploitability"); f != nil && !f.Changed && info.NoExploitability {
@@ -109,7 +114,7 @@ func resumeRun(fs *pflag.FlagSet, dir string, values func(arena.RunInfo) map[str
 			return err
 		}
 	}
-	return applyStored(fs, values(info), filepath.Join(dir, "run.json"), func(name, v string) string {
+	return ApplyStored(fs, values(info), filepath.Join(dir, "run.json"), func(name, v string) string {
 		if name == "agents" {
 			return specList(v)
 		}
@@ -117,10 +122,10 @@ func resumeRun(fs *pflag.FlagSet, dir string, values func(arena.RunInfo) map[str
 	})
 }
 
-// resumable is the RunE of a command that plays into a run directory: --out left at its
+// Resumable is the RunE of a command that plays into a run directory: --out left at its
 // default is numbered (defaultRunDir), with --resume the stored run's flags are applied
 // (resumeRun, from the run in *out), then run runs.
-func resumable(resume *bool, out *string, values func(arena.RunInfo) map[string]string, run func(cmd *cobra.Command) error) func(*cobra.Command, []string) error {
+func Resumable(resume *bool, out *string, values func(arena.RunInfo) map[string]string, run func(cmd *cobra.Command) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, _ []string) error {
 		if err := defaultRunDir(cmd, out); err != nil {
 			return err
@@ -134,7 +139,7 @@ func resumable(resume *bool, out *string, values func(arena.RunInfo) map[string]
 	}
 }
 
-// defaultRunDir numbers --out when it was left at its default (command.RunDirChoice): a
+// defaultRunDir numbers --out when it was left at its default (RunDirChoice): a
 // rerun of `kingoal arena` goes into kingoal-arena-2, and says so; --resume and --force
 // take the newest run.
 func defaultRunDir(cmd *cobra.Command, out *string) error {
@@ -143,7 +148,7 @@ func defaultRunDir(cmd *cobra.Command, out *string) error {
 		return nil
 	}
 	latest := cmd.Flags().Lookup("resume").Value.String() == "true" || cmd.Flags().Lookup("force").Value.String() == "true"
-	dir, numbered, err := command.RunDirChoice(fl.DefValue, latest)
+	dir, numbered, err := RunDirChoice(fl.DefValue, latest)
 	if err != nil {
 		return err
 	}
@@ -154,30 +159,54 @@ func defaultRunDir(cmd *cobra.Command, out *string) error {
 	return nil
 }
 
-// runDirError turns the arena's refusals to touch a run directory into usage errors that
+// RunDirError turns the arena's refusals to touch a run directory into usage errors that
 // say the ways on.
-func runDirError(err error) error {
+func RunDirError(err error) error {
 	var e *arena.ExistingRunError
 	switch {
 	case errors.As(err, &e) && e.Complete:
-		return command.Usagef("%s; see it with kingoal leaderboard %s, or replace it with --force", e.Situation(), e.Dir)
+		return Usagef("%s; see it with kingoal leaderboard %s, or replace it with --force", e.Situation(), e.Dir)
 	case errors.As(err, &e):
-		return command.Usagef("%s; continue it with --resume or replace it with --force", e.Situation())
+		return Usagef("%s; continue it with --resume or replace it with --force", e.Situation())
 	case errors.Is(err, arena.ErrNoRun):
-		return command.Usage(err)
+		return Usage(err)
 	}
 	return err
 }
 
-// outputChoices checks the flags every command that writes a run directory shares.
-func outputChoices(out string, markdown, asJSON, resume, force bool) error {
+// OutputChoices checks the flags every command that writes a run directory shares.
+func OutputChoices(out string, markdown, asJSON, resume, force bool) error {
 	switch {
 	case strings.TrimSpace(out) == "":
-		return command.Usagef("--out: want a directory name (it is created if missing)")
+		return Usagef("--out: want a directory name (it is created if missing)")
 	case markdown && asJSON:
-		return command.Usagef("--markdown and --json: choose one")
+		return Usagef("--markdown and --json: choose one")
 	case resume && force:
-		return command.Usagef("--resume and --force: choose one (continue the run in %s, or replace it)", out)
+		return Usagef("--resume and --force: choose one (continue the run in %s, or replace it)", out)
 	}
 	return nil
+}
+
+// Plan is the competition planned (arena.NewPlan): a configuration it refuses, an agent
+// spec that does not build included, is a usage error; an interruption while an agent
+// builds is not.
+func Plan(ctx context.Context, c arena.Config, errOut io.Writer) (*arena.Plan, error) {
+	p, err := arena.NewPlanWithin(ctx, c, arena.Limits{Notify: Notifier(errOut)})
+	if err != nil && ctx.Err() == nil {
+		return nil, Usage(err)
+	}
+	return p, err
+}
+
+// RunError says a run's refusals and interruptions in the command's words: how to go on.
+func RunError(err error) error {
+	var stopped *arena.InterruptedError
+	switch {
+	case errors.As(err, &stopped) && stopped.Measuring:
+		return fmt.Errorf("interrupted while measuring the exploitability; the run in %s is complete: print it with kingoal leaderboard %s, or run again with --resume: %w",
+			stopped.Dir, stopped.Dir, stopped.Err)
+	case errors.As(err, &stopped):
+		return fmt.Errorf("interrupted; finished matches are kept in %s: continue with --out %s --resume: %w", stopped.Dir, shellquote.Quote(stopped.Dir), stopped.Err)
+	}
+	return RunDirError(LockError(err))
 }
