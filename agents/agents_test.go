@@ -15,7 +15,6 @@ import (
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/env/envtest"
-	"github.com/kingoal/kingoal/exploit/exploittest"
 	"github.com/kingoal/kingoal/live"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
@@ -92,9 +91,8 @@ func TestAgentsConform(t *testing.T) {
 			if k.Name == "nash" || k.Name == "table" { // one move keeps the game's solve to a second
 				r.Moves = 1
 			}
-			if k.Name == "table" { // it needs a table: heuristic's
-				path, _ := exploittest.SaveTable(t, "heuristic", r)
-				spec = "table:file=" + path
+			if k.Name == "table" { // it needs a table: one of fictitious play's
+				spec = "table:file=" + learnedTable(t, r)
 			}
 			setup := agents.Setup{Rules: r}
 			if k.Name == "live" { // answered by a goroutine: the uniform mix
@@ -263,4 +261,30 @@ func uniformLive(t *testing.T) func(string) (agents.Agent, error) {
 	}()
 	t.Cleanup(func() { h.Close(nil) })
 	return func(name string) (agents.Agent, error) { return h.Agent(context.Background(), name) }
+}
+
+// learnedTable writes the policy table of one iteration of fictitious play under r: a table
+// agent needs a table, and agents' tests make one without package exploit, a floor above.
+func learnedTable(t *testing.T, r env.Rules) string {
+	t.Helper()
+	f, err := agents.NewFictitious(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Train(context.Background(), 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	table, _, err := f.Table(context.Background(), "fictitious")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "policy.kgp")
+	out, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := table.WriteTo(out); err != nil || out.Close() != nil {
+		t.Fatal(err)
+	}
+	return path
 }

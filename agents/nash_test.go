@@ -1,20 +1,15 @@
 package agents_test
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/testtool"
-	"github.com/kingoal/kingoal/solver/dyngame"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
@@ -127,129 +122,6 @@ func TestNashAgainstItsBestResponse(t *testing.T) {
 	}
 }
 
-// TestNashIsUnexploitable: Exploit measures nash exactly (the best response to its mixed
-// strategy) and finds nothing to gain; under rules too large to solve, nash refuses to be
-// built with an error that says why and what to do.
-func TestNashIsUnexploitable(t *testing.T) {
-	for _, r := range []env.Rules{{ThrowsPerHalf: 4, Moves: 1}, {ThrowsPerHalf: 3, Moves: 1, Knockout: true, ExtraThrowsPerHalf: 2}} {
-		payoff := "win-loss"
-		if r.Knockout {
-			payoff = "advance"
-		}
-		e, err := exploit.Measure(context.Background(), func() (agents.Agent, error) {
-			return agents.New("nash:payoff="+payoff, agents.Setup{Rules: r})
-		}, r, 100, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !e.Exact || math.Abs(e.Value) > 1e-9 {
-			t.Errorf("%v: exploitability %+v", r, e)
-		}
-	}
-	// 90-throw halves with three moves: twice the default game's length, ~4× its memory.
-	_, err := agents.New("nash", agents.Setup{Rules: env.Rules{ThrowsPerHalf: 90}})
-	if !errors.Is(err, policy.ErrTooLarge) {
-		t.Errorf("nash under 90-throw halves: %v", err)
-	}
-}
-
-// TestNashPlaysItsTable: nash:table=FILE plays, draw for draw, what nash solving the game
-// plays (the same actions in the same matches, both sides) — the Basic game's table and a
-// Dynamic side's —, is exact in Exploit from the table's check, and is refused under other
-// rules or another payoff, naming both, and under rules of the other kind of game.
-func TestNashPlaysItsTable(t *testing.T) {
-	r := env.Rules{ThrowsPerHalf: 4, Moves: 2}
-	dyn := env.Rules{ThrowsPerHalf: 4, Moves: 1, Modes: [2]env.Mode{env.Basic, env.Dynamic}, DynamicTrigger: env.TriggerTurnover}
-	matches := 200
-	if testing.Short() { // the race stage
-		r, dyn.ThrowsPerHalf, matches = env.Rules{ThrowsPerHalf: 3, Moves: 1}, 3, 40
-	}
-	dir := t.TempDir()
-	basic, dynamic := writeTable(t, filepath.Join(dir, "game.kgt"), r), writeTable(t, filepath.Join(dir, "dynamic.kgt"), dyn)
-	playsAsSolved(t, r, basic, matches)
-	playsAsSolved(t, dyn, dynamic, matches)
-	e, err := exploit.Measure(context.Background(), func() (agents.Agent, error) { return agents.New("nash:table="+basic, agents.Setup{Rules: r}) }, r, 10, 1)
-	if err != nil || !e.Exact || e.Value > 1e-9 {
-		t.Errorf("exploitability from the table: %+v, %v", e, err)
-	}
-	var me *agents.ModelError
-	for _, c := range []struct {
-		path  string
-		rules env.Rules
-		want  string
-	}{
-		{basic, env.Rules{ThrowsPerHalf: 5, Moves: 2}, "5+5 throws"},
-		{dynamic, env.Rules{ThrowsPerHalf: 5, Moves: 1, Modes: dyn.Modes}, "5+5 throws"},
-		{basic, dyn, "not the table of a game with a Dynamic side"},
-		{dynamic, r, "it holds a game with a Dynamic side"},
-	} {
-		_, err = agents.New("nash:table="+c.path, agents.Setup{Rules: c.rules})
-		if !errors.As(err, &me) || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s under %v: %v, want %q", filepath.Base(c.path), c.rules, err, c.want)
-		}
-	}
-	if _, err := agents.New("nash:payoff=goal-diff,table="+basic, agents.Setup{Rules: r}); !errors.As(err, &me) || !strings.Contains(err.Error(), "payoff is win-loss, not goal-diff") {
-		t.Errorf("another payoff: %v", err)
-	}
-}
-
-// writeTable solves the game under r with its check and writes its table to path.
-func writeTable(t *testing.T, path string, r env.Rules) string {
-	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := game.Problem{Rules: r, Payoff: lineup.PayoffWinLoss, Verify: true, Table: f}
-	if dyngame.HasDynamic(r) {
-		_, err = dyngame.Solve(p)
-	} else {
-		_, err = game.Solve(p)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-// playsAsSolved plays matches with nash solving and nash:table=path on both sides at once
-// and fails at the first action they do not share.
-func playsAsSolved(t *testing.T, r env.Rules, path string, matches int) {
-	t.Helper()
-	solved, err := agents.New("nash", agents.Setup{Rules: r})
-	if err != nil {
-		t.Fatal(err)
-	}
-	loaded, err := agents.New("nash:table="+path, agents.Setup{Rules: r})
-	if err != nil {
-		t.Fatal(err)
-	}
-	actions := 0
-	both := env.PolicyFunc(func(obs env.Observation, legal env.Mask) int {
-		a, b := solved.Act(obs, legal), loaded.Act(obs, legal)
-		if a != b {
-			t.Fatalf("%v at %+v: %d solved, %d from the table", r, obs, a, b)
-		}
-		actions++
-		return a
-	})
-	for i := range matches {
-		env.Reseed(solved, uint64(i))
-		env.Reseed(loaded, uint64(i))
-		s, _ := env.NewState(r)
-		if _, err := env.Play(s, both, both, env.NewFastSampler(env.SeededSource(uint64(i), 13)), nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := env.ErrOf(loaded); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%v: %d actions alike", r, actions)
-}
-
 // TestNashPlaysDynamic: under rules with a Dynamic side nash plays the equilibrium of that
 // game (dyngame.Solve), so no opponent should take more than half the points from
 // it. Over 300 matches (sides alternating, fixed seeds) against optimal and heuristic, in
@@ -284,58 +156,6 @@ func TestNashPlaysDynamic(t *testing.T) {
 				t.Errorf("%v: nash v %s scores %.3f, below ½ − 3 SE = %.3f", r, opp, mean, 0.5-3*se)
 			}
 		}
-	}
-}
-
-// TestNashDynamicValueByMonteCarlo: nash against nash under Basic v Dynamic rules plays the
-// game's equilibrium on both sides, so home's mean result — P(win) − P(loss), by simulation
-// through env with each agent's own draws — is the solved value within 4 standard errors
-// (fixed seeds; an exact value misses by chance with probability 6e-5). Exploit reads nash's
-// exploitability off the solve's check: exact, 0.
-func TestNashDynamicValueByMonteCarlo(t *testing.T) {
-	r := env.Rules{ThrowsPerHalf: 10, Moves: 1, Modes: [2]env.Mode{env.Basic, env.Dynamic}}
-	n := 4000
-	if testing.Short() { // the race stage: shorter halves, fewer matches
-		r.ThrowsPerHalf, n = 6, 600
-	}
-	g, err := dyngame.Solve(game.Problem{Rules: r, Payoff: lineup.PayoffWinLoss})
-	if err != nil {
-		t.Fatal(err)
-	}
-	home, err := agents.New("nash", agents.Setup{Rules: r})
-	if err != nil {
-		t.Fatal(err)
-	}
-	away, err := agents.New("nash", agents.Setup{Rules: r})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, sq := 0.0, 0.0
-	for i := range n {
-		home.(env.Seeded).Reset(uint64(2 * i))
-		away.(env.Seeded).Reset(uint64(2*i + 1))
-		s, _ := env.NewState(r)
-		end, err := env.Play(s, home, away, env.NewFastSampler(env.SeededSource(uint64(i), 30)), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v := float64(end.Result(env.Home))
-		sum, sq = sum+v, sq+v*v
-	}
-	for _, a := range []agents.Agent{home, away} {
-		if err := env.ErrOf(a); err != nil {
-			t.Fatal(err)
-		}
-	}
-	e, err := exploit.Measure(context.Background(), func() (agents.Agent, error) { return agents.New("nash", agents.Setup{Rules: r}) }, r, 100, 1)
-	if err != nil || !e.Exact || e.Value > 1e-9 {
-		t.Errorf("Exploit(nash): %+v, %v; want exact and 0", e, err)
-	}
-	mean := sum / float64(n)
-	se := math.Sqrt((sq/float64(n) - mean*mean) / float64(n-1))
-	t.Logf("nash v nash, %v: mean result %+.4f ± %.4f, solved value %+.4f", r, mean, se, g.Value())
-	if math.Abs(mean-g.Value()) > 4*se {
-		t.Errorf("mean result %+.4f, solved value %+.4f: %.1f standard errors apart", mean, g.Value(), math.Abs(mean-g.Value())/se)
 	}
 }
 

@@ -1,4 +1,4 @@
-package live_test
+package arena_test
 
 import (
 	"context"
@@ -15,7 +15,7 @@ func benchArena(b *testing.B, first string, workers int) {
 	ctx := context.Background()
 	for b.Loop() {
 		h, _ := live.NewHub([]string{"u"})
-		stop := serve(h, uniformAnswers)
+		stop := serveLive(h, uniformAnswers)
 		c := arena.Config{Agents: []string{first, "heuristic", "fixed:2-2-2-2-2"}, Matches: 10000, Seed: 1, Workers: workers, NoExploitability: true}
 		p, err := arena.NewPlanWithin(ctx, c, arena.Limits{Live: func(name string) (agents.Agent, error) { return h.Agent(ctx, name) }})
 		if err != nil {
