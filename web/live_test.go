@@ -3,7 +3,6 @@ package web_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http/httptest"
 	"path/filepath"
@@ -12,27 +11,11 @@ import (
 	"testing"
 
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/arena/arenatest"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/web"
 )
-
-// interruptedRun plays a league of 1,800 matches in four shards into dir, stopped after
-// about stop matches; it returns the config that finishes it.
-func interruptedRun(t *testing.T, dir string, stop int) arena.Config {
-	t.Helper()
-	c := arena.Config{Agents: []string{"random", "fixed:2-2-2-2-2", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 6}, Matches: 600, Seed: 11, LogThrows: true}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	if _, err := arena.Play(ctx, c, dir, arena.Options{Progress: func(done, _ int) {
-		if done >= stop {
-			cancel()
-		}
-	}}); !errors.Is(err, context.Canceled) {
-		t.Fatalf("the run was to be interrupted: %v", err)
-	}
-	return c
-}
 
 // pointsColumn matches a league table's row: the agent, then P (matches played).
 var pointsColumn = regexp.MustCompile(`<tr data-agent="[^"]*"><td>\d+</td><td class="agent">[^<]*</td><td>(\d+)</td>`)
@@ -44,7 +27,7 @@ var pointsColumn = regexp.MustCompile(`<tr data-agent="[^"]*"><td>\d+</td><td cl
 func TestLiveRun(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "live")
-	c := interruptedRun(t, dir, 1100)
+	c := arenatest.Interrupted(t, dir, 1100)
 	srv := httptest.NewServer((&web.Server{Roots: []string{root}}).Handler())
 	defer srv.Close()
 	want, err := arena.ReadProgress(context.Background(), dir, nil)

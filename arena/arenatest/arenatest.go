@@ -2,6 +2,7 @@ package arenatest
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 
@@ -50,4 +51,22 @@ func PlaySwappable(tb testing.TB) Swappable {
 		}
 	}
 	return s
+}
+
+// Interrupted plays a league of 1,800 matches in four shards into dir, stopped after
+// about stop matches; it returns the config that finishes it (the web app's
+// tests of a run shown while it is played).
+func Interrupted(t testing.TB, dir string, stop int) arena.Config {
+	t.Helper()
+	c := arena.Config{Agents: []string{"random", "fixed:2-2-2-2-2", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 6}, Matches: 600, Seed: 11, LogThrows: true}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if _, err := arena.Play(ctx, c, dir, arena.Options{Progress: func(done, _ int) {
+		if done >= stop {
+			cancel()
+		}
+	}}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the run was to be interrupted: %v", err)
+	}
+	return c
 }

@@ -41,7 +41,7 @@ var layers = [][]string{
 	{"internal/cli/command"},
 	{"internal/cli/solvecmd"},
 	{"internal/cli"},
-	{"cmd/kingoal", "internal/docgen/gendocs", "python/native"},
+	{"cmd/kingoal", "internal/docgen/gendocs", "python/native", "web/e2e"},
 }
 
 // The limits of issue 40 (counted over non-test files): lines a package and a file, lines
@@ -114,7 +114,6 @@ func TestLayers(t *testing.T) {
 // each a substring of its message, with what removes it. A breach not listed fails the test,
 // and so does a listed one that is gone (then delete its line): the list only shrinks.
 var knownBreaches = []string{
-	"web's tests (layer 12) import internal/cli ",      // the browser test's data and its analysis made through the library, not the CLI
 	"arena: its files call into each other in a cycle", // item 5: the run in one pass
 }
 

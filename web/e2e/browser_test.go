@@ -1,4 +1,4 @@
-package web_test
+package e2e_test
 
 import (
 	"bytes"
@@ -18,6 +18,7 @@ import (
 
 	"github.com/kingoal/kingoal/analysis"
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/arena/arenatest"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/frame"
@@ -42,11 +43,11 @@ func TestInABrowser(t *testing.T) {
 		t.Skip("-short: the browser test runs in .ci/run's go test ./... (it starts Chromium, a real process)")
 	}
 	testtool.SkipUnlessHeavy(t, "the browser test (Chromium, about a minute)")
-	playwright, _ := filepath.Abs(filepath.Join("..", ".ci", "browser", "node_modules", "playwright-core"))
+	playwright, _ := filepath.Abs(filepath.Join("..", "..", ".ci", "browser", "node_modules", "playwright-core"))
 	_, nodeErr := exec.LookPath("node")
 	chromium, chromiumErr := exec.LookPath("chromium")
 	_, pwErr := os.Stat(playwright)
-	axe, _ := filepath.Abs(filepath.Join("..", ".ci", "browser", "node_modules", "axe-core"))
+	axe, _ := filepath.Abs(filepath.Join("..", "..", ".ci", "browser", "node_modules", "axe-core"))
 	_, axeErr := os.Stat(axe)
 	testtool.Require(t, "node, chromium, playwright-core and axe-core in .ci/browser", nodeErr == nil && chromiumErr == nil && pwErr == nil && axeErr == nil)
 
@@ -63,9 +64,9 @@ func TestInABrowser(t *testing.T) {
 			t.Fatalf("%v: %s", args, stderr.String())
 		}
 	}
-	interruptedRun(t, filepath.Join(root, "paused"), 300)
+	arenatest.Interrupted(t, filepath.Join(root, "paused"), 300)
 	live := filepath.Join(root, "live")
-	liveConfig := interruptedRun(t, live, 1100)
+	liveConfig := arenatest.Interrupted(t, live, 1100)
 	gate := filepath.Join(t.TempDir(), "gate")
 	finished := finishWhenTold(t, live, liveConfig, gate)
 	srv := httptest.NewServer((&web.Server{Roots: []string{root}, Tables: []string{table}}).Handler())
@@ -78,7 +79,7 @@ func TestInABrowser(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", filepath.Join("e2e", "e2e.mjs"), srv.URL, shots, gate)
+	cmd := exec.CommandContext(ctx, "node", "e2e.mjs", srv.URL, shots, gate)
 	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium, "PLAYWRIGHT_DIR="+playwright, "AXE_DIR="+axe)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
