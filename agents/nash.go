@@ -114,7 +114,7 @@ func buildDynamicNash(p params, s Setup) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	if c, _ := g.Check(); !(c.Exploitability <= 1e-9 && c.Exploitability >= -1e-9) {
+	if c, _ := g.Check(); !c.Verified() {
 		return nil, fmt.Errorf("nash: the solved game's best responses gain %.3g: not an equilibrium", c.Exploitability)
 	}
 	n := &Nash{Dynamic: g}

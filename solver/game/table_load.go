@@ -336,7 +336,7 @@ func SolveToFile(path string, p Problem) (*Game, error) {
 // (Problem.Verify) found it exploitable beyond 1e-9 either way: not an equilibrium, up to
 // rounding.
 func Checked(g interface{ Check() (Check, bool) }) error {
-	if c, ok := g.Check(); ok && !(math.Abs(c.Exploitability) <= 1e-9) {
+	if c, ok := g.Check(); ok && !c.Verified() {
 		return fmt.Errorf("solver: the best responses gain %.3g over the equilibrium (home %.12f, away %.12f): not an equilibrium",
 			c.Exploitability, c.HomeBest, c.AwayBest)
 	}

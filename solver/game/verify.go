@@ -27,6 +27,16 @@ type Check struct {
 	HomeReply, AwayReply env.Lineup `json:"-"`
 }
 
+// Tolerance is the largest exploitability, either way of 0, that a check takes for an exact
+// equilibrium: the rounding of a backward induction over hundreds of millions of states.
+const Tolerance = 1e-9
+
+// Verified reports whether c shows an equilibrium: its exploitability within Tolerance of 0
+// (a NaN never). Every check of a solved strategy — a Basic game's or a Dynamic one's, by the
+// command line or the nash agent — reads it here (issue 65: two copies had drifted apart, one
+// of them accepting any negative figure).
+func (c Check) Verified() bool { return math.Abs(c.Exploitability) <= Tolerance }
+
 // VerifyByBasic computes the best responses to g's strategies another way than
 // Verify: SolveBasic against Drawing(the strategy) — the law of the next goal, breaks on
 // demand — once per line-up in the support of each side's kick-off mix. Beyond SolveBasic's

@@ -250,8 +250,8 @@ func runLoadedGame(ctx context.Context, io command.Streams, o solveGameOptions) 
 			return err
 		}
 		rep.Verification, rep.Reverified = &c, true
-		if !(c.Exploitability <= 1e-9) {
-			return fmt.Errorf("--in %s: the loaded strategy's best responses gain %.3g (home %.12f, away %.12f): not an equilibrium", o.in, c.Exploitability, c.HomeBest, c.AwayBest)
+		if !c.Verified() {
+			return notAnEquilibrium(o.in, c)
 		}
 	}
 	return finishGame(ctx, io, o, g, rep, parquet)

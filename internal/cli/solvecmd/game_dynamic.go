@@ -3,7 +3,6 @@ package solvecmd
 import (
 	"context"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/kingoal/kingoal/env"
@@ -104,8 +103,8 @@ func runLoadedDynamicGame(ctx context.Context, io command.Streams, o solveGameOp
 			return fmt.Errorf("--in %s --verify: %w", o.in, err)
 		}
 		rep.Verification, rep.Reverified = &c, true
-		if !(math.Abs(c.Exploitability) <= 1e-9) {
-			return fmt.Errorf("--in %s: the loaded strategy's best responses gain %.3g (home %.12f, away %.12f): not an equilibrium", o.in, c.Exploitability, c.HomeBest, c.AwayBest)
+		if !c.Verified() {
+			return notAnEquilibrium(o.in, c)
 		}
 	}
 	return finishDynamicGame(io, o, rep)

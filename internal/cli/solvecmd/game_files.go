@@ -141,3 +141,9 @@ func gameOutputs(out string) (table, parquet string, err error) {
 	}
 	return table, parquet, nil
 }
+
+// notAnEquilibrium is the refusal of a loaded table whose strategy a check found exploitable
+// (game.Check.Verified), a Basic game's or a Dynamic one's.
+func notAnEquilibrium(in string, c game.Check) error {
+	return fmt.Errorf("--in %s: the loaded strategy's best responses gain %.3g (home %.12f, away %.12f): not an equilibrium", in, c.Exploitability, c.HomeBest, c.AwayBest)
+}
