@@ -32,6 +32,7 @@ try {
 
   await page.goto(base + "/");
   await page.getByRole("link", { name: "league" }).click();
+  await page.getByRole("table", { name: "ratings" }).locator("tbody tr").first().waitFor(); // count() does not wait
   out.leaderboardAgents = await page.getByRole("table", { name: "ratings" }).locator("tbody tr").count();
   out.exploitability = await page.getByRole("columnheader", { name: "exploitability" }).count();
   await shot("leaderboard");
@@ -71,6 +72,9 @@ try {
 
   await page.getByRole("link", { name: "Policies" }).click();
   await page.getByRole("link", { name: "policy.parquet" }).click();
+  // count() does not wait: the click's navigation may not have landed yet (it counted the
+  // Policies page's cells, 0, once under load). A cell of the heatmap first, then the count.
+  await page.getByRole("table", { name: "heatmap" }).locator("td[style]").first().waitFor();
   out.heatCells = await page.getByRole("table", { name: "heatmap" }).locator("td[style]").count();
   // A cell by touch (a click) and the next by the arrow key: the info line says each.
   const cells = page.getByRole("table", { name: "heatmap" }).locator("td[data-text]");
@@ -100,6 +104,7 @@ try {
   await br.getByLabel("home line-up").fill("2-2-2-2-2");
   await br.getByLabel("away moves left").fill("2");
   await br.getByRole("button", { name: "Show the break" }).click();
+  await page.getByRole("table", { name: "home's choices" }).locator("tbody tr").first().waitFor(); // count() does not wait
   out.explored = { url: page.url(), value: Number(await page.locator("#value").getAttribute("data-v")),
     rows: await page.getByRole("table", { name: "home's choices" }).locator("tbody tr").count() };
   await shot("explore");
