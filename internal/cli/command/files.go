@@ -130,7 +130,8 @@ func RunDirChoice(def string, latest bool) (dir string, numbered bool, err error
 		return "", false, err
 	}
 	for _, m := range matches {
-		if n, err := strconv.Atoi(strings.TrimPrefix(m, def+"-")); err == nil && n >= 2 && fmt.Sprint(n) == strings.TrimPrefix(m, def+"-") {
+		suffix := strings.TrimPrefix(m, def+"-")
+		if n, err := strconv.Atoi(suffix); err == nil && n >= 2 && strconv.Itoa(n) == suffix { // kingoal-arena-2, not -02 or -2x
 			highest = max(highest, n)
 		}
 	}
