@@ -44,6 +44,7 @@ type WeightedJSON struct {
 	Prob   float64 `json:"prob"`   // its weight
 }
 
+// ToWeightedJSON is a mix as solve game and solve equilibrium print it.
 func ToWeightedJSON(ws []env.Weighted) []WeightedJSON {
 	out := make([]WeightedJSON, len(ws))
 	for i, w := range ws {
