@@ -15,7 +15,7 @@ func Plural(n int, noun string) string {
 		return fmt.Sprintf("%d dice", n)
 	case strings.HasSuffix(noun, "ch"), strings.HasSuffix(noun, "sh"), strings.HasSuffix(noun, "s"), strings.HasSuffix(noun, "x"):
 		return fmt.Sprintf("%d %ses", n, noun) // matches
-	case strings.HasSuffix(noun, "y") && !strings.ContainsAny(noun[len(noun)-2:len(noun)-1], "aeiou"):
+	case len(noun) > 1 && strings.HasSuffix(noun, "y") && !strings.ContainsAny(noun[len(noun)-2:len(noun)-1], "aeiou"):
 		return fmt.Sprintf("%d %sies", n, noun[:len(noun)-1]) // inaccuracies, entries, directories
 	}
 	return fmt.Sprintf("%d %ss", n, noun)

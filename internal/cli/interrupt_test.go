@@ -53,11 +53,11 @@ func kingoalBinary(t testing.TB) string {
 // loaded machine meets too (issue 64: 1.26 s and 1.50 s failed beside another go test).
 const interruptBound = 10 * time.Second
 
-// TestCtrlCAnswersWithinASecond sends SIGINT to real processes in the middle of their
+// TestCtrlCStopsEveryLongCommand sends SIGINT to real processes in the middle of their
 // longest work and requires exit code 130 (within interruptBound; BenchmarkCtrlC measures
 // the second), one line on stderr that says so and does not end in Go's "context
 // canceled", and what each command promises to keep.
-func TestCtrlCAnswersWithinASecond(t *testing.T) {
+func TestCtrlCStopsEveryLongCommand(t *testing.T) {
 	bin := kingoalBinary(t)
 	dir := t.TempDir()
 	cases := []struct {
@@ -221,7 +221,7 @@ func interrupt(tb testing.TB, bin string, args []string, after time.Duration) in
 	return interrupted{code: cmd.ProcessState.ExitCode(), took: time.Since(sent), stdout: stdout.String(), stderr: stderr.String()}
 }
 
-// BenchmarkCtrlC measures what TestCtrlCAnswersWithinASecond bounds loosely: how long
+// BenchmarkCtrlC measures what TestCtrlCStopsEveryLongCommand bounds loosely: how long
 // commands in their longest work take to exit after Ctrl-C (ms/exit; the brief's target is
 // a second). One process a case and iteration.
 func BenchmarkCtrlC(b *testing.B) {

@@ -147,7 +147,8 @@ func defaultRunDir(cmd *cobra.Command, out *string) error {
 	if fl == nil || fl.Changed {
 		return nil
 	}
-	latest := cmd.Flags().Lookup("resume").Value.String() == "true" || cmd.Flags().Lookup("force").Value.String() == "true"
+	set := func(name string) bool { f := cmd.Flags().Lookup(name); return f != nil && f.Value.String() == "true" }
+	latest := set("resume") || set("force")
 	dir, numbered, err := RunDirChoice(fl.DefValue, latest)
 	if err != nil {
 		return err
