@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -129,7 +130,10 @@ func (s *Server) publicMessage(err error) string {
 		for _, f := range forms {
 			if f != "." && f != "/" {
 				msg = strings.ReplaceAll(msg, f+string(filepath.Separator), "")
-				msg = strings.ReplaceAll(msg, f, filepath.Base(f))
+				// The path alone (a root that cannot be read, a table): its name, where the path
+				// ends — not inside a longer one (/srv/runs in /srv/runs2).
+				alone := regexp.MustCompile(regexp.QuoteMeta(f) + `($|[^\w./-])`)
+				msg = alone.ReplaceAllStringFunc(msg, func(m string) string { return filepath.Base(f) + m[len(f):] })
 			}
 		}
 	}
