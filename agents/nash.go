@@ -11,70 +11,72 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/memo"
 	"github.com/kingoal/kingoal/internal/safefile"
-	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/policy"
 )
 
-// Nash plays the equilibrium of the substitution game (game.Solve): at kick-off and at
+// Nash plays the equilibrium of the substitution game (solver.Solve): at kick-off and at
 // every break it draws its line-up from its side's equilibrium mix, with its own seed.
 // Against any opponent it scores at least the game's value in expectation. Under rules with
-// a Dynamic side it plays that game instead (dyngame.Solve): the kick-off mix, then
-// the equilibrium's shift after every throw it wins and, for a Basic side, its break choice.
+// a Dynamic side it plays that game instead: the kick-off mix, then the equilibrium's shift
+// after every throw it wins and, for a Basic side, its break choice (solver.Decisions).
 type Nash struct {
-	Game    *game.Game
-	Dynamic *dyngame.Game // set instead of Game when a side plays Dynamic
-	rng     env.SeededRand
-	err     error
+	Game solver.Game
+	rng  env.SeededRand
+	err  error
 }
 
 func buildNash(p params, s Setup) (Agent, error) {
-	if dyngame.HasDynamic(s.Rules) {
-		return buildDynamicNash(p, s)
-	}
 	if path := p["table"]; path != "" {
 		g, err := tableFor(s, path, p["payoff"])
 		if err != nil {
 			return nil, &ModelError{Kind: "table", Path: path, Err: err}
 		}
-		n := &Nash{Game: g}
-		n.Reset(0)
-		return n, nil
+		return newNash(g), nil
 	}
 	payoff, err := lineup.ParsePayoff(cmp.Or(p["payoff"], lineup.PayoffWinLoss.String()))
 	if err != nil {
 		return nil, err
 	}
-	size, err := game.Estimate(s.Rules, payoff)
+	size, err := solver.Estimate(s.Rules, payoff)
 	if err != nil {
 		return nil, err
 	}
-	if peak := size.PeakVerified(); peak > s.maxBytes() {
-		return nil, fmt.Errorf("%w: nash solves the substitution game (and its best responses) when it is built, and under %s it holds %d break states, ~%s at the peak, more than the %s it may take here; use shorter halves or fewer moves, or a game table (kingoal solve game --out FILE.kgt, then nash:table=FILE.kgt)",
-			policy.ErrTooLarge, s.Rules, size.BreakStates, safefile.FormatBytes(peak), safefile.FormatBytes(s.maxBytes()))
+	what := "the substitution game"
+	if solver.HasDynamic(s.Rules) {
+		what = "the game with a Dynamic side"
 	}
-	g, err := games.Get(s.context(), eqKey{s.Rules.Canonical(), payoff}, func() (*game.Game, error) {
+	if peak := size.Peak(true, false); peak > s.maxBytes() {
+		return nil, fmt.Errorf("%w: nash solves %s (and its best responses) when it is built, and under %s it holds %d %s, ~%s at the peak, more than the %s it may take here; use shorter halves or fewer moves, or a game table (kingoal solve game --out FILE.kgt, then nash:table=FILE.kgt)",
+			policy.ErrTooLarge, what, s.Rules, size.States, size.StatesAre, safefile.FormatBytes(peak), safefile.FormatBytes(s.maxBytes()))
+	}
+	g, err := games.Get(s.context(), eqKey{s.Rules.Canonical(), payoff}, func() (solver.Game, error) {
 		if s.Notify != nil { // once a solve: the agents of an arena share it
-			s.Notify(fmt.Sprintf("nash: solving the substitution game first (%s, %s payoff): %s break states, ~%s at the peak with its check "+
+			s.Notify(fmt.Sprintf("nash: solving %s first (%s, %s payoff): %s %s, ~%s at the peak with its check "+
 				"(the default rules: ~9 minutes on two cores); a game table is read in seconds: kingoal solve game --out FILE.kgt, then nash:table=FILE.kgt",
-				s.Rules, payoff, groupDigits(size.BreakStates), safefile.FormatBytes(size.PeakVerified())))
+				what, s.Rules, payoff, groupDigits(size.States), size.StatesAre, safefile.FormatBytes(size.Peak(true, false))))
 		}
-		return game.Solve(game.Problem{Rules: s.Rules, Payoff: payoff, Context: s.context(), Verify: true})
+		return solver.Solve(game.Problem{Rules: s.Rules, Payoff: payoff, Context: s.context(), Verify: true})
 	})
 	if err != nil {
 		return nil, err
 	}
+	return newNash(g), nil
+}
+
+func newNash(g solver.Game) *Nash {
 	n := &Nash{Game: g}
 	n.Reset(0)
-	return n, nil
+	return n
 }
 
 // games memoises solved substitution games per rules and payoff (pure functions of them,
 // read-only), so the agents of an arena share one solve; four at most: each may hold
 // gigabytes (the default rules' ~2.7 GB; it takes ~8 minutes to solve with its check,
 // BENCHMARKS.md).
-var games = memo.Cache[eqKey, *game.Game]{Limit: 4}
+var games = memo.Cache[eqKey, solver.Game]{Limit: 4}
 
 // groupDigits writes n with thousands separated: 337,107,712.
 func groupDigits(n int64) string {
@@ -85,46 +87,6 @@ func groupDigits(n int64) string {
 	return s
 }
 
-// buildDynamicNash is nash under rules with a Dynamic side: it solves that game when built.
-func buildDynamicNash(p params, s Setup) (Agent, error) {
-	if path := p["table"]; path != "" {
-		g, err := dynamicTableFor(s, path, p["payoff"])
-		if err != nil {
-			return nil, &ModelError{Kind: "table", Path: path, Err: err}
-		}
-		n := &Nash{Dynamic: g}
-		n.Reset(0)
-		return n, nil
-	}
-	payoff, err := lineup.ParsePayoff(cmp.Or(p["payoff"], lineup.PayoffWinLoss.String()))
-	if err != nil {
-		return nil, err
-	}
-	size, err := dyngame.Estimate(s.Rules, payoff)
-	if err != nil {
-		return nil, err
-	}
-	if peak := size.Peak(true); peak > s.maxBytes() {
-		return nil, fmt.Errorf("%w: nash solves the game with a Dynamic side (and its best responses) when it is built, and under %s it needs ~%s at the peak, more than the %s it may take here",
-			policy.ErrTooLarge, s.Rules, safefile.FormatBytes(peak), safefile.FormatBytes(s.maxBytes()))
-	}
-	g, err := dynamicGames.Get(s.context(), eqKey{s.Rules.Canonical(), payoff}, func() (*dyngame.Game, error) {
-		return dyngame.Solve(game.Problem{Rules: s.Rules, Payoff: payoff, Context: s.context(), Verify: true})
-	})
-	if err != nil {
-		return nil, err
-	}
-	if c, _ := g.Check(); !c.Verified() {
-		return nil, fmt.Errorf("nash: the solved game's best responses gain %.3g: not an equilibrium", c.Exploitability)
-	}
-	n := &Nash{Dynamic: g}
-	n.Reset(0)
-	return n, nil
-}
-
-// dynamicGames memoises solved games with a Dynamic side as games does Basic ones.
-var dynamicGames = memo.Cache[eqKey, *dyngame.Game]{Limit: 4}
-
 // tableKey names a game table file as it is now.
 type tableKey struct {
 	path string
@@ -133,70 +95,44 @@ type tableKey struct {
 }
 
 // tables memoises loaded game tables per file, as games does solves.
-var tables = memo.Cache[tableKey, *game.Game]{Limit: 2}
-
-// dynamicTables memoises loaded tables of games with a Dynamic side, as tables does.
-var dynamicTables = memo.Cache[tableKey, *dyngame.Game]{Limit: 2}
+var tables = memo.Cache[tableKey, solver.Game]{Limit: 2}
 
 // tableFor loads the game table name (once per process) and checks it was solved for the
 // rules of s and, if given, the payoff.
-func tableFor(s Setup, name string, payoff string) (*game.Game, error) {
-	g, err := readOnce(&tables, s, name, func(r io.ReaderAt, size int64) (*game.Game, error) {
-		if dyngame.IsTable(r) {
-			return nil, fmt.Errorf("it holds a game with a Dynamic side; these rules (%s) have none", s.Rules)
-		}
-		return game.Load(s.context(), r, size)
+func tableFor(s Setup, name string, payoff string) (solver.Game, error) {
+	g, err := readOnce(&tables, s, name, func(r io.ReaderAt, size int64) (solver.Game, error) {
+		return solver.Load(s.context(), r, size)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return g, solvedFor(s, g.Problem, payoff)
-}
-
-// dynamicTableFor is tableFor for a table of a game with a Dynamic side.
-func dynamicTableFor(s Setup, name string, payoff string) (*dyngame.Game, error) {
-	g, err := readOnce(&dynamicTables, s, name, func(r io.ReaderAt, size int64) (*dyngame.Game, error) {
-		if !dyngame.IsTable(r) {
-			return nil, fmt.Errorf("it is not the table of a game with a Dynamic side, which these rules (%s) have (kingoal solve game --out FILE.kgt under them writes one)", s.Rules)
-		}
-		return dyngame.Load(s.context(), r, size)
-	})
-	if err != nil {
-		return nil, err
+	switch table, want := solver.HasDynamic(g.Rules()), solver.HasDynamic(s.Rules); {
+	case table && !want:
+		return nil, fmt.Errorf("it holds a game with a Dynamic side; these rules (%s) have none", s.Rules)
+	case want && !table:
+		return nil, fmt.Errorf("it is not the table of a game with a Dynamic side, which these rules (%s) have (kingoal solve game --out FILE.kgt under them writes one)", s.Rules)
 	}
-	return g, solvedFor(s, g.Problem, payoff)
-}
-
-// solvedFor refuses a table solved for other rules than s's or, if given, another payoff.
-func solvedFor(s Setup, p game.Problem, payoff string) error {
-	if r := s.Rules; !p.Rules.Equal(r) {
-		return fmt.Errorf("the table was solved for %q, not %q", p.Rules.String(), r.String())
+	if r := s.Rules; !g.Rules().Equal(r) {
+		return nil, fmt.Errorf("the table was solved for %q, not %q", g.Rules().String(), r.String())
 	}
-	if payoff != "" && payoff != p.Payoff.String() {
-		return fmt.Errorf("the table's payoff is %s, not %s", p.Payoff, payoff)
+	if payoff != "" && payoff != g.Payoff().String() {
+		return nil, fmt.Errorf("the table's payoff is %s, not %s", g.Payoff(), payoff)
 	}
-	return nil
+	return g, nil
 }
 
 // Reset reseeds the agent's draws.
 func (n *Nash) Reset(seed uint64) { n.rng.Reset(seed, streamNash) }
 
 // Equilibrium is the game n plays — its rules, its payoff — and its best-response check: the
-// stored one, or for a Basic game without it game.Verify's (ok false where there is none: a
-// game with a Dynamic side solved without its check). Package exploit reads nash's exact
+// stored one, or without it solver.Verify's. Package exploit reads nash's exact
 // exploitability from it, as an ability of any agent that plays a solved equilibrium.
 func (n *Nash) Equilibrium() (env.Rules, lineup.Payoff, func(context.Context) (c game.Check, ok bool, err error)) {
-	if n.Dynamic != nil {
-		return n.Dynamic.Problem.Rules, n.Dynamic.Problem.Payoff, func(context.Context) (game.Check, bool, error) {
-			c, ok := n.Dynamic.Check()
-			return c, ok, nil
-		}
-	}
-	return n.Game.Problem.Rules, n.Game.Problem.Payoff, func(ctx context.Context) (game.Check, bool, error) {
-		if c, ok := n.Game.Check(); ok { // solved with its best responses (gameFor)
+	return n.Game.Rules(), n.Game.Payoff(), func(ctx context.Context) (game.Check, bool, error) {
+		if c, ok := n.Game.Check(); ok { // solved with its best responses, or a table that stores them
 			return c, true, nil
 		}
-		c, err := game.Verify(ctx, n.Game, nil)
+		c, err := solver.Verify(ctx, n.Game, nil)
 		return c, err == nil, err
 	}
 }
@@ -207,8 +143,8 @@ func (n *Nash) Err() error { return n.err }
 // Act draws the line-up to play from the equilibrium mix; the result is always legal.
 func (n *Nash) Act(obs env.Observation, legal env.Mask) int {
 	keep := obs.Own.Index()
-	if n.Dynamic != nil {
-		return n.actDynamic(obs, legal)
+	if d, ok := n.Game.(solver.Decisions); ok {
+		return n.actDynamic(d, obs, legal)
 	}
 	var mix []env.Weighted
 	switch obs.Decision {
@@ -219,7 +155,12 @@ func (n *Nash) Act(obs env.Observation, legal env.Mask) int {
 			mix = k.Away
 		}
 	case env.Break:
-		sol, err := n.Game.At(breakState(obs))
+		b, ok := n.Game.(solver.BreakMixes)
+		if !ok {
+			n.fail(fmt.Errorf("the game holds no mixes at breaks"), obs)
+			return keep
+		}
+		sol, err := b.At(breakState(obs))
 		if err != nil {
 			n.fail(err, obs)
 			return keep
@@ -240,12 +181,12 @@ func (n *Nash) Act(obs env.Observation, legal env.Mask) int {
 }
 
 // actDynamic is Act in the game with a Dynamic side.
-func (n *Nash) actDynamic(obs env.Observation, legal env.Mask) int {
+func (n *Nash) actDynamic(g solver.Decisions, obs env.Observation, legal env.Mask) int {
 	keep := obs.Own.Index()
 	var to env.Lineup
 	switch obs.Decision {
 	case env.KickOff:
-		k := n.Dynamic.KickOff()
+		k := g.KickOff()
 		mix := k.Home
 		if obs.Player == env.Away {
 			mix = k.Away
@@ -253,7 +194,7 @@ func (n *Nash) actDynamic(obs env.Observation, legal env.Mask) int {
 		to = drawFrom(n.rng.Rand, mix)
 	case env.Break, env.Shift:
 		var err error
-		if to, err = n.Dynamic.ChoiceFor(obs); err != nil {
+		if to, err = g.ChoiceFor(obs); err != nil {
 			n.fail(err, obs)
 			return keep
 		}

@@ -91,7 +91,7 @@ func TestNashAgainstItsBestResponse(t *testing.T) {
 		n = 2000
 	}
 	for side := env.Home; side <= env.Away; side++ {
-		br, value := bestResponseTo(t, nash.Game, side)
+		br, value := bestResponseTo(t, nash.Game.(*game.Game), side)
 		if math.Abs(value-nash.Game.Value()) > 1e-9 {
 			t.Errorf("%s's best response gains: %.12f against the value %.12f", side, value, nash.Game.Value())
 		}

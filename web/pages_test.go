@@ -21,7 +21,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/frame"
 	"github.com/kingoal/kingoal/internal/safefile"
-	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/web"
 )
@@ -205,12 +205,7 @@ func TestPolicyPage(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := game.Problem{Rules: r, Table: f}
-		if name == "dynamic.kgt" {
-			_, err = dyngame.Solve(p)
-		} else {
-			_, err = game.Solve(p)
-		}
-		if err != nil || f.Close() != nil {
+		if _, err = solver.Solve(p); err != nil || f.Close() != nil {
 			t.Fatal(err)
 		}
 	}

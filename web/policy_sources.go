@@ -13,7 +13,7 @@ import (
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
-	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/odds"
 )
@@ -67,24 +67,33 @@ func policyPoint(path string, r datasets.PolicyRow) (point, error) {
 
 // gameTablePoints reads a game table: home's value at every break of the kick-off's likeliest
 // pair of line-ups, both budgets whole (a game table holds every pair: the slice shown is the
-// one a match starts in). The table of a game with a Dynamic side is dynamicTablePoints'.
+// one a match starts in) — or, for the table of a game with a Dynamic side, its decisions.
 func gameTablePoints(ctx context.Context, f *os.File) (string, string, []point, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return "", "", nil, err
 	}
-	if dyngame.IsTable(f) {
-		return dynamicTablePoints(ctx, f, st.Size())
-	}
-	g, err := game.Load(ctx, f, st.Size())
+	g, err := solver.Load(ctx, f, st.Size())
 	if err != nil {
 		return "", "", nil, err
 	}
+	switch g := g.(type) {
+	case solver.BreakMixes:
+		return breakMixPoints(g)
+	case solver.Decisions:
+		return decisionPoints(g)
+	}
+	return "", "", nil, fmt.Errorf("web: %s: a game table of no kind it shows", f.Name())
+}
+
+// breakMixPoints is gameTablePoints for a game of two Basic sides: home's value at every break
+// and how likely home changes its line-up there.
+func breakMixPoints(g solver.BreakMixes) (string, string, []point, error) {
 	ko := g.KickOff()
 	home, away := ko.Home[0].Lineup, ko.Away[0].Lineup
 	slice := fmt.Sprintf("home %s (%s) v away %s (%d)", home, env.Plural(g.Moves(), "move"), away, g.Moves())
 	var points []point
-	err = eachHalfBreak(g.Problem.Rules, func(per env.Period, left, d int) error {
+	err := eachHalfBreak(g.Rules(), func(per env.Period, left, d int) error {
 		sol, err := g.At(game.State{Period: per, ThrowsLeft: left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
 		if err != nil {
 			return err
@@ -102,19 +111,16 @@ func gameTablePoints(ctx context.Context, f *os.File) (string, string, []point, 
 		points = append(points, p)
 		return nil
 	})
-	return fmt.Sprintf("Equilibrium of the substitution game (%s), from a game table", g.Problem.Payoff), "value to home", points, err
+	return fmt.Sprintf("Equilibrium of the substitution game (%s), from a game table", g.Payoff()), "value to home", points, err
 }
 
-// dynamicTablePoints reads the table of a game with a Dynamic side, which keeps decisions, not
-// values: for the kick-off's likeliest pair of line-ups, at every time and score of the halves,
-// whether each side changes its line-up (1) or keeps it (0) — a Basic side at the break, a
-// Dynamic side right after winning a throw to midfield (dyngame.Game.Typical) —, one slice a side.
-func dynamicTablePoints(ctx context.Context, f *os.File, size int64) (string, string, []point, error) {
-	g, err := dyngame.Load(ctx, f, size)
-	if err != nil {
-		return "", "", nil, err
-	}
-	r, ko := g.Problem.Rules, g.KickOff()
+// decisionPoints is gameTablePoints for a game with a Dynamic side, whose table keeps
+// decisions, not values: for the kick-off's likeliest pair of line-ups, at every time and
+// score of the halves, whether each side changes its line-up (1) or keeps it (0) — a Basic
+// side at the break, a Dynamic side right after winning a throw to midfield
+// (solver.Decisions' Typical) —, one slice a side.
+func decisionPoints(g solver.Decisions) (string, string, []point, error) {
+	r, ko := g.Rules(), g.KickOff()
 	start := [2]env.Lineup{ko.Home[0].Lineup, ko.Away[0].Lineup}
 	var points []point
 	for side := env.Home; side <= env.Away; side++ {
@@ -141,7 +147,7 @@ func dynamicTablePoints(ctx context.Context, f *os.File, size int64) (string, st
 			return "", "", nil, err
 		}
 	}
-	return fmt.Sprintf("Equilibrium of the substitution game with a Dynamic side (%s), from its table: 1 where a side changes its line-up", g.Problem.Payoff),
+	return fmt.Sprintf("Equilibrium of the substitution game with a Dynamic side (%s), from its table: 1 where a side changes its line-up", g.Payoff()),
 		"changes (1) or keeps (0)", points, nil
 }
 

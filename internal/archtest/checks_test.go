@@ -51,6 +51,21 @@ func importViolations(pkgs []pkgImports, layers [][]string) []string {
 	return out
 }
 
+// behindDoorViolations returns each import, by code or tests, of a package in doors (a package
+// → its front door's folder) from outside that folder.
+func behindDoorViolations(pkgs []pkgImports, doors map[string]string) []string {
+	var out []string
+	for _, p := range pkgs {
+		for _, imp := range slices.Compact(slices.Sorted(slices.Values(slices.Concat(p.imports, p.testOnly)))) {
+			door, behind := doors[imp]
+			if behind && p.path != door && !strings.HasPrefix(p.path, door+"/") {
+				out = append(out, fmt.Sprintf("%s imports %s, which only %s/ may: go through package %s", p.path, imp, door, door))
+			}
+		}
+	}
+	return out
+}
+
 // fileCycles returns the cycles of the file graph calls (from, to): its strongly connected
 // components of more than one file, each in order from its first file (Tarjan's algorithm).
 func fileCycles[V any](calls map[[2]string]V) [][]string {

@@ -28,6 +28,21 @@ func TestChecksCatchABreach(t *testing.T) {
 		}
 	}
 
+	doors := map[string]string{"mid/inner": "mid"}
+	for _, c := range []struct {
+		name  string
+		pkgs  []pkgImports
+		found int
+	}{
+		{"the front door's own packages", []pkgImports{{path: "mid", imports: []string{"mid/inner"}}, {path: "mid/other", testOnly: []string{"mid/inner"}}}, 0},
+		{"an import from outside", []pkgImports{{path: "high", imports: []string{"mid/inner"}}}, 1},
+		{"a test's import from outside", []pkgImports{{path: "middle", testOnly: []string{"mid/inner"}}}, 1},
+	} {
+		if got := behindDoorViolations(c.pkgs, doors); len(got) != c.found {
+			t.Errorf("behindDoorViolations, %s: %q", c.name, got)
+		}
+	}
+
 	cycle := map[[2]string][]string{{"a.go", "b.go"}: {"f"}, {"b.go", "c.go"}: {"g"}, {"c.go", "a.go"}: {"h"}, {"c.go", "d.go"}: {"k"}}
 	if got := fileCycles(cycle); len(got) != 1 || !slices.Equal(got[0], []string{"a.go", "b.go", "c.go"}) {
 		t.Errorf("fileCycles of a three-file cycle: %q", got)

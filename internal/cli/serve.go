@@ -12,8 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kingoal/kingoal/internal/cli/command"
-	"github.com/kingoal/kingoal/solver/dyngame"
-	"github.com/kingoal/kingoal/solver/game"
+	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/web"
 )
 
@@ -92,10 +91,10 @@ func runServe(ctx context.Context, streams command.Streams, o serveOptions) erro
 		} else if !info.Mode().IsRegular() {
 			return command.Usagef("--table %s: not a file", t)
 		}
-		if dyngame.IsTableFile(t) {
+		switch solver.TableKindOf(t) {
+		case solver.DynamicTable:
 			return command.Usagef("--table %s: a table with a Dynamic side keeps decisions, not values: it judges no match", t)
-		}
-		if !game.IsTableFile(t) {
+		case solver.NotATable:
 			return command.Usagef("--table %s: not a game table (kingoal solve game --out FILE.kgt writes one)", t)
 		}
 	}

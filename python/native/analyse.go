@@ -5,7 +5,7 @@ import (
 
 	"github.com/kingoal/kingoal/analysis"
 	"github.com/kingoal/kingoal/arena"
-	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/game"
 )
 
@@ -23,12 +23,13 @@ func gameAnalyseCall(in []byte) (any, error) {
 	if err := decode(in, &a, "analyse"); err != nil {
 		return nil, err
 	}
-	if _, err := lookup[*dyngame.Game](a.Game, "game"); err == nil {
-		return nil, inputf("analyse: %s", analysis.ErrDynamic)
-	}
-	g, err := lookup[*game.Game](a.Game, "game")
+	sg, err := lookup[solver.Game](a.Game, "game")
 	if err != nil {
 		return nil, err
+	}
+	g, ok := sg.(*game.Game) // the game of two Basic sides judges moves by its values
+	if !ok {
+		return nil, inputf("analyse: %s", analysis.ErrDynamic)
 	}
 	if a.Match < 0 {
 		return nil, inputf("analyse: match=%d: want a match ID ≥ 0", a.Match)

@@ -13,9 +13,8 @@ import (
 	"time"
 
 	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/game"
-	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // The substitution game from Python: kingoal.solve_game starts a solve as a job (so that
@@ -28,7 +27,7 @@ type gameJob struct {
 	done   chan struct{}
 	layers atomic.Int64 // done so far
 	total  int
-	g      any // *game.Game or *dyngame.Game
+	g      solver.Game
 	err    error
 }
 
@@ -90,37 +89,17 @@ func gameSolveCall(in []byte) (any, error) {
 // gameSolver sizes the solve of p — the Basic game or, with a Dynamic side, that game — and
 // returns it (with a table: its SolveToFile, which hands back the table read back), its
 // layers, states and estimated peak.
-func gameSolver(p *game.Problem, table string) (solve func() (any, error), layers int, states, peak int64, err error) {
-	if dyngame.HasDynamic(p.Rules) {
-		size, err := dyngame.Estimate(p.Rules, p.Payoff)
-		if err != nil {
-			return nil, 0, 0, 0, err
-		}
-		return func() (any, error) {
-			if table != "" {
-				return dyngame.SolveToFile(table, *p)
-			}
-			g, err := dyngame.Solve(*p)
-			if err != nil {
-				return nil, err
-			}
-			return g, game.Checked(g)
-		}, size.Layers, size.ThrowStates, size.Peak(p.Verify), nil
-	}
-	size, err := game.Estimate(p.Rules, p.Payoff)
+func gameSolver(p *game.Problem, table string) (solve func() (solver.Game, error), layers int, states, peak int64, err error) {
+	size, err := solver.Estimate(p.Rules, p.Payoff)
 	if err != nil {
 		return nil, 0, 0, 0, err
 	}
-	return func() (any, error) {
+	return func() (solver.Game, error) {
 		if table != "" {
-			return game.SolveToFile(table, *p)
+			return solver.SolveToFile(table, *p)
 		}
-		g, err := game.Solve(*p)
-		if err != nil {
-			return nil, err
-		}
-		return g, game.Checked(g)
-	}, size.Layers, size.BreakStates, size.PeakOf(p.Verify, table != ""), nil
+		return solver.Solve(*p)
+	}, size.Layers, size.States, size.Peak(p.Verify, table != ""), nil
 }
 
 // lookup returns the object behind h, for objects safe for concurrent use (no busy mark).
@@ -190,13 +169,7 @@ func gameLoadCall(in []byte) (any, error) {
 	if err := decode(in, &a, "load_game"); err != nil {
 		return nil, err
 	}
-	var g any
-	var err error
-	if dyngame.IsTableFile(a.Path) {
-		g, err = dyngame.LoadFile(context.Background(), a.Path)
-	} else {
-		g, err = game.LoadFile(context.Background(), a.Path)
-	}
+	g, err := solver.LoadFile(context.Background(), a.Path)
 	if err != nil {
 		return nil, inputf("load_game(%q): %w", a.Path, err)
 	}
@@ -206,14 +179,6 @@ func gameLoadCall(in []byte) (any, error) {
 // errDynamicMix says why a game with a Dynamic side answers no mix.
 var errDynamicMix = errors.New("a game with a Dynamic side keeps each decision (a byte), not values and mixes at breaks: play it with nash:table=FILE.kgt")
 
-// solvedGame is what game_info reads of either kind of solved game.
-type solvedGame interface {
-	Value() float64
-	KickOff() lineup.LineupEquilibrium
-	Stats() game.Stats
-	Check() (game.Check, bool)
-}
-
 // gameInfoCall: what the game was solved for, its value, kick-off mixes, statistics, check.
 func gameInfoCall(in []byte) (any, error) {
 	var a struct {
@@ -222,18 +187,13 @@ func gameInfoCall(in []byte) (any, error) {
 	if err := decode(in, &a, "game_info"); err != nil {
 		return nil, err
 	}
-	var g solvedGame
-	var prob game.Problem
-	if b, err := lookup[*game.Game](a.Game, "game"); err == nil {
-		g, prob = b, b.Problem
-	} else if d, derr := lookup[*dyngame.Game](a.Game, "game"); derr == nil {
-		g, prob = d, d.Problem
-	} else {
+	g, err := lookup[solver.Game](a.Game, "game")
+	if err != nil {
 		return nil, err
 	}
-	ko := g.KickOff()
-	out := map[string]any{"rules": prob.Rules.String(), "knobs": env.KnobsOf(prob.Rules), "payoff": prob.Payoff.String(),
-		"moves": min(prob.Rules.MoveBudget(), 5), "dynamic": dyngame.HasDynamic(prob.Rules), "value": g.Value(),
+	ko, r := g.KickOff(), g.Rules()
+	out := map[string]any{"rules": r.String(), "knobs": env.KnobsOf(r), "payoff": g.Payoff().String(),
+		"moves": min(r.MoveBudget(), 5), "dynamic": solver.HasDynamic(r), "value": g.Value(),
 		"kickoff_home": mixJSON(ko.Home), "kickoff_away": mixJSON(ko.Away), "stats": g.Stats()}
 	if c, ok := g.Check(); ok {
 		out["verification"] = c
@@ -266,10 +226,7 @@ func gameAtCall(in []byte) (any, error) {
 	if err := decode(in, &a, "mix"); err != nil {
 		return nil, err
 	}
-	if _, err := lookup[*dyngame.Game](a.Game, "game"); err == nil {
-		return nil, inputf("mix: %s", errDynamicMix)
-	}
-	g, err := lookup[*game.Game](a.Game, "game")
+	g, err := breakMixesOf(a.Game, "mix", errDynamicMix)
 	if err != nil {
 		return nil, err
 	}
@@ -288,6 +245,20 @@ func gameAtCall(in []byte) (any, error) {
 		return nil, inputError{err}
 	}
 	return map[string]any{"value": sol.Value, "home": mixJSON(sol.Home), "away": mixJSON(sol.Away)}, nil
+}
+
+// breakMixesOf is the game behind handle h when it holds mixes at breaks (two Basic sides);
+// for a game with a Dynamic side, the call named what is refused with why.
+func breakMixesOf(h uint64, what string, why error) (solver.BreakMixes, error) {
+	g, err := lookup[solver.Game](h, "game")
+	if err != nil {
+		return nil, err
+	}
+	b, ok := g.(solver.BreakMixes)
+	if !ok {
+		return nil, inputf("%s: %s", what, why)
+	}
+	return b, nil
 }
 
 // parsePeriod reads a period of play by its name ("first half", "first-half", "second_half").

@@ -18,7 +18,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/jsonfile"
 	"github.com/kingoal/kingoal/internal/safefile"
-	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
@@ -103,7 +103,7 @@ type Substitute struct {
 	Neither  float64 `json:"neither"`   // nobody may: the line-up game
 }
 
-func substitute(g *game.Game) (*Substitute, error) {
+func substitute(g solver.BreakMixes) (*Substitute, error) {
 	m := g.Moves()
 	var v [4]float64
 	for i, b := range [4][2]int{{m, m}, {m, 0}, {0, m}, {0, 0}} {
@@ -144,7 +144,7 @@ func Name(r env.Rules) string {
 		s = "knockout"
 	}
 	s += "-" + r.Modes[env.Home].String() + "-" + r.Modes[env.Away].String()
-	if dyngame.HasDynamic(r) {
+	if solver.HasDynamic(r) {
 		s += "-" + r.DynamicTrigger.String()
 	}
 	return s
@@ -254,20 +254,14 @@ func makeRow(ctx context.Context, c Config, r env.Rules) (Row, error) {
 	if r.Knockout {
 		row.Competition = "knockout"
 	}
-	if dyngame.HasDynamic(r) {
+	if solver.HasDynamic(r) {
 		row.Trigger = r.DynamicTrigger.String()
-		size, err := dyngame.Estimate(r, payoff)
-		if err != nil {
-			return row, err
-		}
-		row.States, row.Estimate = size.ThrowStates, size.Peak(true)
-	} else {
-		size, err := game.Estimate(r, payoff)
-		if err != nil {
-			return row, err
-		}
-		row.States, row.Estimate = size.BreakStates, size.PeakOf(true, true)
 	}
+	size, err := solver.Estimate(r, payoff)
+	if err != nil {
+		return row, err
+	}
+	row.States, row.Estimate = size.States, size.Peak(true, true)
 	if row.Estimate > c.MaxBytes {
 		return row, writeJSON(report, row)
 	}
@@ -293,21 +287,14 @@ func solveRow(ctx context.Context, row *Row, r env.Rules, payoff lineup.Payoff, 
 	resetPeakRSS()
 	p := game.Problem{Rules: r, Payoff: payoff, Context: ctx, Verify: true}
 	start := time.Now()
-	var solved solvedGame
-	var err error
-	if dyngame.HasDynamic(r) {
-		var g *dyngame.Game
-		g, err = dyngame.SolveToFile(path, p)
-		solved = g
-	} else {
-		var g *game.Game
-		if g, err = game.SolveToFile(path, p); err == nil {
-			row.Substitute, err = substitute(g)
-		}
-		solved = g
-	}
+	solved, err := solver.SolveToFile(path, p)
 	if err != nil {
 		return err
+	}
+	if b, ok := solved.(solver.BreakMixes); ok {
+		if row.Substitute, err = substitute(b); err != nil {
+			return err
+		}
 	}
 	row.Seconds, row.PeakRSS = time.Since(start).Seconds(), peakRSS()
 	row.Solved, row.Value = true, solved.Value()
@@ -330,24 +317,12 @@ func solveRow(ctx context.Context, row *Row, r env.Rules, payoff lineup.Payoff, 
 	return timeRead(ctx, row, path)
 }
 
-// solvedGame is what a row reads of either kind of solved game.
-type solvedGame interface {
-	Value() float64
-	KickOff() lineup.LineupEquilibrium
-	Check() (game.Check, bool)
-}
-
 // timeRead reads the row's table once more, alone in memory, as nash:table= would, and
 // times it.
 func timeRead(ctx context.Context, row *Row, path string) error {
 	runtime.GC()
 	start := time.Now()
-	var err error
-	if dyngame.IsTableFile(path) {
-		_, err = dyngame.LoadFile(ctx, path)
-	} else {
-		_, err = game.LoadFile(ctx, path)
-	}
+	_, err := solver.LoadFile(ctx, path)
 	row.ReadSeconds = time.Since(start).Seconds()
 	return err
 }

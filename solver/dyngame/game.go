@@ -144,6 +144,12 @@ func (g *Game) Check() (game.Check, bool) {
 	return *g.check, true
 }
 
+// Rules are the rules the game was solved under.
+func (g *Game) Rules() env.Rules { return g.Problem.Rules }
+
+// Payoff is the payoff the game was solved for.
+func (g *Game) Payoff() lineup.Payoff { return g.Problem.Payoff }
+
 // Stats measures the solve: Layers, BreakStates (here: the throw states), StageGames (the
 // kick-off's one), OneSided (decisions taken: shifts and Basic breaks) and Bytes (the
 // strategy kept: a byte a decision, so equal to OneSided).

@@ -28,6 +28,12 @@ func (g *Game) Value() float64 { return g.kickOff.Value }
 // Stats measures the solve.
 func (g *Game) Stats() Stats { return g.stats }
 
+// Rules are the rules the game was solved under.
+func (g *Game) Rules() env.Rules { return g.Problem.Rules }
+
+// Payoff is the payoff the game was solved for.
+func (g *Game) Payoff() lineup.Payoff { return g.Problem.Payoff }
+
 // Moves is the budget the game was solved with (capped at 5).
 func (g *Game) Moves() int { return g.moves }
 

@@ -346,3 +346,6 @@ func Checked(g interface{ Check() (Check, bool) }) error {
 // IsTableFile reports whether the regular file at path starts as a game table of two Basic
 // sides does (LoadFile says whether it is a whole one); false for anything else.
 func IsTableFile(path string) bool { return gameFraming.IsFile(path) }
+
+// IsTable reports whether r starts as a game table of two Basic sides does.
+func IsTable(r io.ReaderAt) bool { return gameFraming.Starts(r) }

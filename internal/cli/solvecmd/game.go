@@ -2,7 +2,6 @@ package solvecmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -11,7 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kingoal/kingoal/internal/cli/command"
-	"github.com/kingoal/kingoal/solver/dyngame"
+	"github.com/kingoal/kingoal/solver"
 	"github.com/kingoal/kingoal/solver/game"
 
 	"github.com/kingoal/kingoal/env"
@@ -105,44 +104,6 @@ length solves with its check in at most 100 s and 7.4 GiB (BENCHMARKS.md).`, mem
 	return cmd
 }
 
-// GameReport is what solve game prints (and --json writes): the substitution game's value,
-// the kick-off mixes, the right to substitute, equilibrium substitutions in typical
-// situations, the solve's size and its verification by both best responses. With --in
-// FILE.kgt it is read from the table: verification is the one its solve stored, or with
-// --verify the one run again on the loaded strategy (reverified), and the summary's values
-// are the table's, to float32 (≈ 7 digits).
-type GameReport struct {
-	Payoff       string                 `json:"payoff"`               // win-loss, goal-diff, points or advance
-	Scale        string                 `json:"scale"`                // what the value and the check measure (the payoff's scale)
-	Rules        string                 `json:"rules"`                // the rules in words
-	Value        float64                `json:"value"`                // the game's value to home
-	KickOffHome  []command.WeightedJSON `json:"kickoff_home"`         // home's equilibrium mix of starting line-ups
-	KickOffAway  []command.WeightedJSON `json:"kickoff_away"`         // away's
-	Worth        []worthRow             `json:"right_to_substitute"`  // the starting line-ups' equilibrium value under each pair of budgets
-	Summary      []gameSituation        `json:"summary"`              // equilibrium substitutions in typical situations (situations no match reaches are left out)
-	Stats        game.Stats             `json:"stats"`                // the solve's size
-	Seconds      float64                `json:"seconds"`              // solving it, or reading Table
-	Table        string                 `json:"table,omitempty"`      // the game table read instead of solving (--in)
-	Verification *game.Check            `json:"verification"`         // nil: not run
-	Reverified   bool                   `json:"reverified,omitempty"` // Verification ran on the loaded table (--in --verify), not stored by its solve
-}
-
-// worthRow is the value of the starting line-ups' equilibrium under one pair of budgets.
-type worthRow struct {
-	Who       string  `json:"who"`        // both, only home, only away or neither: who may substitute
-	HomeMoves int     `json:"home_moves"` // home's budget
-	AwayMoves int     `json:"away_moves"` // away's budget
-	Value     float64 `json:"value"`      // the value to home
-}
-
-// gameSituation is one line of the readable summary.
-type gameSituation struct {
-	Situation string  `json:"situation"` // the break, in words
-	Home      string  `json:"home"`      // home's mix as changes ("keep 0.62 · 2→5 0.38")
-	Away      string  `json:"away"`      // away's mix as changes
-	Value     float64 `json:"value"`     // the value to home (with --in: the table's, to float32)
-}
-
 func runSolveGame(ctx context.Context, io command.Streams, o solveGameOptions) error {
 	if o.in != "" {
 		return runLoadedGame(ctx, io, o)
@@ -160,55 +121,55 @@ func runSolveGame(ctx context.Context, io command.Streams, o solveGameOptions) e
 	if !(o.maxGiB > 0) || o.maxGiB > 1<<20 {
 		return command.Usagef("--max-gib %v: want a size in GiB above 0", o.maxGiB)
 	}
-	if dyngame.HasDynamic(r) {
-		return runDynamicGame(ctx, io, o, r, payoff)
-	}
 	table, parquet, err := gameOutputs(o.out)
 	if err != nil {
 		return err
+	}
+	name := "the substitution game"
+	if solver.HasDynamic(r) {
+		if parquet != "" || o.png != "" {
+			return command.Usagef("--out FILE.parquet and --png are not available yet for a game with a Dynamic side (--out FILE.kgt is)")
+		}
+		name = "the game with a Dynamic side"
 	}
 	release, err := command.ClaimOutputs(map[string]string{"--out": o.out, "--png": o.png}, o.force)
 	if err != nil {
 		return err
 	}
 	defer release()
-	size, err := game.Estimate(r, payoff)
+	size, err := solver.Estimate(r, payoff)
 	if err != nil {
 		return command.Usage(err)
 	}
 	limit, stream := int64(o.maxGiB*(1<<30)), table != ""
-	peak, what := size.PeakOf(!o.noVerify, stream), "solving the substitution game and both best responses"
-	if o.noVerify {
-		what = "solving the substitution game"
-	}
-	if peak > limit {
+	if peak := size.Peak(!o.noVerify, stream); peak > limit {
 		hint := ""
-		if streamed := size.PeakOf(!o.noVerify, true); !stream && streamed <= limit {
+		if streamed := size.Peak(!o.noVerify, true); !stream && streamed <= limit {
 			hint = fmt.Sprintf("; with --out FILE.kgt the solve streams its strategy to the table and needs ~%.1f GiB", float64(streamed)/(1<<30))
 		}
-		return command.Usagef("solve game: the substitution game under these rules holds %d break states and needs ~%.1f GiB at its peak, over --max-gib %v%s (BENCHMARKS.md: the frontier)",
-			size.BreakStates, float64(peak)/(1<<30), o.maxGiB, hint)
+		return command.Usagef("solve game: %s under these rules holds %d %s and needs ~%.1f GiB at its peak, over --max-gib %v%s (BENCHMARKS.md: the frontier)",
+			name, size.States, size.StatesAre, float64(peak)/(1<<30), o.maxGiB, hint)
 	}
-	fmt.Fprintf(io.ErrOut, "kingoal: %s: %d break states, ~%.0f MiB at the peak\n", what, size.BreakStates, float64(peak)/(1<<20))
+	what := "solving " + strings.Replace(name, "the game", "the substitution game", 1)
+	if !o.noVerify {
+		what += " and both best responses"
+	}
+	fmt.Fprintf(io.ErrOut, "kingoal: %s: %d %s, ~%.0f MiB at the peak\n", what, size.States, size.StatesAre, float64(size.Peak(!o.noVerify, stream))/(1<<20))
 	start := time.Now()
 	bar := command.NewProgress(io.ErrOut, size.Layers, "layers")
 	p := game.Problem{Rules: r, Payoff: payoff, Context: ctx, Workers: o.workers, MaxBytes: limit,
 		Verify: !o.noVerify, Progress: func(done, _ int) { _ = bar.Set(done) }}
-	var g *game.Game
+	var g solver.Game
 	if table != "" { // the table is committed only for a solve that passed its check
-		g, err = game.SolveToFile(table, p)
-	} else if g, err = game.Solve(p); err == nil {
-		err = game.Checked(g)
+		g, err = solver.SolveToFile(table, p)
+	} else {
+		g, err = solver.Solve(p)
 	}
 	_ = bar.Finish()
 	if err != nil {
 		return err
 	}
-	rep, err := newGameReport(g, time.Since(start))
-	if err != nil {
-		return err
-	}
-	return finishGame(ctx, io, o, g, rep, parquet)
+	return finishGame(ctx, io, o, solvedGame{g: g, took: time.Since(start)}, parquet)
 }
 
 // runLoadedGame is solve game --in: the summary of a game table, no solve.
@@ -216,14 +177,15 @@ func runLoadedGame(ctx context.Context, io command.Streams, o solveGameOptions) 
 	if len(o.given) > 0 {
 		return command.Usagef("--in %s: the rules and payoff are the table's; drop %s", o.in, strings.Join(o.given, ", "))
 	}
-	if dyngame.IsTableFile(o.in) {
-		return runLoadedDynamicGame(ctx, io, o)
-	}
 	table, parquet, err := gameOutputs(o.out)
 	if err != nil {
 		return err
 	}
-	if table != "" {
+	if solver.TableKindOf(o.in) == solver.DynamicTable {
+		if o.out != "" || o.png != "" {
+			return command.Usagef("--out and --png are not available for the table of a game with a Dynamic side")
+		}
+	} else if table != "" {
 		return command.Usagef("--out %s: the table is already %s (copy it)", table, o.in)
 	}
 	release, err := command.ClaimOutputs(map[string]string{"--out": o.out, "--png": o.png}, o.force)
@@ -232,89 +194,56 @@ func runLoadedGame(ctx context.Context, io command.Streams, o solveGameOptions) 
 	}
 	defer release()
 	start := time.Now()
-	g, err := game.LoadFile(ctx, o.in)
+	g, err := solver.LoadFile(ctx, o.in)
 	if err != nil {
 		return fmt.Errorf("--in %s: %w", o.in, err)
 	}
-	rep, err := newGameReport(g, time.Since(start))
-	if err != nil {
-		return err
-	}
-	rep.Table = o.in
+	s := solvedGame{g: g, took: time.Since(start), table: o.in}
 	if o.verify {
-		st := g.Stats()
-		bar := command.NewProgress(io.ErrOut, st.Layers, "layers")
-		c, err := game.Verify(ctx, g, func(done, _ int) { _ = bar.Set(done) })
+		bar := command.NewProgress(io.ErrOut, g.Stats().Layers, "layers")
+		c, err := solver.Verify(ctx, g, func(done, _ int) { _ = bar.Set(done) })
 		_ = bar.Finish()
 		if err != nil {
-			return err
+			return fmt.Errorf("--in %s --verify: %w", o.in, err)
 		}
-		rep.Verification, rep.Reverified = &c, true
 		if !c.Verified() {
 			return notAnEquilibrium(o.in, c)
 		}
+		s.reverified = &c
 	}
-	return finishGame(ctx, io, o, g, rep, parquet)
+	return finishGame(ctx, io, o, s, parquet)
 }
 
-// finishGame writes the Parquet rows and chart, then the report.
-func finishGame(ctx context.Context, io command.Streams, o solveGameOptions, g *game.Game, rep GameReport, parquet string) error {
-	if err := writeGameFiles(ctx, io, g, parquet, o.png); err != nil {
-		return err
+// solvedGame is a game solved here or read from a table, and how.
+type solvedGame struct {
+	g          solver.Game
+	took       time.Duration // solving it, or reading the table
+	table      string        // the table read instead of solving (--in)
+	reverified *game.Check   // the check run again on the loaded table (--in --verify)
+}
+
+// finishGame writes a Basic game's Parquet rows and chart, then the report of either kind.
+func finishGame(ctx context.Context, io command.Streams, o solveGameOptions, s solvedGame, parquet string) error {
+	switch g := s.g.(type) {
+	case *game.Game:
+		rep, err := newGameReport(g, s)
+		if err != nil {
+			return err
+		}
+		if err := writeGameFiles(ctx, io, g, parquet, o.png); err != nil {
+			return err
+		}
+		return output(io, o, rep, renderGame)
+	case solver.Decisions:
+		return output(io, o, newDynamicGameReport(g, s), renderDynamicGame)
 	}
+	return fmt.Errorf("solve game: a game of no kind it reports: %T", s.g)
+}
+
+// output writes the report as JSON (--json) or as text.
+func output[R any](io command.Streams, o solveGameOptions, rep R, render func(command.Streams, R) error) error {
 	if o.json {
 		return command.WriteJSON(io.Out, rep)
 	}
-	return renderGame(io, rep)
-}
-
-func newGameReport(g *game.Game, took time.Duration) (GameReport, error) {
-	p := g.Problem
-	ko := g.KickOff()
-	rep := GameReport{Payoff: p.Payoff.String(), Scale: p.Payoff.Scale(), Rules: p.Rules.String(), Value: g.Value(), KickOffHome: command.ToWeightedJSON(ko.Home),
-		KickOffAway: command.ToWeightedJSON(ko.Away), Stats: g.Stats(), Seconds: took.Seconds()}
-	if c, ok := g.Check(); ok {
-		rep.Verification = &c
-	}
-	m := g.Moves()
-	for _, w := range []worthRow{{"both", m, m, 0}, {"only home", m, 0, 0}, {"only away", 0, m, 0}, {"neither", 0, 0, 0}} {
-		eq, err := g.KickOffWith(w.HomeMoves, w.AwayMoves)
-		if err != nil {
-			return rep, err
-		}
-		w.Value = eq.Value
-		rep.Worth = append(rep.Worth, w)
-	}
-	var err error
-	rep.Summary, err = gameSummary(g)
-	return rep, err
-}
-
-// gameSummary: the likeliest starting pair with full budgets, at the summary's times and
-// scores (home's view), each side's mix.
-func gameSummary(g *game.Game) ([]gameSituation, error) {
-	r, ko := g.Problem.Rules, g.KickOff()
-	home, away := ko.Home[0].Lineup, ko.Away[0].Lineup
-	scores := []int{-2, -1, 0, 1, 2}
-	if additive(g) {
-		scores = []int{0} // the score does not change what to do
-	}
-	var out []gameSituation
-	for _, when := range command.SummaryTimes(r) {
-		for _, d := range scores {
-			sol, err := g.At(game.State{Period: when.Per, ThrowsLeft: when.Left, GoalDiff: d, Home: home, Away: away, HomeMoves: g.Moves(), AwayMoves: g.Moves()})
-			if errors.Is(err, game.ErrNotSolved) {
-				continue // a score no match reaches by then (goals take throws)
-			}
-			if err != nil {
-				return nil, err
-			}
-			score := "home " + command.ScoreWord(d)
-			if additive(g) {
-				score = "any score"
-			}
-			out = append(out, gameSituation{fmt.Sprintf("%s, %s", when.Name, score), mixWords(home, sol.Home), mixWords(away, sol.Away), sol.Value})
-		}
-	}
-	return out, nil
+	return render(io, rep)
 }

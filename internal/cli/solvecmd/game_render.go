@@ -81,3 +81,28 @@ func renderValue(io command.Streams, value float64, scale string, c *game.Check,
 	fmt.Fprintf(io.Out, "best-response check%s: home's best response %+.3g, away's %+.3g, exploitability %.3g (on the value's scale) — verified\n\n",
 		when, c.HomeBest, c.AwayBest, c.Exploitability)
 }
+
+func renderDynamicGame(io command.Streams, rep dynamicGameReport) error {
+	st := rep.Stats
+	fmt.Fprintf(io.Out, "substitution game, payoff %s, home %s v away %s (shift on %s)\nrules: %s\n\n", rep.Payoff, rep.Modes[0], rep.Modes[1], rep.Trigger, rep.Rules)
+	took, when := fmt.Sprintf("solved in %.1f s", rep.Seconds), ""
+	if rep.Table != "" {
+		took = fmt.Sprintf("read from %s in %.1f s", rep.Table, rep.Seconds)
+		if !rep.Reverified {
+			when = " (run by the solve that wrote the table; --verify runs it again)"
+		}
+	}
+	fmt.Fprintf(io.Out, "%d throw states, %d decisions (shifts and breaks, each a max or a min), 1 kick-off matrix game; %s\n",
+		st.BreakStates, st.OneSided, took)
+	renderValue(io, rep.Value, rep.Scale, rep.Verification, when)
+	if err := renderKickOffMix(io, "kick-off mix:", rep.KickOffHome, rep.KickOffAway); err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Out, "\nequilibrium decisions for %s (home) v %s (away), nothing changed yet:\n", rep.KickOffHome[0].Lineup, rep.KickOffAway[0].Lineup)
+	t := command.NewTable(io.Out, 3, "situation", "side", "plays")
+	var rows [][]string
+	for _, s := range rep.Decisions {
+		rows = append(rows, []string{s.Situation, s.Side, s.Plays})
+	}
+	return command.AppendRows(t, rows)
+}
