@@ -84,12 +84,12 @@ func TestInterruptedRunResumes(t *testing.T) {
 		dir := t.TempDir()
 		ctx, cancel := context.WithCancel(context.Background())
 		finished := 0
-		_, err := arena.Play(ctx, big, dir, arena.Options{Progress: func(done, _ int) {
+		_, err := arena.Play(ctx, big, dir, arena.Options{Events: arena.Events{Matches: func(done, _ int) {
 			finished = done
 			if done >= 300 {
 				cancel()
 			}
-		}})
+		}}})
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("interrupted run: %v", err)
 		}

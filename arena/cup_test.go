@@ -128,11 +128,11 @@ func TestInterruptedCupsResume(t *testing.T) {
 	}
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
-	_, err := arena.Play(ctx, c, dir, arena.Options{Progress: func(done, _ int) {
+	_, err := arena.Play(ctx, c, dir, arena.Options{Events: arena.Events{Matches: func(done, _ int) {
 		if done >= 1000 {
 			cancel()
 		}
-	}})
+	}}})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("interrupted run: %v", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sync/atomic"
 	"syscall"
@@ -17,10 +18,10 @@ import (
 // what a killed process left removed, an earlier run replaced or refused), played by an
 // engine, finished (matches.parquet, run.json), measured (the exploitability column, cached)
 // and summed up (the leaderboard and its files). Run does it all; a front end maps its
-// flags to RunOptions and renders the Leaderboard it returns.
+// flags to Options and renders the Leaderboard it returns.
 
 // Engine plays the planned competition p into the run directory dir and returns its tally,
-// resuming the run there if o.Resume is set and calling o.Progress as matches finish.
+// resuming the run there if o.Resume is set and calling o.Events.Matches as matches finish.
 // Local plays on this machine's cores; kingoal-beam passes one that runs an Apache Beam
 // pipeline.
 type Engine func(ctx context.Context, p *Plan, dir string, o Options) (*Tally, error)
@@ -31,12 +32,13 @@ func Local(ctx context.Context, p *Plan, dir string, o Options) (*Tally, error) 
 }
 
 // DefaultExploitabilityMatches is the matches behind each estimated exploitability when
-// RunOptions leaves it at 0.
+// Options leaves it at 0.
 const DefaultExploitabilityMatches = 200
 
-// RunOptions tune Run. The zero value plays a fresh run on this machine and measures the
+// Options tune Run, Generate and Play, and are what an Engine is handed: it reads Resume and
+// reports Events.Matches. The zero value plays a fresh run on this machine and measures the
 // exploitability column (unless the plan's Config.NoExploitability skips it).
-type RunOptions struct {
+type Options struct {
 	Resume bool   // continue the run in the directory, keeping its finished shards
 	Force  bool   // replace a run in the directory (Resume and Force: choose one)
 	Engine Engine // nil: Local
@@ -46,12 +48,12 @@ type RunOptions struct {
 	// KnownExploitability are figures measured elsewhere, by agent spec (see
 	// ColumnOptions.Known): a live agent's.
 	KnownExploitability map[string]exploit.Exploitability
-	Events              RunEvents
+	Events              Events
 }
 
-// RunEvents are called as a run goes, from the goroutine that called Run (Matches and
+// Events are called as a run goes, from the goroutine that called Run (Matches and
 // Measured from the engine's and the measurement's); each may be nil.
-type RunEvents struct {
+type Events struct {
 	Playing   func()                // the directory is locked and ready: the matches begin
 	Matches   func(done, total int) // matches finished so far (an engine that reports them)
 	Played    func(t *Tally)        // every match played and the run's files finished
@@ -87,7 +89,7 @@ func (e *InterruptedError) Unwrap() error { return e.Err }
 // exploitability column is measured (or read from the run's cache), and the leaderboard
 // computed and written (Leaderboard.WriteFiles). Interrupted by ctx, it returns an
 // *InterruptedError: the finished matches are kept for o.Resume.
-func Run(ctx context.Context, dir string, p *Plan, o RunOptions) (*Leaderboard, error) {
+func Run(ctx context.Context, dir string, p *Plan, o Options) (*Leaderboard, error) {
 	lock, err := prepare(dir, o.Resume, o.Force)
 	if o.Resume && isReadOnly(err) {
 		return finishedReadOnly(ctx, dir, p, o, err)
@@ -117,9 +119,22 @@ func Run(ctx context.Context, dir string, p *Plan, o RunOptions) (*Leaderboard, 
 	return lb, lb.WriteFiles(dir)
 }
 
+// Play plays the competition c into dir: NewPlan, then Generate — shards as they complete,
+// then matches.parquet (and the logs) and run.json; it returns the tally of all matches. If
+// ctx is cancelled it stops dispatching, finishes the units in flight, saves them, and
+// returns an *InterruptedError wrapping the context's error (resume with Options.Resume).
+// Memory is bounded by the open shards, whatever the number of matches.
+func Play(ctx context.Context, c Config, dir string, opt Options) (*Tally, error) {
+	p, err := NewPlan(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	return Generate(ctx, dir, p, opt)
+}
+
 // Generate plays p into dir as Run does, for a run whose files are the product (datasets
 // generate: the decisions of every match): no exploitability, no leaderboard.
-func Generate(ctx context.Context, dir string, p *Plan, o RunOptions) (*Tally, error) {
+func Generate(ctx context.Context, dir string, p *Plan, o Options) (*Tally, error) {
 	lock, err := prepare(dir, o.Resume, o.Force)
 	if err != nil {
 		return nil, err
@@ -129,7 +144,7 @@ func Generate(ctx context.Context, dir string, p *Plan, o RunOptions) (*Tally, e
 }
 
 // play runs the engine on the prepared directory.
-func play(ctx context.Context, dir string, p *Plan, o RunOptions) (*Tally, error) {
+func play(ctx context.Context, dir string, p *Plan, o Options) (*Tally, error) {
 	if o.Events.Playing != nil {
 		o.Events.Playing()
 	}
@@ -137,7 +152,7 @@ func play(ctx context.Context, dir string, p *Plan, o RunOptions) (*Tally, error
 	if engine == nil {
 		engine = Local
 	}
-	tally, err := engine(ctx, p, dir, Options{Resume: o.Resume, Progress: o.Events.Matches})
+	tally, err := engine(ctx, p, dir, o)
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return nil, &InterruptedError{Dir: dir, Err: err}
 	}
@@ -150,10 +165,14 @@ func play(ctx context.Context, dir string, p *Plan, o RunOptions) (*Tally, error
 	return tally, nil
 }
 
-// prepare locks dir for this process, then removes what a killed process left, clears the
+// prepare locks dir for this process (refusing a resume of a directory that does not
+// exist, which it then does not create), then removes what a killed process left, clears the
 // run in it for force, or refuses a fresh run into a directory that holds one. The caller
 // holds the lock until its last file is written.
 func prepare(dir string, resume, force bool) (*safefile.Lock, error) {
+	if _, err := os.Stat(dir); resume && errors.Is(err, os.ErrNotExist) { // nothing to resume: nothing is created
+		return nil, fmt.Errorf("%w in %s (it has no run.json)", ErrNoRun, dir)
+	}
 	lock, err := safefile.LockDir(dir)
 	if err != nil {
 		return nil, err
@@ -187,7 +206,7 @@ func isReadOnly(err error) bool {
 // finishedReadOnly answers a resume of a run directory this process may not write: a
 // finished run (with its exploitability column cached, unless the run skips it) has nothing
 // left to write, so its leaderboard is read; anything else is refused with why.
-func finishedReadOnly(ctx context.Context, dir string, p *Plan, o RunOptions, lockErr error) (*Leaderboard, error) {
+func finishedReadOnly(ctx context.Context, dir string, p *Plan, o Options, lockErr error) (*Leaderboard, error) {
 	info, err := ReadInfo(dir)
 	if err != nil {
 		return nil, err
@@ -211,7 +230,7 @@ func finishedReadOnly(ctx context.Context, dir string, p *Plan, o RunOptions, lo
 }
 
 // measureColumn computes (or reads from the run's cache) the exploitability column.
-func measureColumn(ctx context.Context, dir string, info RunInfo, p *Plan, o RunOptions) ([]exploit.Exploitability, error) {
+func measureColumn(ctx context.Context, dir string, info RunInfo, p *Plan, o Options) ([]exploit.Exploitability, error) {
 	matches := exploitabilityMatches(o)
 	if res, ok, err := ReadExploitability(dir, info, matches); err != nil || ok {
 		return res, err
@@ -232,7 +251,7 @@ func measureColumn(ctx context.Context, dir string, info RunInfo, p *Plan, o Run
 	return res, err
 }
 
-func exploitabilityMatches(o RunOptions) int {
+func exploitabilityMatches(o Options) int {
 	if o.ExploitabilityMatches > 0 {
 		return o.ExploitabilityMatches
 	}

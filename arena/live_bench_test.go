@@ -21,7 +21,7 @@ func benchArena(b *testing.B, first string, workers int) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := arena.Run(ctx, b.TempDir(), p, arena.RunOptions{}); err != nil {
+		if _, err := arena.Run(ctx, b.TempDir(), p, arena.Options{}); err != nil {
 			b.Fatal(err)
 		}
 		stop(nil)

@@ -66,7 +66,7 @@ func runLive(t *testing.T, c arena.Config, h *live.Hub) (string, *arena.Leaderbo
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	lb, err := arena.Run(ctx, dir, p, arena.RunOptions{KnownExploitability: map[string]exploit.Exploitability{"live:h": exploit.NotComputed("a test's policy")}})
+	lb, err := arena.Run(ctx, dir, p, arena.Options{KnownExploitability: map[string]exploit.Exploitability{"live:h": exploit.NotComputed("a test's policy")}})
 	return dir, lb, err
 }
 

@@ -1,8 +1,6 @@
 package arena
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +9,6 @@ import (
 	"path/filepath"
 
 	"github.com/kingoal/kingoal/datasets"
-	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/internal/safefile"
 )
 
@@ -34,29 +31,6 @@ type fileFacts struct {
 // ErrForeignShard is wrapped by the error for a shard another run wrote (or a run.json
 // edited after its shards were written): resuming would mix two runs' matches.
 var ErrForeignShard = errors.New("arena: a shard of another run")
-
-// RunID is a hash of the settings that decide a run's matches (sameRun's): shards carry it,
-// so a resume never keeps a shard another run wrote.
-func (info RunInfo) RunID() string {
-	id, _ := json.Marshal(struct {
-		Competition                  string
-		Agents                       []string
-		Rules                        goFieldRules // the bytes shards of 0.9.0-dev carry
-		Seed                         uint64
-		MatchesPerPairing, GroupSize int
-		ShardSize                    int
-		DrawBracket, LogThrows, Dice bool
-		LogDecisions                 bool
-		Sampler                      string
-	}{info.Competition, info.Agents, goFieldRules(info.RulesConfig.Canonical()), info.Seed, info.MatchesPerPairing, info.GroupSize,
-		info.ShardSize, info.DrawBracket, info.LogThrows, info.Dice, info.LogDecisions, info.DrawnBy()})
-	sum := sha256.Sum256(id)
-	return hex.EncodeToString(sum[:12])
-}
-
-// goFieldRules are env.Rules written with Go's field names, as they were before env.Rules
-// had JSON methods, so a run's identity did not change with them.
-type goFieldRules env.Rules
 
 func manifestPath(dir string, s int) string {
 	return filepath.Join(dir, "shards", fmt.Sprintf("shard-%05d.json", s))

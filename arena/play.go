@@ -33,7 +33,7 @@ func (d RunDir) play(ctx context.Context, onDisk []bool, open map[int]*shard, ta
 	}
 	go r.dispatch(onDisk, skip, workers)
 	go func() { wg.Wait(); close(r.results) }()
-	r.collect(open, tally, done, opt.Progress)
+	r.collect(open, tally, done, opt.Events.Matches)
 	if ctx.Err() != nil { // save what the open shards hold
 		for _, b := range open {
 			if b.n > 0 {

@@ -23,11 +23,11 @@ func TestProgressFollowsARun(t *testing.T) {
 	var prev *arena.Progress
 	for _, stop := range []int{300, 1100} {
 		ctx, cancel := context.WithCancel(context.Background())
-		_, err := arena.Play(ctx, c, dir, arena.Options{Resume: prev != nil, Progress: func(done, _ int) {
+		_, err := arena.Play(ctx, c, dir, arena.Options{Resume: prev != nil, Events: arena.Events{Matches: func(done, _ int) {
 			if done >= stop {
 				cancel()
 			}
-		}})
+		}}})
 		cancel()
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("interrupted at %d: %v", stop, err)
@@ -86,11 +86,11 @@ func BenchmarkReadProgress(b *testing.B) {
 	dir := b.TempDir()
 	c := arena.Config{Agents: []string{"random", "fixed:2-2-2-2-2", "heuristic"}, Matches: 40_000, Seed: 3}
 	ctx, cancel := context.WithCancel(context.Background())
-	if _, err := arena.Play(ctx, c, dir, arena.Options{Progress: func(done, _ int) {
+	if _, err := arena.Play(ctx, c, dir, arena.Options{Events: arena.Events{Matches: func(done, _ int) {
 		if done >= 60_000 {
 			cancel()
 		}
-	}}); !errors.Is(err, context.Canceled) {
+	}}}); !errors.Is(err, context.Canceled) {
 		b.Fatal(err)
 	}
 	first, err := arena.ReadProgress(context.Background(), dir, nil)

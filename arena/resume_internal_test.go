@@ -29,11 +29,11 @@ func TestResumeKeepsTheShardsItBeganWith(t *testing.T) {
 	dir := t.TempDir()
 	stop, cancel := context.WithCancel(ctx)
 	defer cancel()
-	if _, err := earlier.Run(stop, dir, Options{Progress: func(done, _ int) {
+	if _, err := earlier.Run(stop, dir, Options{Events: Events{Matches: func(done, _ int) {
 		if done >= 1200 {
 			cancel()
 		}
-	}}); !errors.Is(err, context.Canceled) {
+	}}}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("the interrupted run: %v", err)
 	}
 	if info, err := ReadInfo(dir); err != nil || info.ShardSize != 512 || info.Complete {

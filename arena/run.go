@@ -1,6 +1,9 @@
 package arena
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -108,17 +111,34 @@ func (c Config) schemas() map[string]string {
 	return m
 }
 
+// RunID is a hash of the settings that decide a run's matches (sameRun's): shards carry it,
+// so a resume never keeps a shard another run wrote.
+func (info RunInfo) RunID() string {
+	id, _ := json.Marshal(struct {
+		Competition                  string
+		Agents                       []string
+		Rules                        goFieldRules // the bytes shards of 0.9.0-dev carry
+		Seed                         uint64
+		MatchesPerPairing, GroupSize int
+		ShardSize                    int
+		DrawBracket, LogThrows, Dice bool
+		LogDecisions                 bool
+		Sampler                      string
+	}{info.Competition, info.Agents, goFieldRules(info.RulesConfig.Canonical()), info.Seed, info.MatchesPerPairing, info.GroupSize,
+		info.ShardSize, info.DrawBracket, info.LogThrows, info.Dice, info.LogDecisions, info.DrawnBy()})
+	sum := sha256.Sum256(id)
+	return hex.EncodeToString(sum[:12])
+}
+
+// goFieldRules are env.Rules written with Go's field names, as they were before env.Rules
+// had JSON methods, so a run's identity did not change with them.
+type goFieldRules env.Rules
+
 // sameRun reports whether two run descriptions describe the same matches.
 func sameRun(a, b RunInfo) bool {
 	return a.Competition == b.Competition && slices.Equal(a.Agents, b.Agents) && a.RulesConfig.Equal(b.RulesConfig) && a.Seed == b.Seed &&
 		a.MatchesPerPairing == b.MatchesPerPairing && a.DrawBracket == b.DrawBracket && a.GroupSize == b.GroupSize && a.ShardSize == b.ShardSize &&
 		a.LogThrows == b.LogThrows && a.Dice == b.Dice && a.LogDecisions == b.LogDecisions && a.DrawnBy() == b.DrawnBy()
-}
-
-// Options tune Run.
-type Options struct {
-	Resume   bool                  // keep the finished shards of an interrupted run in the directory
-	Progress func(done, total int) // called from Run's goroutine as matches finish
 }
 
 // maxDescriptionBytes bounds the JSON files of a run directory (run.json, the manifests, the

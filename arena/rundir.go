@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/kingoal/kingoal/datasets"
-	"github.com/kingoal/kingoal/internal/safefile"
 )
 
 // A RunDir is the directory of one planned run (Plan.Dir): it owns run.json, the shards
@@ -18,15 +17,6 @@ type RunDir struct {
 	Path  string
 	files RunFiles // set when the directory is only read (RunFiles.Progress): its files are read through it
 	plan  *Plan
-}
-
-// open opens the run's file name (relative to the directory): through the RunFiles a reader
-// opened, or by the path of the directory the arena writes.
-func (d RunDir) open(name string) (*os.File, error) {
-	if d.files.dir != nil {
-		return d.files.open(name)
-	}
-	return safefile.Open(filepath.Join(d.Path, name), 0)
 }
 
 // run plays the plan into the directory (Plan.Run).
@@ -50,8 +40,8 @@ func (d RunDir) run(ctx context.Context, opt Options) (*Tally, error) {
 			return nil, err
 		}
 	}
-	if opt.Progress != nil {
-		opt.Progress(done, c.TotalMatches())
+	if opt.Events.Matches != nil {
+		opt.Events.Matches(done, c.TotalMatches())
 	}
 	if err := d.play(ctx, onDisk, open, tally, done, opt); err != nil {
 		return nil, err
@@ -87,11 +77,11 @@ func (d RunDir) resumeShards(tally *Tally, onDisk []bool, open map[int]*shard) (
 	return done, nil
 }
 
-// Start prepares the directory for the run and writes its run.json (incomplete). A fresh
-// run refuses a directory that holds a run's files (an *ExistingRunError: resume it, or
-// Clear it first), so no finished work is replaced by surprise; a resumed run must be the
-// same run as the one there (ErrNoRun if there is none, and nothing is created then), and
-// it keeps the shards that run began with: the plan takes run.json's shard size.
+// Start prepares the directory for the run and writes its run.json (incomplete). The
+// directory is the one Run (or Generate) prepared: locked, and for a fresh run holding no
+// run's files (Existing is checked there, once). A resumed run must be the same run as the
+// one there (ErrNoRun if there is none, and nothing is created then), and it keeps the
+// shards that run began with: the plan takes run.json's shard size.
 func (d RunDir) Start(resume bool) error {
 	dir := d.Path
 	info := d.plan.info(d.plan.TotalMatches(), false)
@@ -113,8 +103,6 @@ func (d RunDir) Start(resume bool) error {
 		if old.Complete {
 			return nil // nothing to play; run.json stays as it is
 		}
-	} else if e := Existing(dir); e != nil {
-		return e
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "shards"), 0o755); err != nil {
 		return fmt.Errorf("arena: %w", err)
@@ -251,32 +239,9 @@ func (r RunFiles) Tally(info RunInfo) (*Tally, error) {
 	return tally, nil
 }
 
-// Play plays the competition c into dir: NewPlan, then Plan.Run — shards as they complete,
-// then matches.parquet (and the logs) and run.json; it returns the tally of all matches. If
-// ctx is cancelled it stops dispatching, finishes the units in flight, saves them, and
-// returns the context's error (resume with Options.Resume). Memory is bounded by the open
-// shards, whatever the number of matches.
-func Play(ctx context.Context, c Config, dir string, opt Options) (*Tally, error) {
-	p, err := NewPlan(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	return p.Run(ctx, dir, opt)
-}
-
 // Run plays the plan into dir (see the package-level Run).
 func (c *Plan) Run(ctx context.Context, dir string, opt Options) (*Tally, error) {
 	return c.Dir(dir).run(ctx, opt)
-}
-
-// readDescription reads the run's JSON file name (relative to the directory), bounded.
-func (d RunDir) readDescription(name string) ([]byte, error) {
-	f, err := d.open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return safefile.ReadAll(f, maxDescriptionBytes)
 }
 
 // ReadTally reads the tally of a finished run from dir/matches.parquet, checking every

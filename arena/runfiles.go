@@ -69,3 +69,22 @@ func (r RunFiles) ScanMatches(fn func(batch []datasets.MatchRow) error) error {
 	defer f.Close()
 	return datasets.ScanParquetFile(f, datasets.MatchesSchema, fn)
 }
+
+// open opens the run's file name (relative to the directory): through the RunFiles a reader
+// opened, or by the path of the directory the arena writes.
+func (d RunDir) open(name string) (*os.File, error) {
+	if d.files.dir != nil {
+		return d.files.open(name)
+	}
+	return safefile.Open(filepath.Join(d.Path, name), 0)
+}
+
+// readDescription reads the run's JSON file name (relative to the directory), bounded.
+func (d RunDir) readDescription(name string) ([]byte, error) {
+	f, err := d.open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return safefile.ReadAll(f, maxDescriptionBytes)
+}

@@ -210,11 +210,11 @@ func TestWorldCupIsReproducibleAndResumes(t *testing.T) {
 	c.Workers = 3
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
-	_, err := arena.Play(ctx, c, dir, arena.Options{Progress: func(done, _ int) {
+	_, err := arena.Play(ctx, c, dir, arena.Options{Events: arena.Events{Matches: func(done, _ int) {
 		if done >= 3000 {
 			cancel()
 		}
-	}})
+	}}})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("interrupted run: %v", err)
 	}

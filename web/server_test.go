@@ -95,7 +95,7 @@ func TestResumeCommandIsQuoted(t *testing.T) {
 	dir := filepath.Join(root, "my run $(touch x)")
 	c := arena.Config{Agents: []string{"fixed:1-3-3-2-1", "fixed:2-2-2-2-2"}, Rules: env.Rules{ThrowsPerHalf: 3}, Matches: 100000, Seed: 3}
 	ctx, cancel := context.WithCancel(context.Background())
-	if _, err := arena.Play(ctx, c, dir, arena.Options{Progress: func(int, int) { cancel() }}); !errors.Is(err, context.Canceled) {
+	if _, err := arena.Play(ctx, c, dir, arena.Options{Events: arena.Events{Matches: func(int, int) { cancel() }}}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("the run was to be interrupted: %v", err)
 	}
 	srv := httptest.NewServer((&web.Server{Roots: []string{root}}).Handler())

@@ -61,11 +61,11 @@ func Interrupted(t testing.TB, dir string, stop int) arena.Config {
 	c := arena.Config{Agents: []string{"random", "fixed:2-2-2-2-2", "heuristic"}, Rules: env.Rules{ThrowsPerHalf: 6}, Matches: 600, Seed: 11, LogThrows: true}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	if _, err := arena.Play(ctx, c, dir, arena.Options{Progress: func(done, _ int) {
+	if _, err := arena.Play(ctx, c, dir, arena.Options{Events: arena.Events{Matches: func(done, _ int) {
 		if done >= stop {
 			cancel()
 		}
-	}}); !errors.Is(err, context.Canceled) {
+	}}}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("the run was to be interrupted: %v", err)
 	}
 	return c

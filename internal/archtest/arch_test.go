@@ -117,22 +117,12 @@ func layerBreaches(t *testing.T) []string {
 // nothing outside solver/ picks a kind of game by hand (issue 65: six places did).
 var behindDoors = map[string]string{"solver/dyngame": "solver"}
 
-// knownBreaches are the breaches of these rules that issue 65's redesign has not removed yet,
-// each a substring of its message, with what removes it. A breach not listed fails the test,
-// and so does a listed one that is gone (then delete its line): the list only shrinks.
-var knownBreaches = []string{
-	"arena: its files call into each other in a cycle", // item 5: the run in one pass
-}
-
-// report fails t on every breach but the known ones.
+// report fails t on every breach (issue 65's redesign removed the last known one, arena's
+// five-file cycle: no breach is let pass).
 func report(t *testing.T, breaches []string) {
 	t.Helper()
 	for _, b := range breaches {
-		if slices.ContainsFunc(knownBreaches, func(k string) bool { return strings.Contains(b, k) }) {
-			t.Logf("known (issue 65): %s", b)
-		} else {
-			t.Error(b)
-		}
+		t.Error(b)
 	}
 }
 
@@ -206,17 +196,6 @@ func fileBreaches(t *testing.T) []string {
 		}
 	}
 	return breaches
-}
-
-// TestKnownBreachesRemain fails for a known breach that no rule finds any more: it was
-// removed, so its line in knownBreaches goes too (the list only shrinks).
-func TestKnownBreachesRemain(t *testing.T) {
-	all := slices.Concat(layerBreaches(t), fileBreaches(t))
-	for _, k := range knownBreaches {
-		if !slices.ContainsFunc(all, func(b string) bool { return strings.Contains(b, k) }) {
-			t.Errorf("the known breach %q is gone: delete it from knownBreaches", k)
-		}
-	}
 }
 
 // fileCalls type-checks p from source (its imports from their export data) and returns

@@ -183,8 +183,8 @@ func runArena(ctx context.Context, prog string, streams command.Streams, engine 
 	}
 	var began time.Time
 	matches, measured := command.LazyProgress(streams.ErrOut, "matches"), command.LazyProgress(streams.ErrOut, "agents")
-	lb, err := arena.Run(ctx, o.out, c, arena.RunOptions{Resume: o.resume, Force: o.force, Engine: engine, ExploitabilityMatches: o.exploitMatches,
-		Events: arena.RunEvents{
+	lb, err := arena.Run(ctx, o.out, c, arena.Options{Resume: o.resume, Force: o.force, Engine: engine, ExploitabilityMatches: o.exploitMatches,
+		Events: arena.Events{
 			Playing: func() {
 				began = time.Now()
 				fmt.Fprintf(streams.ErrOut, "%s: %s of %d agents, %s, seed %d, into %s\n", prog, c.Format, len(c.Agents), command.Plural(c.TotalMatches(), "match"), o.seed, o.out)

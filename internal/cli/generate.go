@@ -82,7 +82,7 @@ func runGenerate(ctx context.Context, prog string, io command.Streams, engine ar
 		return err
 	}
 	bar := command.LazyProgress(io.ErrOut, "matches")
-	tally, err := arena.Generate(ctx, o.out, c, arena.RunOptions{Resume: o.resume, Force: o.force, Engine: engine, Events: arena.RunEvents{
+	tally, err := arena.Generate(ctx, o.out, c, arena.Options{Resume: o.resume, Force: o.force, Engine: engine, Events: arena.Events{
 		Playing: func() {
 			fmt.Fprintf(io.ErrOut, "%s: generating %d episodes of %s v %s, seed %d, into %s\n", prog, o.episodes, specs[0], specs[1], o.seed, o.out)
 		},

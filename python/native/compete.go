@@ -153,7 +153,7 @@ func arenaStartCall(in []byte) (any, error) {
 			return
 		}
 		job.total.Store(int64(p.TotalMatches()))
-		lb, err := arena.Run(ctx, a.Out, p, arena.RunOptions{Resume: a.Resume, Force: a.Force, KnownExploitability: a.Known, Events: arena.RunEvents{
+		lb, err := arena.Run(ctx, a.Out, p, arena.Options{Resume: a.Resume, Force: a.Force, KnownExploitability: a.Known, Events: arena.Events{
 			Matches:   func(done, _ int) { job.progress.Store(int64(done)) },
 			Measuring: func(int) { job.measuring.Store(true) },
 		}})
