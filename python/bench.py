@@ -8,7 +8,7 @@ with the installed package (python/README.md):
 
 or against a development build of the source tree:
 
-    go build -buildmode=c-shared -o python/kingoal/libkingoal.so ./python/native
+    go build -buildmode=c-shared -o python/kingoal/libkingoal.so ./frontend/pylib
     PYTHONPATH=python .venv/bin/python python/bench.py
 """
 import argparse

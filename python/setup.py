@@ -49,7 +49,7 @@ def go_command():
 
 
 class BuildWithGo(build_py):
-    """build_py, then `go build -buildmode=c-shared` of python/native into the package, its
+    """build_py, then `go build -buildmode=c-shared` of frontend/pylib into the package, its
     version and the licence beside it."""
 
     def run(self):
@@ -63,7 +63,7 @@ class BuildWithGo(build_py):
             raise SystemExit(f"kingoal: CC={cc} is not on the PATH: the native library is built with it "
                              "(for the aarch64 wheel on Debian: apt install gcc-aarch64-linux-gnu)")
         try:
-            subprocess.run([go_command(), "build", "-trimpath", "-ldflags=-s -w", "-buildmode=c-shared", "-o", out, "./python/native"],
+            subprocess.run([go_command(), "build", "-trimpath", "-ldflags=-s -w", "-buildmode=c-shared", "-o", out, "./frontend/pylib"],
                            cwd=root, check=True)
         except subprocess.CalledProcessError as e:
             raise SystemExit(f"kingoal: go build of the native library failed (exit {e.returncode}): its output is above") from None
@@ -77,7 +77,7 @@ class BuildWithGo(build_py):
 
 class SdistWithGo(sdist):
     """An sdist that builds anywhere Go is: the Go module's files the library needs (go list
-    -deps of python/native: sources, embedded files), go.mod, go.sum and LICENSE, under go/."""
+    -deps of frontend/pylib: sources, embedded files), go.mod, go.sum and LICENSE, under go/."""
 
     def make_release_tree(self, base_dir, files):
         super().make_release_tree(base_dir, files)
@@ -86,7 +86,7 @@ class SdistWithGo(sdist):
                                  "{{if .Module}}{{if not .Module.Replace}}{{if eq .Module.Path \"github.com/kingoal/kingoal\"}}"
                                  "{{$d := .Dir}}{{range .GoFiles}}{{$d}}/{{.}}\n{{end}}{{range .CgoFiles}}{{$d}}/{{.}}\n{{end}}"
                                  "{{range .HFiles}}{{$d}}/{{.}}\n{{end}}{{range .CFiles}}{{$d}}/{{.}}\n{{end}}"
-                                 "{{range .EmbedFiles}}{{$d}}/{{.}}\n{{end}}{{end}}{{end}}{{end}}", "./python/native"],
+                                 "{{range .EmbedFiles}}{{$d}}/{{.}}\n{{end}}{{end}}{{end}}{{end}}", "./frontend/pylib"],
                                 cwd=root, check=True, capture_output=True, text=True).stdout.split()
         for path in listed + [os.path.join(root, n) for n in ("go.mod", "go.sum", "LICENSE")]:
             target = os.path.join(base_dir, SDIST_GO, os.path.relpath(path, root))

@@ -1,5 +1,5 @@
 // Reads each Parquet file named on the command line with DuckDB and prints, as JSON, the
-// row count and the sums the Go test compares (internal/cli/duckdb_test.go). CI only.
+// row count and the sums the Go test compares (frontend/cli/duckdb_test.go). CI only.
 import { DuckDBInstance } from '@duckdb/node-api';
 
 const queries = {

@@ -21,6 +21,6 @@
 // --dynamic-trigger, --points). Data goes to standard output, progress and status to
 // standard error; bad input exits with code 2 and one line on standard error.
 //
-// The commands live in internal/cli (shared with kingoal-beam, which runs the same arena
+// The commands live in frontend/cli (shared with kingoal-beam, which runs the same arena
 // and dataset generation on Apache Beam); the work is done by the library packages.
 package main

@@ -51,6 +51,41 @@ func importViolations(pkgs []pkgImports, layers [][]string) []string {
 	return out
 }
 
+// groundFolder holds the leaf helpers and topFolders the front ends and their mains: a package
+// in groundFolder imports only from it, and only packages in topFolders import a front end.
+const groundFolder = "internal"
+
+var topFolders = []string{"frontend", "cmd"}
+
+// folderViolations checks the layers at folder level: the top-level folders import each other
+// (by code or tests) without a cycle, the ground folder imports nothing outside itself, and
+// nothing outside the top folders imports a front end (issue 65: the CLI sat among the leaf
+// helpers, so imports ran from internal/ up to train and web and back down).
+func folderViolations(pkgs []pkgImports) []string {
+	top := func(path string) string { return strings.Split(path, "/")[0] }
+	edges := map[[2]string][]string{}
+	var out []string
+	for _, p := range pkgs {
+		for _, imp := range slices.Concat(p.imports, p.testOnly) {
+			from, to := top(p.path), top(imp)
+			if from == to {
+				continue
+			}
+			edges[[2]string{from, to}] = append(edges[[2]string{from, to}], p.path+" → "+imp)
+			if from == groundFolder {
+				out = append(out, fmt.Sprintf("%s imports %s: %s/ holds the leaf helpers, which import only each other", p.path, imp, groundFolder))
+			}
+			if slices.Contains(topFolders, to) && !slices.Contains(topFolders, from) {
+				out = append(out, fmt.Sprintf("%s imports the front end %s: only front ends and mains (%s/) do", p.path, imp, strings.Join(topFolders, "/, ")))
+			}
+		}
+	}
+	for _, c := range fileCycles(edges) {
+		out = append(out, fmt.Sprintf("the folders %s import each other in a cycle", strings.Join(c, " → ")))
+	}
+	return out
+}
+
 // behindDoorViolations returns each import, by code or tests, of a package in doors (a package
 // → its front door's folder) from outside that folder.
 func behindDoorViolations(pkgs []pkgImports, doors map[string]string) []string {
@@ -120,7 +155,7 @@ func fileCycles[V any](calls map[[2]string]V) [][]string {
 }
 
 // commandPackages are the packages of the command line: one file a command.
-var commandPackages = []string{"internal/cli", "internal/cli/solvecmd"}
+var commandPackages = []string{"frontend/cli", "frontend/cli/solvecmd"}
 
 // treeFiles build the command tree: they call every command's constructor.
 var treeFiles = []string{"root.go", "command.go", "doc.go"}

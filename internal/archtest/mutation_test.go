@@ -43,6 +43,21 @@ func TestChecksCatchABreach(t *testing.T) {
 		}
 	}
 
+	for _, c := range []struct {
+		name  string
+		pkgs  []pkgImports
+		found int
+	}{
+		{"folders importing downward", []pkgImports{{path: "frontend/cli", imports: []string{"arena", "internal/safefile"}}, {path: "arena", imports: []string{"internal/safefile"}}, {path: "cmd/kingoal", imports: []string{"frontend/cli"}}}, 0},
+		{"a helper importing up", []pkgImports{{path: "internal/memo", imports: []string{"datasets"}}}, 1},
+		{"a job importing a front end", []pkgImports{{path: "bench", testOnly: []string{"frontend/web"}}}, 1},
+		{"two folders in a cycle", []pkgImports{{path: "arena", imports: []string{"exploit/x"}}, {path: "exploit", imports: []string{"arena/y"}}}, 1},
+	} {
+		if got := folderViolations(c.pkgs); len(got) != c.found {
+			t.Errorf("folderViolations, %s: %q", c.name, got)
+		}
+	}
+
 	cycle := map[[2]string][]string{{"a.go", "b.go"}: {"f"}, {"b.go", "c.go"}: {"g"}, {"c.go", "a.go"}: {"h"}, {"c.go", "d.go"}: {"k"}}
 	if got := fileCycles(cycle); len(got) != 1 || !slices.Equal(got[0], []string{"a.go", "b.go", "c.go"}) {
 		t.Errorf("fileCycles of a three-file cycle: %q", got)

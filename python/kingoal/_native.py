@@ -1,4 +1,4 @@
-"""The ctypes binding of kingoal's Go library (python/native, built c-shared).
+"""The ctypes binding of kingoal's Go library (frontend/pylib, built c-shared).
 
 The library is found, in order: $KINGOAL_LIB; libkingoal.so (.dylib) inside this package (an
 installed wheel, or a development build); it is loaded once, on first use. One Go runtime
@@ -47,7 +47,7 @@ def lib():
                 raise ImportError(
                     f"kingoal's native library is missing ({path}). Install the package with "
                     "`pip install --no-build-isolation ./python` (needs Go), or build it for development: "
-                    "`go build -buildmode=c-shared -o python/kingoal/libkingoal.so ./python/native`, "
+                    "`go build -buildmode=c-shared -o python/kingoal/libkingoal.so ./frontend/pylib`, "
                     "or point KINGOAL_LIB at a built library.")
             L = ctypes.CDLL(path)
             sigs = {
@@ -150,7 +150,7 @@ def addr(a):
 
 
 def call(name, **args):
-    """Calls a JSON library function of the native library (see python/native/calls.go)."""
+    """Calls a JSON library function of the native library (see frontend/pylib/calls.go)."""
     out = ctypes.c_void_p()
     try:
         text = json.dumps(args, allow_nan=False)  # Go's JSON has no NaN: say so here, in Python's words
@@ -212,7 +212,7 @@ _WINNERS = np.array(["home", "away", None], object)  # indexed by the native cod
 
 class Matches:
     """Reads the finished matches of an environment (n of them for a vector) into a buffer
-    of its own, int64[n, 9] (python/native/result.go): asked at every episode's end, so the
+    of its own, int64[n, 9] (frontend/pylib/result.go): asked at every episode's end, so the
     buffer and its address are made once."""
 
     __slots__ = ("buf", "_ptr")

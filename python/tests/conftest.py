@@ -16,7 +16,7 @@ def _from_go(var):
     """A path the Go test that runs these tests passes in var, or a skip."""
     path = os.environ.get(var)
     if not path:
-        pytest.skip(f"{var} is not set (run through `go test ./python/native`)")
+        pytest.skip(f"{var} is not set (run through `go test ./frontend/pylib`)")
     return path
 
 
