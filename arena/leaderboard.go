@@ -27,9 +27,12 @@ type Leaderboard struct {
 	HeadToHead [][]float64   // [row][column]: the row agent's score; NaN where they never met
 	// Exploitability is each agent's, in the run's order; nil when it was not measured.
 	Exploitability []exploit.Exploitability
-	// AlphaRank is each agent's α-Rank mass (rank.AlphaRank with rank.AlphaRankPopulation and
-	// AlphaRankIntensity), in the run's order; nil when some pair never met.
+	// AlphaRank is each agent's α-Rank mass (rank.AlphaRank with AlphaRankParams), in the
+	// run's order; nil when some pair never met.
 	AlphaRank []float64
+	// AlphaRankParams are the population m and intensity α behind AlphaRank, resolved (the
+	// defaults unless WithAlphaRank chose others).
+	AlphaRankParams rank.AlphaRankParams
 	// NashMix and NashAverage are Nash averaging's (rank.NashAverage): the maximum-entropy
 	// equilibrium's mass on each agent and each agent's Nash average, in the run's order;
 	// nil when some pair never met.
@@ -47,9 +50,7 @@ func NewLeaderboard(ctx context.Context, info RunInfo, tally *Tally, expl []expl
 		return nil, err
 	}
 	lb := &Leaderboard{Info: info, Tally: tally, Ratings: ratings, HeadToHead: tally.HeadToHead(), Exploitability: expl}
-	if lb.AlphaRank, err = rank.AlphaRank(lb.HeadToHead, rank.AlphaRankPopulation, rank.AlphaRankIntensity); errors.Is(err, rank.ErrIncomplete) {
-		lb.AlphaRank = nil
-	} else if err != nil {
+	if err := lb.setAlphaRank(rank.AlphaRankParams{}); err != nil {
 		return nil, err
 	}
 	if lb.NashMix, lb.NashAverage, err = rank.NashAverage(lb.HeadToHead); errors.Is(err, rank.ErrIncomplete) {
@@ -65,6 +66,31 @@ func NewLeaderboard(ctx context.Context, info RunInfo, tally *Tally, expl []expl
 		lb.Table = LeagueTable(tally, info.Agents, info.Seed)
 	}
 	return lb, nil
+}
+
+// WithAlphaRank returns a copy of lb whose α-Rank column is computed with p (its zero fields:
+// the defaults), or an error naming a knob out of range.
+func (lb *Leaderboard) WithAlphaRank(p rank.AlphaRankParams) (*Leaderboard, error) {
+	out := *lb
+	if err := out.setAlphaRank(p); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// setAlphaRank computes the α-Rank column with p, recording p; nil when some pair never met.
+func (lb *Leaderboard) setAlphaRank(p rank.AlphaRankParams) error {
+	p, err := p.Resolved()
+	if err != nil {
+		return err
+	}
+	lb.AlphaRankParams = p
+	if lb.AlphaRank, err = rank.AlphaRank(lb.HeadToHead, p); errors.Is(err, rank.ErrIncomplete) {
+		lb.AlphaRank = nil
+	} else if err != nil {
+		return err
+	}
+	return nil
 }
 
 // Leaderboard reads the finished run — run.json, matches.parquet and the cached

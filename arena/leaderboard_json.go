@@ -65,6 +65,9 @@ func (lb *Leaderboard) JSON() LeaderboardJSON {
 		}
 		out.Cup = append(out.Cup, row)
 	}
+	if lb.AlphaRank != nil {
+		out.AlphaRankM, out.AlphaRankAlpha = lb.AlphaRankParams.Population, lb.AlphaRankParams.Intensity
+	}
 	for i, r := range lb.Ratings {
 		out.Ratings[i] = RatingJSON{Agent: r.Agent, Rating: r.Rating, Low: r.Low, High: r.High}
 		if lb.Exploitability != nil {
@@ -103,13 +106,15 @@ type RatingJSON struct {
 // knockout or World Cup has cup (World Cups add the group columns); ratings' alpharank,
 // nash_mass and nash_average are absent when some pair of agents never met.
 type LeaderboardJSON struct {
-	Format     string            `json:"format"`          // league, gauntlet, knockout, worldcup
-	Rules      string            `json:"rules"`           // in words, as the table's header gives them
-	Seed       uint64            `json:"seed"`            // the run's seed
-	Matches    int               `json:"matches"`         // matches played
-	Agents     []string          `json:"agents"`          // the agents' specs, in --agents order
-	Table      []StandingJSON    `json:"table,omitempty"` // league and gauntlet
-	Cup        []CupStandingJSON `json:"cup,omitempty"`   // knockout
-	Ratings    []RatingJSON      `json:"ratings"`         // one per agent
-	HeadToHead [][]*float64      `json:"head_to_head"`    // `[row][column]`: the row agent's score; null where they never met
+	Format         string            `json:"format"`                    // league, gauntlet, knockout, worldcup
+	Rules          string            `json:"rules"`                     // in words, as the table's header gives them
+	Seed           uint64            `json:"seed"`                      // the run's seed
+	Matches        int               `json:"matches"`                   // matches played
+	Agents         []string          `json:"agents"`                    // the agents' specs, in --agents order
+	Table          []StandingJSON    `json:"table,omitempty"`           // league and gauntlet
+	Cup            []CupStandingJSON `json:"cup,omitempty"`             // knockout
+	Ratings        []RatingJSON      `json:"ratings"`                   // one per agent
+	HeadToHead     [][]*float64      `json:"head_to_head"`              // `[row][column]`: the row agent's score; null where they never met
+	AlphaRankM     int               `json:"alpharank_m,omitempty"`     // α-Rank's population m behind the ratings' alpharank masses; absent with them
+	AlphaRankAlpha float64           `json:"alpharank_alpha,omitempty"` // α-Rank's intensity α behind them; absent with them
 }

@@ -52,8 +52,13 @@ func TestSuiteIsReproducibleAndResumes(t *testing.T) {
 		if a != b {
 			t.Errorf("row %d: %+v, then %+v", i, a, b)
 		}
-		if a.Learner == "solver" && a.NashConv > 1e-9 || a.Learner != "solver" && a.Iteration == 1 && !(a.NashConv > 1e-6) || a.Exact != (a.Learner != "mcts") {
+		if a.Learner == "solver" && a.OpenSpielNashConv > 1e-9 || a.Learner != "solver" && a.Iteration == 1 && !(a.OpenSpielNashConv > 1e-6) || a.Exact != (a.Learner != "mcts") {
 			t.Errorf("row %d: %+v", i, a)
+		}
+		// the units: OpenSpiel's NashConv is twice the score scale's, its exploitability half its NashConv
+		if a.OpenSpielNashConv != 2*a.ScoreNashConv || a.OpenSpielExploitability != a.ScoreNashConv || a.ScoreExploitability != a.ScoreNashConv/2 ||
+			a.Exact && a.OpenSpielNashConvCI95 != 0 || !a.Exact && !(a.OpenSpielNashConvCI95 > 0) {
+			t.Errorf("row %d's units: %+v", i, a)
 		}
 	}
 	parts, _ := filepath.Glob(filepath.Join(dir, "parts", "*.parquet"))
@@ -80,7 +85,7 @@ func TestSuiteIsReproducibleAndResumes(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
-	if md := bench.Markdown(resumed); strings.Count(md, "\n") != 2+len(mini.Entries)+2 || !strings.Contains(md, "score scale") { // header, rows, the scale's note
+	if md := bench.Markdown(resumed); strings.Count(md, "\n") != 2+len(mini.Entries)+2 || !strings.Contains(md, "NashConv (OpenSpiel, ±1)") || !strings.Contains(md, "OpenSpiel NashConv / 4") { // header, rows, the units' note
 		t.Errorf("markdown:\n%s", md)
 	}
 	checkZoo(t, filepath.Join(dir, "zoo"))

@@ -17,7 +17,10 @@ import (
 func runEntry(ctx context.Context, e Entry, zoo string, measured func(datasets.BenchCurveRow)) ([]datasets.BenchCurveRow, error) {
 	var rows []datasets.BenchCurveRow
 	add := func(r datasets.BenchCurveRow) {
-		r.Learner, r.Rules, r.Seed, r.NashConv = e.Learner, e.Rules.String(), int64(e.Seed), 2*r.Exploitability
+		// the learners measure the score scale's exploitability: every other unit follows
+		f := exploit.FiguresOfScoreNashConv(2 * r.ScoreExploitability)
+		r.Learner, r.Rules, r.Seed = e.Learner, e.Rules.String(), int64(e.Seed)
+		r.OpenSpielNashConv, r.OpenSpielExploitability, r.ScoreNashConv = f.OpenSpielNashConv, f.OpenSpielExploitability, f.ScoreNashConv
 		r.Exact = e.Learner != "mcts"
 		rows = append(rows, r)
 		measured(r)
@@ -63,7 +66,7 @@ func runFullWidth(ctx context.Context, e Entry, add func(datasets.BenchCurveRow)
 		return nil, err
 	}
 	return f.Table, f.Train(ctx, e.Budget, func(p agents.FictitiousPoint) {
-		add(datasets.BenchCurveRow{Iteration: int64(p.Iteration), Passes: int64(p.Passes), Seconds: p.Seconds, Exploitability: p.Exploitability})
+		add(datasets.BenchCurveRow{Iteration: int64(p.Iteration), Passes: int64(p.Passes), Seconds: p.Seconds, ScoreExploitability: p.Exploitability})
 	})
 }
 
@@ -90,7 +93,7 @@ func runQLearning(ctx context.Context, e Entry, add func(datasets.BenchCurveRow)
 		if !x.Exact {
 			return nil, fmt.Errorf("the exploitability of Q-learning's policy is not exact under these rules (%s)", x.Method)
 		}
-		add(datasets.BenchCurveRow{Iteration: int64(k), Samples: int64(q.Episodes), Seconds: spent.Seconds(), Exploitability: x.Value})
+		add(datasets.BenchCurveRow{Iteration: int64(k), Samples: int64(q.Episodes), Seconds: spent.Seconds(), ScoreExploitability: x.Value})
 	}
 	return func(ctx context.Context, name string) (*game.PolicyTable, float64, error) {
 		t, x, err := exploit.Tabulate(ctx, greedy, e.Rules, name)
@@ -111,7 +114,7 @@ func runSolver(ctx context.Context, e Entry, add func(datasets.BenchCurveRow)) e
 	if err != nil {
 		return err
 	}
-	add(datasets.BenchCurveRow{Iteration: 1, Seconds: seconds, Exploitability: max(c.Exploitability, 0) / 4})
+	add(datasets.BenchCurveRow{Iteration: 1, Seconds: seconds, ScoreExploitability: max(c.Exploitability, 0) / 4})
 	return nil
 }
 
@@ -129,6 +132,7 @@ func runSearch(ctx context.Context, e Entry, add func(datasets.BenchCurveRow)) e
 	if err != nil {
 		return err
 	}
-	add(datasets.BenchCurveRow{Iteration: 1, Samples: int64(e.Budget), Seconds: time.Since(began).Seconds(), Exploitability: x.Value, CI95: 2 * x.CI})
+	add(datasets.BenchCurveRow{Iteration: 1, Samples: int64(e.Budget), Seconds: time.Since(began).Seconds(), ScoreExploitability: x.Value,
+		OpenSpielNashConvCI95: 4 * x.CI}) // x.CI: the score-scale exploitability's; NashConv is twice it, OpenSpiel's twice again
 	return nil
 }

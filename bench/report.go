@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/charts"
 	"github.com/kingoal/kingoal/internal/safefile"
 )
@@ -41,7 +42,7 @@ func Report(dir string, rows []datasets.BenchCurveRow) error {
 			var xy plotter.XYs
 			for _, r := range run {
 				if c.kind(r) {
-					xy = append(xy, plotter.XY{X: c.at(r), Y: math.Log10(max(r.NashConv, 1e-12))})
+					xy = append(xy, plotter.XY{X: c.at(r), Y: math.Log10(max(r.OpenSpielNashConv, 1e-12))})
 				}
 			}
 			if len(xy) > 0 {
@@ -51,8 +52,8 @@ func Report(dir string, rows []datasets.BenchCurveRow) error {
 		if len(series) == 0 {
 			continue
 		}
-		title := fmt.Sprintf("Kingoal-Bench %s: exact NashConv (score scale) of each learner's policy", rows[0].Suite)
-		if err := charts.LineChart(filepath.Join(dir, c.file), title, c.x, "log10 NashConv (lower: nearer the equilibrium; −12: 0)", series...); err != nil {
+		title := fmt.Sprintf("Kingoal-Bench %s: exact NashConv (OpenSpiel's, ±1 returns) of each learner's policy", rows[0].Suite)
+		if err := charts.LineChart(filepath.Join(dir, c.file), title, c.x, "log10 OpenSpiel NashConv (±1 returns; lower: nearer the equilibrium; −12: 0)", series...); err != nil {
 			return err
 		}
 	}
@@ -98,11 +99,11 @@ func Markdown(rows []datasets.BenchCurveRow) string {
 	slices.SortStableFunc(runs, func(a, b []datasets.BenchCurveRow) int {
 		return cmp.Or(cmp.Compare(a[0].Rules, b[0].Rules), cmp.Compare(boolInt(a[0].Learner != "solver"), boolInt(b[0].Learner != "solver")))
 	})
-	fmt.Fprintf(&b, "| rules | learner | seed | final NashConv | best NashConv | seconds | passes | samples |\n|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "| rules | learner | seed | final NashConv (OpenSpiel, ±1) | best NashConv (OpenSpiel, ±1) | final NashConv (score scale) | seconds | passes | samples |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, run := range runs {
-		last, best := run[len(run)-1], run[0].NashConv
+		last, best := run[len(run)-1], run[0].OpenSpielNashConv
 		for _, r := range run {
-			best = min(best, r.NashConv)
+			best = min(best, r.OpenSpielNashConv)
 		}
 		seed, passes, samples := "—", "—", "—"
 		if last.Seed != 0 {
@@ -118,14 +119,15 @@ func Markdown(rows []datasets.BenchCurveRow) string {
 		if learner == "solver" {
 			learner = "solver (exact equilibrium, verified)"
 		}
-		final, bestText := fmt.Sprintf("%.6f", last.NashConv), fmt.Sprintf("%.6f", best)
+		final, bestText, score := fmt.Sprintf("%.6f", last.OpenSpielNashConv), fmt.Sprintf("%.6f", best), fmt.Sprintf("%.6f", last.ScoreNashConv)
 		if !last.Exact { // a search: an exploiter's estimate, a lower bound
 			learner = fmt.Sprintf("%s at %d simulations a decision (estimated: an exploiter's matches)", last.Learner, last.Samples)
-			final, bestText, samples = fmt.Sprintf("≥ %.4f ± %.4f", last.NashConv, last.CI95), "—", "—"
+			final, bestText, samples = fmt.Sprintf("≥ %.4f ± %.4f", last.OpenSpielNashConv, last.OpenSpielNashConvCI95), "—", "—"
+			score = fmt.Sprintf("≥ %.4f ± %.4f", last.ScoreNashConv, last.OpenSpielNashConvCI95/2)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %.2f | %s | %s |\n", last.Rules, learner, seed, final, bestText, last.Seconds, passes, samples)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %.2f | %s | %s |\n", last.Rules, learner, seed, final, bestText, score, last.Seconds, passes, samples)
 	}
-	b.WriteString("\nNashConv: the two best responses' gains summed, on the score scale (a win 1, a draw ½; the game's value ½).\n")
+	b.WriteString("\nNashConv: the two best responses' gains summed. " + exploit.UnitsNote + "\n")
 	return b.String()
 }
 

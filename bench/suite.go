@@ -78,7 +78,7 @@ type Options struct {
 	// Dir holds a part file for every finished entry (dir/parts/KEY.parquet), and each
 	// learner's final policy with its card (dir/zoo: ReadZoo); a part found there is read,
 	// not run again. Rows that learners outside Go wrote into dir/external
-	// (bench-curve/1 files: python/examples/selfplay_maskable_ppo.py --bench DIR) join the
+	// (bench-curve/2 files: kingoal.bench in Python, python/examples/selfplay_maskable_ppo.py --bench DIR) join the
 	// suite's. "" runs everything and keeps nothing.
 	Dir string
 	// Progress, if set, is told when an entry starts (done entries so far, of total) and

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/kingoal/kingoal/agents"
+	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/jsonfile"
 	"github.com/kingoal/kingoal/internal/safefile"
@@ -81,21 +82,31 @@ func keep(ctx context.Context, dir string, e Entry, table tabler) error {
 	if err := safefile.WriteAtomic(path, func(w io.Writer) error { _, err := t.WriteTo(w); return err }); err != nil {
 		return err
 	}
-	card := Card{Format: CardFormat, Name: name, Learner: e.Learner, Rules: e.Rules.String(), Budget: e.Budget, Seed: e.Seed,
-		Exploitability: x, Table: filepath.Base(path)}
-	if card.Bytes, card.SHA256, err = fileSum(path); err != nil {
+	return KeepTable(ctx, dir, e.key(), Card{Name: name, Learner: e.Learner, Budget: e.Budget, Seed: e.Seed, Exploitability: x}, e.Rules)
+}
+
+// KeepTable writes the card of the policy table dir/KEY.kgp, written already (by a Go
+// learner, or by kingoal.save_policy for a learner outside Go): c's name, learner, budget,
+// seed and exact exploitability, with the table's size and SHA-256 and its scores against
+// ZooOpponents under r filled in. The card is written last, atomically: a card found means
+// its table is whole.
+func KeepTable(ctx context.Context, dir, key string, c Card, r env.Rules) error {
+	path := filepath.Join(dir, key+".kgp")
+	c.Format, c.Rules, c.Table, c.Scores = CardFormat, r.String(), filepath.Base(path), nil
+	var err error
+	if c.Bytes, c.SHA256, err = fileSum(path); err != nil {
 		return err
 	}
 	for _, o := range ZooOpponents {
 		rep, err := exploit.EvaluateAgainst(ctx, func() (agents.Agent, error) {
-			return agents.New(card.Spec(dir), agents.Setup{Rules: e.Rules, Context: ctx})
-		}, o, e.Rules, ZooMatches, 1)
+			return agents.New(c.Spec(dir), agents.Setup{Rules: r, Context: ctx})
+		}, o, r, ZooMatches, 1)
 		if err != nil {
 			return err
 		}
-		card.Scores = append(card.Scores, CardTest{Opponent: o, Score: rep.Score, CI: rep.ScoreCI, Matches: ZooMatches})
+		c.Scores = append(c.Scores, CardTest{Opponent: o, Score: rep.Score, CI: rep.ScoreCI, Matches: ZooMatches})
 	}
-	return safefile.WriteAtomic(filepath.Join(dir, e.key()+".card.json"), func(w io.Writer) error { return jsonfile.Encode(w, card, true) })
+	return safefile.WriteAtomic(filepath.Join(dir, key+".card.json"), func(w io.Writer) error { return jsonfile.Encode(w, c, true) })
 }
 
 // fileSum is the file's size and SHA-256.

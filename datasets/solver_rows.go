@@ -77,15 +77,18 @@ type ExploitabilityCurveRow struct {
 	Samples int64 `parquet:"samples"`
 }
 
-// BenchCurveSchema names BenchCurveRow files.
-const BenchCurveSchema = "bench-curve/1"
+// BenchCurveSchema names BenchCurveRow files. Version 2 names every figure by its unit
+// (version 1's nash_conv and exploitability were the score scale's, unnamed).
+const BenchCurveSchema = "bench-curve/2"
 
 // BenchCurveRow is one measurement of a learner in a Kingoal-Bench suite (kingoal bench:
-// bench.parquet): the exact exploitability of its policy after so much learning. The exact
-// solver's row (learner "solver") is the truth beside them: the verified equilibrium.
+// bench.parquet; kingoal.bench in Python): the exact NashConv of its policy after so much
+// learning, in OpenSpiel's units (the ±1 game: a win +1, a draw 0, a loss −1) and on the
+// score scale (a win 1, a draw ½), which is half of OpenSpiel's. The exact solver's row
+// (learner "solver") is the truth beside them: the verified equilibrium.
 type BenchCurveRow struct {
 	Suite     string `parquet:"suite"`     // tiny, standard, default, or external (rows another program wrote)
-	Learner   string `parquet:"learner"`   // fictitious, regret, psro, qlearning, mcts, solver, or an external one (maskable-ppo)
+	Learner   string `parquet:"learner"`   // fictitious, regret, psro, qlearning, mcts, solver, or an external one (maskable-ppo, nfsp, …)
 	Rules     string `parquet:"rules"`     // the rules in words (env.Rules.String)
 	Seed      int64  `parquet:"seed"`      // the learner's seed (0: a deterministic learner)
 	Iteration int64  `parquet:"iteration"` // the measurement's number along the learner's curve (1..)
@@ -96,13 +99,17 @@ type BenchCurveRow struct {
 	Passes  int64 `parquet:"passes"` // full-width passes over the break states so far (0 for sampling learners)
 	// Seconds is the learning time so far, measurements left out (mcts, which does not
 	// learn: the time of the matches behind its estimate).
-	Seconds        float64 `parquet:"seconds"`
-	Exploitability float64 `parquet:"exploitability"` // NashConv / 2: what a best response gains beyond the value ½, on average over the sides
-	NashConv       float64 `parquet:"nash_conv"`      // 2 × exploitability: both best responses' gains
+	Seconds float64 `parquet:"seconds"`
+	// OpenSpielNashConv is NashConv on the ±1 game, as OpenSpiel's exploitability.nash_conv
+	// reports it: both best responses' gains summed. The headline figure.
+	OpenSpielNashConv       float64 `parquet:"openspiel_nash_conv"`
+	OpenSpielExploitability float64 `parquet:"openspiel_exploitability"` // openspiel_nash_conv / 2 (OpenSpiel's exploitability)
+	ScoreNashConv           float64 `parquet:"score_nash_conv"`          // on the score scale: openspiel_nash_conv / 2
+	ScoreExploitability     float64 `parquet:"score_exploitability"`     // score_nash_conv / 2: a best response's mean gain beyond ½
 	// Exact is false for an estimate (mcts: an exploiter's score, a lower bound), whose 95%
-	// interval's half-width, in NashConv's terms, is CI95 (0 when exact).
-	Exact bool    `parquet:"exact"`
-	CI95  float64 `parquet:"ci95"` // an estimate's 95% half-width (see exact); 0 when exact
+	// interval's half-width is OpenSpielNashConvCI95.
+	Exact                 bool    `parquet:"exact"`
+	OpenSpielNashConvCI95 float64 `parquet:"openspiel_nash_conv_ci95"` // an estimate's 95% half-width in openspiel_nash_conv's units; 0 when exact
 }
 
 // EquilibriumSchema names EquilibriumRow files.

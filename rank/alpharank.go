@@ -18,18 +18,49 @@ import (
 // model (the tests compare the two): from s to r with probability ρ(r, s)/(n − 1), where
 // u = α (M[r][s] − M[s][r]) and ρ = (1 − e^−u)/(1 − e^−mu) (1/m when u is 0).
 
-// The α-Rank parameters of every leaderboard: a population of 50 (OpenSpiel's default) and
-// an intensity at which a score difference of 0.1 makes an invasion e¹⁰ times likelier than
-// the reverse, where the ranking has settled for head-to-head scores.
+// The α-Rank parameters a leaderboard uses unless told others (AlphaRankParams' zero value):
+// a population of 50 (OpenSpiel's default) and an intensity at which a score difference of
+// 0.1 makes an invasion e¹⁰ times likelier than the reverse, where the ranking has settled
+// for head-to-head scores.
 const (
 	AlphaRankPopulation = 50
 	AlphaRankIntensity  = 100
 )
 
-// AlphaRankNote says what a leaderboard's α-Rank column is, as the CLI and the web app print it.
-func AlphaRankNote() string {
+// AlphaRankParams are α-Rank's two knobs: the population m and the ranking intensity α
+// (OpenSpiel's alpharank.compute(m=, alpha=)). The zero value means the defaults above; a
+// field left 0 takes its default.
+type AlphaRankParams struct {
+	Population int     // m, 2..1,000,000 (0: AlphaRankPopulation)
+	Intensity  float64 // α, positive and finite (0: AlphaRankIntensity)
+}
+
+// maxAlphaRankPopulation bounds m: far beyond where e^(−m·u) underflows for every score gap
+// that matters, so the ranking no longer changes.
+const maxAlphaRankPopulation = 1_000_000
+
+// Resolved returns p with its defaults filled in, or an error naming the knob out of range.
+func (p AlphaRankParams) Resolved() (AlphaRankParams, error) {
+	if p.Population == 0 {
+		p.Population = AlphaRankPopulation
+	}
+	if p.Intensity == 0 {
+		p.Intensity = AlphaRankIntensity
+	}
+	if p.Population < 2 || p.Population > maxAlphaRankPopulation {
+		return p, fmt.Errorf("rank: α-Rank population m = %d: want 2..%d", p.Population, maxAlphaRankPopulation)
+	}
+	if !(p.Intensity > 0) || math.IsInf(p.Intensity, 0) {
+		return p, fmt.Errorf("rank: α-Rank intensity α = %v: want a positive finite number", p.Intensity)
+	}
+	return p, nil
+}
+
+// Note says what a leaderboard's α-Rank column is, with the knobs it was computed with (p
+// resolved), as the CLI and the web app print it.
+func (p AlphaRankParams) Note() string {
 	return fmt.Sprintf("α-Rank: each agent's mass in the stationary distribution of the head-to-head table's evolutionary dynamics "+
-		"(OpenSpiel's alpharank: a population of %d, α = %d); a cycle of agents shares its mass.", AlphaRankPopulation, AlphaRankIntensity)
+		"(OpenSpiel's alpharank: a population of m = %d, α = %g); a cycle of agents shares its mass.", p.Population, p.Intensity)
 }
 
 // ErrIncomplete is returned by AlphaRank and NashAverage for a head-to-head table with pairs
@@ -37,9 +68,14 @@ func AlphaRankNote() string {
 var ErrIncomplete = errors.New("rank: α-Rank and Nash averaging need every pair of agents to have met")
 
 // AlphaRank is the α-Rank mass of each agent of the head-to-head table h (h[i][j]: i's score
-// against j, win 1, draw ½; the diagonal is not read) with population m and intensity
-// alpha: the stationary distribution of the invasion chain, summing to 1.
-func AlphaRank(h [][]float64, m int, alpha float64) ([]float64, error) {
+// against j, win 1, draw ½; the diagonal is not read) with p's population m and intensity
+// α: the stationary distribution of the invasion chain, summing to 1.
+func AlphaRank(h [][]float64, p AlphaRankParams) ([]float64, error) {
+	p, err := p.Resolved()
+	if err != nil {
+		return nil, err
+	}
+	m, alpha := p.Population, p.Intensity
 	n := len(h)
 	if n == 0 {
 		return nil, nil

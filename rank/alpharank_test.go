@@ -14,7 +14,7 @@ import (
 func TestAlphaRank(t *testing.T) {
 	nan := math.NaN()
 	cycle := [][]float64{{nan, 0.2, 0.8}, {0.8, nan, 0.2}, {0.2, 0.8, nan}}
-	pi, err := rank.AlphaRank(cycle, 50, 100)
+	pi, err := rank.AlphaRank(cycle, rank.AlphaRankParams{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func TestAlphaRank(t *testing.T) {
 	// Two agents: π₀ ρ(1 invades 0) = π₁ ρ(0 invades 1).
 	const m, alpha = 50, 2.0
 	pair := [][]float64{{nan, 0.55}, {0.45, nan}}
-	pi, err = rank.AlphaRank(pair, m, alpha)
+	pi, err = rank.AlphaRank(pair, rank.AlphaRankParams{Population: m, Intensity: alpha})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,10 +36,32 @@ func TestAlphaRank(t *testing.T) {
 		t.Errorf("pair: %v, want %v for the stronger", pi, want)
 	}
 	strong := [][]float64{{nan, 0.9, 0.8}, {0.1, nan, 0.5}, {0.2, 0.5, nan}}
-	if pi, err = rank.AlphaRank(strong, 50, 100); err != nil || pi[0] < 0.999 {
+	if pi, err = rank.AlphaRank(strong, rank.AlphaRankParams{Population: 50, Intensity: 100}); err != nil || pi[0] < 0.999 {
 		t.Errorf("a dominant agent: %v, %v", pi, err)
 	}
-	if _, err := rank.AlphaRank([][]float64{{nan, nan}, {nan, nan}}, 50, 100); !errors.Is(err, rank.ErrIncomplete) {
+	if _, err := rank.AlphaRank([][]float64{{nan, nan}, {nan, nan}}, rank.AlphaRankParams{}); !errors.Is(err, rank.ErrIncomplete) {
 		t.Errorf("pairs that never met: %v", err)
+	}
+}
+
+// The knobs: zero fields take the defaults, and a population or intensity out of range is an
+// error naming it, not a ranking.
+func TestAlphaRankParams(t *testing.T) {
+	p, err := rank.AlphaRankParams{Intensity: 3}.Resolved()
+	if err != nil || p.Population != rank.AlphaRankPopulation || p.Intensity != 3 {
+		t.Errorf("resolved %+v, %v", p, err)
+	}
+	nan := math.NaN()
+	pair := [][]float64{{nan, 0.55}, {0.45, nan}}
+	for _, bad := range []rank.AlphaRankParams{{Population: 1}, {Population: -5}, {Population: 2_000_000}, {Intensity: -1}, {Intensity: math.Inf(1)}, {Intensity: nan}} {
+		if _, err := rank.AlphaRank(pair, bad); err == nil {
+			t.Errorf("%+v: no error", bad)
+		}
+	}
+	// A stronger intensity concentrates the mass on the stronger agent.
+	weak, _ := rank.AlphaRank(pair, rank.AlphaRankParams{Intensity: 1})
+	strong, _ := rank.AlphaRank(pair, rank.AlphaRankParams{Intensity: 1000})
+	if !(weak[0] < strong[0] && strong[0] > 0.999) {
+		t.Errorf("α = 1: %v, α = 1000: %v", weak, strong)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/frontend/cli/command"
+	"github.com/kingoal/kingoal/rank"
 	"github.com/kingoal/kingoal/solver/game"
 )
 
@@ -38,6 +39,7 @@ type arenaOptions struct {
 	json         bool
 	// the exploitability column (not run settings: a resume may change them)
 	noExploit      bool
+	alpharank      rank.AlphaRankParams
 	exploitMatches int
 }
 
@@ -112,6 +114,7 @@ DIR/exploitability.json; --no-exploitability skips it.`, memory),
 	command.JSONFlag(f, &o.json, "the table")
 	f.BoolVar(&o.noExploit, "no-exploitability", false, "leave the exploitability column out (it costs seconds to minutes; cached in DIR/exploitability.json)")
 	f.IntVar(&o.exploitMatches, "exploitability-matches", arena.DefaultExploitabilityMatches, "matches behind each estimated exploitability")
+	command.AlphaRankFlags(f, &o.alpharank)
 	o.rules.Register(f)
 	return cmd
 }
@@ -177,6 +180,9 @@ func runArena(ctx context.Context, prog string, streams command.Streams, engine 
 	if err != nil {
 		return err
 	}
+	if err := command.CheckAlphaRank(o.alpharank); err != nil {
+		return err
+	}
 	c, err := command.Plan(ctx, cfg, streams.ErrOut)
 	if err != nil {
 		return err
@@ -212,5 +218,5 @@ func runArena(ctx context.Context, prog string, streams command.Streams, engine 
 	if err != nil {
 		return command.RunError(err)
 	}
-	return command.WriteLeaderboard(streams.Out, lb, o.markdown, o.json)
+	return command.WriteLeaderboard(streams.Out, lb, o.markdown, o.json, o.alpharank)
 }

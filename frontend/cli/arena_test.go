@@ -57,6 +57,26 @@ func TestArenaAndLeaderboard(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, arena.ExploitabilityFile)); err != nil {
 		t.Errorf("the exploitability column is not cached: %v", err)
 	}
+	// α-Rank's knobs: recorded beside the masses, in the JSON and the note; out of range, a
+	// usage error before anything is read.
+	var ranked struct {
+		M     int     `json:"alpharank_m"`
+		Alpha float64 `json:"alpharank_alpha"`
+	}
+	if code, js, _ := run(t, "leaderboard", dir, "--json"); code != 0 || json.Unmarshal([]byte(js), &ranked) != nil || ranked.M != 50 || ranked.Alpha != 100 {
+		t.Errorf("default α-Rank knobs: %+v", ranked)
+	}
+	if code, js, _ := run(t, "leaderboard", dir, "--json", "--alpharank-m", "7", "--alpharank-alpha", "2.5"); code != 0 || json.Unmarshal([]byte(js), &ranked) != nil || ranked.M != 7 || ranked.Alpha != 2.5 {
+		t.Errorf("--alpharank-m 7 --alpharank-alpha 2.5: %+v", ranked)
+	}
+	if code, text, _ := run(t, "leaderboard", dir, "--alpharank-m", "7"); code != 0 || !strings.Contains(text, "m = 7, α = 100") {
+		t.Errorf("the note does not name the knobs:\n%s", text)
+	}
+	for _, bad := range [][]string{{"--alpharank-m", "1"}, {"--alpharank-alpha", "-3"}} {
+		if code, _, stderr := run(t, append([]string{"leaderboard", dir}, bad...)...); code != 2 || !strings.Contains(stderr, "α-Rank") {
+			t.Errorf("%v: exit %d, %q", bad, code, stderr)
+		}
+	}
 	for _, png := range []string{"ratings.png", "head_to_head.png"} {
 		if st, err := os.Stat(filepath.Join(dir, png)); err != nil || st.Size() < 1000 {
 			t.Errorf("%s: %v", png, err)

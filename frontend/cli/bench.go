@@ -25,8 +25,9 @@ func newBenchCmd(streams command.Streams) *cobra.Command {
 		Long: fmt.Sprintf(`Bench runs a declared suite of learners × rule sizes × seeds, with the exact solver's
 verified equilibrium as the truth beside them, and measures every learner's policy exactly as
 it learns (both best responses, no sampling). It writes DIR/bench.parquet (schema
-bench-curve/1: a row a measurement — iteration, samples, full-width passes, learning
-seconds, exploitability, NashConv), charts of NashConv against learning time
+bench-curve/2: a row a measurement — iteration, samples, full-width passes, learning
+seconds, and NashConv and exploitability in OpenSpiel's units and on the score scale),
+charts of NashConv against learning time
 (nash_conv_seconds.png), against passes (nash_conv_passes.png) and against episodes
 (nash_conv_samples.png), and a Markdown summary (bench.md, also printed).
 
@@ -39,8 +40,13 @@ Suites (learners beside the solver):
   default   the real rules; about half an hour, the solver ~%s at the peak (the
             full-width learners' strategies would not fit in memory there).
             %s
-Self-play MaskablePPO runs in Python (python/examples/selfplay_maskable_ppo.py, told the
-report's directory) and joins the report from DIR/external. Every finished entry is kept in
+Units: the headline NashConv is OpenSpiel's, on the registered game whose returns are ±1
+(a win +1, a draw 0, a loss −1): what OpenSpiel's exploitability.nash_conv reports. The
+score scale (a win 1, a draw ½) halves every gain: score-scale NashConv = OpenSpiel NashConv
+/ 2 = OpenSpiel exploitability; score-scale exploitability = OpenSpiel NashConv / 4.
+
+Learners written in Python (kingoal.bench; python/examples/selfplay_maskable_ppo.py) write
+their rows into DIR/external, and they join the report. Every finished entry is kept in
 DIR/parts, so an interrupted run (Ctrl-C) continues where it stopped when run again; --force
 starts over. The same suite gives the same figures but the seconds: the full-width learners
 are deterministic and Q-learning's episodes come from the suite's seeds.`,
@@ -71,7 +77,7 @@ are deterministic and Q-learning's episodes come from the suite's seeds.`,
 			rows, err := bench.Run(cmd.Context(), s, bench.Options{Dir: out, Progress: func(done, _ int, e bench.Entry, last *datasets.BenchCurveRow) {
 				what := fmt.Sprintf("%s under %s", e.Learner, e.Rules)
 				if last != nil {
-					what += fmt.Sprintf(": NashConv %.5f after %.0f s", last.NashConv, last.Seconds)
+					what += fmt.Sprintf(": NashConv %.5f (OpenSpiel's, ±1 returns) after %.0f s", last.OpenSpielNashConv, last.Seconds)
 				}
 				bar.Describe(what)
 				_ = bar.Set(done)

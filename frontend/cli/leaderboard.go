@@ -8,10 +8,14 @@ import (
 	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/frontend/cli/command"
 	"github.com/kingoal/kingoal/internal/safefile"
+	"github.com/kingoal/kingoal/rank"
 	"github.com/spf13/cobra"
 )
 
-type leaderboardOptions struct{ markdown, json, write bool }
+type leaderboardOptions struct {
+	markdown, json, write bool
+	alpharank             rank.AlphaRankParams
+}
 
 func newLeaderboardCmd(streams command.Streams) *cobra.Command {
 	var o leaderboardOptions
@@ -29,12 +33,16 @@ unless --write-files asks it to write the run's ratings.parquet and charts again
 	cmd.Flags().BoolVar(&o.markdown, "markdown", false, "print the table as Markdown")
 	command.JSONFlag(cmd.Flags(), &o.json, "the table")
 	cmd.Flags().BoolVar(&o.write, "write-files", false, "write the run's ratings.parquet, ratings.png and head_to_head.png again")
+	command.AlphaRankFlags(cmd.Flags(), &o.alpharank)
 	return cmd
 }
 
 func runLeaderboard(ctx context.Context, streams command.Streams, o leaderboardOptions, dir string) error {
 	if o.markdown && o.json {
 		return command.Usagef("--markdown and --json: choose one")
+	}
+	if err := command.CheckAlphaRank(o.alpharank); err != nil {
+		return err
 	}
 	if o.write { // it writes into the run: hold the run's lock as the run would
 		lock, err := safefile.LockDir(dir)
@@ -59,5 +67,5 @@ func runLeaderboard(ctx context.Context, streams command.Streams, o leaderboardO
 			return err
 		}
 	}
-	return command.WriteLeaderboard(streams.Out, lb, o.markdown, o.json)
+	return command.WriteLeaderboard(streams.Out, lb, o.markdown, o.json, o.alpharank)
 }

@@ -80,8 +80,10 @@ type arenaArgs struct {
 	Workers        int                               `json:"workers"`
 	Exploitability bool                              `json:"exploitability"`
 	Rules          json.RawMessage                   `json:"rules"`
-	Live           []string                          `json:"live"`  // the live policies' names: agents live:NAME
-	Known          map[string]exploit.Exploitability `json:"known"` // their exploitability, by spec
+	Live           []string                          `json:"live"`            // the live policies' names: agents live:NAME
+	Known          map[string]exploit.Exploitability `json:"known"`           // their exploitability, by spec
+	AlphaRankM     int                               `json:"alpharank_m"`     // α-Rank's population (0: the default)
+	AlphaRankAlpha float64                           `json:"alpharank_alpha"` // α-Rank's intensity (0: the default)
 }
 
 // config is the run a describes, checked.
@@ -130,6 +132,10 @@ func arenaStartCall(in []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	alpharank := rank.AlphaRankParams{Population: a.AlphaRankM, Intensity: a.AlphaRankAlpha}
+	if _, err := alpharank.Resolved(); err != nil {
+		return nil, inputError{err}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	hub, newLive, err := liveHub(ctx, a.Live)
 	if err != nil {
@@ -164,7 +170,9 @@ func arenaStartCall(in []byte) (any, error) {
 		case errors.As(err, &existing), errors.As(err, &locked), errors.Is(err, arena.ErrNoRun), errors.As(err, &answer):
 			err = inputError{err}
 		case err == nil:
-			job.result = lb.JSON()
+			if lb, err = lb.WithAlphaRank(alpharank); err == nil {
+				job.result = lb.JSON()
+			}
 		}
 		job.err = err
 	}()
@@ -284,6 +292,8 @@ func rankCall(in []byte) (any, error) {
 	var a struct {
 		Method string       `json:"method"`
 		Table  [][]*float64 `json:"table"`
+		M      int          `json:"m"`     // α-Rank's population (0: the default)
+		Alpha  float64      `json:"alpha"` // α-Rank's intensity (0: the default)
 	}
 	if err := decode(in, &a, "rank"); err != nil {
 		return nil, err
@@ -325,11 +335,15 @@ func rankCall(in []byte) (any, error) {
 		}
 		return map[string]any{"mix": mix, "average": avg}, err
 	case "alpharank":
-		mass, err := rank.AlphaRank(h, rank.AlphaRankPopulation, rank.AlphaRankIntensity)
+		p, err := rank.AlphaRankParams{Population: a.M, Intensity: a.Alpha}.Resolved()
+		if err != nil {
+			return nil, inputError{err}
+		}
+		mass, err := rank.AlphaRank(h, p)
 		if errors.Is(err, rank.ErrIncomplete) {
 			return nil, inputError{err}
 		}
-		return map[string]any{"mass": mass}, err
+		return map[string]any{"mass": mass, "m": p.Population, "alpha": p.Intensity}, err
 	}
 	return nil, inputf("rank: method %q: want nash_average or alpharank", a.Method)
 }

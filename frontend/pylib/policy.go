@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
@@ -57,6 +58,7 @@ func policyStartCall(in []byte) (any, error) {
 		Tabulate string          `json:"tabulate"` // if set, the table's name: both sides recorded
 		Rows     int             `json:"rows"`     // the rows of Python's buffers: a batch's most
 		Workers  int             `json:"workers"`  // the solve's goroutines (0: one a core)
+		Masked   *bool           `json:"masked"`   // false: the rows may weigh illegal line-ups (dropped); default true
 	}
 	a.MaxGiB = 12
 	if err := decode(in, &a, "exploitability"); err != nil {
@@ -111,7 +113,7 @@ func policyStartCall(in []byte) (any, error) {
 		for s := range pairs[w] {
 			pairs[w][s] = game.Keeper{}
 			if python[s] {
-				pairs[w][s] = &pyPolicy{job: job, ctx: ctx, side: env.Player(s), r: r, rows: a.Rows}
+				pairs[w][s] = &pyPolicy{job: job, ctx: ctx, side: env.Player(s), r: r, rows: a.Rows, batch: policyBatch{unmasked: a.Masked != nil && !*a.Masked}}
 			}
 			if job.table != nil {
 				pairs[w][s] = job.table.Record(env.Player(s), pairs[w][s])
@@ -197,7 +199,10 @@ func policyResultCall(in []byte) (any, error) {
 	}
 	if job.python == [2]bool{true, true} {
 		conv := max(c.Exploitability, 0) / 2
-		out["nash_conv"], out["exploitability"] = conv, conv/2
+		f := exploit.FiguresOfScoreNashConv(conv)
+		out["nash_conv"], out["exploitability"] = conv, conv/2 // the score scale's, as before
+		out["score_nash_conv"], out["score_exploitability"] = f.ScoreNashConv, f.ScoreExploitability
+		out["openspiel_nash_conv"], out["openspiel_exploitability"] = f.OpenSpielNashConv, f.OpenSpielExploitability
 	}
 	if job.table != nil && a.Out != "" {
 		job.table.SetExploitability(max(c.Exploitability, 0) / 4)

@@ -57,6 +57,9 @@ type policyBatch struct {
 	probs   []float64
 	side    env.Player
 	answer  chan error
+	// unmasked: the policy's rows may put weight on illegal line-ups (a softmax over all
+	// 121): that weight is dropped and the legal entries renormalised.
+	unmasked bool
 }
 
 // pyPolicy is a side's Python policy as a game.DensePolicy; a worker's own (its buffers).
@@ -282,8 +285,14 @@ func (b *policyBatch) read(data unsafe.Pointer, kind int) error {
 			row[a] = 1
 		}
 	case answerFloat32:
+		if b.unmasked {
+			return normaliseUnmasked(b, unsafe.Slice((*float32)(data), n*maskSize))
+		}
 		return normalise(b, unsafe.Slice((*float32)(data), n*maskSize))
 	case answerFloat64:
+		if b.unmasked {
+			return normaliseUnmasked(b, unsafe.Slice((*float64)(data), n*maskSize))
+		}
 		return normalise(b, unsafe.Slice((*float64)(data), n*maskSize))
 	default:
 		return inputf("exploitability: an answer of kind %d", kind)
@@ -323,6 +332,37 @@ func normalise[F float32 | float64](b *policyBatch, probs []F) error {
 					row[w<<6|bits.TrailingZeros64(word)] /= sum
 				}
 			}
+		}
+	}
+	return nil
+}
+
+// normaliseUnmasked is normalise for a policy that does not mask (masked=False): each row
+// finite, non-negative and summing to 1 within 1e-6 over all 121 entries, with weight on
+// some legal line-up; the weight on illegal line-ups is dropped and the legal entries are
+// divided by their sum — the mix the mask would have given.
+func normaliseUnmasked[F float32 | float64](b *policyBatch, probs []F) error {
+	for i, legal := range b.legal {
+		in, row := probs[i*maskSize:(i+1)*maskSize], b.probs[i*maskSize:(i+1)*maskSize]
+		total, sum := 0.0, 0.0
+		for a, f := range in {
+			q := float64(f)
+			if !(q >= 0) || math.IsInf(q, 0) {
+				return inputf("policy: row %d: entry %d is %v: want probabilities (masked=False: over all %d line-ups)", i, a, q, maskSize)
+			}
+			total += q
+			if legal[a>>6]&(1<<uint(a&63)) == 0 {
+				q = 0
+			}
+			row[a] = q
+			sum += q
+		}
+		if !(math.Abs(total-1) <= 1e-6) || !(sum > 0) {
+			return inputf("policy: row %d sums to %v over all line-ups and to %v over the legal ones (legal: %s): want 1 over all, "+
+				"some of it legal (masked=False)", i, total, sum, legalList(legal))
+		}
+		for a := range row {
+			row[a] /= sum
 		}
 	}
 	return nil

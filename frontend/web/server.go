@@ -39,7 +39,6 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	},
 	"add1":            func(i int) int { return i + 1 },
 	"periodNames":     breakPeriods,
-	"alphaRankNote":   rank.AlphaRankNote,
 	"nashAverageNote": rank.NashAverageNote,
 	"nan":             math.IsNaN,
 	"lastIndex":       func(list any) int { return reflect.ValueOf(list).Len() - 1 },

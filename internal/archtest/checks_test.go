@@ -196,7 +196,7 @@ func crossCommandCalls(calls map[[2]string][]string) []string {
 var pythonLayers = [][]string{
 	{"_release", "_version", "_native"},
 	{"data", "solve", "vector", "exploit", "rank"},
-	{"game", "state", "compete"},
+	{"game", "state", "compete", "bench"},
 	{"gym"},
 	{"openspiel", "pz", "offline"},
 	{"__init__"},

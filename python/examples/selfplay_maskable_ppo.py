@@ -1,57 +1,46 @@
-"""Self-play MaskablePPO (sb3-contrib) on Kingoal — its exact exploitability curve and its policy table.
+"""Self-play MaskablePPO (sb3-contrib) on Kingoal — a Kingoal-Bench learner through kingoal.bench.
 
-A learner of Kingoal-Bench in one file: MaskablePPO's "MlpPolicy" trains on both sides at once
-(half the environments play home, half away) against a frozen copy of itself, refreshed at
-every measurement — classic self-play through the Gymnasium environment with a callable
-opponent. At each of --points measurements the current policy (its masked softmax, as
-MaskablePPO samples it) is measured exactly: kingoal.nash_conv solves both best responses to
-it over every break state, no sampling. It writes
+MaskablePPO's "MlpPolicy" trains on both sides at once (half the environments play home, half
+away) against a frozen copy of itself, refreshed at every measurement — classic self-play
+through the Gymnasium environment with a callable opponent. kingoal.bench.run trains it in
+--points even steps of --timesteps decisions under a suite's rules and, after each, measures
+its policy (its masked softmax, as MaskablePPO samples it) exactly: kingoal.nash_conv solves
+both best responses to it over every break state, no sampling. It writes
 
-    OUT.curve.parquet   exploitability-curve/1: iteration, samples (decisions trained on),
-                        passes (0), learning seconds (measurements left out), exploitability,
-                        NashConv — what `kingoal train` writes for the full-width learners
-    OUT.kgp             the final policy as a policy table (kingoal.save_policy): play it as
-                        table:file=OUT.kgp in the CLI's arena, eval and watch
+    DIR/external/maskable-ppo_seedSEED.parquet   bench-curve/2 rows (after every point):
+                        samples (decisions trained on), learning seconds (measurements left
+                        out), NashConv in OpenSpiel's units (±1 returns) and on the score
+                        scale — `kingoal bench --out DIR` puts them beside the Go learners in
+                        its table, charts and Markdown
+    DIR/zoo/maskable-ppo_seedSEED.kgp   the final policy as a policy table, with its card
+                        (kingoal.bench.keep): play it as table:file=… in the CLI's arena,
+                        eval and watch; kingoal agents --zoo DIR/zoo lists it
 
-and, with --bench DIR, its rows as bench-curve/1 in DIR/external/, which `kingoal bench --out
-DIR` puts beside the Go learners in its table, charts and Markdown. Reduced rules by default
-(10-throw halves, one move): ~20 s a measurement on 2 cores.
+The standard suite (10-throw halves, one move) by default: ~20 s a measurement on 2 cores.
 
-    .venv/bin/python python/examples/selfplay_maskable_ppo.py --timesteps 200000 --out ppo
-    .venv/bin/python python/examples/selfplay_maskable_ppo.py --bench bench-standard --out bench-standard/ppo
+    .venv/bin/python python/examples/selfplay_maskable_ppo.py --timesteps 200000 --bench bench-standard
+    .venv/bin/python python/examples/selfplay_maskable_ppo.py --suite tiny --bench bench-tiny
 """
 import argparse
-import os
-import time
 
 import numpy as np
-import pyarrow as pa
-import pyarrow.parquet as pq
 import torch as th
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 import kingoal
-
-CURVE = pa.schema([("iteration", pa.int64(), False), ("exploitability", pa.float64(), False), ("nash_conv", pa.float64(), False),
-                   ("seconds", pa.float64(), False), ("passes", pa.int64(), False), ("samples", pa.int64(), False)])
-BENCH = pa.schema([("suite", pa.string(), False), ("learner", pa.string(), False), ("rules", pa.string(), False),
-                   ("seed", pa.int64(), False), ("iteration", pa.int64(), False), ("samples", pa.int64(), False),
-                   ("passes", pa.int64(), False), ("seconds", pa.float64(), False), ("exploitability", pa.float64(), False),
-                   ("nash_conv", pa.float64(), False), ("exact", pa.bool_(), False), ("ci95", pa.float64(), False)])
+import kingoal.bench
 
 
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--throws-per-half", type=int, default=10)
-    p.add_argument("--moves", type=int, default=1)
+    p.add_argument("--suite", choices=["tiny", "standard", "default"], default="standard", help="whose rules: tiny 3-throw halves, "
+                   "standard 10, default the real rules; one move but at default")
     p.add_argument("--timesteps", type=int, default=200_000, help="decisions to train on, both sides together")
     p.add_argument("--points", type=int, default=10, help="exact measurements along the way (each refreshes the opponent)")
     p.add_argument("--n-envs", type=int, default=8, help="environments, half home and half away")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--out", default="maskable_ppo", help="the files' prefix: OUT.curve.parquet, OUT.kgp")
-    p.add_argument("--bench", metavar="DIR", help="also write the curve as bench-curve/1 rows into DIR/external/")
-    p.add_argument("--force", action="store_true", help="replace OUT.kgp if it exists")
+    p.add_argument("--bench", metavar="DIR", default="kingoal-bench", help="the curve goes to DIR/external/ (kingoal bench --out DIR reads it)")
     return p.parse_args()
 
 
@@ -79,18 +68,9 @@ def self_play_envs(n_envs, seed, rules, holder):
     return DummyVecEnv([make(i) for i in range(n_envs)])
 
 
-def write_atomically(table, path, tag):
-    table = table.replace_schema_metadata({"kingoal.schema": tag})
-    tmp = f"{path}.tmp-{os.getpid()}"
-    pq.write_table(table, tmp)
-    os.replace(tmp, path)
-
-
 def main():
     a = parse_args()
-    if os.path.exists(a.out + ".kgp") and not a.force:
-        raise SystemExit(f"{a.out}.kgp exists: replace it with --force")
-    rules = dict(throws_per_half=a.throws_per_half, moves=a.moves)
+    rules = kingoal.bench.suite_rules(a.suite)
     th.manual_seed(a.seed)
     holder = {}
     envs = self_play_envs(a.n_envs, a.seed, rules, holder)
@@ -102,28 +82,20 @@ def main():
         frozen.load_state_dict(model.policy.state_dict())
         holder["policy"] = frozen
     refresh()  # the untrained policy: near uniform
-    rows, learning = [], 0.0
-    print(f"self-play MaskablePPO, seed {a.seed}, {a.timesteps:,} decisions, {a.points} exact measurements, rules {rules}")
-    for k in range(1, a.points + 1):
-        start = time.time()
-        model.learn(a.timesteps * k // a.points - model.num_timesteps, reset_num_timesteps=False)
-        learning += time.time() - start
+
+    def learn(target):
+        model.learn(target - model.num_timesteps, reset_num_timesteps=False)
         refresh()
-        m = kingoal.nash_conv(masked_softmax(model.policy), masked_softmax(model.policy), **rules)
-        rows.append(dict(iteration=k, exploitability=m["exploitability"], nash_conv=m["nash_conv"], seconds=learning, passes=0,
-                         samples=int(model.num_timesteps)))
-        print(f"{k:3d}  {model.num_timesteps:>10,} decisions  {learning:8.1f} s  NashConv {m['nash_conv']:.6f} (exact)", flush=True)
-        write_atomically(pa.Table.from_pylist(rows, schema=CURVE), a.out + ".curve.parquet", "exploitability-curve/1")
+        return int(model.num_timesteps)
+
+    print(f"self-play MaskablePPO, seed {a.seed}")
+    kingoal.bench.run("maskable-ppo", learn, lambda: masked_softmax(model.policy), a.bench, suite=a.suite, seed=a.seed,
+                      budget=a.timesteps, points=a.points)
     envs.close()
-    saved = kingoal.save_policy(masked_softmax(model.policy), a.out + ".kgp", name=f"self-play MaskablePPO, seed {a.seed}",
-                                force=a.force, **rules)
-    print(f"wrote {a.out}.curve.parquet and {a.out}.kgp (exploitability {saved['exploitability']:.6f}; play it as table:file={a.out}.kgp)")
-    if a.bench:
-        os.makedirs(os.path.join(a.bench, "external"), exist_ok=True)
-        bench = [dict(suite="external", learner="maskable-ppo", rules=saved["rules"], seed=a.seed, exact=True, ci95=0.0, **r) for r in rows]
-        path = os.path.join(a.bench, "external", f"maskable-ppo_seed{a.seed}.parquet")
-        write_atomically(pa.Table.from_pylist(bench, schema=BENCH), path, "bench-curve/1")
-        print(f"wrote {path}: run kingoal bench --out {a.bench} to see it beside the Go learners")
+    kept = kingoal.bench.keep(masked_softmax(model.policy), a.bench, "maskable-ppo", suite=a.suite, seed=a.seed,
+                              budget=int(model.num_timesteps), name=f"self-play MaskablePPO, {model.num_timesteps:,} decisions, seed {a.seed}")
+    print(f"wrote {kept['card']} with its table (OpenSpiel NashConv {kept['openspiel_nash_conv']:.6f}); "
+          f"kingoal bench --suite {a.suite} --out {a.bench} shows the curve beside the Go learners")
 
 
 if __name__ == "__main__":

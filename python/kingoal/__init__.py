@@ -29,10 +29,11 @@ from .game import SolvedGame, load_game, solve_game
 from .exploit import exploitability, nash_conv, save_policy
 from .compete import arena, evaluate
 from .rank import alpharank, nash_average
+from . import bench
 from .state import Game, State, deserialize_state
 
 __all__ = ["Game", "State", "deserialize_state", "VecEnv", "KingoalEnv", "KingoalVectorEnv", "parallel_env", "KingoalParallelEnv", "solve_odds", "equilibrium",
-           "optimal_value", "solve_game", "load_game", "SolvedGame", "exploitability", "nash_conv", "save_policy", "arena", "evaluate", "alpharank", "nash_average", "read_parquet", "lineup", "lineup_index", "episode_seed", "version", "OBS_SIZE",
+           "optimal_value", "solve_game", "load_game", "SolvedGame", "exploitability", "nash_conv", "save_policy", "arena", "evaluate", "alpharank", "nash_average", "bench", "read_parquet", "lineup", "lineup_index", "episode_seed", "version", "OBS_SIZE",
            "NUM_ACTIONS", "library_path", "env", "to_minari", "__version__"]
 
 _LAZY = {"KingoalEnv": "gym", "KingoalVectorEnv": "gym", "parallel_env": "pz", "KingoalParallelEnv": "pz", "env": "pz",

@@ -13,12 +13,14 @@ import numpy as np
 
 from . import _native as N
 from .exploit import _answer, _mover, _respond, save_policy
+from .rank import _check_alpharank
 
 _LIVE_ROWS = 4096  # a live batch's most decisions: one a match in flight
 
 
 def arena(agents, out, matches=20, format="league", seed=1, resume=False, force=False, workers=0,
-          exploitability=True, progress=False, tabulate=False, max_gib=12, device=None, **rules):
+          exploitability=True, progress=False, tabulate=False, max_gib=12, device=None, alpharank_m=50,
+          alpharank_alpha=100.0, **rules):
     """Play a `kingoal arena` of agents into the run directory `out` and return its leaderboard
     (the dict `kingoal leaderboard OUT --json` prints: table, ratings with exploitability,
     head to head). Each agent is a registry spec ("heuristic", "mcts:iters=200") or a pair
@@ -41,12 +43,17 @@ def arena(agents, out, matches=20, format="league", seed=1, resume=False, force=
     policy into OUT.policies/NAME.kgp first (save_policy) and plays the table (the agent
     `table:file=…#NAME`), which `kingoal arena --resume OUT` can continue from the command line.
 
+    alpharank_m, alpharank_alpha: α-Rank's population and intensity for the ratings' alpharank
+    masses (see kingoal.alpharank), recorded in the leaderboard as alpharank_m and
+    alpharank_alpha.
+
     workers: matches played at once (0: 128 when a policy plays live, for batches of up to
     that many decisions; else one a core). resume=True continues an interrupted run (with the
     same policies); force=True replaces a finished one; progress=True shows the matches
     played on stderr (and the exploitability's solve). Ctrl-C stops the run, keeping every finished match; an exception of a
     policy ends the run the same way and is raised. The run is the library's own (arena.Run),
     called directly: no command line, no JSON printed and read back."""
+    _check_alpharank(alpharank_m, alpharank_alpha)
     out = os.path.abspath(os.fspath(out))
     if os.path.exists(out) and not (resume or force):
         raise FileExistsError(f"arena: {out} exists (resume=True continues it, force=True replaces it)")
@@ -70,7 +77,7 @@ def arena(agents, out, matches=20, format="league", seed=1, resume=False, force=
             known["live:" + name] = _column(policy, max_gib, device, rules, progress)
     job = N.call("arena_start", agents=specs, out=out, matches=matches, format=format, seed=seed, resume=resume,
                  force=force, workers=workers, exploitability=exploitability, rules=rules,
-                 live=[n for n, _ in live], known=known)
+                 live=[n for n, _ in live], known=known, alpharank_m=alpharank_m, alpharank_alpha=float(alpharank_alpha))
     return _wait(job["job"], "matches" if progress else None, [p for _, p in live], device)
 
 

@@ -25,8 +25,20 @@ def nash_average(head_to_head):
     return np.array(r["mix"]), np.array(r["average"])
 
 
-def alpharank(head_to_head):
-    """α-Rank (OpenSpiel's alpharank.compute for one population of 50, α = 100) of a
-    head-to-head table (as nash_average takes it): each agent's mass in the stationary
-    distribution of the table's evolutionary dynamics. Returns a NumPy array."""
-    return np.array(N.call("rank", method="alpharank", table=_table(head_to_head))["mass"])
+def alpharank(head_to_head, m=50, alpha=100.0):
+    """α-Rank (OpenSpiel's alpharank.compute(m=, alpha=) for one population; its defaults, a
+    population of 50 and α = 100, are the leaderboard's) of a head-to-head table (as
+    nash_average takes it): each agent's mass in the stationary distribution of the table's
+    evolutionary dynamics. m: the population, 2..1,000,000; alpha: the ranking intensity,
+    positive (a score gap of 0.1 makes an invasion e^(α/10) times likelier than its reverse).
+    Returns a NumPy array."""
+    _check_alpharank(m, alpha)
+    return np.array(N.call("rank", method="alpharank", table=_table(head_to_head), m=m, alpha=float(alpha))["mass"])
+
+
+def _check_alpharank(m, alpha):
+    """A ValueError for α-Rank knobs of the wrong type (Go checks their range)."""
+    if isinstance(m, bool) or not isinstance(m, (int, np.integer)):
+        raise ValueError(f"alpharank: m={m!r}: want a whole number, 2..1000000")
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float, np.integer, np.floating)) or not alpha > 0 or not np.isfinite(alpha):
+        raise ValueError(f"alpharank: alpha={alpha!r}: want a positive finite number")

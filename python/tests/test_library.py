@@ -437,43 +437,66 @@ def test_exploitability_reads_float32_actions_and_torch_answers(capsys, monkeypa
     assert abs(got - kingoal.exploitability(uniform, **rules)["exploitability"]) < 1e-6, got
 
 
-def test_exploitability_limits_openblas_while_it_solves():
-    # OpenBLAS's idle threads spin beside the solve: they are limited to blas_threads while
-    # it runs (the policy sees the limit), and given back after; None leaves them alone.
-    from kingoal import exploit
+def test_exploitability_limits_native_threads_while_it_solves():
+    # OpenBLAS's idle threads and torch's second OpenMP thread fight the solve's goroutines:
+    # threadpoolctl limits them to native_threads while it runs (the policy sees the limit),
+    # and gives them back after, also when the policy fails; None leaves them alone.
+    threadpoolctl = need("threadpoolctl")
     rules = dict(throws_per_half=2, moves=1)
     uniform = lambda obs, mask: mask / mask.sum(axis=1, keepdims=True)  # noqa: E731
     for bad in (0, -1, 1.5, True, "2"):
-        with pytest.raises(ValueError, match="blas_threads"):
-            kingoal.exploitability(uniform, blas_threads=bad, **rules)
-    libs = exploit._openblas()
-    if not libs:
-        pytest.skip("no OpenBLAS is loaded in this process (NumPy or torch built on it loads one)")
-    was = [get() for get, _ in libs]
-    try:
-        for _, set_ in libs:
-            set_(2)  # so that 1 is seen to be set, on a machine of two cores or more
-        before = [get() for get, _ in libs]
-        if before == [1] * len(libs):
-            pytest.skip("OpenBLAS runs one thread here: a limit to one cannot be seen")
+        with pytest.raises(ValueError, match="native_threads"):
+            kingoal.exploitability(uniform, native_threads=bad, **rules)
+    with pytest.raises(TypeError, match="native_threads"):
+        kingoal.exploitability(uniform, blas_threads=1, **rules)
+
+    def counts():
+        return sorted((i["internal_api"], i["filepath"], i["num_threads"]) for i in threadpoolctl.threadpool_info())
+    with threadpoolctl.threadpool_limits(limits=2):  # so that 1 is seen to be set, on a machine of two cores or more
+        before = counts()
+        if not before:
+            pytest.skip("no BLAS or OpenMP library is loaded in this process")
         seen = []
 
         def watched(obs, mask):
-            seen.append([get() for get, _ in libs])
+            seen.append(counts())
             return uniform(obs, mask)
-        want = kingoal.exploitability(uniform, blas_threads=None, **rules)["exploitability"]
+        want = kingoal.exploitability(uniform, native_threads=None, **rules)["exploitability"]
         assert kingoal.exploitability(watched, **rules)["exploitability"] == want
-        assert seen and all(s == [1] * len(libs) for s in seen), seen
-        assert [get() for get, _ in libs] == before
+        assert seen and all(n == 1 for s in seen for _, _, n in s), seen
+        assert counts() == before
         seen.clear()
         with pytest.raises(TypeError, match="broken"):  # given back when the policy fails too
             kingoal.exploitability(lambda o, m: (_ for _ in ()).throw(TypeError("broken")), **rules)
-        assert [get() for get, _ in libs] == before
-        kingoal.nash_conv(watched, watched, blas_threads=None, **rules)
+        assert counts() == before
+        kingoal.nash_conv(watched, watched, native_threads=None, **rules)
         assert seen and all(s == before for s in seen), (seen, before)
-    finally:
-        for n, (_, set_) in zip(was, libs):
-            set_(n)
+
+
+def test_unmasked_mixes_are_masked_in_go():
+    # masked=False: a softmax over all 121 line-ups, illegal ones included, measures as the
+    # same softmax masked in Python — float32 and float64 alike; a row that does not sum to
+    # 1 over all, or weighs no legal line-up, is still refused, naming it.
+    rules = dict(throws_per_half=3, moves=1)
+    logits = np.random.default_rng(5).normal(size=(kingoal.OBS_SIZE, kingoal.NUM_ACTIONS))
+
+    def softmax(obs, mask, dtype=np.float64, masked=True):
+        z = obs.astype(np.float64) @ logits
+        if masked:
+            z = np.where(mask > 0, z, -np.inf)
+        e = np.exp(z - z.max(axis=1, keepdims=True))
+        return (e / e.sum(axis=1, keepdims=True)).astype(dtype)
+    want = kingoal.nash_conv(softmax, softmax, **rules)["nash_conv"]
+    for dtype in (np.float64, np.float32):
+        free = lambda o, m: softmax(o, m, dtype, masked=False)  # noqa: E731
+        got = kingoal.nash_conv(free, free, masked=False, **rules)["nash_conv"]
+        assert abs(got - want) < (1e-12 if dtype == np.float64 else 1e-5), (dtype, got, want)
+        with pytest.raises(ValueError, match="legal"):  # the same rows, masked=True: weight on illegal line-ups
+            kingoal.nash_conv(free, free, **rules)
+    with pytest.raises(ValueError, match="over all line-ups"):
+        kingoal.exploitability(lambda o, m: 2 * softmax(o, m, masked=False), masked=False, **rules)
+    with pytest.raises(ValueError, match="masked="):
+        kingoal.exploitability(softmax, masked="no", **rules)
 
 
 def test_exploitability_refuses_bad_policies():

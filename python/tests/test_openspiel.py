@@ -124,6 +124,48 @@ def test_openspiel_measures_the_equilibrium_unexploitable():
     assert exploitability.nash_conv(turn_based, ko.tabular_policy(turn_based, game, keep)) > 0.05
 
 
+def test_nash_conv_units_are_openspiels():
+    """kingoal.nash_conv's figures against OpenSpiel's own exploitability.nash_conv on the
+    turn-based form of the registered game (returns ±1), for one policy on both sides, at the
+    smallest rules where a goal can be scored (3-throw halves; no moves, so OpenSpiel's tree
+    walk takes seconds: with one move it takes ~70 s, BENCHMARKS.md). The policy mixes two
+    line-ups, 0.7 and 0.3, chosen from the observation — the same function of the same
+    observation tensor on both sides. Ours is on the score scale (win 1, draw ½): OpenSpiel's
+    NashConv is twice it, and our openspiel_nash_conv and openspiel_exploitability are
+    OpenSpiel's NashConv and exploitability."""
+    pyspiel = need("pyspiel")
+    import kingoal.openspiel as ko
+    from open_spiel.python import policy as ospolicy
+    from open_spiel.python.algorithms import exploitability
+    weights = np.random.default_rng(7).normal(size=(kingoal.OBS_SIZE, kingoal.NUM_ACTIONS))
+
+    def two(obs, mask):
+        obs, mask = np.asarray(obs, np.float64).reshape(-1, kingoal.OBS_SIZE), np.asarray(mask).reshape(-1, kingoal.NUM_ACTIONS)
+        order = np.argsort(-np.where(mask > 0, obs @ weights, -np.inf), axis=1, kind="stable")
+        out = np.zeros(mask.shape)
+        for i, (a, b) in enumerate(order[:, :2]):
+            out[i, a], out[i, b] = (0.7, 0.3) if mask[i].sum() > 1 else (1.0, 0.0)
+        return out
+
+    class Two(ospolicy.Policy):
+        def action_probabilities(self, state, player_id=None):
+            p = state.current_player()
+            s = ko.state_of_string(game, state.information_state_string(p))
+            row = two(s.observation_tensor(p), s.legal_actions_mask(p))[0]
+            return {int(a): float(row[a]) for a in np.flatnonzero(row)}
+
+    rules = {"throws_per_half": 3, "moves": 0}
+    ours = kingoal.nash_conv(two, two, **rules)
+    game = pyspiel.load_game("python_kingoal", rules)
+    turn_based = pyspiel.convert_to_turn_based(game)
+    theirs = exploitability.nash_conv(turn_based, Two(turn_based, [0, 1]))
+    assert theirs > 0.1, theirs  # a figure worth comparing
+    assert abs(ours["openspiel_nash_conv"] - theirs) <= 1e-12, (ours, theirs)
+    assert abs(ours["openspiel_exploitability"] - theirs / 2) <= 1e-12
+    assert abs(ours["nash_conv"] - theirs / 2) <= 1e-12 and ours["nash_conv"] == ours["score_nash_conv"]
+    assert abs(ours["exploitability"] - theirs / 4) <= 1e-12
+
+
 def test_alpharank_is_openspiels(tmp_path):
     """The leaderboard's α-Rank masses equal OpenSpiel's alpharank.compute (its defaults: one
     population of 50, α = 100, the local selection model) on the run's own head-to-head
@@ -141,6 +183,21 @@ def test_alpharank_is_openspiels(tmp_path):
     for i, agent in enumerate(lb["agents"]):
         assert abs(ours[agent] - pi[i]) <= 1e-6, (agent, ours[agent], pi[i])
     assert abs(sum(ours.values()) - 1) <= 1e-12
+    assert (lb["alpharank_m"], lb["alpharank_alpha"]) == (50, 100)
+    # other knobs, set from Python (and recorded beside the masses), still OpenSpiel's
+    for m, alpha in ((5, 2.0), (200, 30.0)):
+        with np.errstate(over="ignore"):
+            _, _, pi, _, _ = alpharank.compute([h], m=m, alpha=alpha)
+        assert np.abs(kingoal.alpharank(h, m=m, alpha=alpha) - pi).max() <= 1e-6, (m, alpha)
+    again = kingoal.arena(["random", "heuristic", "fixed:1-3-3-2-1", "fixed:2-2-2-2-2", "optimal"], tmp_path / "run", matches=12, seed=3,
+                          exploitability=False, resume=True, alpharank_m=5, alpharank_alpha=2.0, throws_per_half=5)
+    assert (again["alpharank_m"], again["alpharank_alpha"]) == (5, 2.0)
+    with np.errstate(over="ignore"):
+        _, _, pi, _, _ = alpharank.compute([h], m=5, alpha=2.0)
+    ours = {r["agent"]: r["alpharank"] for r in again["ratings"]}
+    assert max(abs(ours[a] - pi[i]) for i, a in enumerate(again["agents"])) <= 1e-6
+    with pytest.raises(ValueError, match="m = 1"):
+        kingoal.alpharank(h, m=1)
 
 
 def test_nash_averaging_is_openspiels(tmp_path):

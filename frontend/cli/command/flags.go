@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"github.com/kingoal/kingoal/rank"
 )
 
 // The flags many commands share, registered by one helper each, so a flag means the same
@@ -41,6 +43,21 @@ func RunDirFlags(fs *pflag.FlagSet, out *string, resume, force *bool, def, what,
 // JSONFlag registers --json: print what as JSON.
 func JSONFlag(fs *pflag.FlagSet, asJSON *bool, what string) {
 	fs.BoolVar(asJSON, "json", false, "print "+what+" as JSON")
+}
+
+// AlphaRankFlags registers --alpharank-m and --alpharank-alpha, α-Rank's population and
+// intensity (0: the defaults); CheckAlphaRank refuses values out of range.
+func AlphaRankFlags(fs *pflag.FlagSet, p *rank.AlphaRankParams) {
+	fs.IntVar(&p.Population, "alpharank-m", rank.AlphaRankPopulation, "α-Rank's population m (OpenSpiel's alpharank m=), 2..1000000")
+	fs.Float64Var(&p.Intensity, "alpharank-alpha", rank.AlphaRankIntensity, "α-Rank's ranking intensity α (OpenSpiel's alpharank alpha=), positive")
+}
+
+// CheckAlphaRank is a usage error for α-Rank knobs out of range, before any work.
+func CheckAlphaRank(p rank.AlphaRankParams) error {
+	if _, err := p.Resolved(); err != nil {
+		return UsageError{err}
+	}
+	return nil
 }
 
 // PayoffFlag registers --payoff, one of choices (the first is the default).

@@ -15,11 +15,15 @@ import (
 )
 
 // WriteLeaderboard renders lb: as text tables (or Markdown), or as JSON.
-func WriteLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool) error {
+// The α-Rank column is computed with alpharank (its zero fields: the defaults).
+func WriteLeaderboard(w io.Writer, lb *arena.Leaderboard, markdown, asJSON bool, alpharank rank.AlphaRankParams) error {
+	lb, err := lb.WithAlphaRank(alpharank)
+	if err != nil {
+		return UsageError{err}
+	}
 	if asJSON {
 		return WriteJSON(w, lb)
 	}
-	var err error
 	if lb.IsCup() {
 		err = writeCupTable(w, lb, markdown)
 	} else {
@@ -117,7 +121,7 @@ func writeRatings(w io.Writer, lb *arena.Leaderboard, markdown bool) error {
 	}
 	if lb.AlphaRank != nil {
 		gap()
-		fmt.Fprintln(w, rank.AlphaRankNote())
+		fmt.Fprintln(w, lb.AlphaRankParams.Note())
 	}
 	if lb.NashMix != nil {
 		gap()

@@ -1,0 +1,157 @@
+"""OpenSpiel's own learners on Kingoal, each measured exactly as it learns (kingoal.bench).
+
+The algorithms run unchanged from OpenSpiel's PyTorch package on the registered game
+(kingoal.openspiel, "python_kingoal") through its rl_environment: two agents, home and away,
+learning in self-play, each acting on the 36-slot observation tensor.
+
+    nfsp   Neural Fictitious Self-Play (open_spiel.python.pytorch.nfsp; measured: its average
+           policy, the one NFSP's theory says converges)
+    a2c    advantage actor-critic  (open_spiel.python.pytorch.policy_gradient, loss "a2c")
+    qpg    Q-based policy gradient (loss "qpg")
+    rpg    regret policy gradient  (loss "rpg")
+
+kingoal.bench.run trains them for --episodes in --points even steps under a suite's rules
+and measures both agents' policies exactly after each — kingoal.nash_conv, the home agent's
+network on home's side and the away agent's on away's, no sampling — writing bench-curve/2
+rows to DIR/external, which `kingoal bench --suite SUITE --out DIR` joins. The measured
+policy is the one the agent acts with: NFSP's average network's softmax over the legal
+line-ups (illegal logits set to OpenSpiel's penalty), a policy-gradient agent's softmax over
+all line-ups renormalised over the legal ones (masked=False: the ruler drops the illegal
+weight exactly as the agent does). At the end both policies go into the model zoo
+(kingoal.bench.keep): DIR/zoo/openspiel-ALGO_seedSEED.kgp, a policy table of both sides that
+table:file= plays in arenas, its card (kingoal agents --zoo DIR/zoo), and .pt beside them
+with both networks' weights.
+
+OpenSpiel's learners draw from NumPy's global generator (np.random.choice, its replay
+buffers) and torch's: both are seeded from --seed, and the environment's chance events from
+its own generator, so a run is repeatable on one machine and torch build.
+
+    .venv/bin/python python/examples/openspiel_learners.py nfsp --suite tiny --episodes 2000 --bench bench-tiny
+    .venv/bin/python python/examples/openspiel_learners.py a2c --suite default --minutes 20 --points 3 --bench bench-default
+"""
+import argparse
+import os
+import time
+
+import numpy as np
+import torch
+
+import kingoal
+import kingoal.bench
+import kingoal.openspiel  # noqa: F401  (registers python_kingoal)
+import pyspiel
+
+
+def _bare_inference_mode():
+    """OpenSpiel 2.0.2's dqn.py (NFSP's inner learner) decorates with the bare
+    @torch.inference_mode, a form torch gained in 2.0; under Debian's torch 1.13 the
+    decorator is given the same meaning (inference mode on) before OpenSpiel is imported.
+    OpenSpiel's code itself runs unchanged."""
+    if int(torch.__version__.split(".")[0]) >= 2:
+        return
+    context = torch.inference_mode
+
+    def inference_mode(mode=True):
+        return context(True)(mode) if callable(mode) else context(mode)
+    torch.inference_mode = inference_mode
+
+
+_bare_inference_mode()
+from open_spiel.python import rl_environment  # noqa: E402
+from open_spiel.python.pytorch import dqn, nfsp, policy_gradient  # noqa: E402
+
+ALGOS = ("nfsp", "a2c", "qpg", "rpg")
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("algo", choices=ALGOS)
+    p.add_argument("--suite", choices=["tiny", "standard", "default"], default="tiny", help="whose rules (kingoal.bench.suites())")
+    budget = p.add_mutually_exclusive_group()
+    budget.add_argument("--episodes", type=int, default=2000, help="matches to learn from, both agents together")
+    budget.add_argument("--minutes", type=float, help="learn for this long instead (split in --points even stretches)")
+    p.add_argument("--points", type=int, default=3, help="exact measurements along the way")
+    p.add_argument("--hidden", type=int, default=64, help="the networks' hidden layer")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--bench", metavar="DIR", default="kingoal-bench", help="the curve goes to DIR/external/")
+    p.add_argument("--progress", action="store_true", help="show each measurement's progress")
+    return p.parse_args()
+
+
+def make_agents(algo, hidden, seed, num_actions, obs_size):
+    if algo == "nfsp":
+        return [nfsp.NFSP(p, obs_size, num_actions, [hidden], reservoir_buffer_capacity=200_000, anticipatory_param=0.1,
+                          batch_size=128, rl_learning_rate=0.01, sl_learning_rate=0.01, min_buffer_size_to_learn=1000,
+                          learn_every=64, optimizer_str="sgd", seed=seed * 10 + p, replay_buffer_capacity=200_000,
+                          epsilon_start=0.06, epsilon_end=0.001) for p in (0, 1)]
+    return [policy_gradient.PolicyGradient(p, obs_size, num_actions, loss_str=algo, hidden_layers_sizes=(hidden,), batch_size=16,
+                                           critic_learning_rate=0.01, pi_learning_rate=0.001, entropy_cost=0.01,
+                                           num_critic_before_pi=4) for p in (0, 1)]
+
+
+def acting_policy(algo, agent):
+    """The agent's policy as kingoal.nash_conv asks it, batched, and the masked= it needs."""
+    if algo == "nfsp":
+        net = agent._avg_network
+
+        @torch.no_grad()
+        def average(obs, mask):
+            z = net(torch.from_numpy(obs)).masked_fill_(torch.from_numpy(mask) == 0, dqn.ILLEGAL_ACTION_LOGITS_PENALTY)
+            return torch.softmax(z, 1).numpy()
+        return average, True
+
+    @torch.no_grad()
+    def softmax(obs, mask):
+        return torch.softmax(agent._policy_logits_layer(agent._net_torso(torch.from_numpy(obs))), 1).numpy()
+    return softmax, False
+
+
+def main():
+    a = parse_args()
+    np.random.seed(a.seed)
+    torch.manual_seed(a.seed)
+    rules = kingoal.bench.suite_rules(a.suite)
+    game = pyspiel.load_game("python_kingoal", rules)
+    env = rl_environment.Environment(game, chance_event_sampler=rl_environment.ChanceEventSampler(seed=a.seed))
+    obs_size, num_actions = env.observation_spec()["info_state"][0], env.action_spec()["num_actions"]
+    agents = make_agents(a.algo, a.hidden, a.seed, num_actions, obs_size)
+    state = {"episodes": 0}
+
+    def play_one():
+        ts = env.reset()
+        while not ts.last():
+            ts = env.step([agent.step(ts).action for agent in agents])
+        for agent in agents:
+            agent.step(ts)
+        state["episodes"] += 1
+
+    began, stretch = None, None
+
+    def learn(target):
+        nonlocal began, stretch
+        if a.minutes is None:
+            while state["episodes"] < target:
+                play_one()
+        else:  # target is the stretch's number (budget = points): learn for its share of the time
+            stretch = time.perf_counter() + 60 * a.minutes / a.points
+            while time.perf_counter() < stretch:
+                play_one()
+        return state["episodes"]
+
+    (home, masked), (away, _) = (acting_policy(a.algo, agent) for agent in agents)
+    budget = a.points if a.minutes is not None else a.episodes
+    kingoal.bench.run(f"openspiel-{a.algo}", learn, lambda: (home, away), a.bench, suite=a.suite, seed=a.seed, budget=budget,
+                      points=a.points, masked=masked, progress=a.progress)
+    learner = f"openspiel-{a.algo}"
+    kept = kingoal.bench.keep((home, away), a.bench, learner, suite=a.suite, seed=a.seed, budget=state["episodes"], masked=masked,
+                              name=f"OpenSpiel {a.algo} self-play, {state['episodes']:,} episodes, seed {a.seed}")
+    weights = os.path.join(a.bench, "zoo", f"{learner}_seed{a.seed}.pt")
+    nets = [agent._avg_network if a.algo == "nfsp" else torch.nn.ModuleList([agent._net_torso, agent._policy_logits_layer]) for agent in agents]
+    torch.save({f"player{p}": net.state_dict() for p, net in enumerate(nets)}, weights + ".tmp")
+    os.replace(weights + ".tmp", weights)
+    print(f"wrote {kept['card']} with its table (OpenSpiel NashConv {kept['openspiel_nash_conv']:.6f}) and {weights}; "
+          f"kingoal bench --suite {a.suite} --out {a.bench} shows the curve beside the Go learners")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+"""Kingoal-Bench from Python: a learner written in Python run under a suite's rules, its
+policy measured exactly (kingoal.nash_conv) at chosen points, its curve written as
+bench-curve/2 rows that ``kingoal bench --out DIR`` reads from ``DIR/external`` and puts beside
+the Go learners in its table, charts and Markdown.
+
+    import kingoal.bench as kb
+    rows = kb.run("my-ppo", learn, policy, "bench-tiny", suite="tiny", seed=1, budget=20_000, points=3)
+
+Units: every row holds NashConv in OpenSpiel's units (the ±1 game: a win +1, a draw 0, a loss
+−1; openspiel_nash_conv, openspiel_exploitability — the headline) and on the score scale (a
+win 1, a draw ½: score_nash_conv = openspiel_nash_conv / 2, score_exploitability =
+openspiel_nash_conv / 4).
+"""
+import os
+import re
+import time
+
+from . import _native as N
+from .exploit import nash_conv, save_policy
+
+SCHEMA = "bench-curve/2"
+
+
+def suites():
+    """The declared suites: {name: {"rules": rule knobs (as nash_conv takes them),
+    "rules_text": the rules in words, "learners": the Go learners it runs}}."""
+    return N.call("bench_suites")
+
+
+def suite_rules(suite):
+    """The rule knobs of a declared suite (tiny, standard, default), a ValueError otherwise."""
+    known = suites()
+    if suite not in known:
+        raise ValueError(f"bench: suite {suite!r}: want one of {', '.join(sorted(known))}")
+    return dict(known[suite]["rules"])
+
+
+def measure(policy, learner, iteration, suite="tiny", seed=0, samples=0, passes=0, seconds=0.0, max_gib=12, progress=False, **nash_conv_options):
+    """One exact measurement of policy under the suite's rules: a bench-curve row (a dict)
+    with NashConv in both units (see the module's doc). policy(obs, mask) is as
+    kingoal.exploitability takes it, played by both sides (a self-play learner's one
+    network), or a pair (home, away) of them (a learner with a network a side).
+    nash_conv_options (device=, native_threads=, masked=) go to kingoal.nash_conv."""
+    rules = suite_rules(suite)
+    home, away = policy if isinstance(policy, tuple) else (policy, policy)
+    res = nash_conv(home, away, max_gib=max_gib, progress=progress, **nash_conv_options, **rules)
+    return {"suite": suite, "learner": learner, "rules": res["rules"], "seed": int(seed), "iteration": int(iteration),
+            "samples": int(samples), "passes": int(passes), "seconds": float(seconds),
+            "openspiel_nash_conv": res["openspiel_nash_conv"], "openspiel_exploitability": res["openspiel_exploitability"],
+            "score_nash_conv": res["score_nash_conv"], "score_exploitability": res["score_exploitability"], "exact": True,
+            "openspiel_nash_conv_ci95": 0.0}
+
+
+def write(rows, out):
+    """Writes rows (measure's dicts, one learner and seed) to out/external/LEARNER_seedSEED.parquet
+    atomically, as bench-curve/2; returns the path. The figures are recomputed from
+    score_nash_conv by the library's one conversion."""
+    rows = list(rows)
+    if not rows:
+        raise ValueError("bench: no rows to write")
+    learner, seed = rows[0]["learner"], rows[0]["seed"]
+    if not re.fullmatch(r"[A-Za-z0-9_.+-]{1,64}", str(learner)):
+        raise ValueError(f"bench: learner {learner!r}: want 1..64 letters, digits, '_', '.', '+' or '-'")
+    path = os.path.join(os.fspath(out), "external", f"{learner}_seed{seed}.parquet")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    keys = ("suite", "learner", "rules", "seed", "iteration", "samples", "passes", "seconds", "score_nash_conv")
+    N.call("bench_write", path=os.path.abspath(path), rows=[{k: r[k] for k in keys} for r in rows])
+    return path
+
+
+def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points=3, max_gib=12, progress=False, verbose=True,
+        **nash_conv_options):
+    """Runs a Python learner under a suite and measures it exactly at `points` even steps of
+    its budget, writing its curve to out/external after every point (an interruption keeps
+    the points measured).
+
+    learn(target) trains until the learner's experience reaches `target` (its unit is yours:
+    decisions, episodes, iterations) and returns its experience so far — the rows' samples.
+    policy() returns the current policy(obs, mask) (see kingoal.exploitability), measured on
+    both sides, or a pair (home, away) of them. The rows' seconds count learning only, measurements left out. Returns the
+    rows (see measure)."""
+    if isinstance(points, bool) or not isinstance(points, int) or points < 1:
+        raise ValueError(f"bench: points={points!r}: want a whole number ≥ 1")
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < points:
+        raise ValueError(f"bench: budget={budget!r}: want a whole number ≥ points")
+    suite_rules(suite)  # an unknown suite is refused before any learning
+    rows, learning = [], 0.0
+    if verbose:
+        print(f"kingoal.bench: {learner} under suite {suite}, seed {seed}, budget {budget:,}, {points} exact measurements, into {out}", flush=True)
+    for k in range(1, points + 1):
+        began = time.perf_counter()
+        samples = learn(budget * k // points)
+        learning += time.perf_counter() - began
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
+            raise ValueError(f"bench: learn returned {samples!r}: want the learner's experience so far, a whole number ≥ 0")
+        rows.append(measure(policy(), learner, k, suite=suite, seed=seed, samples=samples, seconds=learning, max_gib=max_gib,
+                            progress=progress, **nash_conv_options))
+        write(rows, out)
+        if verbose:
+            r = rows[-1]
+            print(f"  {k}/{points}: {samples:,} samples, {learning:.1f} s learning: NashConv {r['openspiel_nash_conv']:.6f} (OpenSpiel's, ±1 returns)"
+                  f" = {r['score_nash_conv']:.6f} on the score scale (exact)", flush=True)
+    return rows
+
+
+def keep(policy, out, learner, suite="tiny", seed=0, budget=0, name=None, progress=False, **options):
+    """A learner's final policy into the model zoo beside the Go learners': tabulated at
+    every break state (kingoal.save_policy) into out/zoo/LEARNER_seedSEED.kgp, measured
+    exactly on the way, with its card (learner, rules, budget, seed, exploitability on the
+    score scale, its scores against the reference agents) written last —
+    ``kingoal agents --zoo out/zoo`` lists it and ``table:file=…`` plays it in arenas.
+    policy as measure takes it (one callable, or a pair (home, away)); options (masked=,
+    native_threads=, device=) go to save_policy. Returns save_policy's dict with card (the
+    card's path)."""
+    rules = suite_rules(suite)
+    if not re.fullmatch(r"[A-Za-z0-9_.+-]{1,48}", str(learner)):
+        raise ValueError(f"bench: learner {learner!r}: want 1..48 letters, digits, '_', '.', '+' or '-'")
+    zoo = os.path.abspath(os.path.join(os.fspath(out), "zoo"))
+    os.makedirs(zoo, exist_ok=True)
+    key = f"{learner}_seed{int(seed)}"
+    if isinstance(policy, tuple):
+        home, away = policy
+
+        def policy(obs, mask):  # the table holds both sides: slot 34 says the observer is Away
+            return (away if obs[0, 34] > 0.5 else home)(obs, mask)  # a batch is one side's
+    name = name or f"{learner}, budget {budget}, seed {seed}"
+    saved = save_policy(policy, os.path.join(zoo, key + ".kgp"), name=name, force=True, progress=progress, **options, **rules)
+    card = N.call("bench_card", dir=zoo, key=key, card_name=name, learner=learner, rules=rules, budget=int(budget), seed=int(seed),
+                  exploitability=saved["score_exploitability"])["card"]
+    return dict(saved, card=card)

@@ -1,0 +1,82 @@
+"""kingoal.bench: a Python learner's curve, measured exactly, written as bench-curve/2 rows."""
+import numpy as np
+import pytest
+
+import kingoal
+import kingoal.bench as kb
+
+
+def _uniform(obs, mask):
+    return mask / mask.sum(axis=1, keepdims=True)
+
+
+class _Greedy:
+    """A toy learner: uniform until it has learnt, then the first legal line-up everywhere."""
+
+    def __init__(self):
+        self.samples = 0
+
+    def learn(self, target):
+        self.samples = target
+        return self.samples
+
+    def policy(self):
+        if self.samples < 100:
+            return _uniform
+        return lambda obs, mask: np.argmax(mask, axis=1)
+
+
+def test_run_writes_rows_kingoal_bench_reads(tmp_path):
+    """Two measurements under the tiny suite: each row the exact figure of the policy then,
+    in both units (OpenSpiel's twice the score scale's), written after every point to
+    DIR/external as bench-curve/2, in the columns `kingoal bench` reads."""
+    toy = _Greedy()
+    rows = kb.run("toy", toy.learn, toy.policy, tmp_path, suite="tiny", seed=3, budget=100, points=2, verbose=False)
+    rules = kb.suite_rules("tiny")
+    assert rules["throws_per_half"] == 3 and rules["moves"] == 1
+    assert [r["samples"] for r in rows] == [50, 100] and [r["iteration"] for r in rows] == [1, 2]
+    want = [kingoal.nash_conv(p, p, **rules)["score_nash_conv"] for p in (_uniform, lambda o, m: np.argmax(m, axis=1))]
+    for r, w in zip(rows, want):
+        assert r["score_nash_conv"] == w and r["openspiel_nash_conv"] == 2 * w and r["openspiel_exploitability"] == w
+        assert r["score_exploitability"] == w / 2 and r["suite"] == "tiny" and r["seed"] == 3 and r["exact"]
+    assert rows[0]["seconds"] <= rows[1]["seconds"]
+    path = tmp_path / "external" / "toy_seed3.parquet"
+    table = kingoal.read_parquet(str(path))
+    got = {k: list(v) for k, v in (table.items() if isinstance(table, dict) else table.to_pydict().items())}
+    assert got["openspiel_nash_conv"] == [r["openspiel_nash_conv"] for r in rows], got
+    assert set(got) == {"suite", "learner", "rules", "seed", "iteration", "samples", "passes", "seconds", "openspiel_nash_conv",
+                        "openspiel_exploitability", "score_nash_conv", "score_exploitability", "exact", "openspiel_nash_conv_ci95"}
+
+
+def test_bad_input_is_refused(tmp_path):
+    toy = _Greedy()
+    with pytest.raises(ValueError, match="suite 'huge'"):
+        kb.run("toy", toy.learn, toy.policy, tmp_path, suite="huge", verbose=False)
+    with pytest.raises(ValueError, match="points"):
+        kb.run("toy", toy.learn, toy.policy, tmp_path, points=0, verbose=False)
+    with pytest.raises(ValueError, match="learn returned"):
+        kb.run("toy", lambda target: "lots", toy.policy, tmp_path, budget=10, points=1, verbose=False)
+    row = kb.measure(_uniform, "toy", 1)
+    for bad, match in ((dict(learner="../escape"), "learner"), (dict(score_nash_conv=5.0), "score_nash_conv"), (dict(seconds=float("nan")), "NaN"),
+                       (dict(iteration=0), "iteration"), (dict(suite="nope"), "suite")):
+        with pytest.raises(ValueError, match=match):
+            kb.write([dict(row, **bad)], tmp_path)
+    assert not (tmp_path / "external" / "toy_seed0.parquet").exists()
+
+
+def test_keep_puts_the_policy_in_the_zoo(tmp_path):
+    """keep tabulates the final policy (a pair: home's and away's) into DIR/zoo with its card:
+    the card's table is the file beside it (size and SHA-256), its exploitability the one
+    save_policy measured (the score scale's), its scores against the reference agents."""
+    import hashlib
+    import json
+    first = lambda obs, mask: np.argmax(mask, axis=1)  # noqa: E731
+    kept = kb.keep((_uniform, first), tmp_path, "toy", suite="tiny", seed=2, budget=100)
+    card = json.load(open(kept["card"]))
+    table = tmp_path / "zoo" / "toy_seed2.kgp"
+    data = table.read_bytes()
+    assert card["format"] == "kingoal zoo card/1" and card["table"] == "toy_seed2.kgp" and card["bytes"] == len(data)
+    assert card["sha256"] == hashlib.sha256(data).hexdigest() and card["learner"] == "toy" and card["seed"] == 2
+    assert card["exploitability"] == kept["score_exploitability"] and [s["opponent"] for s in card["scores"]] == ["heuristic", "random"]
+    want = kingoal.nash_conv(_uniform, first, **kb.suite_rules("tiny"))
+    assert kept["openspiel_nash_conv"] == want["openspiel_nash_conv"]  # the table holds each side's own policy
