@@ -140,17 +140,16 @@ def main():
 
     (home, masked), (away, _) = (acting_policy(a.algo, agent) for agent in agents)
     budget = a.points if a.minutes is not None else a.episodes
-    kingoal.bench.run(f"openspiel-{a.algo}", learn, lambda: (home, away), a.bench, suite=a.suite, seed=a.seed, budget=budget,
-                      points=a.points, masked=masked, progress=a.progress)
     learner = f"openspiel-{a.algo}"
-    kept = kingoal.bench.keep((home, away), a.bench, learner, suite=a.suite, seed=a.seed, budget=state["episodes"], masked=masked,
-                              name=f"OpenSpiel {a.algo} self-play, {state['episodes']:,} episodes, seed {a.seed}")
+    rows = kingoal.bench.run(learner, learn, lambda: (home, away), a.bench, suite=a.suite, seed=a.seed, budget=budget,
+                             points=a.points, masked=masked, progress=a.progress, keep_final=True)
     weights = os.path.join(a.bench, "zoo", f"{learner}_seed{a.seed}.pt")
     nets = [agent._avg_network if a.algo == "nfsp" else torch.nn.ModuleList([agent._net_torso, agent._policy_logits_layer]) for agent in agents]
     torch.save({f"player{p}": net.state_dict() for p, net in enumerate(nets)}, weights + ".tmp")
     os.replace(weights + ".tmp", weights)
-    print(f"wrote {kept['card']} with its table (OpenSpiel NashConv {kept['openspiel_nash_conv']:.6f}) and {weights}; "
-          f"kingoal bench --suite {a.suite} --out {a.bench} shows the curve beside the Go learners")
+    print(f"wrote {a.bench}/zoo/{learner}_seed{a.seed}.kgp with its card (the final policy: OpenSpiel NashConv "
+          f"{rows[-1]['openspiel_nash_conv']:.6f}) and {weights}; kingoal bench --suite {a.suite} --out {a.bench} shows the curve "
+          "beside the Go learners")
 
 
 if __name__ == "__main__":

@@ -89,13 +89,11 @@ def main():
         return int(model.num_timesteps)
 
     print(f"self-play MaskablePPO, seed {a.seed}")
-    kingoal.bench.run("maskable-ppo", learn, lambda: masked_softmax(model.policy), a.bench, suite=a.suite, seed=a.seed,
-                      budget=a.timesteps, points=a.points)
+    rows = kingoal.bench.run("maskable-ppo", learn, lambda: masked_softmax(model.policy), a.bench, suite=a.suite, seed=a.seed,
+                             budget=a.timesteps, points=a.points, keep_final=True)
     envs.close()
-    kept = kingoal.bench.keep(masked_softmax(model.policy), a.bench, "maskable-ppo", suite=a.suite, seed=a.seed,
-                              budget=int(model.num_timesteps), name=f"self-play MaskablePPO, {model.num_timesteps:,} decisions, seed {a.seed}")
-    print(f"wrote {kept['card']} with its table (OpenSpiel NashConv {kept['openspiel_nash_conv']:.6f}); "
-          f"kingoal bench --suite {a.suite} --out {a.bench} shows the curve beside the Go learners")
+    print(f"wrote {a.bench}/zoo/maskable-ppo_seed{a.seed}.kgp with its card (the final policy: OpenSpiel NashConv "
+          f"{rows[-1]['openspiel_nash_conv']:.6f}); kingoal bench --suite {a.suite} --out {a.bench} shows the curve beside the Go learners")
 
 
 if __name__ == "__main__":

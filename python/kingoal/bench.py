@@ -44,6 +44,11 @@ def measure(policy, learner, iteration, suite="tiny", seed=0, samples=0, passes=
     rules = suite_rules(suite)
     home, away = policy if isinstance(policy, tuple) else (policy, policy)
     res = nash_conv(home, away, max_gib=max_gib, progress=progress, **nash_conv_options, **rules)
+    return _row(res, learner, iteration, suite, seed, samples, passes, seconds)
+
+
+def _row(res, learner, iteration, suite, seed, samples, passes, seconds):
+    """A bench-curve row from nash_conv's (or save_policy's) result."""
     return {"suite": suite, "learner": learner, "rules": res["rules"], "seed": int(seed), "iteration": int(iteration),
             "samples": int(samples), "passes": int(passes), "seconds": float(seconds),
             "openspiel_nash_conv": res["openspiel_nash_conv"], "openspiel_exploitability": res["openspiel_exploitability"],
@@ -69,7 +74,7 @@ def write(rows, out):
 
 
 def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points=3, max_gib=12, progress=False, verbose=True,
-        **nash_conv_options):
+        keep_final=False, **nash_conv_options):
     """Runs a Python learner under a suite and measures it exactly at `points` even steps of
     its budget, writing its curve to out/external after every point (an interruption keeps
     the points measured).
@@ -77,8 +82,10 @@ def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points
     learn(target) trains until the learner's experience reaches `target` (its unit is yours:
     decisions, episodes, iterations) and returns its experience so far — the rows' samples.
     policy() returns the current policy(obs, mask) (see kingoal.exploitability), measured on
-    both sides, or a pair (home, away) of them. The rows' seconds count learning only, measurements left out. Returns the
-    rows (see measure)."""
+    both sides, or a pair (home, away) of them. The rows' seconds count learning only, measurements left out. With
+    keep_final=True the last point is measured by keep — the final policy tabulated into
+    out/zoo with its card, the same exact figure from the same solve — instead of by a
+    solve of its own. Returns the rows (see measure)."""
     if isinstance(points, bool) or not isinstance(points, int) or points < 1:
         raise ValueError(f"bench: points={points!r}: want a whole number ≥ 1")
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < points:
@@ -93,8 +100,13 @@ def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points
         learning += time.perf_counter() - began
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
             raise ValueError(f"bench: learn returned {samples!r}: want the learner's experience so far, a whole number ≥ 0")
-        rows.append(measure(policy(), learner, k, suite=suite, seed=seed, samples=samples, seconds=learning, max_gib=max_gib,
-                            progress=progress, **nash_conv_options))
+        if keep_final and k == points:
+            kept = keep(policy(), out, learner, suite=suite, seed=seed, budget=samples, progress=progress, max_gib=max_gib,
+                        **nash_conv_options)
+            rows.append(_row(kept, learner, k, suite, seed, samples, 0, learning))
+        else:
+            rows.append(measure(policy(), learner, k, suite=suite, seed=seed, samples=samples, seconds=learning, max_gib=max_gib,
+                                progress=progress, **nash_conv_options))
         write(rows, out)
         if verbose:
             r = rows[-1]

@@ -44,6 +44,12 @@ def test_run_writes_rows_kingoal_bench_reads(tmp_path):
     table = kingoal.read_parquet(str(path))
     got = {k: list(v) for k, v in (table.items() if isinstance(table, dict) else table.to_pydict().items())}
     assert got["openspiel_nash_conv"] == [r["openspiel_nash_conv"] for r in rows], got
+    # keep_final: the last point measured by keep, the same figure, the policy in the zoo with its card
+    again = kb.run("toy", _Greedy().learn, _Greedy().policy, tmp_path / "kept", suite="tiny", seed=3, budget=100, points=2,
+                   verbose=False, keep_final=True)
+    assert [r["openspiel_nash_conv"] for r in again] == [r["openspiel_nash_conv"] for r in rows[:1]] + [kingoal.nash_conv(
+        _uniform, _uniform, **rules)["openspiel_nash_conv"]]  # a fresh learner's policy() is uniform at its last point too
+    assert (tmp_path / "kept" / "zoo" / "toy_seed3.card.json").exists()
     assert set(got) == {"suite", "learner", "rules", "seed", "iteration", "samples", "passes", "seconds", "openspiel_nash_conv",
                         "openspiel_exploitability", "score_nash_conv", "score_exploitability", "exact", "openspiel_nash_conv_ci95"}
 
