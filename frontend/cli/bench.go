@@ -22,35 +22,7 @@ func newBenchCmd(streams command.Streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench [--suite tiny|standard|default] [--out DIR] [--force]",
 		Short: "Run Kingoal-Bench: learners measured exactly (NashConv, no sampling) as they learn, beside the solved equilibrium",
-		Long: fmt.Sprintf(`Bench runs a declared suite of learners × rule sizes × seeds, with the exact solver's
-verified equilibrium as the truth beside them, and measures every learner's policy exactly as
-it learns (both best responses, no sampling). It writes DIR/bench.parquet (schema
-bench-curve/2: a row a measurement — iteration, samples, full-width passes, learning
-seconds, and NashConv and exploitability in OpenSpiel's units and on the score scale),
-charts of NashConv against learning time
-(nash_conv_seconds.png), against passes (nash_conv_passes.png) and against episodes
-(nash_conv_samples.png), and a Markdown summary (bench.md, also printed).
-
-Suites (learners beside the solver):
-  tiny      3-throw halves, one move; 44 s on 2 cores idle, ~3 minutes beside other
-            work; CI runs it.
-            %s
-  standard  10-throw halves, one move: the published figures; about half an hour.
-            %s
-  default   the real rules; about half an hour, the solver ~%s at the peak (the
-            full-width learners' strategies would not fit in memory there).
-            %s
-Units: the headline NashConv is OpenSpiel's, on the registered game whose returns are ±1
-(a win +1, a draw 0, a loss −1): what OpenSpiel's exploitability.nash_conv reports. The
-score scale (a win 1, a draw ½) halves every gain: score-scale NashConv = OpenSpiel NashConv
-/ 2 = OpenSpiel exploitability; score-scale exploitability = OpenSpiel NashConv / 4.
-
-Learners written in Python (kingoal.bench; python/examples/selfplay_maskable_ppo.py) write
-their rows into DIR/external, and they join the report. Every finished entry is kept in
-DIR/parts, so an interrupted run (Ctrl-C) continues where it stopped when run again; --force
-starts over. The same suite gives the same figures but the seconds: the full-width learners
-are deterministic and Q-learning's episodes come from the suite's seeds.`,
-			suiteLearners("tiny"), suiteLearners("standard"), memory, suiteLearners("default")),
+		Long:  benchLong(memory),
 		Example: `  kingoal bench --suite tiny --out bench-tiny
   kingoal bench --suite standard --out bench-standard`,
 		Args: cobra.NoArgs,
@@ -99,6 +71,40 @@ are deterministic and Q-learning's episodes come from the suite's seeds.`,
 	f.StringVar(&out, "out", "kingoal-bench", "the report's directory (made if missing; its parts are reused)")
 	f.BoolVar(&force, "force", false, "run every entry again (remove DIR/parts)")
 	return cmd
+}
+
+// benchLong is bench's help: what it writes, the units, the suites (memory: the default
+// game's peak).
+func benchLong(memory string) string {
+	return fmt.Sprintf(`Bench runs a declared suite of learners × rule sizes × seeds, with the exact solver's
+verified equilibrium as the truth beside them, and measures every learner's policy exactly as
+it learns (both best responses, no sampling). It writes DIR/bench.parquet (schema
+bench-curve/2: a row a measurement — iteration, samples, full-width passes, learning
+seconds, and NashConv and exploitability in OpenSpiel's units and on the score scale),
+charts of NashConv against learning time
+(nash_conv_seconds.png), against passes (nash_conv_passes.png) and against episodes
+(nash_conv_samples.png), and a Markdown summary (bench.md, also printed).
+
+Suites (learners beside the solver):
+  tiny      3-throw halves, one move; 44 s on 2 cores idle, ~3 minutes beside other
+            work; CI runs it.
+            %s
+  standard  10-throw halves, one move: the published figures; about half an hour.
+            %s
+  default   the real rules; about half an hour, the solver ~%s at the peak (the
+            full-width learners' strategies would not fit in memory there).
+            %s
+Units: the headline NashConv is OpenSpiel's, on the registered game whose returns are ±1
+(a win +1, a draw 0, a loss −1): what OpenSpiel's exploitability.nash_conv reports. The
+score scale (a win 1, a draw ½) halves every gain: score-scale NashConv = OpenSpiel NashConv
+/ 2 = OpenSpiel exploitability; score-scale exploitability = OpenSpiel NashConv / 4.
+
+Learners written in Python (kingoal.bench; python/examples/selfplay_maskable_ppo.py) write
+their rows into DIR/external, and they join the report. Every finished entry is kept in
+DIR/parts, so an interrupted run (Ctrl-C) continues where it stopped when run again; --force
+starts over. The same suite gives the same figures but the seconds: the full-width learners
+are deterministic and Q-learning's episodes come from the suite's seeds.`,
+		suiteLearners("tiny"), suiteLearners("standard"), memory, suiteLearners("default"))
 }
 
 // seedsOf lists the seeds s's entries use.

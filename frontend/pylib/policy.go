@@ -68,19 +68,9 @@ func policyStartCall(in []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var python [2]bool
-	for _, s := range a.Sides {
-		switch s {
-		case "home":
-			python[env.Home] = true
-		case "away":
-			python[env.Away] = true
-		default:
-			return nil, inputf("player=%q: want home or away", s)
-		}
-	}
-	if python == [2]bool{} || (a.Tabulate != "" && python != [2]bool{true, true}) {
-		return nil, inputf("exploitability: sides %v: want home, away, or both (both to tabulate)", a.Sides)
+	python, err := pythonSides(a.Sides, a.Tabulate != "")
+	if err != nil {
+		return nil, err
 	}
 	payoff := lineup.PayoffWinLoss
 	if r.Knockout {
@@ -130,6 +120,25 @@ func policyStartCall(in []byte) (any, error) {
 			Policies: func(w int) (home, away game.Policy, err error) { return pairs[w][env.Home], pairs[w][env.Away], nil }})
 	}()
 	return map[string]any{"job": uint64(register(job)), "break_states": size.BreakStates}, nil
+}
+
+// pythonSides are the sides Python's policies play: home, away, or both (both to tabulate).
+func pythonSides(sides []string, tabulate bool) ([2]bool, error) {
+	var python [2]bool
+	for _, s := range sides {
+		switch s {
+		case "home":
+			python[env.Home] = true
+		case "away":
+			python[env.Away] = true
+		default:
+			return python, inputf("player=%q: want home or away", s)
+		}
+	}
+	if python == [2]bool{} || (tabulate && python != [2]bool{true, true}) {
+		return python, inputf("exploitability: sides %v: want home, away, or both (both to tabulate)", sides)
+	}
+	return python, nil
 }
 
 // progress keeps the solve's progress for policy_progress.
