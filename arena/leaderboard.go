@@ -131,15 +131,15 @@ func (lb *Leaderboard) IsWorldCup() bool { return lb.Info.Competition == WorldCu
 const RatingsFile = "ratings.parquet"
 
 // WriteRatings writes the ratings (with the exploitability columns, NaN where not measured)
-// as a ratings/2 Parquet file at path, atomically.
+// as a ratings/3 Parquet file at path, atomically.
 func (lb *Leaderboard) WriteRatings(path string) error {
 	rows := make([]datasets.RatingRow, len(lb.Ratings))
 	for i, r := range lb.Ratings {
 		rows[i] = datasets.RatingRow{Agent: r.Agent, AgentIndex: int32(r.Index), Rating: r.Rating, Low95: r.Low, High95: r.High, Resamples: int32(RatingBootstrapFor(len(lb.Info.Agents))),
-			Exploitability: math.NaN(), ExploitabilityCI95: math.NaN()}
+			ScoreExploitability: math.NaN(), ScoreExploitabilityCI95: math.NaN()}
 		if lb.Exploitability != nil {
 			e := lb.Exploitability[r.Index]
-			rows[i].Exploitability, rows[i].ExploitabilityCI95, rows[i].ExploitabilityExact = e.Value, e.CI, e.Exact
+			rows[i].ScoreExploitability, rows[i].ScoreExploitabilityCI95, rows[i].ExploitabilityExact = e.Value, e.CI, e.Exact
 		}
 	}
 	return datasets.WriteParquet(path, datasets.RatingsSchema, rows)

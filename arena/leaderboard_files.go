@@ -31,7 +31,7 @@ func (lb *Leaderboard) Ranking() []int {
 }
 
 // WriteFiles writes the leaderboard's files into the run directory dir: the ratings as
-// ratings.parquet (ratings/2) and drawn with their intervals (ratings.png), and the
+// ratings.parquet (ratings/3) and drawn with their intervals (ratings.png), and the
 // head-to-head matrix (head_to_head.png).
 func (lb *Leaderboard) WriteFiles(dir string) error {
 	if err := lb.WriteRatings(filepath.Join(dir, RatingsFile)); err != nil {

@@ -16,11 +16,11 @@
 //	                  observation and mask are LIST columns
 //	matrix/1          MatrixRow: the exact odds of one pairing of line-ups (kingoal solve matrix)
 //	policy/1          PolicyRow: one state of an optimal policy (kingoal solve policy)
-//	learning-curve/2  LearningCurveRow: one evaluation during training (kingoal train), with its exact exploitability
-//	exploitability-curve/1  ExploitabilityCurveRow: one iteration of a full-width learner (kingoal train fictitious|regret|psro)
+//	learning-curve/3  LearningCurveRow: one evaluation during training (kingoal train), with its exact exploitability
+//	exploitability-curve/2  ExploitabilityCurveRow: one iteration of a full-width learner (kingoal train fictitious|regret|psro)
 //	bench-curve/2     BenchCurveRow: one measurement of a learner in a benchmark suite (kingoal bench, kingoal.bench)
 //	equilibrium/1     EquilibriumRow: a line-up of an equilibrium mix (kingoal solve equilibrium --out)
-//	ratings/2         RatingRow: an agent's rating with its interval and its exploitability (kingoal arena: ratings.parquet)
+//	ratings/3         RatingRow: an agent's rating with its interval and its exploitability (kingoal arena: ratings.parquet)
 //
 // Readers: ReadParquet and ScanParquet (typed, schema-checked), ScanRecords (any flat file
 // with optional LIST columns, typed cells: what kingoal datasets inspect and export use).

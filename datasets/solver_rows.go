@@ -39,7 +39,7 @@ type PolicyRow struct {
 }
 
 // LearningCurveSchema names LearningCurveRow files.
-const LearningCurveSchema = "learning-curve/2"
+const LearningCurveSchema = "learning-curve/3" // 3: the exploitability column named by its unit (score_exploitability)
 
 // LearningCurveRow is one evaluation of a learning agent during training (kingoal train).
 type LearningCurveRow struct {
@@ -52,22 +52,25 @@ type LearningCurveRow struct {
 	Regret       float64 `parquet:"regret"`        // best_response − score; NaN if unknown
 	States       int64   `parquet:"states"`        // table size
 	Seconds      float64 `parquet:"seconds"`       // training time so far
-	// Exploitability is the greedy policy's (a best response's mean score beyond ½, both
-	// sides), exact — NaN where it was not measured (rules beyond train's bound, or
-	// --no-exploitability). New in version 2.
-	Exploitability float64 `parquet:"exploitability"`
+	// ScoreExploitability is the greedy policy's exploitability on the score scale (a best
+	// response's mean score beyond ½, both sides; × 4 = OpenSpiel's NashConv), exact — NaN
+	// where it was not measured (rules beyond train's bound, or --no-exploitability).
+	ScoreExploitability float64 `parquet:"score_exploitability"`
 }
 
-// ExploitabilityCurveSchema names ExploitabilityCurveRow files.
-const ExploitabilityCurveSchema = "exploitability-curve/1"
+// ExploitabilityCurveSchema names ExploitabilityCurveRow files. Version 2 names every figure
+// by its unit (version 1's exploitability and nash_conv were the score scale's, unnamed).
+const ExploitabilityCurveSchema = "exploitability-curve/2"
 
 // ExploitabilityCurveRow is one iteration of a self-play learner (kingoal train
-// fictitious|regret|psro): the exact exploitability of the strategy it had then.
+// fictitious|regret|psro): the exact exploitability of the strategy it had then, in
+// OpenSpiel's units (±1 returns) and on the score scale (a win 1, a draw ½), as bench-curve's.
 type ExploitabilityCurveRow struct {
-	Iteration      int64   `parquet:"iteration"`      // the learner's iteration (1: its starting policy)
-	Exploitability float64 `parquet:"exploitability"` // a best response's mean score beyond ½ (both sides)
-	NashConv       float64 `parquet:"nash_conv"`      // both best responses' gains summed: 2 × exploitability
-	Seconds        float64 `parquet:"seconds"`        // training time so far
+	Iteration           int64   `parquet:"iteration"`            // the learner's iteration (1: its starting policy)
+	OpenSpielNashConv   float64 `parquet:"openspiel_nash_conv"`  // both best responses' gains summed on the ±1 game: OpenSpiel's exploitability.nash_conv
+	ScoreNashConv       float64 `parquet:"score_nash_conv"`      // the same on the score scale: openspiel_nash_conv / 2
+	ScoreExploitability float64 `parquet:"score_exploitability"` // a best response's mean score beyond ½ (both sides): score_nash_conv / 2
+	Seconds             float64 `parquet:"seconds"`              // training time so far
 	// Passes counts a full-width learner's updates so far: passes over the break states,
 	// each a best response's length (fictitious play one an iteration, regret matching two,
 	// PSRO's k-th ~2k); 0 for a sampling learner.
@@ -153,8 +156,9 @@ type GameRow struct {
 	Probability float64 `parquet:"probability"`  // the weight of this change in the side's equilibrium mix at this break
 }
 
-// RatingsSchema names RatingRow files (ratings/1 lacked the exploitability columns).
-const RatingsSchema = "ratings/2"
+// RatingsSchema names RatingRow files (ratings/1 lacked the exploitability columns; ratings/2
+// did not name their unit).
+const RatingsSchema = "ratings/3"
 
 // RatingRow is one agent's rating in an arena run (kingoal arena and kingoal leaderboard write
 // ratings.parquet): Bradley–Terry with draws on the Elo scale, mean 0, with a bootstrap 95%
@@ -166,9 +170,10 @@ type RatingRow struct {
 	Low95      float64 `parquet:"low95"`       // bootstrap 95% interval's low end
 	High95     float64 `parquet:"high95"`      // bootstrap 95% interval's high end
 	Resamples  int32   `parquet:"resamples"`   // bootstrap refits behind the interval
-	// Exploitability is a best response's score against the agent minus ½ (NaN: not
-	// measured); exact, or a Monte Carlo lower bound with the half-width of its 95% interval.
-	Exploitability      float64 `parquet:"exploitability"`
-	ExploitabilityCI95  float64 `parquet:"exploitability_ci95"`  // an estimate's 95% half-width; 0 when exact
-	ExploitabilityExact bool    `parquet:"exploitability_exact"` // exploitability is exact (else a Monte Carlo lower bound)
+	// ScoreExploitability is a best response's score against the agent minus ½, on the score
+	// scale (a win 1, a draw ½; twice it on OpenSpiel's ±1 game) — NaN: not measured; exact,
+	// or a Monte Carlo lower bound with the half-width of its 95% interval.
+	ScoreExploitability     float64 `parquet:"score_exploitability"`
+	ScoreExploitabilityCI95 float64 `parquet:"score_exploitability_ci95"` // an estimate's 95% half-width; 0 when exact
+	ExploitabilityExact     bool    `parquet:"exploitability_exact"`      // score_exploitability is exact (else a Monte Carlo lower bound)
 }

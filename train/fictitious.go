@@ -13,6 +13,7 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/charts"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/game"
@@ -20,7 +21,7 @@ import (
 
 // Fictitious is a run of a full-width learner — fictitious self-play, regret matching+ or PSRO —
 // into a policy table (Table, a .kgp name): after every iteration the exact exploitability
-// curve (exploitability-curve/1) and its chart, marked in progress, are rewritten beside the
+// curve (exploitability-curve/2) and its chart, marked in progress, are rewritten beside the
 // table, and the run itself is kept in a checkpoint (Files), so an interrupted run resumes
 // to the bytes of an uninterrupted one.
 type Fictitious struct {
@@ -95,17 +96,19 @@ func writeExploitabilityCurve(curvePath, pngPath string, curve []agents.Fictitio
 	rows := make([]datasets.ExploitabilityCurveRow, len(curve))
 	var xy plotter.XYs
 	for i, c := range curve {
-		rows[i] = datasets.ExploitabilityCurveRow{Iteration: int64(c.Iteration), Exploitability: c.Exploitability, NashConv: c.NashConv, Seconds: c.Seconds, Passes: int64(c.Passes)}
-		xy = append(xy, plotter.XY{X: float64(c.Iteration), Y: c.Exploitability})
+		f := exploit.FiguresOfScoreNashConv(c.NashConv)
+		rows[i] = datasets.ExploitabilityCurveRow{Iteration: int64(c.Iteration), OpenSpielNashConv: f.OpenSpielNashConv, ScoreNashConv: f.ScoreNashConv,
+			ScoreExploitability: c.Exploitability, Seconds: c.Seconds, Passes: int64(c.Passes)}
+		xy = append(xy, plotter.XY{X: float64(c.Iteration), Y: f.OpenSpielNashConv})
 	}
 	if err := datasets.WriteParquet(curvePath, datasets.ExploitabilityCurveSchema, rows); err != nil {
 		return err
 	}
-	title := fmt.Sprintf("%s: exact exploitability of the average strategy", strings.ToUpper(learner[:1])+learner[1:])
+	title := fmt.Sprintf("%s: exact NashConv of the average strategy", strings.ToUpper(learner[:1])+learner[1:])
 	if n := len(curve); n < target {
 		title += fmt.Sprintf(" (in progress: %d of %d iterations)", n, target)
 	}
-	return charts.LineChart(pngPath, title, "iterations", "exploitability (a best response's score − ½)", charts.Series{Name: "average strategy", Points: xy})
+	return charts.LineChart(pngPath, title, "iterations", "OpenSpiel NashConv (±1 returns; half of it on the score scale)", charts.Series{Name: "average strategy", Points: xy})
 }
 
 // stoppable is a writer that fails once ctx is done.

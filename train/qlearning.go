@@ -23,7 +23,7 @@ import (
 
 // QLearning is a training run of a tabular Q-learning agent into a model file (Model, a
 // .json name) against Opponent, evaluated at every save: the learning curve
-// (learning-curve/2) and its chart beside the model (Files).
+// (learning-curve/3) and its chart beside the model (Files).
 type QLearning struct {
 	Model       string
 	Rules       env.Rules
@@ -122,14 +122,14 @@ func (t QLearning) evaluate(ctx context.Context, q *agents.QLearning) (datasets.
 		return datasets.LearningCurveRow{}, err
 	}
 	row := datasets.LearningCurveRow{Episodes: int64(q.Episodes), States: int64(q.States()), Score: rep.Score, ScoreCI: rep.ScoreCI,
-		Exact: rep.Exact, BestResponse: rep.BestResponse, Regret: rep.Regret, Exploitability: math.NaN()}
+		Exact: rep.Exact, BestResponse: rep.BestResponse, Regret: rep.Regret, ScoreExploitability: math.NaN()}
 	if size, err := game.Estimate(t.Rules, lineup.PayoffWinLoss); !t.NoExploitability && err == nil && size.BreakStates <= CurveExploitStates {
 		x, err := exploit.Measure(ctx, greedy, t.Rules, 0, t.Seed)
 		if err != nil {
 			return row, err
 		}
 		if x.Exact {
-			row.Exploitability = x.Value
+			row.ScoreExploitability = x.Value
 		}
 	}
 	return row, nil
@@ -139,8 +139,8 @@ func writeCurvePNG(path string, curve []datasets.LearningCurveRow, vs string) er
 	var score, best, regret, exploitability plotter.XYs
 	for _, c := range curve {
 		score = append(score, plotter.XY{X: float64(c.Episodes), Y: c.Score})
-		if !math.IsNaN(c.Exploitability) {
-			exploitability = append(exploitability, plotter.XY{X: float64(c.Episodes), Y: c.Exploitability})
+		if !math.IsNaN(c.ScoreExploitability) {
+			exploitability = append(exploitability, plotter.XY{X: float64(c.Episodes), Y: c.ScoreExploitability})
 		}
 		if !math.IsNaN(c.BestResponse) {
 			best = append(best, plotter.XY{X: float64(c.Episodes), Y: c.BestResponse})
@@ -150,5 +150,5 @@ func writeCurvePNG(path string, curve []datasets.LearningCurveRow, vs string) er
 	return charts.LineChart(path, "Q-learning v "+vs+", evaluated at every save", "episodes",
 		"score P(win) + ½ P(draw), or a gap between two",
 		charts.Series{Name: "greedy policy's score", Points: score}, charts.Series{Name: "best response's score (exact)", Points: best}, charts.Series{Name: "regret: best response − greedy", Points: regret},
-		charts.Series{Name: "exploitability (exact):\na best response's score − ½", Points: exploitability})
+		charts.Series{Name: "exploitability (exact, score scale):\na best response's score − ½", Points: exploitability})
 }

@@ -43,7 +43,7 @@ const trainLong = `Train plays N episodes against the --vs agent (sides alternat
 episodes it evaluates the greedy policy — exactly when the opponent is a fixed line-up (and
 then also the regret: the optimum's score minus the agent's), by Monte Carlo with a 95%
 interval otherwise — and saves the model (MODEL), the learning curve (MODEL's name with
-.curve.parquet, schema learning-curve/2) and its chart (.curve.png), all atomically, so an
+.curve.parquet, schema learning-curve/3) and its chart (.curve.png), all atomically, so an
 interrupted run keeps everything up to its last evaluation. --resume continues from MODEL;
 a resumed run ends with exactly the model of an uninterrupted one. Scores are P(win) +
 ½ P(draw) of the greedy policy against the opponent, averaged over both sides. Each
@@ -55,7 +55,7 @@ train fictitious learns the substitution game (Basic v Basic) by full-width fict
 self-play: each of --iterations solves both sides' exact best responses to the current
 average strategies and moves each side's average toward its best response at every break
 state and at the kick-off (by 1/(k+2)); the same pass gives the exact exploitability, so the
-curve (OUT's name with .curve.parquet, schema exploitability-curve/1, and .curve.png,
+curve (OUT's name with .curve.parquet, schema exploitability-curve/2, and .curve.png,
 rewritten at every iteration) is the truth, not an estimate. It is deterministic (no seed).
 At the end it writes the average strategy as a policy table (--out, default fictitious.kgp;
 play it as table:file=OUT) with its exact exploitability. 10-throw halves with one move:
@@ -297,7 +297,7 @@ func (o trainOptions) model(run train.QLearning, record map[string]string) (*age
 }
 
 func writeCurveTable(w io.Writer, curve []datasets.LearningCurveRow) error {
-	t := command.NewTable(w, 0, "episodes", "score", "± 95%", "best response", "regret", "exploitability", "states")
+	t := command.NewTable(w, 0, "episodes", "score", "± 95%", "best response", "regret", "exploitability (score scale)", "states")
 	var rows [][]string
 	for _, c := range curve {
 		ci, best, regret, x := "exact", "—", "—", "—"
@@ -307,8 +307,8 @@ func writeCurveTable(w io.Writer, curve []datasets.LearningCurveRow) error {
 		if !math.IsNaN(c.BestResponse) {
 			best, regret = fmt.Sprintf("%.4f", c.BestResponse), fmt.Sprintf("%.4f", c.Regret)
 		}
-		if !math.IsNaN(c.Exploitability) {
-			x = fmt.Sprintf("%.4f", c.Exploitability)
+		if !math.IsNaN(c.ScoreExploitability) {
+			x = fmt.Sprintf("%.4f", c.ScoreExploitability)
 		}
 		rows = append(rows, []string{fmt.Sprint(c.Episodes), fmt.Sprintf("%.4f", c.Score), ci, best, regret, x, fmt.Sprint(c.States)})
 	}

@@ -72,7 +72,7 @@ func runFictitious(ctx context.Context, streams command.Streams, o trainOptions,
 	bar := command.NewProgress(streams.ErrOut, o.iterations, "iterations")
 	_ = bar.Set(f.Iterations())
 	run.Progress = func(p agents.FictitiousPoint) {
-		bar.Describe(fmt.Sprintf("iterations (exploitability %.4f)", p.Exploitability))
+		bar.Describe(fmt.Sprintf("iterations (OpenSpiel NashConv %.4f)", exploit.FiguresOfScoreNashConv(2*p.Exploitability).OpenSpielNashConv))
 		_ = bar.Set(p.Iteration)
 	}
 	curve, x, err := run.Train(ctx, f, curve)
@@ -84,17 +84,22 @@ func runFictitious(ctx context.Context, streams command.Streams, o trainOptions,
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (exploitability %.6f, exact; play it as table:file=%s), %s and %s\n", o.out, x, o.out, curvePath, pngPath)
-	t := command.NewTable(streams.Out, 0, "iteration", "exploitability", "nash conv", "passes", "seconds")
+	fmt.Fprintf(streams.ErrOut, "kingoal: wrote %s (OpenSpiel NashConv %.6f, exact; play it as table:file=%s), %s and %s\n",
+		o.out, exploit.FiguresOfScoreNashConv(2*x).OpenSpielNashConv, o.out, curvePath, pngPath)
+	t := command.NewTable(streams.Out, 0, "iteration", "NashConv (OpenSpiel, ±1)", "NashConv (score scale)", "exploitability (score scale)", "passes", "seconds")
+	row := func(iteration string, exploitability float64) []string {
+		f := exploit.FiguresOfScoreNashConv(2 * exploitability)
+		return []string{iteration, fmt.Sprintf("%.6f", f.OpenSpielNashConv), fmt.Sprintf("%.6f", f.ScoreNashConv), fmt.Sprintf("%.6f", f.ScoreExploitability)}
+	}
 	var rows [][]string
 	for _, c := range curve {
-		rows = append(rows, []string{fmt.Sprint(c.Iteration), fmt.Sprintf("%.6f", c.Exploitability), fmt.Sprintf("%.6f", c.NashConv), fmt.Sprint(c.Passes), fmt.Sprintf("%.1f", c.Seconds)})
+		rows = append(rows, append(row(fmt.Sprint(c.Iteration), c.Exploitability), fmt.Sprint(c.Passes), fmt.Sprintf("%.1f", c.Seconds)))
 	}
-	rows = append(rows, []string{"final", fmt.Sprintf("%.6f", x), fmt.Sprintf("%.6f", 2*x), "", ""})
+	rows = append(rows, append(row("final", x), "", ""))
 	if err := command.AppendRows(t, rows); err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(streams.Out, "Exploitability on the %s; NashConv is twice it.\n", exploit.Scale)
+	_, err = fmt.Fprintf(streams.Out, "%s Exploitability on the %s.\n", exploit.UnitsNote, exploit.Scale)
 	return err
 }
 

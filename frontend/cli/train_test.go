@@ -48,7 +48,7 @@ func TestTrainAndResume(t *testing.T) {
 	}
 	for i := range curve {
 		if curve[i].Score != want[i].Score || !curve[i].Exact || math.IsNaN(curve[i].Regret) || curve[i].Regret < -1e-9 ||
-			!(curve[i].Exploitability > 0) || curve[i].Exploitability != want[i].Exploitability {
+			!(curve[i].ScoreExploitability > 0) || curve[i].ScoreExploitability != want[i].ScoreExploitability {
 			t.Fatalf("row %d: resumed %+v, whole %+v", i, curve[i], want[i])
 		}
 	}
@@ -58,8 +58,8 @@ func TestTrainAndResume(t *testing.T) {
 	// The last row's exploitability is eval's exact figure for the model.
 	code, evalOut, stderr := run(t, "eval", "qlearning:model="+whole, "--vs", "fixed:2-2-2-2-2", "--json", "--throws-per-half", "6", "--moves", "1")
 	var rep struct{ Exploitability struct{ Value float64 } }
-	if err := json.Unmarshal([]byte(evalOut), &rep); code != 0 || err != nil || rep.Exploitability.Value != want[3].Exploitability {
-		t.Errorf("eval: exit %d %s: %v, the curve's last %v", code, stderr, rep.Exploitability.Value, want[3].Exploitability)
+	if err := json.Unmarshal([]byte(evalOut), &rep); code != 0 || err != nil || rep.Exploitability.Value != want[3].ScoreExploitability {
+		t.Errorf("eval: exit %d %s: %v, the curve's last %v", code, stderr, rep.Exploitability.Value, want[3].ScoreExploitability)
 	}
 	if st, err := os.Stat(filepath.Join(dir, "whole.curve.png")); err != nil || st.Size() < 1000 {
 		t.Errorf("chart: %v", err)
@@ -175,7 +175,8 @@ func trainFullWidth(t *testing.T, algo string) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	curve, err := datasets.ReadParquet[datasets.ExploitabilityCurveRow](filepath.Join(dir, "fsp.curve.parquet"), datasets.ExploitabilityCurveSchema)
-	if err != nil || len(curve) != 4 || curve[3].Iteration != 4 || curve[3].Passes < 4 || !(curve[3].Exploitability < curve[0].Exploitability) {
+	if err != nil || len(curve) != 4 || curve[3].Iteration != 4 || curve[3].Passes < 4 || !(curve[3].ScoreExploitability < curve[0].ScoreExploitability) ||
+		curve[3].OpenSpielNashConv != 4*curve[3].ScoreExploitability {
 		t.Fatalf("curve %+v (%v)", curve, err)
 	}
 	if st, err := os.Stat(filepath.Join(dir, "fsp.curve.png")); err != nil || st.Size() < 1000 {
@@ -189,10 +190,10 @@ func trainFullWidth(t *testing.T, algo string) {
 	if err := json.Unmarshal([]byte(evalOut), &rep); err != nil {
 		t.Fatal(err)
 	}
-	var final float64 // │ final │ x │ …
+	var final float64 // │ final │ OpenSpiel NashConv │ score-scale NashConv │ score-scale exploitability │ …
 	if i := strings.Index(stdout, "final"); i < 0 {
 		t.Fatalf("no final row:\n%s", stdout)
-	} else if _, err := fmt.Sscan(strings.Fields(stdout[i:])[2], &final); err != nil {
+	} else if _, err := fmt.Sscan(strings.Fields(stdout[i:])[6], &final); err != nil {
 		t.Fatal(err)
 	}
 	if math.Abs(final-rep.Exploitability.Value) > 2e-6 || final <= 0 {
