@@ -35,7 +35,7 @@ func Report(dir string, rows []datasets.BenchCurveRow) error {
 	}{
 		{Files.BySeconds, "learning time (s)", func(r datasets.BenchCurveRow) float64 { return r.Seconds }, func(r datasets.BenchCurveRow) bool { return r.Learner != "solver" && r.Exact }},
 		{Files.ByPasses, "full-width passes over the break states", func(r datasets.BenchCurveRow) float64 { return float64(r.Passes) }, func(r datasets.BenchCurveRow) bool { return r.Passes > 0 }},
-		{Files.BySamples, "samples (Q-learning: episodes played; MaskablePPO: decisions trained on)", func(r datasets.BenchCurveRow) float64 { return float64(r.Samples) }, func(r datasets.BenchCurveRow) bool { return r.Samples > 0 && r.Exact }},
+		{Files.BySamples, "samples (episodes played; MaskablePPO: decisions trained on)", func(r datasets.BenchCurveRow) float64 { return float64(r.Samples) }, func(r datasets.BenchCurveRow) bool { return r.Samples > 0 && r.Exact }},
 	} {
 		var series []charts.Series
 		for _, run := range runs {
@@ -53,7 +53,7 @@ func Report(dir string, rows []datasets.BenchCurveRow) error {
 			continue
 		}
 		title := fmt.Sprintf("Kingoal-Bench %s: exact NashConv (OpenSpiel's, ±1 returns) of each learner's policy", rows[0].Suite)
-		if err := charts.LineChart(filepath.Join(dir, c.file), title, c.x, "log10 OpenSpiel NashConv (±1 returns; lower: nearer the equilibrium; −12: 0)", series...); err != nil {
+		if err := charts.LineChart(filepath.Join(dir, c.file), title, c.x, "log10 OpenSpiel NashConv (±1 returns; −12: 0)", series...); err != nil {
 			return err
 		}
 	}

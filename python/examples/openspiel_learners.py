@@ -75,6 +75,7 @@ def parse_args():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--bench", metavar="DIR", default="kingoal-bench", help="the curve goes to DIR/external/")
     p.add_argument("--progress", action="store_true", help="show each measurement's progress")
+    p.add_argument("--force", action="store_true", help="replace this learner and seed's curve and zoo table in DIR")
     return p.parse_args()
 
 
@@ -142,7 +143,7 @@ def main():
     budget = a.points if a.minutes is not None else a.episodes
     learner = f"openspiel-{a.algo}"
     rows = kingoal.bench.run(learner, learn, lambda: (home, away), a.bench, suite=a.suite, seed=a.seed, budget=budget,
-                             points=a.points, masked=masked, progress=a.progress, keep_final=True)
+                             points=a.points, masked=masked, progress=a.progress, keep_final=True, force=a.force)
     weights = os.path.join(a.bench, "zoo", f"{learner}_seed{a.seed}.pt")
     nets = [agent._avg_network if a.algo == "nfsp" else torch.nn.ModuleList([agent._net_torso, agent._policy_logits_layer]) for agent in agents]
     torch.save({f"player{p}": net.state_dict() for p, net in enumerate(nets)}, weights + ".tmp")
@@ -153,4 +154,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except FileExistsError as e:  # a finished curve or table, kept: one line, exit 1
+        raise SystemExit(f"openspiel_learners: {e}; here: --force")

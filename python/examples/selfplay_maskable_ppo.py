@@ -40,6 +40,7 @@ def parse_args():
     p.add_argument("--points", type=int, default=10, help="exact measurements along the way (each refreshes the opponent)")
     p.add_argument("--n-envs", type=int, default=8, help="environments, half home and half away")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--force", action="store_true", help="replace this seed's curve and zoo table in DIR")
     p.add_argument("--bench", metavar="DIR", default="kingoal-bench", help="the curve goes to DIR/external/ (kingoal bench --out DIR reads it)")
     return p.parse_args()
 
@@ -90,11 +91,14 @@ def main():
 
     print(f"self-play MaskablePPO, seed {a.seed}")
     rows = kingoal.bench.run("maskable-ppo", learn, lambda: masked_softmax(model.policy), a.bench, suite=a.suite, seed=a.seed,
-                             budget=a.timesteps, points=a.points, keep_final=True)
+                             budget=a.timesteps, points=a.points, keep_final=True, force=a.force)
     envs.close()
     print(f"wrote {a.bench}/zoo/maskable-ppo_seed{a.seed}.kgp with its card (the final policy: OpenSpiel NashConv "
           f"{rows[-1]['openspiel_nash_conv']:.6f}); kingoal bench --suite {a.suite} --out {a.bench} shows the curve beside the Go learners")
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except FileExistsError as e:  # a finished curve or table, kept: one line, exit 1
+        raise SystemExit(f"selfplay_maskable_ppo: {e}; here: --force")

@@ -18,8 +18,6 @@ import time
 from . import _native as N
 from .exploit import nash_conv, save_policy
 
-SCHEMA = "bench-curve/2"
-
 
 def suites():
     """The declared suites: {name: {"rules": rule knobs (as nash_conv takes them),
@@ -66,7 +64,7 @@ def write(rows, out):
     learner, seed = rows[0]["learner"], rows[0]["seed"]
     if not re.fullmatch(r"[A-Za-z0-9_.+-]{1,64}", str(learner)):
         raise ValueError(f"bench: learner {learner!r}: want 1..64 letters, digits, '_', '.', '+' or '-'")
-    path = os.path.join(os.fspath(out), "external", f"{learner}_seed{seed}.parquet")
+    path = _curve_path(out, learner, seed)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     keys = ("suite", "learner", "rules", "seed", "iteration", "samples", "passes", "seconds", "score_nash_conv")
     N.call("bench_write", path=os.path.abspath(path), rows=[{k: r[k] for k in keys} for r in rows])
@@ -74,7 +72,7 @@ def write(rows, out):
 
 
 def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points=3, max_gib=12, progress=False, verbose=True,
-        keep_final=False, **nash_conv_options):
+        keep_final=False, force=False, **nash_conv_options):
     """Runs a Python learner under a suite and measures it exactly at `points` even steps of
     its budget, writing its curve to out/external after every point (an interruption keeps
     the points measured).
@@ -85,12 +83,18 @@ def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points
     both sides, or a pair (home, away) of them. The rows' seconds count learning only, measurements left out. With
     keep_final=True the last point is measured by keep — the final policy tabulated into
     out/zoo with its card, the same exact figure from the same solve — instead of by a
-    solve of its own. Returns the rows (see measure)."""
+    solve of its own. A curve (or, with keep_final, a zoo table) of the same learner and
+    seed found in out is refused before any learning, unless force=True replaces it.
+    Returns the rows (see measure)."""
     if isinstance(points, bool) or not isinstance(points, int) or points < 1:
         raise ValueError(f"bench: points={points!r}: want a whole number ≥ 1")
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < points:
         raise ValueError(f"bench: budget={budget!r}: want a whole number ≥ points")
     suite_rules(suite)  # an unknown suite is refused before any learning
+    if not force:  # a finished curve is not overwritten by a rerun's first point
+        for path in [_curve_path(out, learner, seed)] + ([_table_path(out, learner, seed)] if keep_final else []):
+            if os.path.exists(path):
+                raise FileExistsError(f"bench: {path} exists (force=True replaces it)")
     rows, learning = [], 0.0
     if verbose:
         print(f"kingoal.bench: {learner} under suite {suite}, seed {seed}, budget {budget:,}, {points} exact measurements, into {out}", flush=True)
@@ -102,7 +106,7 @@ def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points
             raise ValueError(f"bench: learn returned {samples!r}: want the learner's experience so far, a whole number ≥ 0")
         if keep_final and k == points:
             kept = keep(policy(), out, learner, suite=suite, seed=seed, budget=samples, progress=progress, max_gib=max_gib,
-                        **nash_conv_options)
+                        force=force, **nash_conv_options)
             rows.append(_row(kept, learner, k, suite, seed, samples, 0, learning))
         else:
             rows.append(measure(policy(), learner, k, suite=suite, seed=seed, samples=samples, seconds=learning, max_gib=max_gib,
@@ -115,28 +119,36 @@ def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points
     return rows
 
 
-def keep(policy, out, learner, suite="tiny", seed=0, budget=0, name=None, progress=False, **options):
+def _curve_path(out, learner, seed):
+    return os.path.join(os.fspath(out), "external", f"{learner}_seed{int(seed)}.parquet")
+
+
+def _table_path(out, learner, seed):
+    return os.path.join(os.path.abspath(os.fspath(out)), "zoo", f"{learner}_seed{int(seed)}.kgp")
+
+
+def keep(policy, out, learner, suite="tiny", seed=0, budget=0, name=None, progress=False, force=False, **options):
     """A learner's final policy into the model zoo beside the Go learners': tabulated at
     every break state (kingoal.save_policy) into out/zoo/LEARNER_seedSEED.kgp, measured
     exactly on the way, with its card (learner, rules, budget, seed, exploitability on the
     score scale, its scores against the reference agents) written last —
     ``kingoal agents --zoo out/zoo`` lists it and ``table:file=…`` plays it in arenas.
     policy as measure takes it (one callable, or a pair (home, away)); options (masked=,
-    native_threads=, device=) go to save_policy. Returns save_policy's dict with card (the
-    card's path)."""
+    native_threads=, device=) go to save_policy. An existing table is refused unless
+    force=True. Returns save_policy's dict with card (the card's path)."""
     rules = suite_rules(suite)
     if not re.fullmatch(r"[A-Za-z0-9_.+-]{1,48}", str(learner)):
         raise ValueError(f"bench: learner {learner!r}: want 1..48 letters, digits, '_', '.', '+' or '-'")
-    zoo = os.path.abspath(os.path.join(os.fspath(out), "zoo"))
+    table = _table_path(out, learner, seed)
+    zoo, key = os.path.dirname(table), os.path.basename(table)[:-len(".kgp")]
     os.makedirs(zoo, exist_ok=True)
-    key = f"{learner}_seed{int(seed)}"
     if isinstance(policy, tuple):
         home, away = policy
 
         def policy(obs, mask):  # the table holds both sides: slot 34 says the observer is Away
             return (away if obs[0, 34] > 0.5 else home)(obs, mask)  # a batch is one side's
     name = name or f"{learner}, budget {budget}, seed {seed}"
-    saved = save_policy(policy, os.path.join(zoo, key + ".kgp"), name=name, force=True, progress=progress, **options, **rules)
+    saved = save_policy(policy, table, name=name, force=force, progress=progress, **options, **rules)
     card = N.call("bench_card", dir=zoo, key=key, card_name=name, learner=learner, rules=rules, budget=int(budget), seed=int(seed),
                   exploitability=saved["score_exploitability"])["card"]
     return dict(saved, card=card)

@@ -44,6 +44,13 @@ def test_run_writes_rows_kingoal_bench_reads(tmp_path):
     table = kingoal.read_parquet(str(path))
     got = {k: list(v) for k, v in (table.items() if isinstance(table, dict) else table.to_pydict().items())}
     assert got["openspiel_nash_conv"] == [r["openspiel_nash_conv"] for r in rows], got
+    # a rerun does not overwrite the finished curve: refused before any learning, unless force=True
+    before = path.read_bytes()
+    with pytest.raises(FileExistsError, match="force=True"):
+        kb.run("toy", _Greedy().learn, _Greedy().policy, tmp_path, suite="tiny", seed=3, budget=100, points=2, verbose=False)
+    assert path.read_bytes() == before
+    assert len(kb.run("toy", _Greedy().learn, _Greedy().policy, tmp_path, suite="tiny", seed=3, budget=100, points=1, verbose=False,
+                      force=True)) == 1
     # keep_final: the last point measured by keep, the same figure, the policy in the zoo with its card
     again = kb.run("toy", _Greedy().learn, _Greedy().policy, tmp_path / "kept", suite="tiny", seed=3, budget=100, points=2,
                    verbose=False, keep_final=True)
@@ -86,3 +93,6 @@ def test_keep_puts_the_policy_in_the_zoo(tmp_path):
     assert card["exploitability"] == kept["score_exploitability"] and [s["opponent"] for s in card["scores"]] == ["heuristic", "random"]
     want = kingoal.nash_conv(_uniform, first, **kb.suite_rules("tiny"))
     assert kept["openspiel_nash_conv"] == want["openspiel_nash_conv"]  # the table holds each side's own policy
+    with pytest.raises(FileExistsError, match="force=True"):  # a finished table is not replaced unasked
+        kb.keep(_uniform, tmp_path, "toy", suite="tiny", seed=2)
+    assert table.read_bytes() == data
