@@ -2,6 +2,7 @@ package bench_test
 
 import (
 	"context"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -114,6 +115,31 @@ func checkZoo(t *testing.T, zoo string) {
 	}
 	if _, err := bench.ReadZoo(zoo); err == nil || !strings.Contains(err.Error(), "not the table its card") {
 		t.Errorf("a changed table: %v", err)
+	}
+}
+
+// TestReportOnlyRunsNothing: a report-only run returns the external rows and no entry's,
+// running none (no part written), and needs a directory.
+func TestReportOnlyRunsNothing(t *testing.T) {
+	dir := t.TempDir()
+	ext := []datasets.BenchCurveRow{{Suite: "mini", Learner: "mine", Seed: 1, Iteration: 1, Samples: 10, Exact: true, ScoreNashConv: 0.25}}
+	if err := os.MkdirAll(filepath.Join(dir, "external"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := datasets.WriteParquet(filepath.Join(dir, "external", "mine_seed1.parquet"), datasets.BenchCurveSchema, ext); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := bench.Run(context.Background(), mini, bench.Options{Dir: dir, ReportOnly: true, Progress: func(int, int, bench.Entry, *datasets.BenchCurveRow) {
+		t.Error("an entry ran")
+	}})
+	if err != nil || len(rows) != 1 || rows[0].Learner != "mine" || rows[0].ScoreNashConv != 0.25 {
+		t.Fatalf("%v: %+v", err, rows)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "parts")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("parts: %v", err)
+	}
+	if _, err := bench.Run(context.Background(), mini, bench.Options{ReportOnly: true}); err == nil {
+		t.Error("a report-only run without a directory")
 	}
 }
 

@@ -35,7 +35,7 @@ func Report(dir string, rows []datasets.BenchCurveRow) error {
 	}{
 		{Files.BySeconds, "learning time (s)", func(r datasets.BenchCurveRow) float64 { return r.Seconds }, func(r datasets.BenchCurveRow) bool { return r.Learner != "solver" && r.Exact }},
 		{Files.ByPasses, "full-width passes over the break states", func(r datasets.BenchCurveRow) float64 { return float64(r.Passes) }, func(r datasets.BenchCurveRow) bool { return r.Passes > 0 }},
-		{Files.BySamples, "samples (episodes played; MaskablePPO: decisions trained on)", func(r datasets.BenchCurveRow) float64 { return float64(r.Samples) }, func(r datasets.BenchCurveRow) bool { return r.Samples > 0 && r.Exact }},
+		{Files.BySamples, "samples (episodes played; the PPO-based learners: decisions trained on)", func(r datasets.BenchCurveRow) float64 { return float64(r.Samples) }, func(r datasets.BenchCurveRow) bool { return r.Samples > 0 && r.Exact }},
 	} {
 		var series []charts.Series
 		for _, run := range runs {

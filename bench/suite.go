@@ -84,11 +84,17 @@ type Options struct {
 	// Progress, if set, is told when an entry starts (done entries so far, of total) and
 	// after each of its measurements.
 	Progress func(done, total int, e Entry, last *datasets.BenchCurveRow)
+	// ReportOnly runs nothing: the rows are the finished entries' parts and the external
+	// rows found in Dir (re-rendering a report after Python learners added theirs).
+	ReportOnly bool
 }
 
 // Run runs s's entries in order and returns all their rows. Interrupted by ctx, it returns
 // ctx's error; finished entries' parts stay for the next run.
 func Run(ctx context.Context, s Suite, o Options) ([]datasets.BenchCurveRow, error) {
+	if o.ReportOnly && o.Dir == "" {
+		return nil, errors.New("bench: a report-only run needs a directory")
+	}
 	var all []datasets.BenchCurveRow
 	for i, e := range s.Entries {
 		if !slices.Contains(learners, e.Learner) {
@@ -105,6 +111,9 @@ func Run(ctx context.Context, s Suite, o Options) ([]datasets.BenchCurveRow, err
 			if err != nil && !errors.Is(err, os.ErrNotExist) {
 				return nil, fmt.Errorf("bench: %w (remove it to run its entry again)", err)
 			}
+		}
+		if o.ReportOnly {
+			continue
 		}
 		if o.Progress != nil {
 			o.Progress(i, len(s.Entries), e, nil)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,17 +18,21 @@ import (
 
 func newBenchCmd(streams command.Streams) *cobra.Command {
 	var suite, out string
-	var force bool
+	var force, reportOnly bool
 	memory, _ := game.DefaultGameMemory()
 	cmd := &cobra.Command{
-		Use:   "bench [--suite tiny|standard|default] [--out DIR] [--force]",
+		Use:   "bench [--suite tiny|standard|default] [--out DIR] [--force | --report-only]",
 		Short: "Run Kingoal-Bench: learners measured exactly (NashConv, no sampling) as they learn, beside the solved equilibrium",
 		Long:  benchLong(memory),
 		Example: `  kingoal bench --suite tiny --out bench-tiny
-  kingoal bench --suite standard --out bench-standard`,
+  kingoal bench --suite standard --out bench-standard
+  kingoal bench --suite default --out bench-default --report-only   # after Python learners wrote their rows`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			s := bench.Suites[suite]
+			if force && reportOnly {
+				return command.Usagef("bench: --force and --report-only: choose one")
+			}
 			if err := command.CheckOutput("--out", out); err != nil {
 				return err
 			}
@@ -44,9 +49,13 @@ func newBenchCmd(streams command.Streams) *cobra.Command {
 					return fmt.Errorf("bench: %w", err)
 				}
 			}
-			fmt.Fprintf(streams.ErrOut, "kingoal: bench suite %s, %s, into %s (seeds in the suite: %s)\n", s.Name, command.Plural(len(s.Entries), "entry"), out, seedsOf(s))
-			bar := command.NewProgress(streams.ErrOut, len(s.Entries), "entries")
-			rows, err := bench.Run(cmd.Context(), s, bench.Options{Dir: out, Progress: func(done, _ int, e bench.Entry, last *datasets.BenchCurveRow) {
+			progress := streams.ErrOut
+			if reportOnly { // nothing runs: no header, no bar
+				progress = io.Discard
+			}
+			fmt.Fprintf(progress, "kingoal: bench suite %s, %s, into %s (seeds in the suite: %s)\n", s.Name, command.Plural(len(s.Entries), "entry"), out, seedsOf(s))
+			bar := command.NewProgress(progress, len(s.Entries), "entries")
+			rows, err := bench.Run(cmd.Context(), s, bench.Options{Dir: out, ReportOnly: reportOnly, Progress: func(done, _ int, e bench.Entry, last *datasets.BenchCurveRow) {
 				what := fmt.Sprintf("%s under %s", e.Learner, e.Rules)
 				if last != nil {
 					what += fmt.Sprintf(": NashConv %.5f (OpenSpiel's, ±1 returns) after %.0f s", last.OpenSpielNashConv, last.Seconds)
@@ -57,6 +66,9 @@ func newBenchCmd(streams command.Streams) *cobra.Command {
 			_ = bar.Finish()
 			if err != nil {
 				return err
+			}
+			if len(rows) == 0 {
+				return fmt.Errorf("bench: %s holds no finished entry of suite %s and no external rows to report", out, s.Name)
 			}
 			if err := bench.Report(out, rows); err != nil {
 				return err
@@ -70,6 +82,7 @@ func newBenchCmd(streams command.Streams) *cobra.Command {
 	command.EnumFlag(f, &suite, "suite", "the suite to run", "tiny", "standard", "default")
 	f.StringVar(&out, "out", "kingoal-bench", "the report's directory (made if missing; its parts are reused)")
 	f.BoolVar(&force, "force", false, "run every entry again (remove DIR/parts)")
+	f.BoolVar(&reportOnly, "report-only", false, "run nothing: write the report from DIR's finished entries and external rows")
 	return cmd
 }
 
@@ -99,8 +112,9 @@ Units: the headline NashConv is OpenSpiel's, on the registered game whose return
 score scale (a win 1, a draw ½) halves every gain: score-scale NashConv = OpenSpiel NashConv
 / 2 = OpenSpiel exploitability; score-scale exploitability = OpenSpiel NashConv / 4.
 
-Learners written in Python (kingoal.bench; python/examples/selfplay_maskable_ppo.py) write
-their rows into DIR/external, and they join the report. Every finished entry is kept in
+Learners written in Python (kingoal.bench; python/examples: selfplay_maskable_ppo.py for
+MaskablePPO and MMD, psro_ppo.py, openspiel_learners.py for OpenSpiel's NFSP, A2C, QPG and
+RPG) write their rows into DIR/external, and they join the report. Every finished entry is kept in
 DIR/parts, so an interrupted run (Ctrl-C) continues where it stopped when run again; --force
 starts over. The same suite gives the same figures but the seconds: the full-width learners
 are deterministic and Q-learning's episodes come from the suite's seeds.`,

@@ -37,6 +37,8 @@ func TestExitCodesOfEveryCommand(t *testing.T) {
 		{2, []string{"arena", "--matches", "0"}},
 		{1, []string{"arena", "--agents", "random;table:file=" + missing, "--out", filepath.Join(dir, "a")}},
 		{2, []string{"bench", "--suite", "nope"}},
+		{2, []string{"bench", "--force", "--report-only", "--out", filepath.Join(dir, "b")}},
+		{1, []string{"bench", "--report-only", "--out", filepath.Join(dir, "b")}},
 		{1, []string{"datasets", "export", missing}},
 		{2, []string{"datasets", "export", file, "--format", "xml"}},
 		{2, []string{"datasets", "generate", "--agents", "random"}},

@@ -73,6 +73,7 @@ def parse_args():
     p.add_argument("--points", type=int, default=3, help="exact measurements along the way")
     p.add_argument("--hidden", type=int, default=64, help="the networks' hidden layer")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--threads", type=int, default=1, help="native threads (OpenBLAS, torch's OpenMP) while learning: 1, one core's work")
     p.add_argument("--bench", metavar="DIR", default="kingoal-bench", help="the curve goes to DIR/external/")
     p.add_argument("--progress", action="store_true", help="show each measurement's progress")
     p.add_argument("--force", action="store_true", help="replace this learner and seed's curve and zoo table in DIR")
@@ -126,32 +127,21 @@ def main():
             agent.step(ts)
         state["episodes"] += 1
 
-    began, stretch = None, None
-
-    def learn(target):
-        nonlocal began, stretch
-        if a.minutes is None:
-            while state["episodes"] < target:
-                play_one()
-        else:  # target is the stretch's number (budget = points): learn for its share of the time
-            stretch = time.perf_counter() + 60 * a.minutes / a.points
-            while time.perf_counter() < stretch:
-                play_one()
+    def learn(target, deadline=None):  # kingoal.bench.run's: episodes, or time (--minutes)
+        while state["episodes"] < target if deadline is None else time.perf_counter() < deadline:
+            play_one()
         return state["episodes"]
 
     (home, masked), (away, _) = (acting_policy(a.algo, agent) for agent in agents)
-    budget = a.points if a.minutes is not None else a.episodes
     learner = f"openspiel-{a.algo}"
-    rows = kingoal.bench.run(learner, learn, lambda: (home, away), a.bench, suite=a.suite, seed=a.seed, budget=budget,
-                             points=a.points, masked=masked, progress=a.progress, keep_final=True, force=a.force)
+    rows = kingoal.bench.run(learner, learn, lambda: (home, away), a.bench, suite=a.suite, seed=a.seed, budget=a.episodes,
+                             minutes=a.minutes, points=a.points, learn_threads=a.threads, masked=masked, progress=a.progress,
+                             keep_final=True, force=a.force)
     weights = os.path.join(a.bench, "zoo", f"{learner}_seed{a.seed}.pt")
     nets = [agent._avg_network if a.algo == "nfsp" else torch.nn.ModuleList([agent._net_torso, agent._policy_logits_layer]) for agent in agents]
     torch.save({f"player{p}": net.state_dict() for p, net in enumerate(nets)}, weights + ".tmp")
     os.replace(weights + ".tmp", weights)
-    print(f"wrote {a.bench}/zoo/{learner}_seed{a.seed}.kgp with its card (the final policy: OpenSpiel NashConv "
-          f"{rows[-1]['openspiel_nash_conv']:.6f}) and {weights}; kingoal bench --suite {a.suite} --out {a.bench} shows the curve "
-          "beside the Go learners")
-
+    print(f"kept both networks' weights in {weights} (the final policy: OpenSpiel NashConv {rows[-1]['openspiel_nash_conv']:.6f})")
 
 if __name__ == "__main__":
     try:

@@ -16,7 +16,7 @@ import re
 import time
 
 from . import _native as N
-from .exploit import nash_conv, save_policy
+from .exploit import _limit_native_threads, nash_conv, save_policy
 
 
 def suites():
@@ -71,14 +71,20 @@ def write(rows, out):
     return path
 
 
-def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points=3, max_gib=12, progress=False, verbose=True,
-        keep_final=False, force=False, **nash_conv_options):
+def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points=3, minutes=None, learn_threads=None, max_gib=12,
+        progress=False, verbose=True, keep_final=False, force=False, **nash_conv_options):
     """Runs a Python learner under a suite and measures it exactly at `points` even steps of
     its budget, writing its curve to out/external after every point (an interruption keeps
     the points measured).
 
     learn(target) trains until the learner's experience reaches `target` (its unit is yours:
     decisions, episodes, iterations) and returns its experience so far — the rows' samples.
+    With minutes= the budget is time instead (budget is not read): the learning is split in
+    `points` even stretches and learn(None, deadline=T) trains until time.perf_counter()
+    reaches T. learn_threads limits the native thread pools (OpenBLAS, OpenMP: torch's
+    intra-op threads) while learn runs, with threadpoolctl — 1 makes a small network's
+    learner one core's work, as comparable from run to run as two runs at a time on two
+    cores; None leaves them as they are.
     policy() returns the current policy(obs, mask) (see kingoal.exploitability), measured on
     both sides, or a pair (home, away) of them. The rows' seconds count learning only, measurements left out. With
     keep_final=True the last point is measured by keep — the final policy tabulated into
@@ -88,7 +94,10 @@ def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points
     Returns the rows (see measure)."""
     if isinstance(points, bool) or not isinstance(points, int) or points < 1:
         raise ValueError(f"bench: points={points!r}: want a whole number ≥ 1")
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < points:
+    if minutes is not None:
+        if isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or not 0 < minutes < float("inf"):
+            raise ValueError(f"bench: minutes={minutes!r}: want a positive number")
+    elif isinstance(budget, bool) or not isinstance(budget, int) or budget < points:
         raise ValueError(f"bench: budget={budget!r}: want a whole number ≥ points")
     suite_rules(suite)  # an unknown suite is refused before any learning
     if not force:  # a finished curve is not overwritten by a rerun's first point
@@ -97,11 +106,17 @@ def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points
                 raise FileExistsError(f"bench: {path} exists (force=True replaces it)")
     rows, learning = [], 0.0
     if verbose:
-        print(f"kingoal.bench: {learner} under suite {suite}, seed {seed}, budget {budget:,}, {points} exact measurements, into {out}", flush=True)
+        what = f"{minutes:g} minutes of learning" if minutes is not None else f"budget {budget:,}"
+        what += f" on {learn_threads} native thread{'s' if learn_threads != 1 else ''}" if learn_threads is not None else ""
+        print(f"kingoal.bench: {learner} under suite {suite}, seed {seed}, {what}, {points} exact measurements, into {out}", flush=True)
     for k in range(1, points + 1):
+        restore = _limit_native_threads(learn_threads, "the learner learns", "learn_threads")
         began = time.perf_counter()
-        samples = learn(budget * k // points)
-        learning += time.perf_counter() - began
+        try:
+            samples = learn(budget * k // points) if minutes is None else learn(None, deadline=began + 60 * minutes / points)
+        finally:
+            learning += time.perf_counter() - began
+            restore()
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
             raise ValueError(f"bench: learn returned {samples!r}: want the learner's experience so far, a whole number ≥ 0")
         if keep_final and k == points:
@@ -116,6 +131,10 @@ def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points
             r = rows[-1]
             print(f"  {k}/{points}: {samples:,} samples, {learning:.1f} s learning: NashConv {r['openspiel_nash_conv']:.6f} (OpenSpiel's, ±1 returns)"
                   f" = {r['score_nash_conv']:.6f} on the score scale (exact)", flush=True)
+    if verbose:
+        kept = f"; the final policy is {_table_path(out, learner, seed)} with its card" if keep_final else ""
+        print(f"kingoal.bench: wrote {_curve_path(out, learner, seed)}{kept}; `kingoal bench --suite {suite} --out {out} --report-only` "
+              "shows it beside the other learners", flush=True)
     return rows
 
 

@@ -4,6 +4,7 @@ import pytest
 
 import kingoal
 import kingoal.bench as kb
+from conftest import need
 
 
 def _uniform(obs, mask):
@@ -61,6 +62,35 @@ def test_run_writes_rows_kingoal_bench_reads(tmp_path):
                         "openspiel_exploitability", "score_nash_conv", "score_exploitability", "exact", "openspiel_nash_conv_ci95"}
 
 
+def test_run_by_time_gives_learn_each_stretchs_deadline(tmp_path):
+    """minutes=: learn(None, deadline=T) once a point, T the end of an even stretch of the
+    time, and the rows' seconds the learning's own."""
+    import time
+    calls = []
+
+    def learn(target, deadline=None):
+        calls.append((target, deadline - time.perf_counter()))
+        time.sleep(0.05)
+        return 10 * len(calls)
+    rows = kb.run("timed", learn, lambda: _uniform, tmp_path, minutes=0.01, points=2, verbose=False)
+    assert [t for t, _ in calls] == [None, None] and all(0 < left <= 0.3 for _, left in calls)
+    assert [r["samples"] for r in rows] == [10, 20] and rows[-1]["seconds"] >= 0.1
+
+
+def test_learn_threads_limits_the_native_pools_while_learning(tmp_path):
+    threadpoolctl = need("threadpoolctl")
+
+    def pools():
+        return {p["internal_api"]: p["num_threads"] for p in threadpoolctl.threadpool_info()}
+    before, seen = pools(), []
+
+    def learn(target):
+        seen.append(pools())
+        return target
+    kb.run("threads", learn, lambda: _uniform, tmp_path, budget=2, points=2, learn_threads=1, verbose=False)
+    assert before and seen == [{api: 1 for api in before}] * 2 and pools() == before
+
+
 def test_bad_input_is_refused(tmp_path):
     toy = _Greedy()
     with pytest.raises(ValueError, match="suite 'huge'"):
@@ -69,6 +99,9 @@ def test_bad_input_is_refused(tmp_path):
         kb.run("toy", toy.learn, toy.policy, tmp_path, points=0, verbose=False)
     with pytest.raises(ValueError, match="learn returned"):
         kb.run("toy", lambda target: "lots", toy.policy, tmp_path, budget=10, points=1, verbose=False)
+    for minutes in (0, -1.0, float("inf"), float("nan"), True, "5"):
+        with pytest.raises(ValueError, match="minutes"):
+            kb.run("toy", toy.learn, toy.policy, tmp_path, minutes=minutes, verbose=False)
     row = kb.measure(_uniform, "toy", 1)
     for bad, match in ((dict(learner="../escape"), "learner"), (dict(score_nash_conv=5.0), "score_nash_conv"), (dict(seconds=float("nan")), "NaN"),
                        (dict(iteration=0), "iteration"), (dict(suite="nope"), "suite")):

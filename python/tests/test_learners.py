@@ -1,0 +1,97 @@
+"""The Kingoal-Bench learners in python/examples that add an algorithm of their own to a
+library's: their added terms checked against what they must equal."""
+import importlib.util
+import os
+from types import SimpleNamespace
+
+import numpy as np
+
+from conftest import need
+
+
+def _example(name):
+    path = os.path.join(os.path.dirname(__file__), "..", "examples", f"{name}.py")
+    spec = importlib.util.spec_from_file_location(f"{name}_example", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _batch(model, n=64, seed=3):
+    """n decisions with their masks from the model's environments, random line-ups played."""
+    envs, rng = model.get_env(), np.random.default_rng(seed)
+    obs, rows, masks = envs.reset(), [], []
+    while len(rows) < n:
+        mask = np.stack(envs.env_method("action_masks"))
+        rows.append(obs), masks.append(mask)
+        obs, _, _, _ = envs.step(np.array([rng.choice(np.flatnonzero(m)) for m in mask]))
+    return np.concatenate(rows)[:n], np.concatenate(masks)[:n]
+
+
+def test_mmd_ppo_magnet_term_is_the_reverse_kl():
+    """MagnetPolicy reports −KL(π‖ρ) where PPO reads the entropy: 0 when the magnet is the
+    policy, H(π) − log(legal line-ups) when it is uniform over the legal ones, and the same
+    values and log-probabilities as MaskablePPO's own policy."""
+    th = need("torch")
+    need("sb3_contrib")
+    sp = _example("selfplay_maskable_ppo")
+    a = SimpleNamespace(n_envs=2, seed=5, magnet_alpha=0.05, magnet_every=1, refresh_every=0)
+    import kingoal.bench
+    model, envs, _, _ = sp.build(a, kingoal.bench.suite_rules("tiny"))
+    obs, masks = _batch(model)
+    obs_t = th.as_tensor(obs)
+    actions = th.as_tensor([np.flatnonzero(m)[0] for m in masks])
+    policy = model.policy
+    with th.no_grad():
+        values, log_prob, neg_kl = policy.evaluate_actions(obs_t, actions, action_masks=masks)
+        plain = sp.MaskableActorCriticPolicy.evaluate_actions(policy, obs_t, actions, action_masks=masks)
+        assert th.allclose(values, plain[0]) and th.allclose(log_prob, plain[1])
+        assert float(neg_kl.abs().max()) < 1e-5  # build() set the magnet to the policy itself
+        legal = th.as_tensor(masks, dtype=th.bool)
+        policy.magnet = lambda o, m: th.where(legal, -th.log(legal.sum(1, keepdim=True).double()), th.tensor(-1e8, dtype=th.float64)).float()
+        _, _, neg_kl = policy.evaluate_actions(obs_t, actions, action_masks=masks)
+        expected = plain[2] - th.log(legal.sum(1).float())
+        assert th.allclose(neg_kl, expected, atol=1e-5) and float(neg_kl.max()) < 0
+    envs.close()
+
+
+def test_psro_meta_strategy_is_measured_as_its_mixture_and_drawn_by_match():
+    """psro_ppo's population: the measured policy is Σᵢ σᵢ πᵢ (members of weight 0 not
+    asked), and an environment's opponent is one member for a whole match, drawn by σ."""
+    th = need("torch")
+    need("sb3_contrib")
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "examples"))  # psro_ppo imports its sibling
+    try:
+        psro = _example("psro_ppo")
+    finally:
+        sys.path.pop(0)
+    import kingoal.bench
+    a = SimpleNamespace(n_envs=2, seed=4, meta_matches=20)
+    model, population, envs = psro.build(a, kingoal.bench.suite_rules("tiny"))
+    with th.no_grad():
+        for p in model.policy.action_net.parameters():
+            p.add_(th.randn(p.shape, generator=th.Generator().manual_seed(9)))  # a second member unlike the first
+    population.add(model.policy)
+    obs, masks = _batch(model)
+    first, second = (psro.masked_softmax(m)(obs, masks) for m in population.members)
+    assert not np.allclose(first, second)
+    population.mix = np.array([0.25, 0.75])
+    assert np.allclose(population.policy()(obs, masks), 0.25 * first + 0.75 * second, atol=1e-12)
+    population.mix = np.array([0.0, 1.0])
+    asked = []
+    population.members[0].get_distribution = lambda *args, **kw: asked.append(1)  # weight 0: never asked
+    assert np.allclose(population.policy()(obs, masks), second) and not asked
+    del population.members[0].get_distribution
+    env = envs.envs[0]
+    env.reset(seed=1)
+    for _ in range(3):
+        _, _, over, _, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+        assert env.member is population.members[1]
+        if over:
+            break
+    population.mix = np.array([1.0, 0.0])
+    env.reset(seed=2)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))
+    assert env.member is population.members[0]
+    envs.close()
