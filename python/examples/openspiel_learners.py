@@ -77,7 +77,10 @@ def parse_args():
     p.add_argument("--bench", metavar="DIR", default="kingoal-bench", help="the curve goes to DIR/external/")
     p.add_argument("--progress", action="store_true", help="show each measurement's progress")
     p.add_argument("--force", action="store_true", help="replace this learner and seed's curve and zoo table in DIR")
-    return p.parse_args()
+    a = p.parse_args()
+    if a.points < 1 or a.threads < 1 or a.hidden < 1:
+        p.error(f"--points {a.points}, --threads {a.threads}, --hidden {a.hidden}: want whole numbers ≥ 1")
+    return a
 
 
 def make_agents(algo, hidden, seed, num_actions, obs_size):

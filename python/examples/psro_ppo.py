@@ -59,8 +59,8 @@ def parse_args():
     p.add_argument("--force", action="store_true", help="replace this seed's curve and zoo table in DIR")
     p.add_argument("--bench", metavar="DIR", default="kingoal-bench", help="the curve goes to DIR/external/ (kingoal bench --out DIR reads it)")
     a = p.parse_args()
-    if a.points < 1 or a.br_timesteps < 1 or a.meta_matches < 2 or a.n_envs < 1 or (a.minutes is None and a.iterations < a.points):
-        p.error("want --points ≥ 1, --iterations ≥ --points, --br-timesteps ≥ 1, --meta-matches ≥ 2, --n-envs ≥ 1")
+    if a.points < 1 or a.br_timesteps < 1 or a.meta_matches < 2 or a.n_envs < 1 or a.threads < 1 or (a.minutes is None and a.iterations < a.points):
+        p.error("want --points ≥ 1, --iterations ≥ --points, --br-timesteps ≥ 1, --meta-matches ≥ 2, --n-envs ≥ 1, --threads ≥ 1")
     return a
 
 

@@ -66,8 +66,9 @@ def parse_args():
     p.add_argument("--force", action="store_true", help="replace this seed's curve and zoo table in DIR")
     p.add_argument("--bench", metavar="DIR", default="kingoal-bench", help="the curve goes to DIR/external/ (kingoal bench --out DIR reads it)")
     a = p.parse_args()
-    if a.points < 1 or a.magnet_every < 1 or a.refresh_every < 0:
-        p.error(f"--points {a.points}, --magnet-every {a.magnet_every}, --refresh-every {a.refresh_every}: want ≥ 1, ≥ 1 and ≥ 0")
+    if a.points < 1 or a.magnet_every < 1 or a.refresh_every < 0 or a.threads < 1:
+        p.error(f"--points {a.points}, --magnet-every {a.magnet_every}, --refresh-every {a.refresh_every}, --threads {a.threads}: "
+                "want ≥ 1, ≥ 1, ≥ 0 and ≥ 1")
     if not 0 <= a.magnet_alpha < float("inf"):
         p.error(f"--magnet-alpha {a.magnet_alpha}: want a finite number ≥ 0")
     return a
@@ -147,7 +148,8 @@ class Schedule(BaseCallback):
 
 
 def build(a, rules):
-    """The model, its opponent's holder and the learning schedule."""
+    """The model, its environments, what refreshes its opponent, and the learning schedule
+    (the opponent's refreshes and, with MMD, the magnet's moves)."""
     holder, mmd = {}, a.magnet_alpha > 0
     envs = self_play_envs(a.n_envs, a.seed, rules, holder)
     model = silent(MaskablePPO(MagnetPolicy if mmd else "MlpPolicy", envs, n_steps=256, batch_size=256, gamma=1.0,
