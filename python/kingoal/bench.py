@@ -94,6 +94,8 @@ def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points
     Returns the rows (see measure)."""
     if isinstance(points, bool) or not isinstance(points, int) or points < 1:
         raise ValueError(f"bench: points={points!r}: want a whole number ≥ 1")
+    if learn_threads is not None and (isinstance(learn_threads, bool) or not isinstance(learn_threads, int) or learn_threads < 1):
+        raise ValueError(f"bench: learn_threads={learn_threads!r}: want a whole number ≥ 1, or None")
     if minutes is not None:
         if isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or not 0 < minutes < float("inf"):
             raise ValueError(f"bench: minutes={minutes!r}: want a positive number")

@@ -99,6 +99,9 @@ def test_bad_input_is_refused(tmp_path):
         kb.run("toy", toy.learn, toy.policy, tmp_path, points=0, verbose=False)
     with pytest.raises(ValueError, match="learn returned"):
         kb.run("toy", lambda target: "lots", toy.policy, tmp_path, budget=10, points=1, verbose=False)
+    for threads in (0, -1, 1.5, True, "2"):
+        with pytest.raises(ValueError, match="learn_threads"):
+            kb.run("toy", toy.learn, toy.policy, tmp_path, learn_threads=threads, verbose=False)
     for minutes in (0, -1.0, float("inf"), float("nan"), True, "5"):
         with pytest.raises(ValueError, match="minutes"):
             kb.run("toy", toy.learn, toy.policy, tmp_path, minutes=minutes, verbose=False)
