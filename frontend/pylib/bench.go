@@ -10,6 +10,8 @@ import (
 	"github.com/kingoal/kingoal/bench"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/exploit"
+	"github.com/kingoal/kingoal/solver/game"
+	"github.com/kingoal/kingoal/solver/lineup"
 )
 
 // kingoal.bench: a Python learner's curve under a suite's rules, measured by nash_conv in
@@ -62,7 +64,11 @@ func benchSuitesCall([]byte) (any, error) {
 	out := map[string]any{}
 	for name, s := range bench.Suites {
 		rules := s.Entries[0].Rules // a suite's entries share its rules
-		out[name] = map[string]any{"rules": rules, "rules_text": rules.String(), "learners": s.Learners()}
+		size, err := game.Estimate(rules, lineup.PayoffWinLoss)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = map[string]any{"rules": rules, "rules_text": rules.String(), "learners": s.Learners(), "break_states": size.BreakStates}
 	}
 	return out, nil
 }

@@ -93,6 +93,9 @@ func policyStartCall(in []byte) (any, error) {
 		if job.table, err = game.NewPolicyTable(r, a.Tabulate); err != nil {
 			return nil, inputError{err}
 		}
+		// The table shares max_gib with the solve: what its peak leaves (a softmax's table at
+		// the default rules is refused on the way, not grown past the machine).
+		job.table.SetMaxBytes(max(int64(a.MaxGiB*(1<<30))-size.PeakResponses(), 1))
 	}
 	workers := a.Workers
 	if workers == 0 {

@@ -19,6 +19,7 @@ import numpy as np
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.evaluation import evaluate_policy
 from stable_baselines3.common.env_util import make_vec_env
+from stable_baselines3.common.logger import Logger
 from stable_baselines3.common.vec_env import SubprocVecEnv
 
 import kingoal
@@ -49,6 +50,7 @@ def main():
     else:
         envs = make_vec_env("Kingoal-v0", n_envs=a.n_envs, **kwargs)
     model = MaskablePPO("MlpPolicy", envs, n_steps=256, batch_size=256, gamma=1.0, ent_coef=0.01, seed=a.seed, device="cpu", verbose=0)
+    model.set_logger(Logger(folder=None, output_formats=[]))  # SB3's default logger makes a directory in /tmp per run
     start = time.time()
     model.learn(a.timesteps)
     secs = time.time() - start

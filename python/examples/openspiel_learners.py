@@ -20,7 +20,9 @@ all line-ups renormalised over the legal ones (masked=False: the ruler drops the
 weight exactly as the agent does). At the end both policies go into the model zoo
 (kingoal.bench.keep): DIR/zoo/openspiel-ALGO_seedSEED.kgp, a policy table of both sides that
 table:file= plays in arenas, its card (kingoal agents --zoo DIR/zoo), and .pt beside them
-with both networks' weights.
+with both networks' weights. Where a softmax's table would not fit (the default suite:
+kingoal.bench.tables_fit) only the .pt is kept, and the last point is measured as the others;
+load_network(PATH, ALGO) gives the policies back, measured again to the same figure.
 
 OpenSpiel's learners draw from NumPy's global generator (np.random.choice, its replay
 buffers) and torch's: both are seeded from --seed, and the environment's chance events from
@@ -76,7 +78,9 @@ def parse_args():
     p.add_argument("--threads", type=int, default=1, help="native threads (OpenBLAS, torch's OpenMP) while learning: 1, one core's work")
     p.add_argument("--bench", metavar="DIR", default="kingoal-bench", help="the curve goes to DIR/external/")
     p.add_argument("--progress", action="store_true", help="show each measurement's progress")
-    p.add_argument("--force", action="store_true", help="replace this learner and seed's curve and zoo table in DIR")
+    p.add_argument("--keep", choices=("auto", "table", "weights"), default="auto",
+                   help="the final policies as a policy table as well as their weights (.pt), or the weights alone; auto: a table where it fits (kingoal.bench.tables_fit)")
+    p.add_argument("--force", action="store_true", help="replace this learner and seed's curve and zoo entry in DIR")
     a = p.parse_args()
     if a.points < 1 or a.threads < 1 or a.hidden < 1:
         p.error(f"--points {a.points}, --threads {a.threads}, --hidden {a.hidden}: want whole numbers ≥ 1")
@@ -139,12 +143,25 @@ def main():
     learner = f"openspiel-{a.algo}"
     rows = kingoal.bench.run(learner, learn, lambda: (home, away), a.bench, suite=a.suite, seed=a.seed, budget=a.episodes,
                              minutes=a.minutes, points=a.points, learn_threads=a.threads, masked=masked, progress=a.progress,
-                             keep_final=True, force=a.force)
+                             keep_final=kingoal.bench.tables_fit(a.suite) if a.keep == "auto" else a.keep == "table", force=a.force)
     weights = os.path.join(a.bench, "zoo", f"{learner}_seed{a.seed}.pt")
     nets = [agent._avg_network if a.algo == "nfsp" else torch.nn.ModuleList([agent._net_torso, agent._policy_logits_layer]) for agent in agents]
     torch.save({f"player{p}": net.state_dict() for p, net in enumerate(nets)}, weights + ".tmp")
     os.replace(weights + ".tmp", weights)
-    print(f"kept both networks' weights in {weights} (the final policy: OpenSpiel NashConv {rows[-1]['openspiel_nash_conv']:.6f})")
+    print(f"kept both networks' weights in {weights} (the final policy: OpenSpiel NashConv {rows[-1]['openspiel_nash_conv']:.6f}; "
+          f"load_network(PATH, {a.algo!r}, {a.hidden}) measures it again)")
+
+
+def load_network(path, algo, hidden=64):
+    """The measured policies of the networks this script saved in path (.pt): (home, away,
+    masked), as kingoal.nash_conv(home, away, masked=masked) takes them."""
+    weights = torch.load(path, map_location="cpu")
+    agents = make_agents(algo, hidden, 0, kingoal.NUM_ACTIONS, kingoal.OBS_SIZE)
+    for p, agent in enumerate(agents):
+        net = agent._avg_network if algo == "nfsp" else torch.nn.ModuleList([agent._net_torso, agent._policy_logits_layer])
+        net.load_state_dict(weights[f"player{p}"])
+    (home, masked), (away, _) = (acting_policy(algo, agent) for agent in agents)
+    return home, away, masked
 
 if __name__ == "__main__":
     try:

@@ -23,7 +23,9 @@ strategy (it remembers its draw) that a policy of the observation cannot represe
 general. A measurement asks every member with weight in the meta-strategy, so its cost grows
 with the support. The rows' samples are the best responses' decisions (the meta-games'
 matches are not counted; their time is, in seconds). It writes DIR/external and DIR/zoo as
-selfplay_maskable_ppo.py does.
+selfplay_maskable_ppo.py does; where the mixture's table would not fit (the default suite),
+DIR/zoo/psro-ppo_seedSEED.pt holds the members' weights and the meta-strategy, and
+load_network(PATH) gives the measured mixture back.
 
     .venv/bin/python python/examples/psro_ppo.py --suite tiny --iterations 4 --br-timesteps 2048 --points 2 --bench bench-tiny
     .venv/bin/python python/examples/psro_ppo.py --suite default --minutes 20 --points 3 --bench bench-default
@@ -56,7 +58,9 @@ def parse_args():
     p.add_argument("--n-envs", type=int, default=8, help="environments, half home and half away")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=1, help="native threads (OpenBLAS, torch's OpenMP) while learning: 1, one core's work")
-    p.add_argument("--force", action="store_true", help="replace this seed's curve and zoo table in DIR")
+    p.add_argument("--keep", choices=("auto", "table", "weights"), default="auto",
+                   help="the final mixture as a policy table, or the members and meta-strategy (DIR/zoo/psro-ppo_seedSEED.pt); auto: a table where it fits (kingoal.bench.tables_fit)")
+    p.add_argument("--force", action="store_true", help="replace this seed's curve and zoo entry in DIR")
     p.add_argument("--bench", metavar="DIR", default="kingoal-bench", help="the curve goes to DIR/external/ (kingoal bench --out DIR reads it)")
     a = p.parse_args()
     if a.points < 1 or a.br_timesteps < 1 or a.meta_matches < 2 or a.n_envs < 1 or a.threads < 1 or (a.minutes is None and a.iterations < a.points):
@@ -163,9 +167,29 @@ def main():
         return int(model.num_timesteps)
 
     print(f"neural PSRO, MaskablePPO best responses of {a.br_timesteps:,} decisions, meta-games of {a.meta_matches} matches a pair, seed {a.seed}")
+    table = kingoal.bench.tables_fit(a.suite) if a.keep == "auto" else a.keep == "table"
     kingoal.bench.run("psro-ppo", learn, population.policy, a.bench, suite=a.suite, seed=a.seed, budget=a.iterations,
-                      minutes=a.minutes, points=a.points, learn_threads=a.threads, keep_final=True, force=a.force)
+                      minutes=a.minutes, points=a.points, learn_threads=a.threads, keep_final=table, force=a.force)
+    if not table:  # a mixture's table would not fit: the members and the meta-strategy are kept
+        weights = os.path.join(a.bench, "zoo", f"psro-ppo_seed{a.seed}.pt")
+        os.makedirs(os.path.dirname(weights), exist_ok=True)
+        th.save({"members": [m.state_dict() for m in population.members], "mix": population.mix.tolist()}, weights + ".tmp")
+        os.replace(weights + ".tmp", weights)
+        print(f"the final population: {weights} ({len(population.members)} members; load_network(PATH) is the measured mixture)")
     envs.close()
+
+
+def load_network(path):
+    """The measured policy of a population this script saved (.pt): its meta-strategy mixed
+    at every decision, as Population.policy gives it."""
+    saved = th.load(path, map_location="cpu")
+    base = silent(MaskablePPO("MlpPolicy", kingoal.KingoalEnv(opponent="fixed:2-2-2-2-2"), device="cpu")).policy
+    population = Population({}, 0, 0)
+    for state in saved["members"]:
+        population.add(base)
+        population.members[-1].load_state_dict(state)
+    population.mix = np.asarray(saved["mix"], dtype=np.float64)
+    return population.policy()
 
 
 if __name__ == "__main__":

@@ -27,6 +27,10 @@ responses to it over every break state, no sampling. It writes
     DIR/zoo/LEARNER_seedSEED.kgp   the final policy as a policy table, with its card
                         (kingoal.bench.keep): play it as table:file=… in the CLI's arena,
                         eval and watch; kingoal agents --zoo DIR/zoo lists it
+    DIR/zoo/LEARNER_seedSEED.zip   instead, where a softmax's table would not fit (the default
+                        suite: kingoal.bench.tables_fit), the final network (MaskablePPO.save);
+                        load_network(PATH) here is the policy measured, kingoal.nash_conv
+                        measures it again to the same figure
 
 LEARNER is maskable-ppo, or mmd-ppo with --magnet-alpha. The standard suite (10-throw
 halves, one move) by default: ~20 s a measurement on 2 cores.
@@ -36,9 +40,9 @@ halves, one move) by default: ~20 s a measurement on 2 cores.
     .venv/bin/python python/examples/selfplay_maskable_ppo.py --suite default --minutes 20 --points 3 --refresh-every 8 --bench bench-default
 """
 import argparse
+import os
 import time
 
-import numpy as np
 import torch as th
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
@@ -48,6 +52,8 @@ from stable_baselines3.common.vec_env import DummyVecEnv
 
 import kingoal
 import kingoal.bench
+
+MASKED_LOGIT = -1e8  # an illegal line-up's logit, sb3-contrib's MaskableCategorical's floor
 
 
 def parse_args():
@@ -63,7 +69,9 @@ def parse_args():
     p.add_argument("--n-envs", type=int, default=8, help="environments, half home and half away")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=1, help="native threads (OpenBLAS, torch's OpenMP) while learning: 1, one core's work")
-    p.add_argument("--force", action="store_true", help="replace this seed's curve and zoo table in DIR")
+    p.add_argument("--keep", choices=("auto", "table", "weights"), default="auto",
+                   help="the final policy as a policy table, or the network's weights (DIR/zoo/LEARNER_seedSEED.zip); auto: a table where it fits (kingoal.bench.tables_fit)")
+    p.add_argument("--force", action="store_true", help="replace this seed's curve and zoo entry in DIR")
     p.add_argument("--bench", metavar="DIR", default="kingoal-bench", help="the curve goes to DIR/external/ (kingoal bench --out DIR reads it)")
     a = p.parse_args()
     if a.points < 1 or a.magnet_every < 1 or a.refresh_every < 0 or a.threads < 1:
@@ -106,11 +114,16 @@ def frozen_copy(policy):
 
 
 def masked_softmax(policy):
-    """The policy's action probabilities at a batch of decisions (what kingoal.nash_conv asks)."""
+    """The policy's action probabilities at a batch of decisions (what kingoal.nash_conv asks):
+    the actor's forward pass and a masked softmax, as get_distribution computes them, in
+    ~40% of its time (its distribution object's work; BENCHMARKS.md) — most of a
+    measurement at the real rules."""
     def probabilities(obs, mask):
         with th.no_grad():
-            dist = policy.get_distribution(policy.obs_to_tensor(obs)[0], action_masks=mask.astype(bool))
-            return dist.distribution.probs.cpu().numpy().astype(np.float64)
+            features = policy.extract_features(th.as_tensor(obs, device=policy.device), policy.pi_features_extractor)
+            logits = policy.action_net(policy.mlp_extractor.forward_actor(features))
+            illegal = th.as_tensor(mask, device=policy.device) == 0
+            return th.softmax(logits.masked_fill(illegal, MASKED_LOGIT), dim=-1).cpu().numpy()
     return probabilities
 
 
@@ -188,9 +201,21 @@ def main():
     what = f"magnet α {a.magnet_alpha}, moved every {a.magnet_every} rollouts" if a.magnet_alpha > 0 else "entropy bonus 0.01"
     print(f"self-play MaskablePPO ({learner}: {what}; opponent refreshed "
           f"{f'every {a.refresh_every} rollouts and ' if a.refresh_every else ''}at measurements), seed {a.seed}")
+    table = kingoal.bench.tables_fit(a.suite) if a.keep == "auto" else a.keep == "table"
+    weights = os.path.join(a.bench, "zoo", f"{learner}_seed{a.seed}.zip")  # run refuses a finished curve first
     kingoal.bench.run(learner, learn, lambda: masked_softmax(model.policy), a.bench, suite=a.suite, seed=a.seed,
-                      budget=a.timesteps, minutes=a.minutes, points=a.points, learn_threads=a.threads, keep_final=True, force=a.force)
+                      budget=a.timesteps, minutes=a.minutes, points=a.points, learn_threads=a.threads, keep_final=table, force=a.force)
+    if not table:  # a softmax's table would not fit: the network is kept, load_network measures it again
+        os.makedirs(os.path.dirname(weights), exist_ok=True)
+        model.save(weights + ".tmp.zip")
+        os.replace(weights + ".tmp.zip", weights)
+        print(f"the final network: {weights} (MaskablePPO.load; load_network(PATH) is the measured policy)")
     envs.close()
+
+
+def load_network(path):
+    """The measured policy of a network this script saved: masked_softmax of MaskablePPO.load(path)."""
+    return masked_softmax(MaskablePPO.load(path, device="cpu", custom_objects={"policy_class": MaskableActorCriticPolicy}).policy)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,8 @@ from .exploit import _limit_native_threads, nash_conv, save_policy
 
 def suites():
     """The declared suites: {name: {"rules": rule knobs (as nash_conv takes them),
-    "rules_text": the rules in words, "learners": the Go learners it runs}}."""
+    "rules_text": the rules in words, "learners": the Go learners it runs, "break_states":
+    the break states a side under its rules}}."""
     return N.call("bench_suites")
 
 
@@ -31,6 +32,24 @@ def suite_rules(suite):
     if suite not in known:
         raise ValueError(f"bench: suite {suite!r}: want one of {', '.join(sorted(known))}")
     return dict(known[suite]["rules"])
+
+
+# A soft policy's table holds a mix at each break state a side; while it is recorded, a map
+# entry and its cells take at least this many bytes a mix (two line-ups; more at most states).
+_MIX_BYTES_AT_LEAST = 64
+
+
+def tables_fit(suite, max_gib=12):
+    """Whether a soft policy (one with several line-ups at most break states: a softmax) can
+    be kept as a policy table under the suite's rules within max_gib: both sides' mixes at
+    every break state, at least 64 bytes each while recorded. The default suite's 2 × 337 M
+    break states need 43 GB or more (a pure policy's table is small there: 49 MB for an
+    argmax); there a learner keeps its network's weights instead (the examples write them to
+    DIR/zoo)."""
+    known = suites()
+    if suite not in known:
+        raise ValueError(f"bench: suite {suite!r}: want one of {', '.join(sorted(known))}")
+    return 2 * known[suite]["break_states"] * _MIX_BYTES_AT_LEAST <= max_gib * (1 << 30)
 
 
 def measure(policy, learner, iteration, suite="tiny", seed=0, samples=0, passes=0, seconds=0.0, max_gib=12, progress=False, **nash_conv_options):
@@ -89,7 +108,8 @@ def run(learner, learn, policy, out, suite="tiny", seed=1, budget=10_000, points
     both sides, or a pair (home, away) of them. The rows' seconds count learning only, measurements left out. With
     keep_final=True the last point is measured by keep — the final policy tabulated into
     out/zoo with its card, the same exact figure from the same solve — instead of by a
-    solve of its own. A curve (or, with keep_final, a zoo table) of the same learner and
+    solve of its own (where its table fits: tables_fit(suite) for a softmax; a table
+    past max_gib fails the last point). A curve (or, with keep_final, a zoo table) of the same learner and
     seed found in out is refused before any learning, unless force=True replaces it.
     Returns the rows (see measure)."""
     if isinstance(points, bool) or not isinstance(points, int) or points < 1:

@@ -29,3 +29,16 @@ def reference():
 @pytest.fixture(scope="session")
 def data_dir():
     return _from_go("KINGOAL_TEST_DATA")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def sb3_logs_in_tmp(tmp_path_factory):
+    """SB3's default logger makes a directory per learn() under SB3_LOGDIR, or in /tmp when it
+    is unset: the tests' go where pytest cleans up."""
+    old = os.environ.get("SB3_LOGDIR")
+    os.environ["SB3_LOGDIR"] = str(tmp_path_factory.mktemp("sb3"))
+    yield
+    if old is None:
+        del os.environ["SB3_LOGDIR"]
+    else:
+        os.environ["SB3_LOGDIR"] = old

@@ -132,3 +132,14 @@ def test_keep_puts_the_policy_in_the_zoo(tmp_path):
     with pytest.raises(FileExistsError, match="force=True"):  # a finished table is not replaced unasked
         kb.keep(_uniform, tmp_path, "toy", suite="tiny", seed=2)
     assert table.read_bytes() == data
+
+
+def test_tables_fit_where_a_softmax_table_does():
+    """A soft policy's table is kept at the tiny and standard suites, not at the default one
+    (2 × 337 M break states a side's mix); the suites' break states are the solver's."""
+    sizes = {name: s["break_states"] for name, s in kb.suites().items()}
+    assert sizes["default"] == 337_328_640 and sizes["tiny"] < sizes["standard"] < sizes["default"]
+    assert kb.tables_fit("tiny") and kb.tables_fit("standard") and not kb.tables_fit("default")
+    assert kb.tables_fit("default", max_gib=1000)
+    with pytest.raises(ValueError, match="suite 'huge'"):
+        kb.tables_fit("huge")

@@ -2,6 +2,7 @@
 library's: their added terms checked against what they must equal."""
 import importlib.util
 import os
+import sys
 from types import SimpleNamespace
 
 import numpy as np
@@ -10,10 +11,14 @@ from conftest import need
 
 
 def _example(name):
-    path = os.path.join(os.path.dirname(__file__), "..", "examples", f"{name}.py")
-    spec = importlib.util.spec_from_file_location(f"{name}_example", path)
+    examples = os.path.join(os.path.dirname(__file__), "..", "examples")
+    spec = importlib.util.spec_from_file_location(f"{name}_example", os.path.join(examples, f"{name}.py"))
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    sys.path.insert(0, examples)  # psro_ppo imports its sibling
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.pop(0)
     return module
 
 
@@ -55,17 +60,36 @@ def test_mmd_ppo_magnet_term_is_the_reverse_kl():
     envs.close()
 
 
+def test_measured_probabilities_are_the_policys_own():
+    """masked_softmax, what the ruler asks, gives the probabilities of MaskablePPO's own
+    masked distribution — for plain PPO and for MMD's policy, weights moved off their
+    near-uniform start so that a wrong layer or mask would show."""
+    th = need("torch")
+    need("sb3_contrib")
+    sp = _example("selfplay_maskable_ppo")
+    import kingoal.bench
+    for alpha in (0.0, 0.05):
+        a = SimpleNamespace(n_envs=2, seed=7, magnet_alpha=alpha, magnet_every=1, refresh_every=0)
+        model, envs, _, _ = sp.build(a, kingoal.bench.suite_rules("tiny"))
+        policy = model.policy
+        with th.no_grad():
+            for w in policy.parameters():
+                w.add_(th.randn(w.shape, generator=th.Generator().manual_seed(w.numel())))
+            obs, masks = _batch(model)
+            want = policy.get_distribution(th.as_tensor(obs), action_masks=masks.astype(bool)).distribution.probs.numpy()
+        got = sp.masked_softmax(policy)(obs, masks.astype(np.int8))
+        assert got.shape == want.shape and got.dtype == np.float32
+        assert np.abs(got - want).max() < 1e-6 and want.max() > 0.5  # not near uniform
+        assert (got[masks == 0] == 0).all()
+        envs.close()
+
+
 def test_psro_meta_strategy_is_measured_as_its_mixture_and_drawn_by_match():
     """psro_ppo's population: the measured policy is Σᵢ σᵢ πᵢ (members of weight 0 not
     asked), and an environment's opponent is one member for a whole match, drawn by σ."""
     th = need("torch")
     need("sb3_contrib")
-    import sys
-    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "examples"))  # psro_ppo imports its sibling
-    try:
-        psro = _example("psro_ppo")
-    finally:
-        sys.path.pop(0)
+    psro = _example("psro_ppo")
     import kingoal.bench
     a = SimpleNamespace(n_envs=2, seed=4, meta_matches=20)
     model, population, envs = psro.build(a, kingoal.bench.suite_rules("tiny"))
@@ -95,3 +119,42 @@ def test_psro_meta_strategy_is_measured_as_its_mixture_and_drawn_by_match():
     env.step(int(np.flatnonzero(env.action_masks())[0]))
     assert env.member is population.members[0]
     envs.close()
+
+
+def test_kept_networks_measure_again_to_the_same_figure(tmp_path):
+    """Where a softmax's table would not fit (the default suite) the examples keep the final
+    networks' weights (--keep weights, here at the tiny suite): load_network gives back the
+    policy whose exact NashConv is the curve's last figure, to the last digit, and which
+    plays in an arena."""
+    need("torch")
+    need("sb3_contrib")
+    need("open_spiel")
+    import subprocess
+
+    pq = need("pyarrow.parquet")
+
+    import kingoal
+    import kingoal.bench
+    rules = kingoal.bench.suite_rules("tiny")
+    examples = os.path.join(os.path.dirname(__file__), "..", "examples")
+    runs = {
+        "maskable-ppo": (["selfplay_maskable_ppo.py", "--timesteps", "2048", "--points", "1"], "maskable-ppo_seed1.zip"),
+        "psro-ppo": (["psro_ppo.py", "--iterations", "2", "--br-timesteps", "1024", "--meta-matches", "20", "--points", "1"], "psro-ppo_seed1.pt"),
+        "openspiel-nfsp": (["openspiel_learners.py", "nfsp", "--episodes", "300", "--points", "1"], "openspiel-nfsp_seed1.pt"),
+    }
+    for learner, (args, kept) in runs.items():
+        subprocess.run([sys.executable, os.path.join(examples, args[0]), *args[1:], "--suite", "tiny", "--keep", "weights",
+                        "--bench", str(tmp_path)], check=True, capture_output=True)
+        assert not os.path.exists(tmp_path / "zoo" / f"{learner}_seed1.kgp")  # no table: the weights alone
+        figure = pq.read_table(tmp_path / "external" / f"{learner}_seed1.parquet").column("openspiel_nash_conv").to_pylist()[-1]
+        module = _example(args[0][:-3])
+        path = str(tmp_path / "zoo" / kept)
+        if learner == "openspiel-nfsp":
+            home, away, masked = module.load_network(path, "nfsp")
+            again = kingoal.nash_conv(home, away, masked=masked, **rules)
+        else:
+            policy = module.load_network(path)
+            again = kingoal.nash_conv(policy, policy, **rules)
+            board = kingoal.arena([("kept", policy), "heuristic"], str(tmp_path / f"arena-{learner}"), matches=4, exploitability=False, **rules)
+            assert "live:kept" in board["agents"], board["agents"]  # it plays in arenas
+        assert again["openspiel_nash_conv"] == figure, learner

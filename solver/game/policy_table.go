@@ -17,6 +17,7 @@ import (
 	"github.com/kingoal/kingoal/solver/internal/induction"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // ErrBadPolicyTable is wrapped by ReadPolicyTable's errors for a file that is not a policy
@@ -73,6 +74,8 @@ type PolicyTable struct {
 	// no best response asks for it, so a table holds no row there, and keeping is an answer
 	// as good as any — the game's own (Game.At) there.
 	decided func(per, t, d int) bool
+	// bytes is what recording holds (codes, mixes); over maxBytes (when > 0) it fails.
+	bytes, maxBytes int64
 }
 
 // tableSide is one side's choices: a code per position (row × entries + away's entry).
@@ -102,6 +105,14 @@ func NewPolicyTable(r env.Rules, name string) (*PolicyTable, error) {
 	}
 	return t, nil
 }
+
+// SetMaxBytes bounds what the table holds while it records: the answer that would pass n
+// bytes fails the Record with policy.ErrTooLarge (a soft policy's mix at every break state
+// of the default rules needs tens of GB). 0, the default, leaves it unbounded.
+func (t *PolicyTable) SetMaxBytes(n int64) { t.maxBytes = n }
+
+// mixBytes is what a recorded mix of n line-ups holds: its cells, its slice and its map entry.
+func mixBytes(n int) int64 { return int64(n)*8 + 24 + 48 } // a mixCell is 8 bytes aligned
 
 // Info is the table's header.
 func (t *PolicyTable) Info() PolicyInfo { return t.info }
@@ -150,7 +161,9 @@ func (r recorder) Breaks(side env.Player, states []State, mixes [][]env.Weighted
 		for _, w := range mixes[i] {
 			cells = append(cells, mixCell{lineup: uint8(w.Lineup.Index()), p: float32(w.Prob)})
 		}
-		t.keep(side, s, cells)
+		if err := t.keep(side, s, cells); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -174,22 +187,29 @@ func (r denseRecorder) BreakProbabilities(side env.Player, states []State, answe
 		}
 		r.t.mu.Lock()
 		defer r.t.mu.Unlock()
-		r.t.keep(side, states[i], cells)
-		return nil
+		return r.t.keep(side, states[i], cells)
 	})
 }
 
 // keep holds side's answer at s (t.mu held): a pure choice as its line-up's code, a mix as
-// a copy of cells.
-func (t *PolicyTable) keep(side env.Player, s State, cells []mixCell) {
+// a copy of cells; an error when that passes the table's bound.
+func (t *PolicyTable) keep(side env.Player, s State, cells []mixCell) error {
 	sd := &t.side[side]
 	pos := t.position(s, true)
+	if _, held := sd.mixes[uint32(pos)]; len(cells) > 1 && !held {
+		t.bytes += mixBytes(len(cells))
+	}
+	if t.maxBytes > 0 && t.bytes > t.maxBytes {
+		return fmt.Errorf("%w: the policy table of %q passes %s at %d rows of break states (its mixes: %d); a mix at every break state does not fit here — a pure policy's table does",
+			policy.ErrTooLarge, t.info.Name, formatBytes(t.bytes), len(t.keys), len(t.side[env.Home].mixes)+len(t.side[env.Away].mixes))
+	}
 	if len(cells) == 1 {
 		sd.code[pos] = cells[0].lineup
-		return
+		return nil
 	}
 	sd.code[pos] = mixedCode
 	sd.mixes[uint32(pos)] = slices.Clone(cells)
+	return nil
 }
 
 // position is where the break s is held; with add, a row it lacks is added; −1 when it has none.
@@ -203,6 +223,7 @@ func (t *PolicyTable) position(s State, add bool) int {
 		}
 		row = uint32(len(t.keys))
 		t.rows[k], t.keys = row, append(t.keys, k)
+		t.bytes += 2*int64(t.entries) + 32 // both sides' codes, the key and its map entry
 		for s := range t.side {
 			t.side[s].code = append(t.side[s].code, make([]uint8, t.entries)...)
 		}

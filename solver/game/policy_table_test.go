@@ -9,6 +9,7 @@ import (
 	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
+	"github.com/kingoal/kingoal/solver/policy"
 )
 
 // spreadPolicy is a mixed stationary policy for tests: at each break, weight 1 on keeping
@@ -205,5 +206,40 @@ func TestBatchedDensePoliciesAreTheSame(t *testing.T) {
 		if !bytes.Equal(buf.Bytes(), wantTable) {
 			t.Errorf("batch %d: the recorded table differs (%d bytes, want %d)", batch, buf.Len(), len(wantTable))
 		}
+	}
+}
+
+// TestPolicyTableBoundRefusesMixes: under SetMaxBytes a mixed policy's table fails the solve
+// with policy.ErrTooLarge instead of growing (row by row and batched), while a pure policy's
+// table fits the same bound; 0 leaves it unbounded.
+func TestPolicyTableBoundRefusesMixes(t *testing.T) {
+	r := env.Rules{ThrowsPerHalf: 2, Moves: 1}
+	size, err := game.Estimate(r, lineup.PayoffWinLoss)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bound := 4 * size.BreakStates // codes are 2 bytes a break state; mixes far more
+	record := func(p game.Policy, maxBytes int64) error {
+		table, err := game.NewPolicyTable(r, "bounded")
+		if err != nil {
+			t.Fatal(err)
+		}
+		table.SetMaxBytes(maxBytes)
+		_, err = game.RespondToPolicies(game.PolicyProblem{Rules: r, Payoff: lineup.PayoffWinLoss, Workers: 2,
+			Policies: func(int) (home, away game.Policy, err error) {
+				return table.Record(env.Home, p), table.Record(env.Away, p), nil
+			}})
+		return err
+	}
+	for name, p := range map[string]game.Policy{"row by row": spreadPolicy{r}, "batched": denseSpread{spreadPolicy{r}}} {
+		if err := record(p, bound); !errors.Is(err, policy.ErrTooLarge) {
+			t.Errorf("%s: a mixed policy under %d bytes: %v, want policy.ErrTooLarge", name, bound, err)
+		}
+		if err := record(p, 0); err != nil {
+			t.Errorf("%s: unbounded: %v", name, err)
+		}
+	}
+	if err := record(game.Keeper{}, bound); err != nil { // pure: it keeps its line-up
+		t.Errorf("a pure policy under %d bytes: %v", bound, err)
 	}
 }
