@@ -155,7 +155,7 @@ def main():
 def load_network(path, algo, hidden=64):
     """The measured policies of the networks this script saved in path (.pt): (home, away,
     masked), as kingoal.nash_conv(home, away, masked=masked) takes them."""
-    weights = torch.load(path, map_location="cpu")
+    weights = torch.load(path, map_location="cpu", weights_only=True)  # tensors only: no code from the file
     agents = make_agents(algo, hidden, 0, kingoal.NUM_ACTIONS, kingoal.OBS_SIZE)
     for p, agent in enumerate(agents):
         net = agent._avg_network if algo == "nfsp" else torch.nn.ModuleList([agent._net_torso, agent._policy_logits_layer])

@@ -182,7 +182,7 @@ def main():
 def load_network(path):
     """The measured policy of a population this script saved (.pt): its meta-strategy mixed
     at every decision, as Population.policy gives it."""
-    saved = th.load(path, map_location="cpu")
+    saved = th.load(path, map_location="cpu", weights_only=True)  # tensors and numbers only: no code from the file
     base = silent(MaskablePPO("MlpPolicy", kingoal.KingoalEnv(opponent="fixed:2-2-2-2-2"), device="cpu")).policy
     population = Population({}, 0, 0)
     for state in saved["members"]:

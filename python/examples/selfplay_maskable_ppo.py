@@ -214,7 +214,8 @@ def main():
 
 
 def load_network(path):
-    """The measured policy of a network this script saved: masked_softmax of MaskablePPO.load(path)."""
+    """The measured policy of a network this script saved: masked_softmax of MaskablePPO.load(path).
+    SB3's load unpickles parts of the file: load only files you trust."""
     return masked_softmax(MaskablePPO.load(path, device="cpu", custom_objects={"policy_class": MaskableActorCriticPolicy}).policy)
 
 
