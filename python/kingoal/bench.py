@@ -26,12 +26,17 @@ def suites():
     return N.call("bench_suites")
 
 
-def suite_rules(suite):
-    """The rule knobs of a declared suite (tiny, standard, default), a ValueError otherwise."""
+def _suite(suite):
+    """A declared suite's entry in suites(), a ValueError naming the choices otherwise."""
     known = suites()
     if suite not in known:
         raise ValueError(f"bench: suite {suite!r}: want one of {', '.join(sorted(known))}")
-    return dict(known[suite]["rules"])
+    return known[suite]
+
+
+def suite_rules(suite):
+    """The rule knobs of a declared suite (tiny, standard, default), a ValueError otherwise."""
+    return dict(_suite(suite)["rules"])
 
 
 # A soft policy's table holds a mix at each break state a side; while it is recorded, a map
@@ -46,10 +51,7 @@ def tables_fit(suite, max_gib=12):
     break states need 43 GB or more (a pure policy's table is small there: 49 MB for an
     argmax); there a learner keeps its network's weights instead (the examples write them to
     DIR/zoo)."""
-    known = suites()
-    if suite not in known:
-        raise ValueError(f"bench: suite {suite!r}: want one of {', '.join(sorted(known))}")
-    return 2 * known[suite]["break_states"] * _MIX_BYTES_AT_LEAST <= max_gib * (1 << 30)
+    return 2 * _suite(suite)["break_states"] * _MIX_BYTES_AT_LEAST <= N.gib(max_gib) * (1 << 30)
 
 
 def measure(policy, learner, iteration, suite="tiny", seed=0, samples=0, passes=0, seconds=0.0, max_gib=12, progress=False, **nash_conv_options):

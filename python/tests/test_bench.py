@@ -143,3 +143,6 @@ def test_tables_fit_where_a_softmax_table_does():
     assert kb.tables_fit("default", max_gib=1000)
     with pytest.raises(ValueError, match="suite 'huge'"):
         kb.tables_fit("huge")
+    for bad in (0, -1, float("nan"), "12"):
+        with pytest.raises(ValueError, match="max_gib"):
+            kb.tables_fit("tiny", max_gib=bad)
