@@ -83,6 +83,8 @@ var registry = []Kind{
 		Params: []Param{{"name", "", "the live policy's name (required): live:mlp"}}, build: buildLive},
 	{Name: "table", Doc: "plays a policy table: any stationary policy tabulated at every break state (kingoal.save_policy in Python), drawing from its mixes",
 		Params: []Param{{"file", "", "policy table file (required): table:file=policy.kgp; refused under other rules"}}, build: buildTable},
+	{Name: "network", Doc: "plays a learner's final neural network as it was measured (kingoal.bench keeps one in its zoo): at the kick-off and every break, a draw from its masked softmax (a mix of networks' for neural PSRO); Basic mode only",
+		Params: []Param{{"file", "", "network file (required): network:file=NET.kgn; refused under other rules"}}, build: buildNetwork},
 }
 
 // New builds the agent a spec names: "name", "name:value" (the first parameter) or

@@ -82,9 +82,12 @@ func TestAgentsConform(t *testing.T) {
 			if k.Name == "qlearning" { // it needs a model: a briefly trained one
 				spec = "qlearning:model=" + trainedModel(t, r)
 			}
-			if k.Name == "table" && r.Modes[env.Home] == env.Dynamic { // policy tables hold Basic breaks only
+			if k.Name == "network" { // a small random one, written for r
+				spec = "network:file=" + writeNetwork(t, t.TempDir(), testNetwork(r, 1))
+			}
+			if (k.Name == "table" || k.Name == "network") && r.Modes[env.Home] == env.Dynamic { // they hold Basic breaks only
 				if _, err := agents.New(spec, agents.Setup{Rules: r}); err == nil {
-					t.Errorf("table built under %v", r)
+					t.Errorf("%s built under %v", spec, r)
 				}
 				continue
 			}

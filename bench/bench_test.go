@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/bench"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
@@ -113,8 +114,46 @@ func checkZoo(t *testing.T, zoo string) {
 	if err := os.WriteFile(table, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := bench.ReadZoo(zoo); err == nil || !strings.Contains(err.Error(), "not the table its card") {
+	if _, err := bench.ReadZoo(zoo); err == nil || !strings.Contains(err.Error(), "not the policy its card") {
 		t.Errorf("a changed table: %v", err)
+	}
+}
+
+// TestZooKeepsNetworks: a network file (a Python learner's, where its table would not fit)
+// gets a card like a table's — listed by ReadZoo, played by network:file=, its exploitability
+// the one measured again — and a file that is neither a table nor a network is refused.
+func TestZooKeepsNetworks(t *testing.T) {
+	r := env.Rules{ThrowsPerHalf: 3, Moves: 1}
+	zoo := t.TempDir()
+	logits := agents.NetworkLayer{In: env.ObservationSize, Out: env.NumActions, Weight: make([]float32, env.ObservationSize*env.NumActions), Bias: make([]float32, env.NumActions)}
+	for i := range logits.Bias {
+		logits.Bias[i] = float32(i%7) / 3 // a fixed soft preference
+	}
+	net := []agents.NetworkMember{{Weight: 1, Layers: []agents.NetworkLayer{logits}}}
+	f := agents.NetworkFile{Format: agents.NetworkFormat, Name: "biases", Rules: r, Home: net, Away: net}
+	out, err := os.Create(filepath.Join(zoo, "biases_seed1"+bench.NetworkExt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := errors.Join(f.Write(out), out.Close()); err != nil {
+		t.Fatal(err)
+	}
+	x := exploittest.Measure(t, "network:file="+out.Name(), r, 0)
+	if err := bench.KeepPolicy(context.Background(), zoo, "biases_seed1.txt", bench.Card{Learner: "biases"}, r); err == nil {
+		t.Error("a .txt kept as a zoo policy")
+	}
+	if err := bench.KeepPolicy(context.Background(), zoo, "biases_seed1"+bench.NetworkExt, bench.Card{Name: "biases", Learner: "biases", Exploitability: x.Value}, r); err != nil {
+		t.Fatal(err)
+	}
+	cards, err := bench.ReadZoo(zoo)
+	if err != nil || len(cards) != 1 {
+		t.Fatalf("%d cards, %v", len(cards), err)
+	}
+	if spec := cards[0].Spec(zoo); spec != "network:file="+out.Name() {
+		t.Fatalf("spec %q", spec)
+	}
+	if again := exploittest.Measure(t, cards[0].Spec(zoo), r, 0); !again.Exact || again.Value != cards[0].Exploitability || again.Value <= 0 {
+		t.Errorf("measured again %+v, its card %+v", again, cards[0])
 	}
 }
 

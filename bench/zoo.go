@@ -1,5 +1,6 @@
-// The model zoo: each learner's final policy as a policy table, with a card that says what
-// it is and how good it is, exactly and against reference agents.
+// The model zoo: each learner's final policy as a policy table (or, where a table would not
+// fit, a Python learner's network), with a card that says what it is and how good it is,
+// exactly and against reference agents.
 
 package bench
 
@@ -24,12 +25,13 @@ import (
 	"github.com/kingoal/kingoal/solver/game"
 )
 
-// CardFormat names a zoo card file (KEY.card.json beside KEY.kgp).
+// CardFormat names a zoo card file (KEY.card.json beside KEY.kgp, or KEY.kgn).
 const CardFormat = "kingoal zoo card/1"
 
 // Card describes a zoo policy: what learned it under which rules with what budget, its exact
-// exploitability, its scores against reference agents, and its table file with the file's
-// SHA-256 (the card refuses a table that is not the one it describes).
+// exploitability, its scores against reference agents, and its file — a policy table (.kgp)
+// or a network (.kgn, agents.NetworkFile) — with the file's SHA-256 (the card refuses a file
+// that is not the one it describes).
 type Card struct {
 	Format         string     `json:"format"`
 	Name           string     `json:"name"`
@@ -39,7 +41,7 @@ type Card struct {
 	Seed           uint64     `json:"seed"`
 	Exploitability float64    `json:"exploitability"` // exact: a best response's score beyond ½
 	Scores         []CardTest `json:"scores"`
-	Table          string     `json:"table"` // the table's file name, beside the card
+	Table          string     `json:"table"` // the policy's file name (.kgp or .kgn), beside the card
 	Bytes          int64      `json:"bytes"`
 	SHA256         string     `json:"sha256"`
 }
@@ -57,8 +59,18 @@ type CardTest struct {
 // matches each.
 var ZooOpponents, ZooMatches = []string{"heuristic", "random"}, 2000
 
-// Spec is the agent spec that plays the card's table, from the zoo directory dir.
-func (c Card) Spec(dir string) string { return "table:file=" + filepath.Join(dir, c.Table) }
+// Spec is the agent spec that plays the card's policy, from the zoo directory dir: table:
+// for a policy table, network: for a network.
+func (c Card) Spec(dir string) string {
+	kind := "table"
+	if strings.HasSuffix(c.Table, NetworkExt) {
+		kind = "network"
+	}
+	return kind + ":file=" + filepath.Join(dir, c.Table)
+}
+
+// NetworkExt ends a network's file name in a zoo (KEY.kgn).
+const NetworkExt = ".kgn"
 
 // tabler is what a learner hands the zoo: its final policy as a table, with the table's
 // exact exploitability.
@@ -82,17 +94,21 @@ func keep(ctx context.Context, dir string, e Entry, table tabler) error {
 	if err := safefile.WriteAtomic(path, func(w io.Writer) error { _, err := t.WriteTo(w); return err }); err != nil {
 		return err
 	}
-	return KeepTable(ctx, dir, e.key(), Card{Name: name, Learner: e.Learner, Budget: e.Budget, Seed: e.Seed, Exploitability: x}, e.Rules)
+	return KeepPolicy(ctx, dir, e.key()+".kgp", Card{Name: name, Learner: e.Learner, Budget: e.Budget, Seed: e.Seed, Exploitability: x}, e.Rules)
 }
 
-// KeepTable writes the card of the policy table dir/KEY.kgp, written already (by a Go
-// learner, or by kingoal.save_policy for a learner outside Go): c's name, learner, budget,
-// seed and exact exploitability, with the table's size and SHA-256 and its scores against
-// ZooOpponents under r filled in. The card is written last, atomically: a card found means
-// its table is whole.
-func KeepTable(ctx context.Context, dir, key string, c Card, r env.Rules) error {
-	path := filepath.Join(dir, key+".kgp")
-	c.Format, c.Rules, c.Table, c.Scores = CardFormat, r.String(), filepath.Base(path), nil
+// KeepPolicy writes the card of the policy dir/FILE, written already — a policy table
+// (KEY.kgp: by a Go learner, or by kingoal.save_policy for a learner outside Go) or a network
+// (KEY.kgn, kept by kingoal.bench) — as dir/KEY.card.json: c's name, learner, budget, seed and
+// exact exploitability, with the file's size and SHA-256 and its scores against ZooOpponents
+// under r filled in. The card is written last, atomically: a card found means its policy is
+// whole.
+func KeepPolicy(ctx context.Context, dir, file string, c Card, r env.Rules) error {
+	path, key := filepath.Join(dir, file), strings.TrimSuffix(strings.TrimSuffix(file, ".kgp"), NetworkExt)
+	if key == file || filepath.Base(file) != file {
+		return fmt.Errorf("bench: zoo file %q: want KEY.kgp or KEY%s in the zoo's directory", file, NetworkExt)
+	}
+	c.Format, c.Rules, c.Table, c.Scores = CardFormat, r.String(), file, nil
 	var err error
 	if c.Bytes, c.SHA256, err = fileSum(path); err != nil {
 		return err
@@ -189,8 +205,8 @@ func readCardsIn(dir *os.Root, hash bool) ([]Card, error) {
 	return cards, nil
 }
 
-// readCard reads the card name in dir and checks its table beside it (its SHA-256 too with
-// hash). Either one a symbolic link is refused.
+// readCard reads the card name in dir and checks its policy's file beside it (its SHA-256 too
+// with hash). Either one a symbolic link is refused.
 func readCard(dir *os.Root, name string, hash bool) (Card, error) {
 	var c Card
 	p := filepath.Join(dir.Name(), name)
@@ -204,8 +220,8 @@ func readCard(dir *os.Root, name string, hash bool) (Card, error) {
 	if err := jsonfile.Decode(data, &c, "format", "table", "sha256"); err != nil || c.Format != CardFormat {
 		return c, fmt.Errorf("bench: %s is not a zoo card (%v)", p, err)
 	}
-	if c.Table != filepath.Base(c.Table) || !strings.HasSuffix(c.Table, ".kgp") {
-		return c, fmt.Errorf("bench: %s names table %q, not a .kgp beside it", p, c.Table)
+	if c.Table != filepath.Base(c.Table) || !strings.HasSuffix(c.Table, ".kgp") && !strings.HasSuffix(c.Table, NetworkExt) {
+		return c, fmt.Errorf("bench: %s names policy %q, not a .kgp or %s beside it", p, c.Table, NetworkExt)
 	}
 	n, sum := int64(0), c.SHA256
 	st, err := dir.Lstat(c.Table)
@@ -223,10 +239,10 @@ func readCard(dir *os.Root, name string, hash bool) (Card, error) {
 		}
 	}
 	if err != nil {
-		return c, fmt.Errorf("bench: the table of %s: %w", p, err)
+		return c, fmt.Errorf("bench: the policy of %s: %w", p, err)
 	}
 	if n != c.Bytes || sum != c.SHA256 {
-		return c, fmt.Errorf("bench: %s is not the table its card %s describes (size or SHA-256 differ)", c.Table, p)
+		return c, fmt.Errorf("bench: %s is not the policy its card %s describes (size or SHA-256 differ)", c.Table, p)
 	}
 	return c, nil
 }

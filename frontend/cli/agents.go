@@ -26,8 +26,10 @@ func newAgentsCmd(io command.Streams) *cobra.Command {
 With --zoo DIR it lists the model zoo in DIR instead (kingoal bench --out B writes one into
 B/zoo): every learner's final policy, a policy table with its card — learner, rules, budget,
 seed, exact exploitability, scores against reference agents — and the spec that plays it
-(table:file=…, under the card's rules). A card whose table is missing or is not the one it
-describes (size or SHA-256) is refused.`,
+(table:file=…, under the card's rules). Where a table would not fit (a Python learner's
+softmax at the default rules), kingoal.bench keeps its network instead: network:file=….
+A card whose policy file is missing or is not the one it describes (size or SHA-256) is
+refused.`,
 		Example: `  kingoal agents
   kingoal bench --suite tiny --out b && kingoal agents --zoo b/zoo`,
 		Args: command.ArgsBetween(0, 0, "no arguments"),

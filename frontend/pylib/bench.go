@@ -4,12 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"os"
 	"path/filepath"
 	"regexp"
 
+	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/bench"
 	"github.com/kingoal/kingoal/datasets"
+	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/exploit"
+	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/solver/game"
 	"github.com/kingoal/kingoal/solver/lineup"
 )
@@ -22,41 +26,96 @@ func init() {
 	calls["bench_suites"] = benchSuitesCall
 	calls["bench_write"] = benchWriteCall
 	calls["bench_card"] = benchCardCall
+	calls["bench_network"] = benchNetworkCall
+}
+
+// cardArgs are a zoo card's fields as kingoal.bench hands them over.
+type cardArgs struct {
+	Dir            string          `json:"dir"`
+	Key            string          `json:"key"`
+	Name           string          `json:"card_name"` // the card's name (N.call takes name itself)
+	Learner        string          `json:"learner"`
+	Rules          json.RawMessage `json:"rules"`
+	Budget         int             `json:"budget"`
+	Seed           uint64          `json:"seed"`
+	Exploitability float64         `json:"exploitability"` // the score scale's, as measured exactly
+}
+
+// card checks the fields and is the card they describe, with its rules.
+func (a cardArgs) card() (bench.Card, env.Rules, error) {
+	r, err := parseRules(a.Rules)
+	if err != nil {
+		return bench.Card{}, r, err
+	}
+	switch {
+	case a.Dir == "" || !learnerName.MatchString(a.Key):
+		return bench.Card{}, r, inputf("bench: card %q in %q: want a directory and a key of 1..64 letters, digits, '_', '.', '+' or '-'", a.Key, a.Dir)
+	case !learnerName.MatchString(a.Learner) || a.Name == "" || len(a.Name) > 200:
+		return bench.Card{}, r, inputf("bench: card of learner %q named %q: want a learner's name and a name of 1..200 bytes", a.Learner, a.Name)
+	case a.Budget < 0 || !(a.Exploitability >= 0 && a.Exploitability <= 1):
+		return bench.Card{}, r, inputf("bench: card: budget %d, exploitability %v: want budget ≥ 0 and exploitability 0..1", a.Budget, a.Exploitability)
+	}
+	return bench.Card{Name: a.Name, Learner: a.Learner, Budget: a.Budget, Seed: a.Seed, Exploitability: a.Exploitability}, r, nil
+}
+
+// keep writes the card of the policy a.Dir/a.Key+ext, written already.
+func (a cardArgs) keep(c bench.Card, r env.Rules, ext string) (any, error) {
+	if err := bench.KeepPolicy(context.Background(), a.Dir, a.Key+ext, c, r); err != nil {
+		return nil, err
+	}
+	return map[string]any{"card": filepath.Join(a.Dir, a.Key+".card.json"), "policy": filepath.Join(a.Dir, a.Key+ext)}, nil
 }
 
 // benchCardCall writes the zoo card of a policy table a Python learner saved as DIR/KEY.kgp
 // (kingoal.save_policy): `kingoal agents --zoo DIR` lists it, arenas play it.
 func benchCardCall(in []byte) (any, error) {
-	var a struct {
-		Dir            string          `json:"dir"`
-		Key            string          `json:"key"`
-		Name           string          `json:"card_name"` // the card's name (N.call takes name itself)
-		Learner        string          `json:"learner"`
-		Rules          json.RawMessage `json:"rules"`
-		Budget         int             `json:"budget"`
-		Seed           uint64          `json:"seed"`
-		Exploitability float64         `json:"exploitability"` // the score scale's, as save_policy measured it
-	}
+	var a cardArgs
 	if err := decode(in, &a, "bench"); err != nil {
 		return nil, err
 	}
-	r, err := parseRules(a.Rules)
+	c, r, err := a.card()
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case a.Dir == "" || !learnerName.MatchString(a.Key):
-		return nil, inputf("bench: card %q in %q: want a directory and a key of 1..64 letters, digits, '_', '.', '+' or '-'", a.Key, a.Dir)
-	case !learnerName.MatchString(a.Learner) || a.Name == "" || len(a.Name) > 200:
-		return nil, inputf("bench: card of learner %q named %q: want a learner's name and a name of 1..200 bytes", a.Learner, a.Name)
-	case a.Budget < 0 || !(a.Exploitability >= 0 && a.Exploitability <= 1):
-		return nil, inputf("bench: card: budget %d, exploitability %v: want budget ≥ 0 and exploitability 0..1", a.Budget, a.Exploitability)
-	}
-	c := bench.Card{Name: a.Name, Learner: a.Learner, Budget: a.Budget, Seed: a.Seed, Exploitability: a.Exploitability}
-	if err := bench.KeepTable(context.Background(), a.Dir, a.Key, c, r); err != nil {
+	return a.keep(c, r, ".kgp")
+}
+
+// benchNetworkCall writes a Python learner's final network as DIR/KEY.kgn (agents.NetworkFile,
+// atomically) and its zoo card: `kingoal agents --zoo DIR` lists it, network:file= plays it.
+// The network is checked (shapes, numbers, bounds) before anything is written.
+func benchNetworkCall(in []byte) (any, error) {
+	a, c, f, err := parseNetwork(in)
+	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"card": filepath.Join(a.Dir, a.Key+".card.json")}, nil
+	if err := os.MkdirAll(a.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	if err := safefile.WriteAtomic(filepath.Join(a.Dir, a.Key+bench.NetworkExt), f.Write); err != nil {
+		return nil, err
+	}
+	return a.keep(c, f.Rules, bench.NetworkExt)
+}
+
+// parseNetwork reads bench_network's request: the card's fields and the checked network.
+func parseNetwork(in []byte) (cardArgs, bench.Card, *agents.NetworkFile, error) {
+	var a struct {
+		cardArgs
+		Home []agents.NetworkMember `json:"home"`
+		Away []agents.NetworkMember `json:"away"`
+	}
+	if err := decode(in, &a, "bench"); err != nil {
+		return a.cardArgs, bench.Card{}, nil, err
+	}
+	c, r, err := a.card()
+	if err != nil {
+		return a.cardArgs, c, nil, err
+	}
+	f := &agents.NetworkFile{Format: agents.NetworkFormat, Name: a.Name, Rules: r, Home: a.Home, Away: a.Away}
+	if err := f.Check(); err != nil {
+		return a.cardArgs, c, nil, inputError{err}
+	}
+	return a.cardArgs, c, f, nil
 }
 
 // benchSuitesCall is every declared suite's rules (as rule knobs) and their words.

@@ -22,7 +22,9 @@ weight exactly as the agent does). At the end both policies go into the model zo
 table:file= plays in arenas, its card (kingoal agents --zoo DIR/zoo), and .pt beside them
 with both networks' weights. Where a softmax's table would not fit (the default suite:
 kingoal.bench.tables_fit) only the .pt is kept, and the last point is measured as the others;
-load_network(PATH, ALGO) gives the policies back, measured again to the same figure.
+load_network(PATH, ALGO) gives the policies back, measured again to the same figure — and
+DIR/zoo/openspiel-ALGO_seedSEED.kgn the same two networks for Go, with its card
+(network:file=… plays them in the CLI's arenas).
 
 OpenSpiel's learners draw from NumPy's global generator (np.random.choice, its replay
 buffers) and torch's: both are seeded from --seed, and the environment's chance events from
@@ -115,6 +117,13 @@ def acting_policy(algo, agent):
     return softmax, False
 
 
+def go_network(algo, agent):
+    """The network acting_policy asks, as the zoo keeps it for Go (kingoal.bench.network)."""
+    if algo == "nfsp":
+        return kingoal.bench.network(agent._avg_network.model)
+    return kingoal.bench.network(agent._net_torso.model, agent._policy_logits_layer)
+
+
 def main():
     a = parse_args()
     np.random.seed(a.seed)
@@ -141,15 +150,22 @@ def main():
 
     (home, masked), (away, _) = (acting_policy(a.algo, agent) for agent in agents)
     learner = f"openspiel-{a.algo}"
+    table = kingoal.bench.tables_fit(a.suite) if a.keep == "auto" else a.keep == "table"
     rows = kingoal.bench.run(learner, learn, lambda: (home, away), a.bench, suite=a.suite, seed=a.seed, budget=a.episodes,
                              minutes=a.minutes, points=a.points, learn_threads=a.threads, masked=masked, progress=a.progress,
-                             keep_final=kingoal.bench.tables_fit(a.suite) if a.keep == "auto" else a.keep == "table", force=a.force)
+                             keep_final=table, force=a.force)
     weights = os.path.join(a.bench, "zoo", f"{learner}_seed{a.seed}.pt")
     nets = [agent._avg_network if a.algo == "nfsp" else torch.nn.ModuleList([agent._net_torso, agent._policy_logits_layer]) for agent in agents]
+    os.makedirs(os.path.dirname(weights), exist_ok=True)
     torch.save({f"player{p}": net.state_dict() for p, net in enumerate(nets)}, weights + ".tmp")
     os.replace(weights + ".tmp", weights)
     print(f"kept both networks' weights in {weights} (the final policy: OpenSpiel NashConv {rows[-1]['openspiel_nash_conv']:.6f}; "
           f"load_network(PATH, {a.algo!r}, {a.hidden}) measures it again)")
+    if not table:  # the networks for Go where no table was kept
+        home_net, away_net = ([go_network(a.algo, agent)] for agent in agents)
+        kept = kingoal.bench.keep_network((home_net, away_net), a.bench, learner, rows[-1]["score_exploitability"], suite=a.suite,
+                                          seed=a.seed, budget=rows[-1]["samples"], force=a.force)
+        print(f"  and for Go: {kept['policy']} with its card (network:file=… plays them)")
 
 
 def load_network(path, algo, hidden=64):

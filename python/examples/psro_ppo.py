@@ -25,7 +25,8 @@ with the support. The rows' samples are the best responses' decisions (the meta-
 matches are not counted; their time is, in seconds). It writes DIR/external and DIR/zoo as
 selfplay_maskable_ppo.py does; where the mixture's table would not fit (the default suite),
 DIR/zoo/psro-ppo_seedSEED.pt holds the members' weights and the meta-strategy, and
-load_network(PATH) gives the measured mixture back.
+load_network(PATH) gives the measured mixture back; DIR/zoo/psro-ppo_seedSEED.kgn holds the
+same mixture for Go, with its card (network:file=… plays it in the CLI's arenas).
 
     .venv/bin/python python/examples/psro_ppo.py --suite tiny --iterations 4 --br-timesteps 2048 --points 2 --bench bench-tiny
     .venv/bin/python python/examples/psro_ppo.py --suite default --minutes 20 --points 3 --bench bench-default
@@ -43,7 +44,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv
 
 import kingoal
 import kingoal.bench
-from selfplay_maskable_ppo import Schedule, frozen_copy, masked_softmax, silent
+from selfplay_maskable_ppo import Schedule, frozen_copy, masked_softmax, network_of, silent
 
 
 def parse_args():
@@ -168,14 +169,18 @@ def main():
 
     print(f"neural PSRO, MaskablePPO best responses of {a.br_timesteps:,} decisions, meta-games of {a.meta_matches} matches a pair, seed {a.seed}")
     table = kingoal.bench.tables_fit(a.suite) if a.keep == "auto" else a.keep == "table"
-    kingoal.bench.run("psro-ppo", learn, population.policy, a.bench, suite=a.suite, seed=a.seed, budget=a.iterations,
-                      minutes=a.minutes, points=a.points, learn_threads=a.threads, keep_final=table, force=a.force)
+    rows = kingoal.bench.run("psro-ppo", learn, population.policy, a.bench, suite=a.suite, seed=a.seed, budget=a.iterations,
+                             minutes=a.minutes, points=a.points, learn_threads=a.threads, keep_final=table, force=a.force)
     if not table:  # a mixture's table would not fit: the members and the meta-strategy are kept
         weights = os.path.join(a.bench, "zoo", f"psro-ppo_seed{a.seed}.pt")
         os.makedirs(os.path.dirname(weights), exist_ok=True)
         th.save({"members": [m.state_dict() for m in population.members], "mix": population.mix.tolist()}, weights + ".tmp")
         os.replace(weights + ".tmp", weights)
         print(f"the final population: {weights} ({len(population.members)} members; load_network(PATH) is the measured mixture)")
+        members = [network_of(m, weight=w) for m, w in zip(population.members, population.mix / population.mix.sum()) if w > 0]
+        kept = kingoal.bench.keep_network(members, a.bench, "psro-ppo", rows[-1]["score_exploitability"], suite=a.suite, seed=a.seed,
+                                          budget=rows[-1]["samples"], force=a.force)
+        print(f"  and for Go: {kept['policy']} with its card (network:file=… plays it)")
     envs.close()
 
 

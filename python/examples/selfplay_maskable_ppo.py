@@ -31,6 +31,8 @@ responses to it over every break state, no sampling. It writes
                         suite: kingoal.bench.tables_fit), the final network (MaskablePPO.save);
                         load_network(PATH) here is the policy measured, kingoal.nash_conv
                         measures it again to the same figure
+    DIR/zoo/LEARNER_seedSEED.kgn   and its actor for Go, with its card (kingoal.bench.keep_network):
+                        network:file=… plays it in the CLI's arena, eval and watch
 
 LEARNER is maskable-ppo, or mmd-ppo with --magnet-alpha. The standard suite (10-throw
 halves, one move) by default: ~20 s a measurement on 2 cores.
@@ -127,6 +129,14 @@ def masked_softmax(policy):
     return probabilities
 
 
+def network_of(policy, weight=1.0):
+    """The actor masked_softmax measures, as the zoo keeps it for Go (kingoal.bench.network):
+    MlpPolicy's features are the observation as it is (FlattenExtractor)."""
+    if type(policy.pi_features_extractor).__name__ != "FlattenExtractor":
+        raise ValueError(f"network_of: features from a {type(policy.pi_features_extractor).__name__}: want MlpPolicy's FlattenExtractor")
+    return kingoal.bench.network(policy.mlp_extractor.policy_net, policy.action_net, weight=weight)
+
+
 def self_play_envs(n_envs, seed, rules, holder):
     """n_envs environments, home and away alternating, whose opponent plays holder["policy"]."""
     def opponent(obs, mask):
@@ -203,13 +213,16 @@ def main():
           f"{f'every {a.refresh_every} rollouts and ' if a.refresh_every else ''}at measurements), seed {a.seed}")
     table = kingoal.bench.tables_fit(a.suite) if a.keep == "auto" else a.keep == "table"
     weights = os.path.join(a.bench, "zoo", f"{learner}_seed{a.seed}.zip")  # run refuses a finished curve first
-    kingoal.bench.run(learner, learn, lambda: masked_softmax(model.policy), a.bench, suite=a.suite, seed=a.seed,
-                      budget=a.timesteps, minutes=a.minutes, points=a.points, learn_threads=a.threads, keep_final=table, force=a.force)
+    rows = kingoal.bench.run(learner, learn, lambda: masked_softmax(model.policy), a.bench, suite=a.suite, seed=a.seed,
+                             budget=a.timesteps, minutes=a.minutes, points=a.points, learn_threads=a.threads, keep_final=table, force=a.force)
     if not table:  # a softmax's table would not fit: the network is kept, load_network measures it again
         os.makedirs(os.path.dirname(weights), exist_ok=True)
         model.save(weights + ".tmp.zip")
         os.replace(weights + ".tmp.zip", weights)
         print(f"the final network: {weights} (MaskablePPO.load; load_network(PATH) is the measured policy)")
+        kept = kingoal.bench.keep_network([network_of(model.policy)], a.bench, learner, rows[-1]["score_exploitability"], suite=a.suite,
+                                          seed=a.seed, budget=rows[-1]["samples"], force=a.force)
+        print(f"  and for Go: {kept['policy']} with its card (network:file=… plays it)")
     envs.close()
 
 

@@ -195,3 +195,58 @@ def keep(policy, out, learner, suite="tiny", seed=0, budget=0, name=None, progre
     card = N.call("bench_card", dir=zoo, key=key, card_name=name, learner=learner, rules=rules, budget=int(budget), seed=int(seed),
                   exploitability=saved["score_exploitability"])["card"]
     return dict(saved, card=card)
+
+
+def network(*modules, weight=1.0):
+    """One network as the zoo keeps it for Go (keep_network): the dense layers of torch
+    modules applied one after another — torch.nn.Linear, each followed by nothing, ReLU or
+    Tanh, inside Sequential or ModuleList (walked in order), Flatten and Identity passed
+    over — from the 36-slot observation to the 121 logits, kept to float32 (a float64
+    network's play may differ past that); weight is its weight in a mix
+    (neural PSRO's meta-strategy). Anything else is a ValueError naming it: a forward pass
+    that is not this chain cannot be played outside Python."""
+    import torch.nn as nn  # given torch modules, torch is there
+
+    layers = []
+
+    def walk(m):
+        if isinstance(m, (nn.Sequential, nn.ModuleList)):
+            for child in m:
+                walk(child)
+        elif isinstance(m, nn.Linear):
+            bias = m.bias.detach().cpu().float().tolist() if m.bias is not None else [0.0] * m.out_features
+            layers.append({"in": m.in_features, "out": m.out_features, "weight": m.weight.detach().cpu().float().reshape(-1).tolist(), "bias": bias,
+                           "activation": ""})
+        elif isinstance(m, (nn.ReLU, nn.Tanh)):
+            if not layers or layers[-1]["activation"]:
+                raise ValueError(f"bench: network: {type(m).__name__} follows no Linear layer")
+            layers[-1]["activation"] = "relu" if isinstance(m, nn.ReLU) else "tanh"
+        elif not isinstance(m, (nn.Flatten, nn.Identity)):
+            raise ValueError(f"bench: network: a {type(m).__name__} module: want Linear, ReLU, Tanh, Sequential, ModuleList, "
+                             "Flatten or Identity (a chain of dense layers)")
+    for m in modules:
+        walk(m)
+    return {"weight": float(weight), "layers": layers}
+
+
+def _network_path(out, learner, seed):
+    return os.path.join(os.path.abspath(os.fspath(out)), "zoo", f"{learner}_seed{int(seed)}.kgn")
+
+
+def keep_network(members, out, learner, exploitability, suite="tiny", seed=0, budget=0, name=None, force=False):
+    """A learner's final network into the model zoo, where its policy table would not fit
+    (tables_fit): out/zoo/LEARNER_seedSEED.kgn, which ``network:file=…`` plays in arenas (Go's
+    forward pass and masked softmax, on the observation the ruler asked), and its card
+    (``kingoal agents --zoo out/zoo``) with exploitability — the score scale's, as this
+    policy was measured: a row's score_exploitability — and its scores against the
+    reference agents. members: network(...) of each network the policy mixes (one, or neural
+    PSRO's population), both sides, or a pair (home's, away's). An existing file is refused
+    unless force=True. Returns {"card": path, "policy": path}."""
+    rules = suite_rules(suite)
+    path = _network_path(out, learner, seed)
+    if os.path.exists(path) and not force:
+        raise FileExistsError(f"bench: {path} exists (force=True replaces it)")
+    home, away = members if isinstance(members, tuple) else (members, members)
+    return N.call("bench_network", dir=os.path.dirname(path), key=os.path.basename(path)[:-len(".kgn")],
+                  card_name=name or f"{learner}, budget {budget}, seed {seed}", learner=learner, rules=rules, budget=int(budget),
+                  seed=int(seed), exploitability=float(exploitability), home=list(home), away=list(away))

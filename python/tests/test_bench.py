@@ -146,3 +146,29 @@ def test_tables_fit_where_a_softmax_table_does():
     for bad in (0, -1, float("nan"), "12"):
         with pytest.raises(ValueError, match="max_gib"):
             kb.tables_fit("tiny", max_gib=bad)
+
+
+def test_keep_network_refuses_what_go_cannot_play(tmp_path):
+    """kb.network reads a chain of dense layers and refuses any other module by name; a network
+    whose shapes are wrong is refused by Go before anything is written; an existing network is
+    not replaced unless force=True. The network's play is checked against the measured policy
+    in test_learners.test_kept_networks_measure_again_to_the_same_figure."""
+    torch = need("torch")
+    nn = torch.nn
+    with pytest.raises(ValueError, match="Conv1d"):
+        kb.network(nn.Sequential(nn.Conv1d(1, 1, 3)))
+    with pytest.raises(ValueError, match="follows no Linear"):
+        kb.network(nn.ReLU())
+    good = kb.network(nn.Sequential(nn.Linear(kingoal.OBS_SIZE, 8), nn.Tanh()), nn.Linear(8, kingoal.NUM_ACTIONS))
+    assert [(l["in"], l["out"], l["activation"]) for l in good["layers"]] == [(36, 8, "tanh"), (8, 121, "")]
+    wrong = kb.network(nn.Linear(kingoal.OBS_SIZE - 1, kingoal.NUM_ACTIONS))
+    with pytest.raises(ValueError, match="want 36 inputs"):
+        kb.keep_network([wrong], tmp_path, "wrong", 0.1, suite="tiny")
+    assert not (tmp_path / "zoo" / "wrong_seed0.kgn").exists()
+    with pytest.raises(ValueError, match="weights sum to 0"):
+        kb.keep_network([dict(good, weight=0.0)], tmp_path, "zero", 0.1, suite="tiny")
+    kept = kb.keep_network([good], tmp_path, "good", 0.1, suite="tiny")
+    assert kept["policy"].endswith("good_seed0.kgn") and kept["card"].endswith("good_seed0.card.json")
+    with pytest.raises(FileExistsError):
+        kb.keep_network([good], tmp_path, "good", 0.1, suite="tiny")
+    kb.keep_network(([good], [good]), tmp_path, "good", 0.1, suite="tiny", force=True)

@@ -1,6 +1,7 @@
 """The Kingoal-Bench learners in python/examples that add an algorithm of their own to a
 library's: their added terms checked against what they must equal."""
 import importlib.util
+import json
 import os
 import sys
 from types import SimpleNamespace
@@ -125,7 +126,8 @@ def test_kept_networks_measure_again_to_the_same_figure(tmp_path):
     """Where a softmax's table would not fit (the default suite) the examples keep the final
     networks' weights (--keep weights, here at the tiny suite): load_network gives back the
     policy whose exact NashConv is the curve's last figure, to the last digit, and which
-    plays in an arena."""
+    plays in an arena; the .kgn kept beside it (kingoal.bench.keep_network) has a card with
+    that figure, and Go's network agent, measured in Go, scores it too (to 1e-7)."""
     need("torch")
     need("sb3_contrib")
     need("open_spiel")
@@ -158,3 +160,11 @@ def test_kept_networks_measure_again_to_the_same_figure(tmp_path):
             board = kingoal.arena([("kept", policy), "heuristic"], str(tmp_path / f"arena-{learner}"), matches=4, exploitability=False, **rules)
             assert "live:kept" in board["agents"], board["agents"]  # it plays in arenas
         assert again["openspiel_nash_conv"] == figure, learner
+        # ... and for Go: the network file and its card, Go's forward pass measured by Go's own
+        # exact best responses (an independent path) to the curve's figure, up to float32 sums
+        score = pq.read_table(tmp_path / "external" / f"{learner}_seed1.parquet").column("score_exploitability").to_pylist()[-1]
+        with open(tmp_path / "zoo" / f"{learner}_seed1.card.json") as f:
+            card = json.load(f)
+        assert (card["table"], card["exploitability"]) == (f"{learner}_seed1.kgn", score), card
+        go = kingoal.evaluate(f"network:file={tmp_path / 'zoo' / card['table']}", vs=("heuristic",), matches=20, **rules)
+        assert go["exploitability"]["exact"] and abs(go["exploitability"]["value"] - score) < 1e-7, (learner, go["exploitability"], score)
