@@ -49,15 +49,15 @@ type zooShelf struct {
 	Err   string
 }
 
-// zooCard is a card with the spec that plays its table.
+// zooCard is a card with the spec that plays its policy (a table or a network).
 type zooCard struct {
 	bench.Card
 	Spec string
 }
 
 // zooShelves finds the model zoos in the served roots (a root itself, or its zoo directory:
-// where kingoal bench --out ROOT writes one), cards checked against their tables' sizes — not
-// their SHA-256, which would read every table at every request (kingoal agents --zoo checks it).
+// where kingoal bench --out ROOT writes one), cards checked against their policies' sizes — not
+// their SHA-256, which would read every file at every request (kingoal agents --zoo checks it).
 func (s *Server) zooShelves() []zooShelf {
 	var out []zooShelf
 	for _, root := range s.Roots {
