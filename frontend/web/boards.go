@@ -23,7 +23,7 @@ const boardsKept = 32
 
 // finishedLeaderboard is the leaderboard of the finished run in dir, read again only when
 // one of the run's files has changed (a run played again with --force, an exploitability
-// column measured since).
+// column measured since) or its last read failed.
 func (s *Server) finishedLeaderboard(ctx context.Context, run servedRun) (*arena.Leaderboard, error) {
 	stamp, ok := filesStamp(run.dir)
 	if b, kept := s.boards.get(run.key); ok && kept && b.stamp == stamp {
@@ -31,7 +31,9 @@ func (s *Server) finishedLeaderboard(ctx context.Context, run servedRun) (*arena
 	}
 	b, err := s.coldBoards.do(ctx, run.key+"\x00"+stamp, func(ctx context.Context) (finishedBoard, error) {
 		lb, err := run.Leaderboard(ctx)
-		if ok && ctx.Err() == nil {
+		// An error is not kept: it may be passing (a file swapped while it was read, then put
+		// back as it was, stamp and all), and a page kept on it would show it for good.
+		if ok && err == nil && ctx.Err() == nil {
 			s.boards.put(run.key, finishedBoard{stamp, lb, err}, 1)
 		}
 		return finishedBoard{stamp, lb, err}, ctx.Err()

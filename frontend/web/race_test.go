@@ -74,11 +74,15 @@ func TestSwappedRunNeverReadOutside(t *testing.T) {
 		"/run/0/r/match/1/", "/run/0/r/match/1/frame/3.png", "/policy/0/pol.parquet"}
 	var requests, outsideReads, served atomic.Int64
 	var clients sync.WaitGroup
+	each := 1200
+	if testing.Short() { // the race stage: the detector makes each request ~10× slower; go test ./... sends all
+		each = 400
+	}
 	for c := range 2 {
 		clients.Add(1)
 		go func() {
 			defer clients.Done()
-			for i := range 1200 {
+			for i := range each {
 				resp, err := http.Get(srv.URL + paths[(i+c)%len(paths)])
 				if err != nil {
 					t.Error(err)
@@ -109,5 +113,34 @@ func TestSwappedRunNeverReadOutside(t *testing.T) {
 	// Once the swapping stops, the run is served whole.
 	if code, body := get(t, srv, "/run/0/r/"); code != 200 || !strings.Contains(body, "2-2-2-2-2") {
 		t.Errorf("after the swaps: %d\n%s", code, body)
+	}
+}
+
+// TestAFailedReadIsNotKept: a leaderboard read that failed is read again next time, even
+// when the run's files are back exactly as they were (name, size and time), as after a swap
+// in TestSwappedRunNeverReadOutside; a kept error showed the page broken for good.
+func TestAFailedReadIsNotKept(t *testing.T) {
+	sw := arenatest.PlaySwappable(t)
+	srv := httptest.NewServer((&web.Server{Roots: []string{sw.Root}}).Handler())
+	defer srv.Close()
+	path := filepath.Join(sw.Run, "matches.parquet")
+	good, err := os.ReadFile(path)
+	info, err2 := os.Stat(path)
+	if err != nil || err2 != nil {
+		t.Fatal(err, err2)
+	}
+	// put writes b where the matches were, with their time: the run's stamp does not change.
+	put := func(b []byte) {
+		if err := os.WriteFile(path, b, 0o644); err != nil || os.Chtimes(path, info.ModTime(), info.ModTime()) != nil {
+			t.Fatal(err)
+		}
+	}
+	put(bytes.Repeat([]byte{'x'}, len(good)))
+	if code, body := get(t, srv, "/run/0/r/"); code == 200 && !strings.Contains(body, `class="err"`) {
+		t.Fatalf("damaged matches served as a leaderboard: %d\n%s", code, body)
+	}
+	put(good)
+	if code, body := get(t, srv, "/run/0/r/"); code != 200 || !strings.Contains(body, "2-2-2-2-2") || strings.Contains(body, `class="err"`) {
+		t.Errorf("the run put back: %d\n%s", code, body)
 	}
 }
