@@ -92,47 +92,9 @@ var registry = []Kind{
 // spec apart ("random#2"; the label is not part of the agent). Unknown names or
 // parameters, empty values and a ':' with nothing after it are errors that say what exists.
 func New(spec string, s Setup) (Agent, error) {
-	body, label, labelled := strings.Cut(spec, "#")
-	if labelled && strings.TrimSpace(label) == "" {
-		return nil, fmt.Errorf("agents: %q: an empty label after '#' (write a label, like random#2, or none)", spec)
-	}
-	name, rest, colon := strings.Cut(strings.TrimSpace(body), ":")
-	i := slices.IndexFunc(registry, func(k Kind) bool { return k.Name == name })
-	if i < 0 {
-		names := make([]string, len(registry))
-		for j, k := range registry {
-			names[j] = k.Name
-		}
-		return nil, fmt.Errorf("agents: unknown agent %q in spec %q; agents: %s", name, spec, strings.Join(names, ", "))
-	}
-	k := registry[i]
-	p := params{}
-	for _, d := range k.Params {
-		p[d.Name] = d.Default
-	}
-	if colon && strings.TrimSpace(rest) == "" {
-		return nil, fmt.Errorf("agents: %q: nothing after ':'; write %s alone for its defaults%s", spec, name, k.paramList())
-	}
-	if rest != "" {
-		for n, item := range strings.Split(rest, ",") {
-			if strings.TrimSpace(item) == "" {
-				return nil, fmt.Errorf("agents: %q: an empty parameter between commas", spec)
-			}
-			key, val, ok := strings.Cut(item, "=")
-			if !ok { // positional: the first parameter only
-				if n != 0 || len(k.Params) == 0 {
-					return nil, fmt.Errorf("agents: %q: %q is not key=value%s", spec, item, k.paramList())
-				}
-				key, val = k.Params[0].Name, item
-			}
-			key = strings.TrimSpace(key)
-			if slices.IndexFunc(k.Params, func(d Param) bool { return d.Name == key }) < 0 {
-				return nil, fmt.Errorf("agents: %q: %s has no parameter %q%s", spec, name, key, k.paramList())
-			}
-			if p[key] = strings.TrimSpace(val); p[key] == "" {
-				return nil, fmt.Errorf("agents: %q: %s has no value", spec, key)
-			}
-		}
+	k, p, err := parseSpec(spec)
+	if err != nil {
+		return nil, err
 	}
 	a, err := k.build(p, s)
 	if errors.Is(err, context.Canceled) { // a solve cut short: say so, not only which spec
@@ -142,6 +104,63 @@ func New(spec string, s Setup) (Agent, error) {
 		return nil, fmt.Errorf("agents: %q: %w", spec, bareError{err})
 	}
 	return a, nil
+}
+
+// SpecParam is the value of parameter name in spec (its default where the spec leaves it
+// out), and false if the spec's agent has no such parameter; a spec New would refuse is an
+// error.
+func SpecParam(spec, name string) (string, bool, error) {
+	_, p, err := parseSpec(spec)
+	v, ok := p[name]
+	return v, ok && err == nil, err
+}
+
+// parseSpec is the kind a spec names and its parameters, defaults filled in (see New).
+func parseSpec(spec string) (Kind, params, error) {
+	body, label, labelled := strings.Cut(spec, "#")
+	if labelled && strings.TrimSpace(label) == "" {
+		return Kind{}, nil, fmt.Errorf("agents: %q: an empty label after '#' (write a label, like random#2, or none)", spec)
+	}
+	name, rest, colon := strings.Cut(strings.TrimSpace(body), ":")
+	i := slices.IndexFunc(registry, func(k Kind) bool { return k.Name == name })
+	if i < 0 {
+		names := make([]string, len(registry))
+		for j, k := range registry {
+			names[j] = k.Name
+		}
+		return Kind{}, nil, fmt.Errorf("agents: unknown agent %q in spec %q; agents: %s", name, spec, strings.Join(names, ", "))
+	}
+	k := registry[i]
+	p := params{}
+	for _, d := range k.Params {
+		p[d.Name] = d.Default
+	}
+	if colon && strings.TrimSpace(rest) == "" {
+		return Kind{}, nil, fmt.Errorf("agents: %q: nothing after ':'; write %s alone for its defaults%s", spec, name, k.paramList())
+	}
+	if rest == "" {
+		return k, p, nil
+	}
+	for n, item := range strings.Split(rest, ",") {
+		if strings.TrimSpace(item) == "" {
+			return Kind{}, nil, fmt.Errorf("agents: %q: an empty parameter between commas", spec)
+		}
+		key, val, ok := strings.Cut(item, "=")
+		if !ok { // positional: the first parameter only
+			if n != 0 || len(k.Params) == 0 {
+				return Kind{}, nil, fmt.Errorf("agents: %q: %q is not key=value%s", spec, item, k.paramList())
+			}
+			key, val = k.Params[0].Name, item
+		}
+		key = strings.TrimSpace(key)
+		if slices.IndexFunc(k.Params, func(d Param) bool { return d.Name == key }) < 0 {
+			return Kind{}, nil, fmt.Errorf("agents: %q: %s has no parameter %q%s", spec, name, key, k.paramList())
+		}
+		if p[key] = strings.TrimSpace(val); p[key] == "" {
+			return Kind{}, nil, fmt.Errorf("agents: %q: %s has no value", spec, key)
+		}
+	}
+	return k, p, nil
 }
 
 // bareError drops the package prefix of an error from below ("env: ", "solver: ") where

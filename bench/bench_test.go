@@ -121,7 +121,8 @@ func checkZoo(t *testing.T, zoo string) {
 
 // TestZooKeepsNetworks: a network file (a Python learner's, where its table would not fit)
 // gets a card like a table's — listed by ReadZoo, played by network:file=, its exploitability
-// the one measured again — and a file that is neither a table nor a network is refused.
+// the one measured again and the one CardFigure gives for it — and a file that is neither a
+// table nor a network is refused.
 func TestZooKeepsNetworks(t *testing.T) {
 	r := env.Rules{ThrowsPerHalf: 3, Moves: 1}
 	zoo := t.TempDir()
@@ -154,6 +155,27 @@ func TestZooKeepsNetworks(t *testing.T) {
 	}
 	if again := exploittest.Measure(t, cards[0].Spec(zoo), r, 0); !again.Exact || again.Value != cards[0].Exploitability || again.Value <= 0 {
 		t.Errorf("measured again %+v, its card %+v", again, cards[0])
+	}
+	// CardFigure: the card's figure for its file under its rules; nothing for another spec,
+	// file or rules; an error once the file is not the one the card describes.
+	spec := cards[0].Spec(zoo) + "#mine"
+	if e, ok, err := bench.CardFigure(spec, r); !ok || err != nil || !e.Exact || e.Value != cards[0].Exploitability || !strings.Contains(e.Method, "zoo card biases_seed1.card.json") {
+		t.Errorf("the card's figure: %+v, %v, %v", e, ok, err)
+	}
+	for _, c := range []struct {
+		spec  string
+		rules env.Rules
+	}{{spec, env.Rules{ThrowsPerHalf: 4, Moves: 1}}, {"heuristic", r}, {"network:file=" + filepath.Join(zoo, "absent"+bench.NetworkExt), r}, {"network:file=" + out.Name() + ".txt", r}} {
+		if e, ok, err := bench.CardFigure(c.spec, c.rules); ok || err != nil {
+			t.Errorf("%s under %v: %+v, %v, %v", c.spec, c.rules, e, ok, err)
+		}
+	}
+	b, _ := os.ReadFile(out.Name())
+	if err := os.WriteFile(out.Name(), append(b, ' '), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if e, ok, err := bench.CardFigure(spec, r); ok || err == nil || !strings.Contains(err.Error(), "not the policy its card") {
+		t.Errorf("a changed network: %+v, %v, %v", e, ok, err)
 	}
 }
 

@@ -246,3 +246,55 @@ func readCard(dir *os.Root, name string, hash bool) (Card, error) {
 	}
 	return c, nil
 }
+
+// CardFigure is the exact exploitability on the zoo card of the policy file a spec plays
+// (table:file=DIR/KEY.kgp or network:file=DIR/KEY.kgn: the card DIR/KEY.card.json) under the
+// rules r: the figure measured as the policy learnt, which for a network at the default rules
+// Go would take hours to measure again. ok is false where the spec names no file, the file
+// has no card, or the card is for other rules; a card that does not describe the file (its
+// size or SHA-256 differ) or cannot be read is an error.
+func CardFigure(spec string, r env.Rules) (e exploit.Exploitability, ok bool, err error) {
+	file, named, err := agents.SpecParam(spec, "file")
+	if err != nil || !named || file == "" {
+		return e, false, err
+	}
+	key, base := "", filepath.Base(file)
+	for _, ext := range []string{".kgp", NetworkExt} {
+		if k, cut := strings.CutSuffix(base, ext); cut {
+			key = k
+		}
+	}
+	dir, err := os.OpenRoot(filepath.Dir(file))
+	if key == "" || err != nil {
+		return e, false, nil // not a zoo file, or no directory: the agent says why when built
+	}
+	defer dir.Close()
+	if _, err := dir.Lstat(key + ".card.json"); errors.Is(err, os.ErrNotExist) {
+		return e, false, nil
+	}
+	c, err := readCard(dir, key+".card.json", true)
+	if err != nil {
+		return e, false, err
+	}
+	if c.Table != base || c.Rules != r.String() {
+		return e, false, nil
+	}
+	return exploit.Exploitability{Value: c.Exploitability, Exact: true,
+		Method: fmt.Sprintf("exact, from its zoo card %s (measured as %s learnt; the file's SHA-256 checked)", key+".card.json", c.Learner)}, true, nil
+}
+
+// CardFigures are CardFigure's figures for the specs that have one, by spec, and the errors
+// of the cards that could not be used (their policies are measured instead: say so).
+func CardFigures(specs []string, r env.Rules) (map[string]exploit.Exploitability, []error) {
+	known, errs := map[string]exploit.Exploitability{}, []error(nil)
+	for _, spec := range specs {
+		e, ok, err := CardFigure(spec, r)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		if ok {
+			known[spec] = e
+		}
+	}
+	return known, errs
+}

@@ -82,8 +82,9 @@ kingoal leaderboard DIR. Matches whose throws are not logged are drawn goal by g
 The ratings table has each agent's exploitability: what a best response scores against it
 beyond the game's value ½ — exact for agents whose choices depend on the break state alone
 (fixed, heuristic, qlearning at any rules that fit in 12 GiB, the default ones included;
-random at short rules; nash), otherwise a Monte Carlo lower bound "≥ x ± ci" over
---exploitability-matches matches (see kingoal eval). It is computed once and cached in
+random at short rules; nash; a zoo policy with its card: the card's figure), otherwise a
+Monte Carlo lower bound "≥ x ± ci" over --exploitability-matches matches (see kingoal
+eval). It is computed once and cached in
 DIR/exploitability.json; --no-exploitability skips it.`, memory),
 		Example: `  kingoal arena
   kingoal arena --agents "heuristic;optimal;mcts:iters=500" --matches 100 --seed 7 --out runs/a
@@ -187,9 +188,11 @@ func runArena(ctx context.Context, prog string, streams command.Streams, engine 
 	if err != nil {
 		return err
 	}
+	known := cardFigures(streams, c.Agents, c.Rules, c.NoExploitability)
 	var began time.Time
 	matches, measured := command.LazyProgress(streams.ErrOut, "matches"), command.LazyProgress(streams.ErrOut, "agents")
 	lb, err := arena.Run(ctx, o.out, c, arena.Options{Resume: o.resume, Force: o.force, Engine: engine, ExploitabilityMatches: o.exploitMatches,
+		KnownExploitability: known,
 		Events: arena.Events{
 			Playing: func() {
 				began = time.Now()

@@ -47,7 +47,9 @@ its mixed strategy), and optimal and equilibrium up to 20-throw halves with one 
 table read off one solve per opponent line-up). Otherwise (mcts, uct, optimal and
 equilibrium beyond, Dynamic rules) a Monte Carlo lower bound
 with its 95% interval over N matches, clamped at 0 (the exploiter is optimal starting from
-the best reply to the agent's kick-off mix).
+the best reply to the agent's kick-off mix). A zoo policy (table:file=DIR/KEY.kgp or
+network:file=DIR/KEY.kgn with its card DIR/KEY.card.json, under the card's rules) shows the
+card's exact figure, measured as it learnt, once the file's SHA-256 matches the card's.
 --no-exploitability skips it.`,
 		Example: `  kingoal eval heuristic
   kingoal eval "mcts:iters=500" --vs "fixed:2-2-2-2-2;random" -n 400`,
@@ -91,13 +93,17 @@ func runEval(ctx context.Context, io command.Streams, o evalOptions, spec string
 	fmt.Fprintf(io.ErrOut, "kingoal: evaluating %s against %s, seed %d\n", spec, command.Plural(len(opps), "opponent"), o.seed)
 	bar := command.LazyProgress(io.ErrOut, "opponents")
 	bar.Set(0, len(opps))
-	ev, err := exploit.Evaluate(ctx, newAgent, opps, r, exploit.EvalOptions{Matches: o.matches, Seed: o.seed, NoExploitability: o.noExploit,
+	known, carded := cardFigures(io, []string{spec}, r, o.noExploit)[spec]
+	ev, err := exploit.Evaluate(ctx, newAgent, opps, r, exploit.EvalOptions{Matches: o.matches, Seed: o.seed, NoExploitability: o.noExploit || carded,
 		Evaluated: bar.Set,
 		Measuring: func() {
 			bar.Finish()
 			fmt.Fprintf(io.ErrOut, "kingoal: exploitability of %s (exact where it can be; else %s)\n", spec, command.Plural(o.matches, "match"))
 		}})
 	bar.Finish()
+	if carded && err == nil {
+		ev.Exploitability = &known
+	}
 	switch {
 	case errors.Is(err, context.Canceled) && len(ev.Reports) < len(opps):
 		return fmt.Errorf("eval: interrupted after %d of %d opponents (nothing printed: a partial evaluation is not a result): %w", len(ev.Reports), len(opps), err)

@@ -11,9 +11,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kingoal/kingoal/arena"
 	"github.com/kingoal/kingoal/bench"
 	"github.com/kingoal/kingoal/datasets"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/frontend/cli/command"
 	"github.com/kingoal/kingoal/internal/jsonfile"
 	"github.com/kingoal/kingoal/internal/testtool"
@@ -227,5 +229,32 @@ func TestAgentsZoo(t *testing.T) {
 	}
 	if code, _, stderr := run(t, "agents", "--zoo", t.TempDir()); code != 1 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "no zoo cards") {
 		t.Errorf("no cards: exit %d: %q", code, stderr)
+	}
+	// eval and arena show a zoo policy's exploitability from its card, and say so; a card
+	// that cannot be used (here: edited) is said in a line, and the policy measured instead.
+	spec, rules := cards[0].Spec(zoo), []string{"--throws-per-half", "3", "--moves", "1"}
+	var ev struct{ Exploitability exploit.Exploitability }
+	code, stdout, stderr = run(t, append([]string{"eval", spec, "--vs", "random", "-n", "20", "--json"}, rules...)...)
+	if code != 0 || json.Unmarshal([]byte(stdout), &ev) != nil || ev.Exploitability.Value != cards[0].Exploitability || !strings.Contains(ev.Exploitability.Method, "from its zoo card") {
+		t.Errorf("eval: exit %d: %+v\n%s", code, ev, stderr)
+	}
+	var lb arena.LeaderboardJSON
+	code, stdout, stderr = run(t, append([]string{"arena", "--agents", spec + ";random", "--matches", "4", "--json", "--out", filepath.Join(dir, "run")}, rules...)...)
+	if code != 0 || json.Unmarshal([]byte(stdout), &lb) != nil || len(lb.Ratings) != 2 {
+		t.Fatalf("arena: exit %d: %s", code, stderr)
+	}
+	for _, r := range lb.Ratings {
+		if fromCard := strings.Contains(r.Exploitability.Method, "from its zoo card"); fromCard != (r.Agent == spec) || fromCard && r.Exploitability.Value != cards[0].Exploitability {
+			t.Errorf("arena: %s: %+v", r.Agent, r.Exploitability)
+		}
+	}
+	card := filepath.Join(zoo, strings.TrimSuffix(cards[0].Table, ".kgp")+".card.json")
+	b, _ := os.ReadFile(card)
+	if err := os.WriteFile(card, bytes.Replace(b, []byte(cards[0].SHA256), []byte(strings.Repeat("0", 64)), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = run(t, append([]string{"eval", spec, "--vs", "random", "-n", "20", "--json"}, rules...)...)
+	if code != 0 || !strings.Contains(stderr, "is not a zoo card (its checksum does not match its content: edited or damaged after it was written): its exploitability is measured instead") || json.Unmarshal([]byte(stdout), &ev) != nil || strings.Contains(ev.Exploitability.Method, "zoo card") || !ev.Exploitability.Exact {
+		t.Errorf("an edited card: exit %d: %+v\n%s", code, ev, stderr)
 	}
 }
