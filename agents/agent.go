@@ -107,8 +107,8 @@ func New(spec string, s Setup) (Agent, error) {
 }
 
 // SpecParam is the value of parameter name in spec (its default where the spec leaves it
-// out), and false if the spec's agent has no such parameter; a spec New would refuse is an
-// error.
+// out), and false if the spec's agent has no such parameter; a spec that does not parse (an
+// unknown agent or parameter, an empty value) is New's error.
 func SpecParam(spec, name string) (string, bool, error) {
 	_, p, err := parseSpec(spec)
 	v, ok := p[name]

@@ -21,6 +21,27 @@ import (
 	"github.com/kingoal/kingoal/solver/policy"
 )
 
+// TestSpecParam: a parameter's value as New reads it (labels dropped, positional or by key,
+// the default where left out), false for a parameter the agent lacks, New's error for a spec
+// it refuses.
+func TestSpecParam(t *testing.T) {
+	for spec, want := range map[string]string{"table:file=a.kgp#x": "a.kgp", "table:b.kgp": "b.kgp", "mcts": "1000"} {
+		name := "file"
+		if spec == "mcts" {
+			name = "iters"
+		}
+		if v, ok, err := agents.SpecParam(spec, name); v != want || !ok || err != nil {
+			t.Errorf("%s: %q, %v, %v", spec, v, ok, err)
+		}
+	}
+	if v, ok, err := agents.SpecParam("heuristic", "file"); ok || err != nil || v != "" {
+		t.Errorf("heuristic's file: %q, %v, %v", v, ok, err)
+	}
+	if _, ok, err := agents.SpecParam("table:path=a.kgp", "file"); ok || err == nil || !strings.Contains(err.Error(), `has no parameter "path"`) {
+		t.Errorf("an unknown parameter: %v, %v", ok, err)
+	}
+}
+
 func TestRegistryErrors(t *testing.T) {
 	for spec, want := range map[string]string{
 		"nobody":                     `unknown agent "nobody"`,
@@ -89,7 +110,7 @@ func TestAgentsConform(t *testing.T) {
 
 // conforms checks the agent kind under r (TestAgentsConform), building what it needs first.
 func conforms(t *testing.T, kind string, r env.Rules) {
-	spec, setup := kind, agents.Setup{Rules: r}
+	spec, setup := kind, agents.Setup{}
 	if kind == "table" { // it needs a table: one of fictitious play's, at one move and 3-throw
 		// halves — learning and measuring it at 8 took 38 s (minutes under -race)
 		r.Moves, r.ThrowsPerHalf, r.ExtraThrowsPerHalf = 1, 3, min(r.ExtraThrowsPerHalf, 1)
@@ -113,7 +134,7 @@ func conforms(t *testing.T, kind string, r env.Rules) {
 		}
 		return
 	}
-	setup.Rules = r
+	setup.Rules = r // as changed above
 	err := envtest.CheckAgent(func() env.Policy {
 		a, err := agents.New(spec, setup)
 		if err != nil {

@@ -46,7 +46,7 @@ type Options struct {
 	// DefaultExploitabilityMatches).
 	ExploitabilityMatches int
 	// KnownExploitability are figures measured elsewhere, by agent spec (see
-	// ColumnOptions.Known): a live agent's.
+	// ColumnOptions.Known): a live agent's, a zoo policy's.
 	KnownExploitability map[string]exploit.Exploitability
 	Events              Events
 }
