@@ -8,8 +8,6 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/bench"
-	"github.com/kingoal/kingoal/env"
-	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/frontend/cli/command"
 )
 
@@ -151,18 +149,4 @@ func writeWrapped(b *strings.Builder, label, text string, indent, width int) {
 		line += word
 	}
 	b.WriteString(strings.TrimRight(line, " ") + "\n")
-}
-
-// cardFigures are the exact exploitabilities on the zoo cards of the policy files the specs
-// play (bench.CardFigures), unless the column is left out; a card that cannot be used is
-// said in a line, and its policy measured instead.
-func cardFigures(streams command.Streams, specs []string, r env.Rules, skip bool) map[string]exploit.Exploitability {
-	if skip {
-		return nil
-	}
-	known, unusable := bench.CardFigures(specs, r)
-	for _, err := range unusable {
-		fmt.Fprintf(streams.ErrOut, "kingoal: %v: its exploitability is measured instead\n", err)
-	}
-	return known
 }

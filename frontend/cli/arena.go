@@ -188,7 +188,7 @@ func runArena(ctx context.Context, prog string, streams command.Streams, engine 
 	if err != nil {
 		return err
 	}
-	known := cardFigures(streams, c.Agents, c.Rules, c.NoExploitability)
+	known := command.CardFigures(streams, c.Agents, c.Rules, c.NoExploitability)
 	var began time.Time
 	matches, measured := command.LazyProgress(streams.ErrOut, "matches"), command.LazyProgress(streams.ErrOut, "agents")
 	lb, err := arena.Run(ctx, o.out, c, arena.Options{Resume: o.resume, Force: o.force, Engine: engine, ExploitabilityMatches: o.exploitMatches,

@@ -93,7 +93,7 @@ func runEval(ctx context.Context, io command.Streams, o evalOptions, spec string
 	fmt.Fprintf(io.ErrOut, "kingoal: evaluating %s against %s, seed %d\n", spec, command.Plural(len(opps), "opponent"), o.seed)
 	bar := command.LazyProgress(io.ErrOut, "opponents")
 	bar.Set(0, len(opps))
-	known, carded := cardFigures(io, []string{spec}, r, o.noExploit)[spec]
+	known, carded := command.CardFigures(io, []string{spec}, r, o.noExploit)[spec]
 	ev, err := exploit.Evaluate(ctx, newAgent, opps, r, exploit.EvalOptions{Matches: o.matches, Seed: o.seed, NoExploitability: o.noExploit || carded,
 		Evaluated: bar.Set,
 		Measuring: func() {

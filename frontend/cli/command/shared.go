@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kingoal/kingoal/bench"
 	"github.com/kingoal/kingoal/env"
+	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/solver/lineup"
 	"github.com/kingoal/kingoal/solver/odds"
 )
@@ -148,4 +150,18 @@ func Signedf(x float64, prec int) string {
 		return s[1:]
 	}
 	return s
+}
+
+// CardFigures are the exact exploitabilities on the zoo cards of the policy files the specs
+// play (bench.CardFigures), unless the column is left out; a card that cannot be used is
+// said in a line, and its policy measured instead.
+func CardFigures(streams Streams, specs []string, r env.Rules, skip bool) map[string]exploit.Exploitability {
+	if skip {
+		return nil
+	}
+	known, unusable := bench.CardFigures(specs, r)
+	for _, err := range unusable {
+		fmt.Fprintf(streams.ErrOut, "kingoal: %v: its exploitability is measured instead\n", err)
+	}
+	return known
 }

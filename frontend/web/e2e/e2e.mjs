@@ -78,6 +78,9 @@ try {
   out.heatCells = await page.getByRole("table", { name: "heatmap" }).locator("td[style]").count();
   // A cell by touch (a click) and the next by the arrow key: the info line says each.
   const cells = page.getByRole("table", { name: "heatmap" }).locator("td[data-text]");
+  // The cells are in the page before heat.js (at its end) has run; a click then picks
+  // nothing (CI saw "Pick a cell." once). heat.js puts the first cell in the tab order.
+  await cells.and(page.locator('[tabindex="0"]')).first().waitFor();
   await cells.first().click();
   out.heatPicked = [await cells.first().getAttribute("title"), await page.locator("#cell-info").textContent()];
   await page.keyboard.press("ArrowRight");
