@@ -93,17 +93,17 @@ func runEval(ctx context.Context, io command.Streams, o evalOptions, spec string
 	fmt.Fprintf(io.ErrOut, "kingoal: evaluating %s against %s, seed %d\n", spec, command.Plural(len(opps), "opponent"), o.seed)
 	bar := command.LazyProgress(io.ErrOut, "opponents")
 	bar.Set(0, len(opps))
-	known, carded := command.CardFigures(io, []string{spec}, r, o.noExploit)[spec]
-	ev, err := exploit.Evaluate(ctx, newAgent, opps, r, exploit.EvalOptions{Matches: o.matches, Seed: o.seed, NoExploitability: o.noExploit || carded,
+	var known *exploit.Exploitability
+	if e, ok := command.CardFigures(io, []string{spec}, r, o.noExploit)[spec]; ok {
+		known = &e
+	}
+	ev, err := exploit.Evaluate(ctx, newAgent, opps, r, exploit.EvalOptions{Matches: o.matches, Seed: o.seed, NoExploitability: o.noExploit, Known: known,
 		Evaluated: bar.Set,
 		Measuring: func() {
 			bar.Finish()
 			fmt.Fprintf(io.ErrOut, "kingoal: exploitability of %s (exact where it can be; else %s)\n", spec, command.Plural(o.matches, "match"))
 		}})
 	bar.Finish()
-	if carded && err == nil {
-		ev.Exploitability = &known
-	}
 	switch {
 	case errors.Is(err, context.Canceled) && len(ev.Reports) < len(opps):
 		return fmt.Errorf("eval: interrupted after %d of %d opponents (nothing printed: a partial evaluation is not a result): %w", len(ev.Reports), len(opps), err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"sync/atomic"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/kingoal/kingoal/agents"
 	"github.com/kingoal/kingoal/arena"
+	"github.com/kingoal/kingoal/bench"
+	"github.com/kingoal/kingoal/env"
 	"github.com/kingoal/kingoal/exploit"
 	"github.com/kingoal/kingoal/internal/safefile"
 	"github.com/kingoal/kingoal/live"
@@ -33,6 +36,7 @@ type competeJob struct {
 	result      any
 	err         error
 	interrupted string    // how the run goes on after a Ctrl-C
+	warnings    []string  // said to Python's warnings when the job ends (zoo cards not used); written before done closes
 	hub         *live.Hub // the run's live policies, answered by Python (nil: none)
 	live        liveBatch
 }
@@ -159,7 +163,12 @@ func arenaStartCall(in []byte) (any, error) {
 			return
 		}
 		job.total.Store(int64(p.TotalMatches()))
-		lb, err := arena.Run(ctx, a.Out, p, arena.Options{Resume: a.Resume, Force: a.Force, KnownExploitability: a.Known, Events: arena.Events{
+		// Here too, not before the call returns: a card's policy file is hashed.
+		known := job.cardFigures(cfg.Agents, cfg.Rules, a.Exploitability)
+		for spec, e := range a.Known { // Python's own figures (its live policies') come first
+			known[spec] = e
+		}
+		lb, err := arena.Run(ctx, a.Out, p, arena.Options{Resume: a.Resume, Force: a.Force, KnownExploitability: known, Events: arena.Events{
 			Matches:   func(done, _ int) { job.progress.Store(int64(done)) },
 			Measuring: func(int) { job.measuring.Store(true) },
 		}})
@@ -211,7 +220,8 @@ func evaluateStartCall(in []byte) (any, error) {
 	}
 	setup := agents.Setup{Rules: r, Context: ctx, Live: newLive}
 	newAgent := func() (agents.Agent, error) { return agents.New(a.Spec, setup) }
-	job := &competeJob{cancel: cancel, done: make(chan struct{}), hub: hub, interrupted: "evaluate: interrupted (a partial evaluation is not a result)"}
+	job := &competeJob{cancel: cancel, done: make(chan struct{}), hub: hub,
+		interrupted: "evaluate: interrupted (a partial evaluation is not a result)"}
 	job.total.Store(int64(len(a.Vs)))
 	go func() {
 		defer close(job.done)
@@ -228,11 +238,15 @@ func evaluateStartCall(in []byte) (any, error) {
 				return
 			}
 		}
+		var card *exploit.Exploitability
+		if e, ok := job.cardFigures([]string{a.Spec}, r, a.Exploitability)[a.Spec]; ok {
+			card = &e
+		}
 		lanes := 0
 		if hub != nil {
 			lanes = liveWorkers
 		}
-		ev, err := exploit.Evaluate(ctx, newAgent, a.Vs, r, exploit.EvalOptions{Matches: a.Matches, Seed: a.Seed, NoExploitability: !a.Exploitability, Lanes: lanes,
+		ev, err := exploit.Evaluate(ctx, newAgent, a.Vs, r, exploit.EvalOptions{Matches: a.Matches, Seed: a.Seed, NoExploitability: !a.Exploitability, Known: card, Lanes: lanes,
 			Evaluated: func(done, _ int) { job.progress.Store(int64(done)) },
 			Measuring: func() { job.measuring.Store(true) }})
 		var answer *live.AnswerError
@@ -278,7 +292,21 @@ func competeWaitCall(in []byte) (any, error) {
 	if job.err != nil {
 		return nil, job.err
 	}
-	return map[string]any{"done": true, "result": job.result}, nil
+	return map[string]any{"done": true, "result": job.result, "warnings": job.warnings}, nil
+}
+
+// cardFigures are the exact exploitabilities on the zoo cards of the policy files the specs
+// play (bench.CardFigures), none when the column is left out; a card that cannot be used is
+// a warning for Python (its policy is measured instead).
+func (job *competeJob) cardFigures(specs []string, r env.Rules, measured bool) map[string]exploit.Exploitability {
+	if !measured {
+		return map[string]exploit.Exploitability{}
+	}
+	known, unusable := bench.CardFigures(specs, r)
+	for _, err := range unusable {
+		job.warnings = append(job.warnings, fmt.Sprintf("kingoal: %v: its exploitability is measured instead", err))
+	}
+	return known
 }
 
 // maxRankedAgents bounds the tables nash_average and alpharank take from Python (Nash

@@ -8,6 +8,7 @@ import re
 import sys
 import tempfile
 import time
+import warnings
 
 import numpy as np
 
@@ -39,7 +40,10 @@ def arena(agents, out, matches=20, format="league", seed=1, resume=False, force=
     The exploitability column (exploitability=True): exact for a stationary policy, measured
     before the matches by exploitability's solve on both sides (minutes at the default
     rules: see exploitability; max_gib refuses rules whose solve needs more memory); "not
-    computed" for a policy with stationary = False. tabulate=True instead tabulates each
+    computed" for a policy with stationary = False; for a zoo policy's spec (table:file= or
+    network:file= beside its KEY.card.json), the card's exact figure while the file's SHA-256
+    matches it (a card that cannot be used is a UserWarning, and the policy is measured
+    instead). tabulate=True instead tabulates each
     policy into OUT.policies/NAME.kgp first (save_policy) and plays the table (the agent
     `table:file=…#NAME`), which `kingoal arena --resume OUT` can continue from the command line.
 
@@ -109,7 +113,8 @@ def evaluate(policy, vs=("fixed:2-2-2-2-2",), matches=1000, seed=1, exploitabili
     """`kingoal eval` of a policy (as arena takes it, played live: 128 matches at once, their
     decisions answered in batches; stationary = False too) or of a registry spec: its
     win/draw/loss and score against each of vs over `matches` matches with 95% intervals — and its exploitability: exact for a stationary policy (see arena),
-    "not computed" (value None) for one with state. tabulate=True evaluates a policy table
+    "not computed" (value None) for one with state; a zoo policy's spec gets its card's figure
+    (as arena). tabulate=True evaluates a policy table
     of the policy instead (exact against fixed line-ups where the policy is deterministic).
     Returns eval's JSON as a dict."""
     if isinstance(vs, str):
@@ -146,6 +151,8 @@ def _wait(job, unit, live=(), device=None):
             r = N.call("compete_wait", job=job, ms=200)
             if r["done"]:
                 finished = True
+                for w in r.get("warnings") or ():  # a zoo card that cannot be used
+                    warnings.warn(w, stacklevel=3)
                 return r["result"]
             if unit:
                 _show(r, unit)

@@ -134,6 +134,27 @@ def test_keep_puts_the_policy_in_the_zoo(tmp_path):
     assert table.read_bytes() == data
 
 
+def test_evaluate_and_arena_read_a_zoo_card(tmp_path):
+    """A zoo policy's exploitability in kingoal.evaluate and kingoal.arena is its card's exact
+    figure (said so in the method) while the card describes the file; an edited card is a
+    warning, and the policy is measured instead — to the same figure, the card being honest."""
+    import json
+    rules = kb.suite_rules("tiny")
+    kept = kb.keep(_uniform, tmp_path, "toy", suite="tiny", seed=4)
+    spec = "table:file=" + str(tmp_path / "zoo" / "toy_seed4.kgp")
+    ev = kingoal.evaluate(spec, vs=("random",), matches=10, **rules)["exploitability"]
+    assert "zoo card" in ev["method"] and ev["exact"] and ev["value"] == kept["score_exploitability"], ev
+    board = kingoal.arena([spec, "random"], str(tmp_path / "arena"), matches=2, **rules)
+    rated = next(r["exploitability"] for r in board["ratings"] if r["agent"] == spec)
+    assert "zoo card" in rated["method"] and rated["value"] == kept["score_exploitability"], rated
+    card = json.load(open(kept["card"]))
+    card["sha256"] = "0" * 64
+    json.dump(card, open(kept["card"], "w"))
+    with pytest.warns(UserWarning, match="is not a zoo card.*measured instead"):
+        ev = kingoal.evaluate(spec, vs=("random",), matches=10, **rules)["exploitability"]
+    assert "zoo card" not in ev["method"] and ev["exact"] and abs(ev["value"] - kept["score_exploitability"]) < 1e-12, ev
+
+
 def test_tables_fit_where_a_softmax_table_does():
     """A soft policy's table is kept at the tiny and standard suites, not at the default one
     (2 × 337 M break states a side's mix); the suites' break states are the solver's."""
