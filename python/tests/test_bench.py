@@ -147,9 +147,11 @@ def test_evaluate_and_arena_read_a_zoo_card(tmp_path):
     board = kingoal.arena([spec, "random"], str(tmp_path / "arena"), matches=2, **rules)
     rated = next(r["exploitability"] for r in board["ratings"] if r["agent"] == spec)
     assert "zoo card" in rated["method"] and rated["value"] == kept["score_exploitability"], rated
-    card = json.load(open(kept["card"]))
+    with open(kept["card"]) as f:
+        card = json.load(f)
     card["sha256"] = "0" * 64
-    json.dump(card, open(kept["card"], "w"))
+    with open(kept["card"], "w") as f:  # closed (flushed) before Go reads it
+        json.dump(card, f)
     with pytest.warns(UserWarning, match="is not a zoo card.*measured instead"):
         ev = kingoal.evaluate(spec, vs=("random",), matches=10, **rules)["exploitability"]
     assert "zoo card" not in ev["method"] and ev["exact"] and abs(ev["value"] - kept["score_exploitability"]) < 1e-12, ev
