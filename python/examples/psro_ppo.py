@@ -31,9 +31,10 @@ same mixture for Go, with its card (network:file=… plays it in the CLI's arena
     .venv/bin/python python/examples/psro_ppo.py --suite tiny --iterations 4 --br-timesteps 2048 --points 2 --bench bench-tiny
     .venv/bin/python python/examples/psro_ppo.py --suite default --minutes 20 --points 3 --br-timesteps 1000000 --bench bench-default
 
-At the default suite a measurement costs tens of minutes a member with weight, so the real-rules
-run gives each best response a whole stretch (--br-timesteps past what a stretch learns: one
-member a stretch, 545,000–588,000 decisions each on one core) rather than many short ones.
+At the default suite a measurement of one member takes ~40 minutes on one core, and each further
+member with weight adds its 2 × 253 M forward passes, so the real-rules run gives each best
+response a whole stretch (--br-timesteps past what a stretch learns: one member a stretch,
+545,000–588,000 decisions each on one core) rather than many short ones.
 """
 import argparse
 import os
